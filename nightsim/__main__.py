@@ -1,0 +1,3 @@
+from nightsim.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,73 @@
+"""The command line: the one place that reads files, prints and exits.
+
+Each command lives in its own module with `add_parser(subparsers)` and `run(args) -> int`;
+`main(argv)` parses, dispatches and turns bad input into one message and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+from nightsim import __version__
+from nightsim.cli.common import EXIT_USAGE, UsageError, error
+
+COMMANDS = ("run", "replay", "verify", "check", "odds", "schema", "init")
+
+DESCRIPTION = """\
+Simulate a night in a Dolmenwood wilderness camp: the evening's chores, the watch rota
+(a watcher may doze off and break the chain), one wandering monster, who is surprised,
+how everyone slept and what the morning brings. Every night is written to a
+hash-chained JSON Lines log that can be replayed and verified.
+"""
+
+EPILOG = """\
+examples:
+  nightsim run                           a night on the bundled default config
+  nightsim run my.toml --seed "full moon" --set camp.season=winter
+  nightsim run --format jsonl --no-log | jq -c 'select(.type=="monster.arrived")'
+  nightsim replay logs/night-*.jsonl     narrate a night from its log
+  nightsim verify logs/night-*.jsonl     re-simulate and compare, event by event
+  nightsim odds --nights 20000           the odds over many nights
+
+exit codes: 0 success, 1 a log failed verification or its chain is broken, 2 bad input
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nightsim",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"nightsim {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"nightsim.cli.{name}").add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:  # argparse has printed usage and the error
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        code: int = args.handler(args)
+        return code
+    except UsageError as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader (`| head`) went away: not our failure. Silence the flush at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130

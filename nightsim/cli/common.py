@@ -1,0 +1,66 @@
+"""What the commands share: errors, seeds, config loading."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from nightsim.config import Config, ConfigError, default_config_path, load_config
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input: printed as one line, exit code 2."""
+
+
+def error(message: str) -> None:
+    print(f"nightsim: error: {message}", file=sys.stderr)
+
+
+def status(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed is a non-negative integer or any string; "007" stays a string (kept as given)."""
+    if re.fullmatch(r"0|[1-9][0-9]*", text):
+        return int(text)
+    if not text:
+        raise UsageError("--seed: the seed is empty; give a number or a phrase")
+    return text
+
+
+def fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
+def config_from_args(path: str | None, overrides: list[str] | None) -> tuple[Config, Path]:
+    p = Path(path) if path is not None else default_config_path()
+    try:
+        return load_config(p, overrides or ()), p
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def add_config_args(parser: object) -> None:
+    import argparse
+
+    assert isinstance(parser, argparse.ArgumentParser)
+    parser.add_argument(
+        "config",
+        nargs="?",
+        metavar="CONFIG",
+        help="a TOML camp config (default: the bundled configs/default.toml)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a config key: dotted path, TOML value (camp.season=winter,"
+        " rules.fall_asleep_on_watch=false, party.Wren.con=5); repeatable",
+    )

@@ -1,0 +1,159 @@
+"""`nightsim run`: simulate a night, narrate it or stream its events, and write its log."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from nightsim.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_config_args,
+    config_from_args,
+    fresh_seed,
+    parse_seed,
+    status,
+)
+
+EPILOG = """\
+examples:
+  nightsim run
+  nightsim run configs/default.toml --seed 42
+  nightsim run --seed "the pedlar's curse" --set camp.terrain="thorny forest"
+  nightsim run --format jsonl --no-log | jq -r 'select(.type=="hour.passed") | .on_watch'
+  nightsim run --log tonight.jsonl
+"""
+
+
+def add_parser(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "run",
+        help="simulate one night",
+        description="Simulate one night and narrate it; the log goes to ./logs/ by default.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_config_args(p)
+    p.add_argument(
+        "--seed",
+        metavar="S",
+        help="a non-negative integer or any phrase; without it a fresh seed is printed",
+    )
+    p.add_argument(
+        "--nights",
+        type=int,
+        default=1,
+        metavar="N",
+        help="a journey of N nights in a row in one log, the party's state carried over"
+        " (default: 1)",
+    )
+    p.add_argument(
+        "--format",
+        choices=("text", "jsonl", "cloudevents"),
+        default="text",
+        help="text: the narration; jsonl: the log lines exactly as written to the file;"
+        " cloudevents: each line as a CloudEvents 1.0 JSON event (default: text)",
+    )
+    dest = p.add_mutually_exclusive_group()
+    dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")
+    dest.add_argument(
+        "--log-dir", metavar="DIR", default="logs", help="folder for the log (default: ./logs)"
+    )
+    dest.add_argument("--no-log", action="store_true", help="write no log file")
+    p.add_argument("--lang", choices=("en", "uk"), default="en", help="narration language")
+    p.set_defaults(handler=run)
+
+
+def _slug(seed: int | str) -> str:
+    text = str(seed)
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")[:40]
+    if slug != text:
+        import hashlib
+
+        slug = f"{slug}-{hashlib.sha256(text.encode()).hexdigest()[:8]}".lstrip("-")
+    return slug
+
+
+def open_log(args: argparse.Namespace, seed: int | str) -> tuple[IO[str], Path] | None:
+    """Create the log file exclusively: an existing file is never overwritten."""
+    if args.no_log:
+        return None
+    if args.log is not None:
+        path = Path(args.log)
+        try:
+            return path.open("x", encoding="utf-8", newline="\n"), path
+        except FileExistsError:
+            raise UsageError(f"{path}: already exists; a log is never overwritten") from None
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot create the log: {exc.strerror}") from None
+    folder = Path(args.log_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot create the log folder: {exc.strerror}") from None
+    stem = f"night-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-seed-{_slug(seed)}"
+    for n in range(1, 1000):
+        path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
+        try:
+            return path.open("x", encoding="utf-8", newline="\n"), path
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot create the log: {exc.strerror}") from None
+    raise UsageError(f"{folder}: too many logs named {stem}*")
+
+
+def run(args: argparse.Namespace) -> int:
+    from nightsim.log import write_events
+    from nightsim.simulate import iter_raw
+
+    config, _ = config_from_args(args.config, args.set)
+    seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
+    if not 1 <= args.nights <= 100_000:
+        raise UsageError(f"--nights: expected 1..100000, got {args.nights}")
+    # Simulate before touching the disk: a night that fails leaves no file behind.
+    raw = list(iter_raw(config, seed, args.nights))
+    opened = open_log(args, seed)
+    outputs: list[Callable[[str], None]] = []
+    if opened is not None:
+        fh, path = opened
+
+        def to_file(line: str) -> None:
+            fh.write(line + "\n")
+            fh.flush()
+
+        outputs.append(to_file)
+    lines: list[str] = []
+    if args.format == "jsonl":
+
+        def to_stdout(line: str) -> None:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+
+        outputs.append(to_stdout)
+    elif args.format == "cloudevents":
+        from nightsim.cloudevents import wrap
+
+        outputs.append(lambda line: print(wrap(line), flush=True))
+    else:
+        outputs.append(lines.append)
+    try:
+        write_events(raw, config.camp.camp_minute, outputs)
+    except BaseException:
+        if opened is not None:
+            fh.close()
+            path.unlink(missing_ok=True)  # nothing half-written
+        raise
+    if opened is not None:
+        fh.close()
+    if args.format == "text":
+        from nightsim.cli.render import print_night
+
+        print_night(lines, lang=args.lang)
+    status(f"seed: {seed}" + (f"  log: {path}" if opened is not None else "  (no log)"))
+    return EXIT_OK

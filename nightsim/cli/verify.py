@@ -1,0 +1,17 @@
+"""`nightsim verify` (not built yet)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from nightsim.cli.common import UsageError
+
+
+def add_parser(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser("verify", help="(not built yet)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    raise UsageError("'verify' is not built yet")

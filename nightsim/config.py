@@ -1,0 +1,467 @@
+"""The camp config: frozen pydantic models of the TOML keys in design.md, and their resolution.
+
+Pure: parsing TOML text and applying `--set` overrides are functions of strings; reading the
+file is the CLI's job (`load_config` is the one convenience that reads, for the Python API).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from nightsim import rules
+
+Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+_CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+
+
+class ConfigError(ValueError):
+    """Bad config: the message names the file, the field or line, and what was expected."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class Camp(_Model):
+    terrain: str | None = None
+    encounter_chance: Annotated[int, Field(ge=0, le=6, strict=True)] | None = None
+    season: rules.Season | None = None
+    month: str | None = None
+    day: Annotated[int, Field(ge=1, le=31, strict=True)] | None = None
+    weather: Literal["dry", "damp", "snow", "heavy_rain"] | None = None
+    firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
+    fire_chance: Annotated[int, Field(ge=1, le=6, strict=True)] = 6
+    fire_starter: bool = True
+    carried_firewood_hours: Annotated[float, Field(ge=0, le=48)] = 0
+    cookware: bool = True
+    ingredients: bool = True
+    camp_at: str = "19:00"
+
+    @model_validator(mode="after")
+    def _either_or(self) -> Camp:
+        if self.terrain is not None and self.encounter_chance is not None:
+            raise ValueError("give terrain or encounter_chance, not both")
+        if self.terrain is None and self.encounter_chance is None:
+            raise ValueError('needs terrain (e.g. "tangled forest") or encounter_chance (0..6)')
+        if self.terrain is not None and self.terrain not in rules.TERRAIN_CHANCE:
+            raise ValueError(
+                f"unknown terrain {self.terrain!r}{_suggest(self.terrain, rules.TERRAIN_CHANCE)};"
+                f" expected one of: {', '.join(rules.TERRAIN_CHANCE)}"
+            )
+        if self.season is not None and self.month is not None:
+            raise ValueError("give season or month, not both")
+        if self.season is None and self.month is None:
+            raise ValueError("needs season (winter|spring|summer|autumn) or month (e.g. Reedwryme)")
+        if self.month is not None and self.month not in rules.MONTH_SEASON:
+            raise ValueError(
+                f"unknown month {self.month!r}{_suggest(self.month, rules.MONTHS)};"
+                f" expected one of: {', '.join(rules.MONTHS)}"
+            )
+        if self.day is not None and self.month is None:
+            raise ValueError("day needs month (the calendar date of the first night)")
+        if (
+            self.day is not None
+            and self.month is not None
+            and self.day > rules.MONTH_DAYS[self.month]
+        ):
+            raise ValueError(
+                f"day {self.day}: {self.month} has {rules.MONTH_DAYS[self.month]} days"
+            )
+        if self.weather is not None and self.firewood_modifier is not None:
+            raise ValueError("give weather or firewood_modifier, not both")
+        if not _CLOCK.match(self.camp_at):
+            raise ValueError(f"camp_at must be a 24-hour clock time HH:MM, got {self.camp_at!r}")
+        return self
+
+    @property
+    def chance(self) -> int:
+        """The night's encounter chance X (in 6)."""
+        if self.encounter_chance is not None:
+            return self.encounter_chance
+        assert self.terrain is not None
+        return rules.TERRAIN_CHANCE[self.terrain]
+
+    @property
+    def resolved_season(self) -> rules.Season:
+        if self.season is not None:
+            return self.season
+        assert self.month is not None
+        return rules.MONTH_SEASON[self.month]
+
+    @property
+    def wood_modifier(self) -> int:
+        if self.firewood_modifier is not None:
+            return self.firewood_modifier
+        return rules.WEATHER_MODIFIER[self.weather or "dry"]
+
+    @property
+    def camp_minute(self) -> int:
+        """Minutes after midnight at which camp is made."""
+        hh, mm = self.camp_at.split(":")
+        return int(hh) * 60 + int(mm)
+
+
+class Rules(_Model):
+    rest_hours: Annotated[int, Field(ge=1, le=16, strict=True)] = 8
+    fall_asleep_on_watch: bool = True
+    quick_rest: bool = False
+    encounter_minutes: Annotated[int, Field(ge=0, le=24 * 60, strict=True)] = 30
+    fire_warmth_hours: Annotated[float, Field(ge=0, le=16)] = 4
+    preparation_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
+    evening_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
+
+
+class Character(_Model):
+    name: Name
+    con: Score
+    wis: Score
+    cha: Score
+    hp: Annotated[int, Field(ge=0, le=999, strict=True)]
+    max_hp: Annotated[int, Field(ge=1, le=999, strict=True)]
+    save_doom: Annotated[int, Field(ge=2, le=20, strict=True)]
+    bedroll: bool = False
+    tent: bool = False
+    exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
+    spells: tuple[Name, ...] = ()
+
+    @model_validator(mode="after")
+    def _hp(self) -> Character:
+        if self.hp > self.max_hp:
+            raise ValueError(f"hp {self.hp} is above max_hp {self.max_hp}")
+        return self
+
+
+class Evening(_Model):
+    site: tuple[Name, ...]
+    firewood: tuple[Name, ...] = ()
+    water: tuple[Name, ...] = ()
+    cook: Name | None = None
+    entertain: Name | None = None
+    eaters: tuple[Name, ...] | None = None
+
+
+class Shift(_Model):
+    name: Name
+    hours: Annotated[float, Field(gt=0, le=16)]
+
+
+class Watch(_Model):
+    rota: tuple[Name, ...] | None = None
+    shifts: tuple[Shift, ...] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Watch:
+        if self.rota is not None and self.shifts is not None:
+            raise ValueError("give rota or shifts, not both")
+        return self
+
+
+class Entry(_Model):
+    creature: Annotated[str, Field(min_length=1)]
+    weight: Annotated[int, Field(ge=1, le=1000, strict=True)] = 1
+
+
+class Encounters(_Model):
+    night_fire: tuple[Entry, ...] = ()
+    night_no_fire: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftSlot:
+    """One resolved shift: minutes from the start of the rest period."""
+
+    name: str
+    start: int
+    end: int
+
+
+class Config(_Model):
+    camp: Camp
+    rules: Rules = Rules()
+    party: tuple[Character, ...] = Field(min_length=1)
+    evening: Evening
+    watch: Watch = Watch()
+    encounters: Encounters = Encounters()
+
+    @model_validator(mode="after")
+    def _cross(self) -> Config:
+        names = [c.name for c in self.party]
+        seen: set[str] = set()
+        for n in names:
+            if n in seen:
+                raise ValueError(f"party: two characters are named {n!r}")
+            seen.add(n)
+
+        def member(where: str, n: str) -> None:
+            if n not in seen:
+                raise ValueError(
+                    f"{where}: {n!r} is not in the party{_suggest(n, names)}"
+                    f" (party: {', '.join(names)})"
+                )
+
+        ev = self.evening
+        if not ev.site:
+            raise ValueError("evening.site: at least one character must prepare the site")
+        jobs: dict[str, str] = {}
+        for job in ("site", "firewood", "water"):
+            for n in getattr(ev, job):
+                member(f"evening.{job}", n)
+                if n in jobs:
+                    raise ValueError(
+                        f"evening.{job}: {n!r} already does {jobs[n]}; a character does one"
+                        " preparation job"
+                    )
+                jobs[n] = job
+        for job in ("cook", "entertain"):
+            n = getattr(ev, job)
+            if n is not None:
+                member(f"evening.{job}", n)
+        for n in ev.eaters or ():
+            member("evening.eaters", n)
+        if self.watch.rota is not None:
+            for n in self.watch.rota:
+                member("watch.rota", n)
+        for s in self.watch.shifts or ():
+            member("watch.shifts", s.name)
+            if not math.isclose(s.hours * 60, round(s.hours * 60), abs_tol=1e-9):
+                raise ValueError(f"watch.shifts: {s.name}'s {s.hours} hours is not a whole minute")
+        total = sum(s.end - s.start for s in self.shift_slots())
+        if self.watch.shifts is not None and total > self.rest_minutes:
+            raise ValueError(
+                f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
+                f" {self.rules.rest_hours} hours"
+            )
+        if self.rules.fire_warmth_hours > self.rules.rest_hours:
+            raise ValueError(
+                f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
+                f" rules.rest_hours ({self.rules.rest_hours})"
+            )
+        return self
+
+    @property
+    def rest_minutes(self) -> int:
+        return self.rules.rest_hours * 60
+
+    @property
+    def rest_start(self) -> int:
+        """Minutes after camp is made at which the rest period begins (rules.md timeline)."""
+        return self.rules.preparation_minutes + self.rules.evening_minutes
+
+    def shift_slots(self) -> tuple[ShiftSlot, ...]:
+        """The rota as contiguous shifts from the start of the rest period.
+
+        A plain list of names splits the rest period evenly, to the whole minute: shift i
+        starts at floor(i * R / n), so the shifts always add up to R exactly.
+        """
+        if self.watch.shifts is not None:
+            out, at = [], 0
+            for s in self.watch.shifts:
+                m = round(s.hours * 60)
+                out.append(ShiftSlot(s.name, at, at + m))
+                at += m
+            return tuple(out)
+        rota = self.watch.rota or ()
+        n, r = len(rota), self.rest_minutes
+        return tuple(ShiftSlot(name, i * r // n, (i + 1) * r // n) for i, name in enumerate(rota))
+
+    def character(self, name: str) -> Character:
+        for c in self.party:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def canonical(self) -> dict[str, Any]:
+        """Every key explicit (defaults filled in), as TOML-ready plain data: the log header's
+        `config`, which `Config.model_validate` accepts back."""
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+def _suggest(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- parsing and errors -----------------------------------------------------------------
+
+
+def _allowed_keys(loc: tuple[int | str, ...]) -> list[str]:
+    model: Any = Config
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            break
+        ann = field.annotation
+        inner = _model_in(ann)
+        if inner is None:
+            return []
+        model = inner
+    return list(model.model_fields)
+
+
+def _model_in(ann: Any) -> type[BaseModel] | None:
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return ann
+    for arg in getattr(ann, "__args__", ()):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
+    parts: list[str] = []
+    node = raw
+    for p in loc:
+        if isinstance(p, int):
+            label = f"[{p}]"
+            if isinstance(node, list) and p < len(node):
+                node = node[p]
+                if isinstance(node, dict) and isinstance(node.get("name"), str):
+                    label = f"[{p}] ({node['name']})"
+            parts.append(label)
+        else:
+            parts.append(("." if parts else "") + p)
+            node = node.get(p) if isinstance(node, dict) else None
+    return "".join(parts)
+
+
+def _explain(err: ValidationError, raw: Any) -> str:
+    e = err.errors(include_url=False)[0]
+    loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    kind = e["type"]
+    if kind == "extra_forbidden":
+        key = str(loc[-1])
+        where = _loc_text(loc[:-1], raw)
+        allowed = _allowed_keys(loc[:-1])
+        hint = _suggest(key, allowed)
+        return (
+            f"unknown key {key!r} in {where or 'the top level'}{hint};"
+            f" expected one of: {', '.join(allowed)}"
+        )
+    where = _loc_text(loc, raw)
+    msg = e["msg"]
+    if kind == "value_error":
+        msg = msg.removeprefix("Value error, ")
+    elif kind == "missing":
+        msg = "is required"
+    elif "input" in e and kind not in ("model_type",):
+        msg = f"{msg}, got {e['input']!r}"
+    return f"{where}: {msg}" if where else msg
+
+
+def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Config:
+    """TOML text (+ `--set` overrides) -> a validated Config; raises ConfigError (no file name)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"not valid TOML: {exc}") from None
+    for item in overrides:
+        apply_override(raw, item)
+    return config_from_data(raw)
+
+
+def config_from_data(raw: dict[str, Any]) -> Config:
+    try:
+        return Config.model_validate(raw)
+    except ValidationError as exc:
+        raise ConfigError(_explain(exc, raw)) from None
+
+
+# --set of one half of an either/or pair replaces the other half (design.md).
+_PAIRS = {
+    "terrain": "encounter_chance",
+    "encounter_chance": "terrain",
+    "season": "month",
+    "month": "season",
+    "weather": "firewood_modifier",
+    "firewood_modifier": "weather",
+    "rota": "shifts",
+    "shifts": "rota",
+}
+
+
+def _toml_value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
+        if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
+            return text
+        raise ConfigError(f"--set: {text!r} is not a TOML value") from None
+
+
+def apply_override(raw: dict[str, Any], item: str) -> None:
+    """Apply one `KEY=VALUE` (dotted path, TOML value; `party.NAME.field`) to raw TOML data."""
+    key, sep, value = item.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ConfigError(f"--set {item!r}: expected KEY=VALUE, e.g. camp.season=winter")
+    parts = key.split(".")
+    if any(not p for p in parts):
+        raise ConfigError(f"--set {item!r}: {key!r} is not a dotted key")
+    val = _toml_value(value.strip())
+    node: Any = raw
+    for i, part in enumerate(parts[:-1]):
+        if isinstance(node, list):
+            found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
+            if not found:
+                names = [x.get("name") for x in node if isinstance(x, dict)]
+                raise ConfigError(
+                    f"--set {key}: no {'.'.join(parts[:i])} member named {part!r}"
+                    f"{_suggest(part, [n for n in names if isinstance(n, str)])}"
+                )
+            node = found[0]
+        elif isinstance(node, dict):
+            nxt = node.get(part)
+            if nxt is None:
+                nxt = node[part] = {}
+            if not isinstance(nxt, dict | list):
+                raise ConfigError(f"--set {key}: {'.'.join(parts[: i + 1])} is not a table")
+            node = nxt
+    if not isinstance(node, dict):
+        raise ConfigError(f"--set {key}: {'.'.join(parts[:-1])} is not a table")
+    last = parts[-1]
+    other = _PAIRS.get(last)
+    if other is not None:
+        node.pop(other, None)
+    node[last] = val
+
+
+def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
+    """Read and validate a config file; ConfigError names the file."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{p}: is a directory, expected a TOML config file") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read: {exc.strerror}") from None
+    if b"\x00" in data:
+        raise ConfigError(f"{p}: is a binary file, expected a TOML config file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+    if not text.strip():
+        raise ConfigError(f"{p}: is empty, expected a TOML config (try `nightsim init`)")
+    try:
+        return parse_config(text, overrides)
+    except ConfigError as exc:
+        raise ConfigError(f"{p}: {exc}") from None
+
+
+def default_config_path() -> Path:
+    return Path(__file__).parent / "data" / "default.toml"

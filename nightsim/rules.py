@@ -1,0 +1,181 @@
+"""The camp rules as data tables and small pure functions (rules.md, row for row).
+
+No SimPy, no dice, no I/O here: each check takes the faces already rolled, so a reader can
+check this module against rules.md in one sitting and tests can feed it every face.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+Season = Literal["winter", "spring", "summer", "autumn"]
+Difficulty = Literal["easy", "moderate", "hard", "impossible"]
+
+SEASONS: Final[tuple[Season, ...]] = ("winter", "spring", "summer", "autumn")
+
+# rules.md "Dice conventions": ability modifier by score, 3..18.
+ABILITY_MIN: Final = 3
+ABILITY_MAX: Final = 18
+
+
+def ability_modifier(score: int) -> int:
+    if not ABILITY_MIN <= score <= ABILITY_MAX:
+        raise ValueError(f"ability score must be {ABILITY_MIN}..{ABILITY_MAX}, got {score}")
+    if score == 3:
+        return -3
+    if score <= 5:
+        return -2
+    if score <= 8:
+        return -1
+    if score <= 12:
+        return 0
+    if score <= 15:
+        return 1
+    if score <= 17:
+        return 2
+    return 3
+
+
+CHECK_TARGET: Final = 4
+
+
+def ability_check(face: int, modifier: int) -> bool:
+    """1d6 + modifier >= 4; a natural 1 always fails, a natural 6 always succeeds."""
+    if face == 1:
+        return False
+    if face == 6:
+        return True
+    return face + modifier >= CHECK_TARGET
+
+
+def chance(face: int, x: int) -> bool:
+    """An X-in-N chance roll: success on a face <= X; no natural-roll rules."""
+    return face <= x
+
+
+def save(face: int, target: int) -> bool:
+    """A saving throw: 1d20 >= the character's target."""
+    return face >= target
+
+
+# rules.md 1. Preparation: firewood.
+WEATHER_MODIFIER: Final[dict[str, int]] = {"dry": 0, "damp": -1, "snow": -2, "heavy_rain": -4}
+
+
+def firewood_hours(face: int, modifier: int) -> int:
+    """Hours of fire one gatherer brings: 1d6 + weather, floored at 0 per gatherer."""
+    return max(0, face + modifier)
+
+
+# rules.md "Table: terrain and the night encounter chance (X-in-6)".
+TERRAIN_CHANCE: Final[dict[str, int]] = {
+    "farmland": 1,
+    "fungal forest": 1,
+    "hills": 1,
+    "meadow": 1,
+    "open forest": 1,
+    "bog": 2,
+    "hilly forest": 2,
+    "tangled forest": 2,
+    "boggy forest": 3,
+    "craggy forest": 3,
+    "swamp": 3,
+    "thorny forest": 3,
+}
+
+# rules.md: season by Dolmenwood month, in calendar order (journeys walk this list).
+MONTHS: Final[tuple[str, ...]] = (
+    "Grimvold", "Lymewald", "Haggryme",
+    "Symswald", "Harchment", "Iggwyld",
+    "Chysting", "Lillipythe", "Haelhold",
+    "Reedwryme", "Obthryme", "Braghold",
+)  # fmt: skip
+MONTH_SEASON: Final[dict[str, Season]] = {month: SEASONS[i // 3] for i, month in enumerate(MONTHS)}
+# House reading (journeys): the days of each month of the Dolmenwood calendar, wysendays
+# included (a 352-day year). rules.md does not print them; see README "Journeys".
+MONTH_DAYS: Final[dict[str, int]] = dict(
+    zip(MONTHS, (30, 28, 30, 29, 29, 30, 31, 29, 28, 30, 28, 30), strict=True)
+)
+
+
+def next_day(month: str, day: int) -> tuple[str, int]:
+    """The calendar date after (month, day)."""
+    if day < MONTH_DAYS[month]:
+        return month, day + 1
+    return MONTHS[(MONTHS.index(month) + 1) % len(MONTHS)], 1
+
+
+# rules.md 3. Optional rule: falling asleep on watch, one roll per shift (house reading).
+def doze_die(con: int) -> int:
+    """The die whose 1 means the watcher dozes: 1-in-10; 1-in-20 (CON >= 15); 1-in-6 (CON <= 6)."""
+    if con >= 15:
+        return 20
+    if con <= 6:
+        return 6
+    return 10
+
+
+# rules.md 4. Wandering monsters: surprise 1-2 on 1d6 for either side.
+def surprised(face: int) -> bool:
+    return face <= 2
+
+
+def distance_ft(faces: list[int]) -> int:
+    """2d6 x 30 ft, or 1d4 x 30 ft when both sides are surprised (the caller picks the dice)."""
+    return sum(faces) * 30
+
+
+# rules.md "Table: difficulty of a night's rest": (fire, bedding) -> season -> difficulty.
+# bedding: 0 none, 1 bedroll or tent, 2 bedroll and tent.
+_E: Difficulty = "easy"
+_M: Difficulty = "moderate"
+_H: Difficulty = "hard"
+_I: Difficulty = "impossible"
+REST_TABLE: Final[dict[tuple[bool, int], dict[Season, Difficulty]]] = {
+    (False, 0): {"winter": _I, "spring": _H, "summer": _M, "autumn": _H},
+    (False, 1): {"winter": _I, "spring": _M, "summer": _E, "autumn": _M},
+    (False, 2): {"winter": _H, "spring": _M, "summer": _E, "autumn": _M},
+    (True, 0): {"winter": _I, "spring": _H, "summer": _M, "autumn": _H},
+    (True, 1): {"winter": _H, "spring": _E, "summer": _E, "autumn": _E},
+    (True, 2): {"winter": _M, "spring": _E, "summer": _E, "autumn": _E},
+}
+
+
+def bedding(bedroll: bool, tent: bool) -> int:
+    return int(bedroll) + int(tent)
+
+
+def rest_difficulty(fire_warmed: bool, bedroll: bool, tent: bool, season: Season) -> Difficulty:
+    return REST_TABLE[(fire_warmed, bedding(bedroll, tent))][season]
+
+
+# rules.md 5. Sleep.
+MIN_SLEEP_MINUTES: Final = 6 * 60
+DIFFICULTY_MODIFIER: Final[dict[Difficulty, int]] = {"moderate": 0, "hard": -2}
+
+
+def rest_modifier(tasty_meal: bool, lifted: bool, ridiculed: bool) -> int:
+    """The rest check's situational modifier from the evening (+1 meal, +1 mood, -1 ridicule)."""
+    return int(tasty_meal) + int(lifted) - int(ridiculed)
+
+
+# rules.md 6. Waking.
+def wake(hp: int, max_hp: int, exhaustion: int, full_rest: bool) -> tuple[int, int]:
+    """(hp, exhaustion) after the night: a full rest heals 1 (to max at most), ends exhaustion."""
+    if full_rest:
+        return min(hp + 1, max_hp), 0
+    return hp, exhaustion + 1
+
+
+def spell_lost(face: int) -> bool:
+    """A spell of an unrested or interrupted caster fails on 1-in-6."""
+    return face == 1
+
+
+def weighted_pick(weights: list[int], face: int) -> int:
+    """Index of the entry a face 1..sum(weights) lands on."""
+    for i, w in enumerate(weights):
+        face -= w
+        if face <= 0:
+            return i
+    raise ValueError("face beyond the total weight")

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nightsim import load_config, simulate
+from nightsim.cli import main
+from nightsim.config import default_config_path
+
+
+def test_default_night_runs_and_ends_with_summary() -> None:
+    night = simulate(load_config(default_config_path()), 7)
+    assert night.events[0].type == "night.header"
+    assert night.events[-1].type == "night.summary"
+    assert [e.seq for e in night.events] == list(range(len(night.events)))
+
+
+def test_run_jsonl_matches_log_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "11", "--format", "jsonl", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out == log.read_text(encoding="utf-8")
+    first = json.loads(out.splitlines()[0])
+    assert first["seed"] == 11 and first["type"] == "night.header"
+
+
+def test_existing_log_is_never_overwritten(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "n.jsonl"
+    log.write_text("keep me")
+    assert main(["run", "--seed", "1", "--log", str(log)]) == 2
+    assert log.read_text() == "keep me"
+    assert "already exists" in capsys.readouterr().err
