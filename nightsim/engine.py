@@ -78,6 +78,7 @@ class NightOutcome:
     fire_out_at: int | None  # minutes after camp was made, None if unlit or burning at dawn
     fire_lasted: bool
     fire_warmed: bool
+    ingredients: bool  # still in the packs at dawn
 
 
 @dataclass(slots=True)
@@ -86,6 +87,7 @@ class PartyState:
 
     hp: dict[str, int] = field(default_factory=dict)
     exhaustion: dict[str, int] = field(default_factory=dict)
+    ingredients: bool = True  # a ruined meal loses them for the rest of the journey
 
 
 def clock(camp_minute: int, t: int) -> str:
@@ -127,6 +129,7 @@ class NightSim:
         self.names = [c.name for c in party]
         self.index = {c.name: i for i, c in enumerate(party)}
         st = state or PartyState()
+        self.ingredients = st.ingredients
         self.hp = [st.hp.get(c.name, c.hp) for c in party]
         self.exhaustion = [st.exhaustion.get(c.name, c.exhaustion) for c in party]
         n = len(party)
@@ -266,7 +269,7 @@ class NightSim:
             reason = "no fire"
         elif not camp.cookware:
             reason = "no cookware"
-        elif not camp.ingredients:
+        elif not (camp.ingredients and self.ingredients):
             reason = "no ingredients"
         if reason is not None:
             self.emit("meal.not_cooked", {"actor": cook, "reason": reason})
@@ -288,6 +291,7 @@ class NightSim:
                 if not rules.save(sv, c.save_doom):
                     outcome = "ruined"
         self.tasty = outcome == "tasty"
+        self.ingredients = outcome != "ruined"
         self.eaters = ev.eaters if ev.eaters is not None else tuple(self.names)
         self.emit(
             "meal.cooked",
@@ -679,6 +683,7 @@ class NightSim:
             fire_out_at=self.fire_out_at,
             fire_lasted=lit and (self.fire_out_at is None or self.fire_out_at >= self.rest_end),
             fire_warmed=warmed,
+            ingredients=self.ingredients,
         )
         if self.record:
             self.emit("night.summary", summary_fields(out, self.clock))

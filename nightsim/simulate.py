@@ -83,6 +83,7 @@ def iter_nights(
         state = PartyState(
             hp={c.name: c.hp for c in outcome.characters},
             exhaustion={c.name: c.exhaustion for c in outcome.characters},
+            ingredients=outcome.ingredients,
         )
         if month is not None and day is not None:
             month, day = rules.next_day(month, day)
