@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
 import structlog
@@ -102,3 +102,19 @@ def write_events(
         t, type_, fields = item
         log.msg(type_, _t=t, **fields)
     return outcomes
+
+
+def iter_log_lines(raw: Iterable[RawEvent | NightOutcome], camp_minute: int) -> Iterator[str]:
+    """The same pipeline pulled instead of pushed: each finished line (no `\\n`) as it is made.
+
+    `verify` walks this beside the log being checked, so neither is held whole in memory.
+    """
+    pending: list[str] = []
+    log = log_pipeline(camp_minute, [pending.append])
+    for item in raw:
+        if isinstance(item, NightOutcome):
+            continue
+        t, type_, fields = item
+        log.msg(type_, _t=t, **fields)
+        yield from pending
+        pending.clear()
