@@ -130,7 +130,13 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
             data = json.loads(text)
         except ValueError:
             if number == 1:
-                what = "empty line" if not text.strip() else "not JSON"
+                what = (
+                    "empty line"
+                    if not text.strip()
+                    else "a binary file"
+                    if "\x00" in text
+                    else "not JSON"
+                )
                 raise NotALog(1, f"{what}; a nightsim log starts with a JSON night.header") from None
             if cut:
                 raise BrokenLog(number, "not JSON: the file was cut short mid-line") from None
@@ -197,6 +203,8 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
                 raise BrokenLog(
                     number, f"{event.type}: field {field!r} is not as nightsim writes it"
                 )
+            if text.endswith("\r"):
+                raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
             raise BrokenLog(
                 number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
             )
