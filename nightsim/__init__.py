@@ -9,9 +9,9 @@ from nightsim.logread import BrokenLog, LogError, NotALog, read_log
 from nightsim.simulate import Night, iter_events, simulate
 
 __all__ = [
+    "BrokenLog",
     "Config",
     "ConfigError",
-    "BrokenLog",
     "LogError",
     "Night",
     "NotALog",

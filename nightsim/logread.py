@@ -64,7 +64,7 @@ class BrokenLog(LogError):
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
-    """One checked line: its number (from 1), its text exactly as in the file (no `\\n`), its event."""
+    """One checked line: its number (from 1), its text as in the file (no `\\n`), its event."""
 
     number: int
     text: str
@@ -90,8 +90,10 @@ def _describe(exc: ValidationError) -> str:
 def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     """The first top-level key whose JSON differs (None: same data, different text)."""
     for key in sorted(set(a) | set(b)):
-        if key not in a or key not in b or canonical_json({"k": a[key]}) != canonical_json(
-            {"k": b[key]}
+        if (
+            key not in a
+            or key not in b
+            or canonical_json({"k": a[key]}) != canonical_json({"k": b[key]})
         ):
             return key
     return None
@@ -137,7 +139,9 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
                     if "\x00" in text
                     else "not JSON"
                 )
-                raise NotALog(1, f"{what}; a nightsim log starts with a JSON night.header") from None
+                raise NotALog(
+                    1, f"{what}; a nightsim log starts with a JSON night.header"
+                ) from None
             if cut:
                 raise BrokenLog(number, "not JSON: the file was cut short mid-line") from None
             raise BrokenLog(number, "not JSON") from None

@@ -80,9 +80,7 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
         config = config_from_data(header.config)
     except ConfigError as exc:
         raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
-    sim = iter_log_lines(
-        iter_raw(config, header.seed, header.nights), config.camp.camp_minute
-    )
+    sim = iter_log_lines(iter_raw(config, header.seed, header.nights), config.camp.camp_minute)
 
     def verdict(events: int, mismatch: Mismatch | None) -> Verdict:
         return Verdict(
@@ -108,4 +106,3 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     if extra is not None:
         return verdict(matched, Mismatch(matched, _type_of(extra), None, extra, ()))
     return verdict(matched, None)
-

@@ -273,7 +273,7 @@ def test_a_line_outside_any_night() -> None:
         (["\n"], "empty line"),
         (["hello world\n"], "not JSON"),
         ([b"\x89PNG\r\n"], "not UTF-8"),
-        (['[1, 2, 3]\n'], "not a JSON object"),
+        (["[1, 2, 3]\n"], "not a JSON object"),
         (['{"type": "fire.out", "seq": 0}\n'], "no night.header"),
         (['{"name": "Wren"}\n'], "no night.header"),
     ],

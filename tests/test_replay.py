@@ -146,9 +146,7 @@ def journey_1000(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_log(tmp_path_factory.mktemp("journey") / "j.jsonl", "long road", nights=1000)
 
 
-def test_a_1000_night_journey_replays(
-    journey_1000: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_1000_night_journey_replays(journey_1000: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open(os.devnull, "w") as devnull:
         monkeypatch.setattr(sys, "stdout", devnull)
         assert main(["replay", str(journey_1000), "--format", "jsonl"]) == 0

@@ -60,9 +60,7 @@ def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
     """The player says "I was awake!": the forger gives Wren a full rest and rehashes."""
     lines = make_lines(9)
     k = next(
-        i
-        for i, s in enumerate(lines)
-        if '"type":"rest.checked"' in s and '"full_rest":false' in s
+        i for i, s in enumerate(lines) if '"type":"rest.checked"' in s and '"full_rest":false' in s
     )
     data = json.loads(lines[k])
     data["full_rest"] = True
@@ -130,7 +128,7 @@ def test_another_version_is_named_and_still_compared(
     lines[0] = canonical_json(header) + "\n"
     log = save(tmp_path / "n.jsonl", rehash(lines))
     assert main(["verify", str(log)]) == 1
-    out, err = capsys.readouterr()
+    err = capsys.readouterr().err
     assert f"written by nightsim 0.0.1, this is nightsim {__version__}" in err
     assert "seq 0 (night.header): it differs in 'nightsim'" in err
 
