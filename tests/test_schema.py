@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from nightsim.events import EVENT_TYPES
+from nightsim.events import EVENT_TYPES, EventBase
 from nightsim.log import write_events
 from nightsim.schema import log_line_schema, schema_json
 from nightsim.simulate import iter_raw
@@ -82,3 +84,20 @@ def test_a_line_with_a_wrong_type_or_no_hash_does_not_validate(
     assert not validator.is_valid({**line, "hour": "3"})
     assert not validator.is_valid({**line, "extra": 1})
     assert not validator.is_valid({k: v for k, v in line.items() if k != "v"})
+
+
+def test_the_readme_table_lists_every_event_type_with_its_fields() -> None:
+    """README "Consuming the event stream" documents each type's fields: kept complete."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Consuming the event stream", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for row in section.splitlines():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`"):
+            rows[cells[0].strip("`")] = set(re.findall(r"`([^`]+)`", cells[2]))
+    base = set(EventBase.model_fields) | {"type"}
+    models = {m.model_fields["type"].default: m for m in EventBase.__subclasses__()}
+    assert set(rows) == set(models)
+    for type_, model in models.items():
+        fields = {f.alias or n for n, f in model.model_fields.items()} - base
+        assert rows[type_] == fields, type_
