@@ -130,7 +130,7 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         # --- JSON --------------------------------------------------------------------------
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: absurdly nested brackets
             if number == 1:
                 what = (
                     "empty line"

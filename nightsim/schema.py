@@ -49,7 +49,6 @@ def log_line_schema() -> dict[str, Any]:
     _require_all(defs)
     return {
         "$schema": DRAFT,
-        "$id": f"https://nightsim.invalid/schema/log-line-v{LOG_VERSION}.json",
         "title": f"nightsim log line (format v{LOG_VERSION})",
         "description": (
             "One line of a nightsim JSON Lines log: an event, discriminated on `type`."

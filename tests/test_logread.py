@@ -272,6 +272,7 @@ def test_a_line_outside_any_night() -> None:
         ([], "empty file"),
         (["\n"], "empty line"),
         (["hello world\n"], "not JSON"),
+        (["[" * 100_000 + "\n"], "not JSON"),  # no RecursionError traceback
         ([b"\x89PNG\r\n"], "not UTF-8"),
         (["[1, 2, 3]\n"], "not a JSON object"),
         (['{"type": "fire.out", "seq": 0}\n'], "no night.header"),

@@ -185,3 +185,25 @@ def test_a_1000_night_journey_verifies_streaming() -> None:
 
     verdict = verify_lines(source())
     assert verdict.ok and verdict.events == len(lines) == consumed
+
+
+def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Watcher dozed? Delete the line, renumber seq, rehash: the chain holds, verify names
+    the missing event."""
+    lines = make_lines(9)
+    k = next(i for i, s in enumerate(lines) if '"type":"watch.dozed"' in s)
+    del lines[k]
+    renumbered = []
+    for i, s in enumerate(lines):
+        data = json.loads(s)
+        data["seq"] = i
+        renumbered.append(canonical_json(data) + "\n")
+    log = save(tmp_path / "n.jsonl", rehash(renumbered))
+    assert main(["replay", str(log), "--format", "jsonl"]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert f"seq {k} " in err
+    assert json.loads(out.splitlines()[1][5:])["type"] == "watch.dozed"
