@@ -144,6 +144,8 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
                 ) from None
             if cut:
                 raise BrokenLog(number, "not JSON: the file was cut short mid-line") from None
+            if not text.strip():
+                raise BrokenLog(number, "an empty line: a line was added or blanked") from None
             raise BrokenLog(number, "not JSON") from None
         if not isinstance(data, dict):
             if number == 1:
@@ -213,6 +215,12 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
                 number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
             )
         # --- the shape of a log: header, then nights framed by began … summary ----------
+        if nights and done == nights:
+            raise BrokenLog(
+                number,
+                f"{event.type} after the summary of the last night ({nights}):"
+                " the log ends there, this line was appended",
+            )
         if isinstance(event, NightHeader):
             if number != 1:
                 raise BrokenLog(number, "a second night.header")
@@ -220,7 +228,7 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         elif isinstance(event, NightBegan):
             if night != 0:
                 raise BrokenLog(number, f"night {event.night} begins before night {night} ended")
-            if event.night != done + 1 or event.night > nights:
+            if event.night != done + 1:
                 raise BrokenLog(
                     number,
                     f"night {event.night} begins, expected night {done + 1} of {nights}",

@@ -199,7 +199,7 @@ def test_a_journey_with_fewer_nights_claimed_is_refused() -> None:
     lines[0] = edit(lines[0], nights=2)
     lines = rehash(lines)
     began_3 = next(i for i, s in enumerate(lines) if "night.began" in s and '"night":3' in s)
-    broken(lines, began_3 + 1, "night 3 begins, expected night 3 of 2")
+    broken(lines, began_3 + 1, "night.began after the summary of the last night (2)")
 
 
 def test_version_other_than_1_inside_the_log() -> None:
@@ -305,3 +305,14 @@ def test_line_hash_is_design_md_definition() -> None:
     for prev, data in ((GENESIS, first), (first["hash"], second)):
         body = canonical_json({k: v for k, v in data.items() if k != "hash"})
         assert data["hash"] == hashlib.sha256((prev + body).encode()).hexdigest()
+
+
+def test_a_line_appended_after_the_last_summary_rehashed() -> None:
+    lines = make_log(7)
+    lines.append(edit(lines[-2], seq=len(lines)))
+    broken(rehash(lines), len(lines), "after the summary of the last night (1)", "appended")
+
+
+def test_a_blank_line_at_the_end() -> None:
+    lines = [*make_log(7), "\n"]
+    broken(lines, len(lines), "an empty line")
