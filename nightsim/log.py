@@ -14,8 +14,6 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
-import structlog
-
 from nightsim.engine import NightOutcome, RawEvent, clock
 from nightsim.events import LOG_VERSION, parse_event
 
@@ -78,6 +76,10 @@ class LineSink:
 
 
 def log_pipeline(camp_minute: int, outputs: Iterable[Callable[[str], None]]) -> Any:
+    # Imported here: structlog (with structlog.dev) costs ~75 ms, and `import nightsim`
+    # (every CLI start, the log reader, the schema) needs only the hash helpers above.
+    import structlog
+
     return structlog.wrap_logger(
         LineSink(outputs),
         processors=[Stamp(camp_minute), canonicalize, Chain(), render],
