@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
-
-import structlog
 
 from nightsim.engine import NightOutcome, RawEvent, clock
 from nightsim.events import LOG_VERSION, parse_event
@@ -78,6 +76,10 @@ class LineSink:
 
 
 def log_pipeline(camp_minute: int, outputs: Iterable[Callable[[str], None]]) -> Any:
+    # Imported here: structlog (with structlog.dev) costs ~75 ms, and `import nightsim`
+    # (every CLI start, the log reader, the schema) needs only the hash helpers above.
+    import structlog
+
     return structlog.wrap_logger(
         LineSink(outputs),
         processors=[Stamp(camp_minute), canonicalize, Chain(), render],
@@ -102,3 +104,19 @@ def write_events(
         t, type_, fields = item
         log.msg(type_, _t=t, **fields)
     return outcomes
+
+
+def iter_log_lines(raw: Iterable[RawEvent | NightOutcome], camp_minute: int) -> Iterator[str]:
+    """The same pipeline pulled instead of pushed: each finished line (no `\\n`) as it is made.
+
+    `verify` walks this beside the log being checked, so neither is held whole in memory.
+    """
+    pending: list[str] = []
+    log = log_pipeline(camp_minute, [pending.append])
+    for item in raw:
+        if isinstance(item, NightOutcome):
+            continue
+        t, type_, fields = item
+        log.msg(type_, _t=t, **fields)
+        yield from pending
+        pending.clear()

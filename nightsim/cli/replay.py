@@ -1,17 +1,91 @@
-"""`nightsim replay` (not built yet)."""
+"""`nightsim replay LOG`: narrate a night from its log alone, after checking every line.
+
+Two streaming passes over the file: the first checks the whole log (chain, order, form, end),
+the second prints. So nothing is printed from a log that turns out broken at its last line,
+and memory stays flat however long the journey (issue #6).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
 
-from nightsim.cli.common import UsageError
+from nightsim.cli.common import EXIT_OK, UsageError, error
+from nightsim.logread import LogError, NotALog, iter_log
+
+EPILOG = """\
+examples:
+  nightsim replay logs/night-20260101T190000Z-seed-11.jsonl
+  nightsim replay night.jsonl --format jsonl | jq -c 'select(.type=="rest.checked")'
+
+exit codes: 0 the log is intact and was narrated, 1 the log is broken (the line is named),
+2 not a log at all (missing, empty, not JSON, no header)
+"""
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("replay", help="(not built yet)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "replay",
+        help="narrate a night from its log (refuses a broken chain)",
+        description="Check a log line by line (JSON, event fields, seq, hash chain, the"
+        " last night's summary at the end) and narrate it exactly as `run` did.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
+    p.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="text: the narration; jsonl: the checked lines, verbatim (default: text)",
+    )
+    p.add_argument("--lang", choices=("en", "uk"), default="en", help="narration language")
     p.set_defaults(handler=run)
 
 
+@contextmanager
+def open_log(path: Path) -> Iterator[IO[bytes]]:
+    """Open a log as bytes: the reader decodes and checks each line itself (no newline
+    translation, so a rewritten line ending is seen)."""
+    try:
+        fh = path.open("rb")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, expected a log file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    with fh:
+        yield fh
+
+
+def fail(path: Path, exc: LogError) -> int:
+    """A log that is not a log is bad input (exit 2); a broken log failed its checks (1)."""
+    if isinstance(exc, NotALog):
+        raise UsageError(f"{path}: {exc}") from None
+    error(f"{path}: {exc}")
+    return exc.exit_code
+
+
 def run(args: argparse.Namespace) -> int:
-    raise UsageError("'replay' is not built yet")
+    path = Path(args.log)
+    try:
+        with open_log(path) as fh:
+            for _ in iter_log(fh):
+                pass
+        with open_log(path) as fh:
+            texts = (line.text for line in iter_log(fh))
+            if args.format == "jsonl":
+                for text in texts:
+                    sys.stdout.write(text + "\n")
+            else:
+                from nightsim.cli.render import print_night
+
+                print_night(texts, lang=args.lang)
+    except LogError as exc:
+        return fail(path, exc)
+    return EXIT_OK

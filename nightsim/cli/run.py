@@ -137,9 +137,15 @@ def run(args: argparse.Namespace) -> int:
 
         outputs.append(to_stdout)
     elif args.format == "cloudevents":
-        from nightsim.cloudevents import wrap
+        from nightsim.cloudevents import Wrapper
 
-        outputs.append(lambda line: print(wrap(line), flush=True))
+        wrap = Wrapper()
+
+        def to_cloudevents(line: str) -> None:
+            sys.stdout.write(wrap(line) + "\n")
+            sys.stdout.flush()
+
+        outputs.append(to_cloudevents)
     else:
         outputs.append(lines.append)
     try:

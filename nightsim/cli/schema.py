@@ -1,17 +1,26 @@
-"""`nightsim schema` (not built yet)."""
+"""`nightsim schema`: print the JSON Schema (draft 2020-12) of one log line."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from nightsim.cli.common import UsageError
+from nightsim.cli.common import EXIT_OK
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("schema", help="(not built yet)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "schema",
+        help="print the JSON Schema (draft 2020-12) of one log line",
+        description="Print the JSON Schema (draft 2020-12) of one log line: the event union"
+        " discriminated on `type`, generated from the event models.",
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise UsageError("'schema' is not built yet")
+    from nightsim.schema import schema_json
+
+    sys.stdout.write(schema_json())
+    return EXIT_OK

@@ -1,17 +1,66 @@
-"""`nightsim verify` (not built yet)."""
+"""`nightsim verify LOG`: re-simulate from the log's header and compare event by event."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
-from nightsim.cli.common import UsageError
+from nightsim.cli.common import EXIT_FAILED, EXIT_OK, error, status
+from nightsim.cli.replay import fail, open_log
+from nightsim.logread import LogError
+
+EPILOG = """\
+examples:
+  nightsim verify logs/night-20260101T190000Z-seed-11.jsonl
+
+exit codes: 0 verified, 1 the log differs from the re-simulated night or is broken (the first
+differing event is shown, log and simulation side by side), 2 not a log at all
+"""
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("verify", help="(not built yet)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "verify",
+        help="re-simulate a log's night and compare, event by event",
+        description="Check a log's chain, re-run its night from the header (config, seed,"
+        " nights) and compare every event; show that the seed matches its commitment.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise UsageError("'verify' is not built yet")
+    from nightsim.verify import verify_lines
+
+    path = Path(args.log)
+    try:
+        with open_log(path) as fh:
+            verdict = verify_lines(fh)
+    except LogError as exc:
+        return fail(path, exc)
+    for note in verdict.notes:
+        status(f"note: {note}")
+    if not verdict.seed_matches:
+        error(
+            f"{path}: seed {verdict.seed!r} does not match its commitment sha256"
+            f" {verdict.seed_sha256}"
+        )
+        return EXIT_FAILED
+    m = verdict.mismatch
+    if m is not None:
+        what = (
+            f"differs in {', '.join(repr(f) for f in m.fields)}"
+            if m.fields
+            else ("is missing from the log" if m.log is None else "is not in the simulation")
+        )
+        error(f"{path}: the first differing event is seq {m.seq} ({m.type}): it {what}")
+        print(f"log: {m.log if m.log is not None else '(none)'}")
+        print(f"sim: {m.sim if m.sim is not None else '(none)'}")
+        return EXIT_FAILED
+    nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
+    print(f"verified: {verdict.events} events match ({nights})")
+    print(f"seed {verdict.seed!r} matches its commitment sha256 {verdict.seed_sha256}")
+    return EXIT_OK

@@ -1,0 +1,108 @@
+"""Verification: re-simulate a log's night from its header and compare event by event.
+
+The chain (logread) proves a log was not changed *after* it was written; it cannot prove the
+log is what nightsim wrote: a forger can edit a line and recompute every hash after it. The
+header carries the fully resolved config, the seed and the journey length (design.md), so the
+night can be run again and each line compared with the one the simulation writes through the
+same structlog pipeline (log.iter_log_lines). Both sides stream; nothing is held whole.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from nightsim import __version__
+from nightsim.config import ConfigError, config_from_data
+from nightsim.dice import RNG_ID, seed_sha256
+from nightsim.events import NightHeader
+from nightsim.log import iter_log_lines
+from nightsim.logread import BrokenLog, iter_log
+from nightsim.simulate import iter_raw
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """The first event that differs: the log's line and the simulation's (None: absent)."""
+
+    seq: int
+    type: str
+    log: str | None
+    sim: str | None
+    fields: tuple[str, ...]  # top-level fields that differ, `hash` left out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    events: int  # events compared and equal
+    nights: int
+    seed: int | str
+    seed_sha256: str
+    seed_matches: bool  # sha256(seed text) == the header's commitment
+    notes: tuple[str, ...]  # e.g. the log was written by another nightsim version
+    mismatch: Mismatch | None
+
+    @property
+    def ok(self) -> bool:
+        return self.seed_matches and self.mismatch is None
+
+
+def _differing(log: str, sim: str) -> tuple[str, ...]:
+    a, b = json.loads(log), json.loads(sim)
+    keys = sorted((set(a) | set(b)) - {"hash"})
+    return tuple(k for k in keys if a.get(k, ...) != b.get(k, ...))
+
+
+def _type_of(line: str) -> str:
+    return str(json.loads(line).get("type", "?"))
+
+
+def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
+    """Check the log (as `iter_log` does) and compare it with a fresh simulation.
+
+    Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be).
+    """
+    reader = iter_log(lines)
+    first = next(reader)
+    header = first.event
+    assert isinstance(header, NightHeader)  # iter_log guarantees line 1 is the header
+    notes = []
+    if header.nightsim != __version__:
+        notes.append(
+            f"the log was written by nightsim {header.nightsim}, this is nightsim"
+            f" {__version__}: a difference may come from the version, not from tampering"
+        )
+    if header.rng != RNG_ID:
+        notes.append(f"the log's dice are {header.rng!r}, this nightsim rolls {RNG_ID!r}")
+    try:
+        config = config_from_data(header.config)
+    except ConfigError as exc:
+        raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
+    sim = iter_log_lines(iter_raw(config, header.seed, header.nights), config.camp.camp_minute)
+
+    def verdict(events: int, mismatch: Mismatch | None) -> Verdict:
+        return Verdict(
+            events=events,
+            nights=header.nights,
+            seed=header.seed,
+            seed_sha256=header.seed_sha256,
+            seed_matches=seed_sha256(header.seed) == header.seed_sha256,
+            notes=tuple(notes),
+            mismatch=mismatch,
+        )
+
+    matched = 0
+    for line in itertools.chain([first], reader):
+        expected = next(sim, None)
+        if expected != line.text:
+            fields = _differing(line.text, expected) if expected is not None else ()
+            return verdict(
+                matched, Mismatch(line.number - 1, line.event.type, line.text, expected, fields)
+            )
+        matched += 1
+    extra = next(sim, None)
+    if extra is not None:
+        return verdict(matched, Mismatch(matched, _type_of(extra), None, extra, ()))
+    return verdict(matched, None)

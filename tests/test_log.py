@@ -1,0 +1,111 @@
+"""The log writer: canonical, chained, streamed, and the same bytes everywhere."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nightsim.config import default_config_path, load_config
+from nightsim.engine import NightOutcome, RawEvent
+from nightsim.log import canonical_json, iter_log_lines, write_events
+from nightsim.simulate import iter_raw
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The default night's log for seed 7 (`nightsim run --seed 7 --format jsonl --no-log`).
+# It changes only when the rules, the engine or the log format change on purpose; then
+# regenerate with
+#   python -m nightsim run --seed 7 --format jsonl --no-log 2>/dev/null | sha256sum
+# and say in the commit why the night changed (an old log no longer verifies).
+GOLDEN_SEED_7 = "0b794da3e2a3778b9b28073f7eec4bc710a1ea9558669150cdb042272ec3cb03"
+
+
+def lines_of(seed: int | str, nights: int = 1) -> list[str]:
+    config = load_config(default_config_path())
+    out: list[str] = []
+    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
+    return out
+
+
+def jsonl(python: str, *args: str) -> bytes:
+    return subprocess.run(
+        [python, "-m", "nightsim", "run", "--format", "jsonl", "--no-log", *args],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+        timeout=60,
+    ).stdout
+
+
+def test_golden_default_night() -> None:
+    text = "".join(line + "\n" for line in lines_of(7))
+    assert hashlib.sha256(text.encode()).hexdigest() == GOLDEN_SEED_7
+
+
+def test_lines_are_canonical_json() -> None:
+    for line in lines_of("Drúne ✦ fen", nights=2):
+        data = json.loads(line)
+        assert line == canonical_json(data)
+        assert list(data) == sorted(data)
+        assert "\n" not in line
+    header = lines_of("Drúne ✦ fen")[0]
+    assert '"seed":"Drúne ✦ fen"' in header  # UTF-8 as itself, not \u escapes
+
+
+def test_the_pulled_pipeline_writes_the_same_lines_as_the_pushed_one() -> None:
+    config = load_config(default_config_path())
+    pulled = list(iter_log_lines(iter_raw(config, "road", 3), config.camp.camp_minute))
+    assert pulled == lines_of("road", 3)
+
+
+def test_each_line_is_out_before_the_next_event_is_made() -> None:
+    """Flushed line by line: a crash mid-night leaves every line before it readable."""
+    config = load_config(default_config_path())
+    written: list[str] = []
+
+    def crashing() -> Iterator[RawEvent | NightOutcome]:
+        for i, item in enumerate(iter_raw(config, 9)):
+            if i == 10:
+                assert len(written) == 10  # every line so far is already out
+                raise RuntimeError("the engine broke")
+            yield item
+
+    with pytest.raises(RuntimeError):
+        write_events(crashing(), config.camp.camp_minute, [written.append])
+    assert len(written) == 10
+    assert [json.loads(s)["seq"] for s in written] == list(range(10))
+
+
+def test_no_wall_clock_two_runs_are_the_same_bytes() -> None:
+    assert lines_of(9, 2) == lines_of(9, 2)
+    header = json.loads(lines_of(9)[0])
+    assert not {"time", "date", "created", "timestamp"} & set(header)
+
+
+@pytest.mark.parametrize("version", ["3.12", "3.13"])
+def test_byte_identical_under_other_python_versions(version: str) -> None:
+    """A log written under Python 3.12 / 3.13 is byte-identical to this interpreter's.
+
+    Needs a throwaway venv outside the repo with the runtime dependencies, e.g.
+      /root/.pyenv/versions/3.12.1/bin/python -m venv /tmp/py312
+      /tmp/py312/bin/pip install simpy pydantic structlog rich
+    (likewise /tmp/py313); skipped when it is not there.
+    """
+    python = Path(f"/tmp/py{version.replace('.', '')}/bin/python")
+    if not python.exists():
+        pytest.skip(f"no Python {version} venv at {python}")
+    probe = subprocess.run(
+        [str(python), "-c", "import simpy, pydantic, structlog, rich, sys; print(sys.version)"],
+        capture_output=True,
+        text=True,
+    )
+    if probe.returncode != 0 or not probe.stdout.startswith(version):
+        pytest.skip(f"{python} is not a Python {version} with nightsim's dependencies")
+    for args in (["--seed", "7"], ["--seed", "full moon", "--nights", "3"]):
+        assert jsonl(str(python), *args) == jsonl(sys.executable, *args)

@@ -1,0 +1,318 @@
+"""The log reader: every tampering case is caught at the right line, with the right kind.
+
+Line numbers in messages count from 1 (as an editor shows them); line N holds seq N-1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from nightsim import BrokenLog, NotALog, load_config, read_log, simulate
+from nightsim.config import default_config_path
+from nightsim.events import NightSummary
+from nightsim.log import GENESIS, canonical_json, line_hash, write_events
+from nightsim.logread import LogLine, iter_log
+from nightsim.simulate import iter_raw
+
+
+def make_log(seed: int | str = 11, nights: int = 1) -> list[str]:
+    """A log as its file's lines, each with its newline, as `open(..., "rb")` would give."""
+    config = load_config(default_config_path())
+    out: list[str] = []
+    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
+    return [line + "\n" for line in out]
+
+
+def rehash(lines: list[str]) -> list[str]:
+    """What a careful forger does after editing: recompute every hash down the chain."""
+    prev, out = GENESIS, []
+    for line in lines:
+        data = json.loads(line)
+        data.pop("hash")
+        data["hash"] = prev = line_hash(prev, data)
+        out.append(canonical_json(data) + "\n")
+    return out
+
+
+def edit(line: str, **changes: object) -> str:
+    data = json.loads(line)
+    data.update(changes)
+    return canonical_json(data) + "\n"
+
+
+def check(lines: list[str] | list[bytes]) -> list[LogLine]:
+    return list(iter_log(lines))
+
+
+def broken(lines: list[str], line: int | None, *words: str) -> BrokenLog:
+    with pytest.raises(BrokenLog) as info:
+        check(lines)
+    assert info.value.line == line, str(info.value)
+    for word in words:
+        assert word in str(info.value), str(info.value)
+    return info.value
+
+
+# --- intact logs ---------------------------------------------------------------------------
+
+
+def test_an_intact_log_reads_back_as_the_simulated_events() -> None:
+    lines = make_log(7)
+    read = check(lines)
+    night = simulate(load_config(default_config_path()), 7)
+    assert [r.event.model_dump(exclude={"hash"}) for r in read] == [
+        e.model_dump(exclude={"hash"}) for e in night.events
+    ]
+    assert [r.text + "\n" for r in read] == lines
+    assert [r.number for r in read] == list(range(1, len(lines) + 1))
+
+
+def test_bytes_lines_read_like_text_lines() -> None:
+    lines = make_log(7)
+    assert [r.text for r in check([s.encode() for s in lines])] == [r.text for r in check(lines)]
+
+
+def test_a_journey_reads_night_by_night() -> None:
+    read = check(make_log("week", nights=3))
+    summaries = [r.event for r in read if isinstance(r.event, NightSummary)]
+    assert [s.night for s in summaries] == [1, 2, 3]
+
+
+def test_read_log_is_the_api(tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    path.write_text("".join(make_log(3)), encoding="utf-8")
+    events = read_log(path)
+    assert events[0].type == "night.header" and events[-1].type == "night.summary"
+    with pytest.raises(NotALog, match="no such file"):
+        read_log(tmp_path / "missing.jsonl")
+
+
+def test_the_reader_is_lazy() -> None:
+    """It yields line 1 before it has looked at line 2: a stream, not a slurp."""
+    lines = make_log(7)
+    seen: list[int] = []
+
+    def source():  # type: ignore[no-untyped-def]
+        for i, line in enumerate(lines):
+            seen.append(i)
+            yield line
+
+    reader = iter_log(source())
+    first = next(reader)
+    assert first.event.type == "night.header" and seen == [0]
+    next(reader)
+    assert seen == [0, 1]
+
+
+# --- tampering -----------------------------------------------------------------------------
+
+
+def test_an_edited_line_breaks_the_chain_at_that_line() -> None:
+    lines = make_log(7)
+    lines[5] = lines[5].replace('"t":', '"t":1', 1)  # a minute later, hash left alone
+    broken(lines, 6, "hash does not match", "edited")
+
+
+def test_an_edited_and_rehashed_log_passes_the_reader() -> None:
+    """The chain proves nothing about a forger who rehashes: that is verify's job."""
+    lines = make_log(7)
+    k = next(i for i, s in enumerate(lines) if '"type":"character.woke"' in s)
+    lines[k] = edit(lines[k], hp=json.loads(lines[k])["hp"] + 1)
+    check(rehash(lines))
+
+
+def test_a_deleted_line() -> None:
+    lines = make_log(7)
+    del lines[10]
+    broken(lines, 11, "seq is 11, expected 10", "deleted")
+
+
+def test_a_duplicated_line() -> None:
+    lines = make_log(7)
+    lines.insert(10, lines[9])
+    broken(lines, 11, "copy of line 10", "duplicated")
+
+
+def test_swapped_lines() -> None:
+    lines = make_log(7)
+    lines[10], lines[11] = lines[11], lines[10]
+    broken(lines, 11, "seq is 11, expected 10", "reordered")
+
+
+def test_swapped_and_renumbered_lines_break_the_chain() -> None:
+    lines = make_log(7)
+    a, b = json.loads(lines[10]), json.loads(lines[11])
+    lines[10], lines[11] = edit(lines[11], seq=a["seq"]), edit(lines[10], seq=b["seq"])
+    broken(lines, 11, "hash does not match")
+
+
+def test_an_inserted_line() -> None:
+    lines = make_log(7)
+    intruder = edit(lines[10], seq=10, type="fire.out")
+    lines.insert(10, intruder)
+    broken(lines, 11, "hash does not match")
+
+
+def test_an_inserted_line_with_a_fresh_seq() -> None:
+    lines = make_log(7)
+    lines.insert(10, edit(lines[3], seq=99))
+    broken(lines, 11, "seq is 99, expected 10")
+
+
+def test_a_second_header_is_refused_even_rehashed() -> None:
+    lines = make_log(7)
+    lines.insert(5, lines[0])
+    broken(rehash([edit(s, seq=i) for i, s in enumerate(lines)]), 6, "second night.header")
+
+
+def test_cut_at_a_line_boundary_before_the_summary() -> None:
+    lines = make_log(7)[:-1]
+    err = broken(lines, len(lines), "cut short", "night.summary of night 1")
+    assert err.exit_code == 1
+
+
+def test_cut_mid_line() -> None:
+    lines = make_log(7)
+    lines[-1] = lines[-1][: len(lines[-1]) // 2]
+    broken(lines, len(lines), "not JSON", "cut short mid-line")
+
+
+def test_cut_exactly_before_the_last_newline() -> None:
+    lines = make_log(7)
+    lines[-1] = lines[-1].rstrip("\n")
+    broken(lines, len(lines), "no newline at the end")
+
+
+def test_a_journey_cut_after_a_whole_night_is_cut_short() -> None:
+    lines = make_log("week", nights=3)
+    end_of_2 = max(i for i, s in enumerate(lines) if '"night":2' in s and "night.summary" in s)
+    broken(lines[: end_of_2 + 1], end_of_2 + 1, "cut short", "night.summary of night 3")
+
+
+def test_a_journey_with_fewer_nights_claimed_is_refused() -> None:
+    """Changing `nights` in the header (and rehashing) leaves a night too many."""
+    lines = make_log("week", nights=3)
+    lines[0] = edit(lines[0], nights=2)
+    lines = rehash(lines)
+    began_3 = next(i for i, s in enumerate(lines) if "night.began" in s and '"night":3' in s)
+    broken(lines, began_3 + 1, "night.began after the summary of the last night (2)")
+
+
+def test_version_other_than_1_inside_the_log() -> None:
+    lines = make_log(7)
+    lines[4] = edit(lines[4], v=2)
+    broken(lines, 5, "'v' is 2, expected 1")
+
+
+def test_a_missing_hash() -> None:
+    lines = make_log(7)
+    data = json.loads(lines[3])
+    del data["hash"]
+    lines[3] = canonical_json(data) + "\n"
+    broken(lines, 4, "no 'hash'")
+
+
+def test_an_invalid_field_rehashed_names_the_field() -> None:
+    lines = make_log(7)
+    k = next(i for i, s in enumerate(lines) if '"type":"hour.passed"' in s)
+    lines[k] = edit(lines[k], hour=0)
+    broken(rehash(lines), k + 1, "hour.passed", "'hour'")
+
+
+def test_an_unknown_type_rehashed() -> None:
+    lines = make_log(7)
+    lines[3] = edit(lines[3], type="dragon.arrived")
+    broken(rehash(lines), 4, "unknown event type 'dragon.arrived'")
+
+
+def test_a_coerced_value_rehashed_is_not_as_nightsim_writes_it() -> None:
+    """Lax validation takes "5" for 5; the reader insists on the written form."""
+    lines = make_log(7)
+    k = next(i for i, s in enumerate(lines) if '"type":"character.woke"' in s)
+    lines[k] = edit(lines[k], hp=str(json.loads(lines[k])["hp"]))
+    broken(rehash(lines), k + 1, "'hp'", "not as nightsim writes it")
+
+
+def test_a_reformatted_line_is_not_canonical() -> None:
+    """Spaces do not change the hash (it covers the canonical JSON) but do change the bytes."""
+    lines = make_log(7)
+    lines[3] = json.dumps(json.loads(lines[3]), sort_keys=True) + "\n"
+    broken(lines, 4, "not canonical JSON")
+
+
+def test_crlf_line_endings_are_not_the_written_bytes() -> None:
+    lines = [s.replace("\n", "\r\n") for s in make_log(7)]
+    broken(lines, 1, "CR LF", "line endings were rewritten")
+
+
+def test_damaged_bytes_in_the_middle() -> None:
+    lines = [s.encode() for s in make_log(7)]
+    lines[6] = b"\xff\xfe" + lines[6]
+    with pytest.raises(BrokenLog, match="line 7: not UTF-8"):
+        check(lines)
+
+
+def test_a_line_outside_any_night() -> None:
+    lines = make_log(7)
+    del lines[1]  # night.began
+    lines = rehash([edit(s, seq=i) for i, s in enumerate(lines)])
+    broken(lines, 2, "outside a night")
+
+
+# --- not a log at all (exit 2) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lines", "words"),
+    [
+        ([], "empty file"),
+        (["\n"], "empty line"),
+        (["hello world\n"], "not JSON"),
+        (["[" * 100_000 + "\n"], "not JSON"),  # no RecursionError traceback
+        ([b"\x89PNG\r\n"], "not UTF-8"),
+        (["[1, 2, 3]\n"], "not a JSON object"),
+        (['{"type": "fire.out", "seq": 0}\n'], "no night.header"),
+        (['{"name": "Wren"}\n'], "no night.header"),
+    ],
+)
+def test_not_a_log(lines: list[str], words: str) -> None:
+    with pytest.raises(NotALog, match=words) as info:
+        check(lines)
+    assert info.value.exit_code == 2
+
+
+def test_a_header_of_a_future_format_is_not_readable() -> None:
+    lines = make_log(7)
+    lines[0] = edit(lines[0], v=2)
+    with pytest.raises(NotALog, match="log format version 2"):
+        check(lines)
+
+
+def test_a_broken_header_is_a_broken_log_not_bad_input() -> None:
+    lines = make_log(7)
+    lines[0] = edit(lines[0], seed="another")
+    broken(lines, 1, "hash does not match")
+
+
+def test_line_hash_is_design_md_definition() -> None:
+    """hash = SHA-256 hex of the previous hash followed by the canonical line without hash."""
+    lines = make_log(7)
+    first, second = json.loads(lines[0]), json.loads(lines[1])
+    for prev, data in ((GENESIS, first), (first["hash"], second)):
+        body = canonical_json({k: v for k, v in data.items() if k != "hash"})
+        assert data["hash"] == hashlib.sha256((prev + body).encode()).hexdigest()
+
+
+def test_a_line_appended_after_the_last_summary_rehashed() -> None:
+    lines = make_log(7)
+    lines.append(edit(lines[-2], seq=len(lines)))
+    broken(rehash(lines), len(lines), "after the summary of the last night (1)", "appended")
+
+
+def test_a_blank_line_at_the_end() -> None:
+    lines = [*make_log(7), "\n"]
+    broken(lines, len(lines), "an empty line")
