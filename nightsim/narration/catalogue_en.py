@@ -152,6 +152,7 @@ EN: dict[str, str] = {
     # the encounter
     "enc.title": "Encounter at {clock}",
     "enc.watch_of": "It was {actor}'s watch.",
+    "enc.watch_of_asleep": "It was {actor}'s watch, but {actor} was asleep.",
     "enc.unwatched_hour": "Nobody's watch: this part of the night was unwatched.",
     "enc.creature": "Creature: {creature} (table: {table}).",
     "enc.roll_table": "Roll on your table: {table}.",
@@ -166,6 +167,7 @@ EN: dict[str, str] = {
     # the morning
     "morning.title": "Morning after night {night} \u00b7 {clock}",
     "rest.short": "no: under 6 h",
+    "rest.short_abbr": "<6 h",
     "rest.check_passed": "yes",
     "rest.check_failed": "no",
     "rest.easy": "yes",

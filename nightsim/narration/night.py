@@ -333,7 +333,13 @@ def _encounter(e: ev.MonsterArrived, ctx: _Context) -> Panel:
     by_purpose = {r.purpose: r for r in e.rolls}
     table = t.term("table", e.table)
     lines = [
-        t("enc.watch_of", actor=e.watch_of) if e.watch_of else t("enc.unwatched_hour"),
+        (
+            t("enc.watch_of", actor=e.watch_of)
+            if e.watch_of in e.awake
+            else t("enc.watch_of_asleep", actor=e.watch_of)
+        )
+        if e.watch_of
+        else t("enc.unwatched_hour"),
         t("enc.creature", creature=e.creature, table=table)
         if e.creature
         else t("enc.roll_table", table=table),
@@ -354,7 +360,11 @@ def _encounter(e: ev.MonsterArrived, ctx: _Context) -> Panel:
     monster = by_purpose.get("monster surprise")
     key = "enc.monster_surprised" if e.monster_surprised else "enc.monster_not_surprised"
     lines.append(t(key, roll=roll_text(monster, t, purpose=False) if monster else ""))
-    body = Group(*(emphasise(Text("\u2022 " + line), names) for line in lines))
+    body = Table.grid(padding=(0, 1))
+    body.add_column(no_wrap=True)
+    body.add_column()
+    for line in lines:
+        body.add_row("\u2022", emphasise(Text(line), names))
     return Panel(
         body,
         title=Text(t("enc.title", clock=e.clock), style="bold red"),
@@ -408,11 +418,16 @@ def _morning(
             r = m.rest
             check = roll_text(r.rolls[0], t, purpose=False) if r.rolls else "\u2014"
             mark = "\u2713 " if r.full_rest else "\u2717 "
-            rest = Text(
-                mark + t("rest." + _rest_reason(r)), style="green" if r.full_rest else "red"
-            )
+            reason = _rest_reason(r)
             if narrow and r.rolls:
-                rest.append(f" ({check})", style="dim")
+                roll = r.rolls[0]
+                faces = "+".join(str(f) for f in roll.faces)
+                verdict = f"[{faces}]{signed(roll.mod)}={roll.total}"
+            elif narrow and reason == "short":
+                verdict = t("rest.short_abbr")
+            else:
+                verdict = t("rest." + reason)
+            rest = Text(mark + verdict, style="green" if r.full_rest else "red")
             hp = f"{m.woke.hp_before} \u2192 {m.woke.hp}" if m.woke else "?"
             exh_after = m.woke.exhaustion if m.woke else 0
             exh_before = before.get(r.actor)

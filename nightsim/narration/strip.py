@@ -21,7 +21,7 @@ from nightsim.narration.catalogue import Catalogue
 ASLEEP, WATCH, AWAKE, DOZING = "asleep", "watch", "awake", "dozing"
 # When a cell holds two states equally long, the rarer, more telling one wins.
 _PRIORITY = {DOZING: 3, AWAKE: 2, WATCH: 1, ASLEEP: 0}
-SYMBOL = {ASLEEP: "\u00b7", WATCH: "\u2588", AWAKE: "o", DOZING: "z"}
+SYMBOL = {ASLEEP: "\u00b7", WATCH: "\u2588", AWAKE: "\u25cb", DOZING: "z"}
 STYLE = {ASLEEP: "dim", WATCH: "yellow", AWAKE: "bold magenta", DOZING: "bold red"}
 FIRE, MONSTER = "\u25b2", "!"
 CELL_CHOICES = (5, 10, 15, 20, 30, 60)
