@@ -147,7 +147,7 @@ EN: dict[str, str] = {
     "hour.fire_on": "fire burning",
     "hour.fire_off": "no fire",
     "hour.asleep": "asleep: {names}",
-    "hour.dozing": "dozing: {names}",
+    "hour.nobody_watch_dozing": "nobody on watch ({names} dozing)",
     "hour.awake": "awake: {names}",
     # the encounter
     "enc.title": "Encounter at {clock}",

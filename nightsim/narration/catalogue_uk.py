@@ -151,7 +151,7 @@ UK: dict[str, str] = {
     "hour.fire_on": "багаття горить",
     "hour.fire_off": "багаття немає",
     "hour.asleep": "сплять: {names}",
-    "hour.dozing": "сплять на варті: {names}",
+    "hour.nobody_watch_dozing": "на варті нікого ({names} спить на варті)",
     "hour.awake": "не сплять: {names}",
     # зустріч
     "enc.title": "Зустріч о {clock}",

@@ -300,20 +300,20 @@ def _night_line(e: ev.Event, ctx: _Context) -> Text | None:
 def _hour(passed: ev.HourPassed, inside: Sequence[ev.Event], start: str, ctx: _Context) -> Group:
     t, names = ctx.t, ctx.names
     title = Text(t("hour.title", start=start, end=passed.clock, hour=passed.hour), style="bold")
-    status = [
-        t("hour.on_watch", actor=passed.on_watch) if passed.on_watch else t("hour.nobody_watch"),
-        t("hour.fire_on") if passed.fire else t("hour.fire_off"),
-    ]
-    title.append("  " + " \u00b7 ".join(status))
-    if not passed.on_watch:
-        title.stylize("red", len(title) - len(" · ".join(status)))
+    if passed.on_watch:
+        watch = t("hour.on_watch", actor=passed.on_watch)
+    elif passed.dozing:
+        watch = t("hour.nobody_watch_dozing", names=t.names(passed.dozing))
+    else:
+        watch = t("hour.nobody_watch")
+    title.append("  ")
+    title.append(watch, style="" if passed.on_watch else "red")
+    title.append(" \u00b7 " + (t("hour.fire_on") if passed.fire else t("hour.fire_off")))
     emphasise(title, names)
     who = []
     sleepers = [n for n in passed.asleep if n not in passed.dozing]
     if sleepers:
         who.append(t("hour.asleep", names=t.names(sleepers)))
-    if passed.dozing:
-        who.append(t("hour.dozing", names=t.names(passed.dozing)))
     others = [n for n in passed.awake if n != passed.on_watch]
     if others:
         who.append(t("hour.awake", names=t.names(others)))
