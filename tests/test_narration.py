@@ -235,7 +235,7 @@ def test_a_journey_tells_each_night_and_sums_it_up(cfg: Config) -> None:
         hp = [c.hp] + [next(x for x in s.characters if x.name == c.name).hp for s in summaries]
         rested = sum(next(x for x in s.characters if x.name == c.name).full_rest for s in summaries)
         row = next(line for line in table.splitlines() if line.startswith(c.name))
-        assert " \u2192 ".join(map(str, hp)) in row
+        assert "\u2192".join(map(str, hp)) in row
         assert f"{rested}/3" in row
     attacked = [s.night for s in summaries if s.encounter is not None]
     assert f"Nights with an encounter: {len(attacked)}" in table

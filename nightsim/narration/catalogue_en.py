@@ -219,7 +219,6 @@ EN: dict[str, str] = {
     "check.unwatched_row": "nobody",
     "check.doze_off": "off",
     "check.party_title": "The party",
-    "check.col_watching": "On watch",
     "check.col_sleep": "Max sleep",
     "check.col_fire": "With fire",
     "check.col_no_fire": "Without fire",

@@ -225,7 +225,6 @@ UK: dict[str, str] = {
     "check.unwatched_row": "ніхто",
     "check.doze_off": "вимкнено",
     "check.party_title": "Гурт",
-    "check.col_watching": "На варті",
     "check.col_sleep": "Макс. сон",
     "check.col_fire": "З багаттям",
     "check.col_no_fire": "Без багаття",

@@ -74,7 +74,12 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
     ]
 
     def rota(width: int) -> RenderableType:
-        tab = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
         tab.add_column(t("check.col_shift"), justify="right")
         tab.add_column(t("check.col_from"))
         tab.add_column(t("check.col_to"))
@@ -91,12 +96,16 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
 
     def party(width: int) -> RenderableType:
         narrow = width < NARROW
-        tab = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
         tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
         if not narrow:
             tab.add_column(t("abbr.con"), justify="right", no_wrap=True)
             tab.add_column(t("col.bedding"), no_wrap=True)
-            tab.add_column(t("check.col_watching"), justify="right", no_wrap=True)
         tab.add_column(t("check.col_sleep"), justify="right", no_wrap=True)
         tab.add_column(t("check.col_fire"), no_wrap=True)
         tab.add_column(t("check.col_no_fire"), no_wrap=True)
@@ -108,14 +117,13 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
             if not narrow:
                 row.append(str(c.con))
                 row.append(_bedding(c.bedroll, c.tent, t))
-                row.append(t.hm(c.watch_minutes) if c.watch_minutes else "\u2014")
             row.append(Text(t.hm(c.sleep_max_minutes), style="red" if short else ""))
             for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire)):
                 row.append(t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p)))
             if not narrow:
-                mark = " *" if c.spells and c.interrupted else ""
+                mark = "* " if c.spells and c.interrupted else ""
                 row.append(
-                    Text((", ".join(c.spells) or "\u2014") + mark, style="red" if mark else "")
+                    Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else "")
                 )
             tab.add_row(*row)
         return tab

@@ -85,7 +85,7 @@ def _path(values: Sequence[int], keep: int = 5) -> str:
     shown = [str(v) for v in values]
     if len(shown) > 2 * keep + 1:
         shown = [*shown[:keep], "\u2026", *shown[-keep:]]
-    return " \u2192 ".join(shown)
+    return "\u2192".join(shown)
 
 
 # --- context carried across the log ---------------------------------------------------------
@@ -175,7 +175,12 @@ def _header(h: ev.NightHeader, ctx: _Context) -> RenderableType:
 
     def party_table(width: int) -> RenderableType:
         narrow = width < NARROW
-        tab = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
         tab.add_column(t("col.character"), no_wrap=True, style="bold")
         tab.add_column(t("abbr.con"), justify="right")
         if not narrow:
@@ -403,7 +408,12 @@ def _morning(
 
     def table(width: int) -> RenderableType:
         narrow = width < NARROW
-        tab = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
         tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
         tab.add_column(t("col.slept"), justify="right", no_wrap=True)
         tab.add_column(t("col.night"), no_wrap=True)
@@ -506,12 +516,17 @@ def _journey(j: _Journey, ctx: _Context) -> RenderableType:
 
     def table(width: int) -> RenderableType:
         narrow = width < NARROW
-        keep = 2 if narrow else 5
-        tab = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+        keep = 2 if narrow else 4
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
         tab.add_column(t("col.character"), style="bold")
         tab.add_column(t("col.rested"), justify="right", no_wrap=True)
-        tab.add_column(t("col.hp_path"))
-        tab.add_column(t("abbr.exhaustion") if narrow else t("col.exhaustion_path"))
+        tab.add_column(t("col.hp_path"), no_wrap=True)
+        tab.add_column(t("abbr.exhaustion") if narrow else t("col.exhaustion_path"), no_wrap=True)
         tab.add_column(t("col.lost"), justify="right")
         if not narrow:
             tab.add_column(t("col.surprised"), justify="right")
