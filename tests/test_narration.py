@@ -364,3 +364,26 @@ def test_quiet_run_cli(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Encounter at" in out and "Morning after night 1" in out
     assert "Evening" not in out and "hour 1" not in out
+
+
+# --- the README shows real output -----------------------------------------------------------
+
+
+def readme_block(command: str) -> str:
+    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    start = text.index(f"$ {command}\n") + len(command) + 3
+    return text[start : text.index("```", start)]
+
+
+def test_readme_night_is_a_real_run(cfg: Config) -> None:
+    shown = readme_block("COLUMNS=100 nightsim run --seed 9 --no-log")
+    assert render(simulate(cfg, 9).events).rstrip("\n") == shown.rstrip("\n")
+
+
+def test_readme_check_is_real(cfg: Config) -> None:
+    from nightsim.checkup import checkup
+    from nightsim.narration.check import render_checkup
+
+    con = recording(100)
+    con.print(render_checkup(checkup(cfg), "default.toml"))
+    assert text_of(con).rstrip("\n") == readme_block("COLUMNS=100 nightsim check").rstrip("\n")
