@@ -189,8 +189,8 @@ def _header(h: ev.NightHeader, ctx: _Context) -> RenderableType:
         tab.add_column(t("col.hp"), justify="right")
         if not narrow:
             tab.add_column(t("col.save_doom"), justify="right")
-        tab.add_column(t("col.bedding"))
-        tab.add_column(t("col.spells"), ratio=1)
+        tab.add_column(t("col.bedding"), no_wrap=not narrow)
+        tab.add_column(t("col.spells"))
         for c in party:
             row = [c["name"], str(c["con"])]
             if not narrow:
