@@ -26,12 +26,21 @@ hash-chained JSON Lines log that can be replayed and verified.
 
 EPILOG = """\
 examples:
+  nightsim init                          write a commented starter config, camp.toml
+  nightsim check camp.toml               what it resolves to, with warnings
   nightsim run                           a night on the bundled default config
-  nightsim run my.toml --seed "full moon" --set camp.season=winter
+  nightsim run camp.toml --seed "full moon" --set camp.season=winter
+  nightsim run --step                    at the table: one hour at a time, Enter for the next
+  nightsim run --quiet --lang uk         only the encounter and the morning, in Ukrainian
+  nightsim run --nights 7 --quiet        a week-long journey and its summary table
   nightsim run --format jsonl --no-log | jq -c 'select(.type=="monster.arrived")'
   nightsim replay logs/night-*.jsonl     narrate a night from its log
   nightsim verify logs/night-*.jsonl     re-simulate and compare, event by event
   nightsim odds --nights 20000           the odds over many nights
+  nightsim COMMAND --help                each command's options and examples
+
+output: colour at a terminal; plain text without escape codes when piped or redirected;
+NO_COLOR=1 turns colour off; the narration fits the terminal's width (COLUMNS when piped).
 
 exit codes: 0 success, 1 a log failed verification or its chain is broken, 2 bad input
 """

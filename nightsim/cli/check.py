@@ -1,17 +1,50 @@
-"""`nightsim check` (not built yet)."""
+"""`nightsim check`: validate a config and show what it resolves to, with warnings."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from nightsim.cli.common import UsageError
+from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args
+
+EPILOG = """\
+examples:
+  nightsim check camp.toml
+  nightsim check camp.toml --set camp.season=winter --lang uk
+  nightsim check                      the bundled default config
+
+shows: the encounter chance (and the terrain it comes from), the season (from the month),
+the firewood modifier, the rota with clock times and each watcher's dozing odds, each
+character's rest difficulty and full-rest odds with and without a fire (before the evening's
+meal and mood), who sleeps under 6 hours because of the rota, which casters' sleep the rota
+interrupts; then warnings for likely mistakes. Warnings do not fail the check.
+
+exit codes: 0 the config is valid (warnings or not), 2 it is not (the message names the
+file, the field and what was expected)
+"""
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("check", help="(not built yet)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "check",
+        help="validate a config and show what it resolves to",
+        description="Validate a camp config and show what it resolves to, with warnings.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_config_args(p)
+    p.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="output language (default: en)"
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise UsageError("'check' is not built yet")
+    config, path = config_from_args(args.config, args.set)
+    from nightsim.checkup import checkup
+    from nightsim.cli.render import make_console
+    from nightsim.narration.check import render_checkup
+
+    label = str(path) if args.config is not None else "default.toml"
+    make_console().print(render_checkup(checkup(config), label, lang=args.lang))
+    return EXIT_OK

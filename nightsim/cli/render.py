@@ -1,15 +1,107 @@
-"""Printing a night's narration (shared by `run` and `replay`)."""
+"""Printing a night's narration (shared by `run` and `replay`).
+
+Rich is imported here lazily, inside the functions, so that parsing arguments and
+`run --format jsonl` never pay for it.
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from nightsim.events import parse_event
-from nightsim.narrate import narrate
+from nightsim.events import Event, parse_event
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+InputFn = Callable[[str], str]
 
 
-def print_night(lines: Iterable[str], *, lang: str = "en") -> None:
-    events = [parse_event(json.loads(line)) for line in lines]
-    for text in narrate(events):
-        print(text)
+def add_narration_args(p: argparse.ArgumentParser) -> None:
+    """--lang, --quiet, --step: the narration's options, the same on `run` and `replay`."""
+    p.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="narration language (default: en)"
+    )
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="text format: print only the encounter and the morning",
+    )
+    p.add_argument(
+        "--step",
+        action="store_true",
+        help="text format, at a terminal: tell the night one hour at a time, waiting for Enter"
+        " (without a terminal on stdin the whole night is printed)",
+    )
+
+
+def make_console() -> Console:
+    """stdout as rich sees it: colour only at a terminal and without NO_COLOR (rich reads
+    NO_COLOR itself), plain text without escape codes when piped; width from the terminal
+    (or COLUMNS)."""
+    from rich.console import Console
+
+    return Console(highlight=False, emoji=False, soft_wrap=False)
+
+
+def _terminal_input(prompt: str) -> str:
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    return sys.stdin.readline()
+
+
+def _events(lines: Iterable[str]) -> Iterator[Event]:
+    for line in lines:
+        yield parse_event(json.loads(line))
+
+
+def print_events(
+    events: Iterable[Event],
+    *,
+    lang: str = "en",
+    quiet: bool = False,
+    step: bool = False,
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> None:
+    """Narrate typed events to the console; with `step`, wait for Enter after each hour.
+
+    `step` waits only if an input function is given or stdin is a terminal: piped into a
+    file or a script, --step prints the whole night (README "At the table")."""
+    from nightsim.narration import narrate
+
+    out = console if console is not None else make_console()
+    if step and input_fn is None and sys.stdin is not None and sys.stdin.isatty():
+        input_fn = _terminal_input
+    wait = input_fn if step else None
+    hours_seen = False
+    for block in narrate(events, lang=lang, quiet=quiet):
+        if wait is not None and block.kind == "hour":
+            if hours_seen:
+                from nightsim.narration import Catalogue
+
+                if wait(Catalogue(lang)("step.prompt")) == "":
+                    wait = None  # stdin closed: tell the rest at once
+            hours_seen = True
+        elif block.kind == "night":
+            hours_seen = False
+        out.print(block.body)
+        out.print()
+
+
+def print_night(
+    lines: Iterable[str],
+    *,
+    lang: str = "en",
+    quiet: bool = False,
+    step: bool = False,
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> None:
+    """Narrate a night (or a journey) from its log lines (JSON text, one event each)."""
+    print_events(
+        _events(lines), lang=lang, quiet=quiet, step=step, console=console, input_fn=input_fn
+    )

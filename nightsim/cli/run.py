@@ -27,6 +27,12 @@ examples:
   nightsim run --seed "the pedlar's curse" --set camp.terrain="thorny forest"
   nightsim run --format jsonl --no-log | jq -r 'select(.type=="hour.passed") | .on_watch'
   nightsim run --log tonight.jsonl
+  nightsim run --step                      one hour at a time: Enter for the next hour
+  nightsim run --quiet --lang uk           only the encounter and the morning, in Ukrainian
+  nightsim run --nights 7 --quiet          a journey of 7 nights and its summary table
+  NO_COLOR=1 nightsim run                  no colour (piped output never has any)
+
+--step waits for Enter only when stdin is a terminal; otherwise it prints the whole night.
 """
 
 
@@ -65,7 +71,9 @@ def add_parser(sub: Any) -> None:
         "--log-dir", metavar="DIR", default="logs", help="folder for the log (default: ./logs)"
     )
     dest.add_argument("--no-log", action="store_true", help="write no log file")
-    p.add_argument("--lang", choices=("en", "uk"), default="en", help="narration language")
+    from nightsim.cli.render import add_narration_args
+
+    add_narration_args(p)
     p.set_defaults(handler=run)
 
 
@@ -160,6 +168,6 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "text":
         from nightsim.cli.render import print_night
 
-        print_night(lines, lang=args.lang)
+        print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
     status(f"seed: {seed}" + (f"  log: {path}" if opened is not None else "  (no log)"))
     return EXIT_OK

@@ -1,0 +1,238 @@
+"""What a config resolves to, and the likely mistakes in it: the data behind `nightsim check`.
+
+Pure: a function of the Config (no dice, no I/O, no rich); the CLI renders it. Every number
+comes from nightsim.rules, so `check` and the simulation cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from nightsim import rules
+from nightsim.config import Config
+from nightsim.engine import clock
+
+
+@dataclass(frozen=True)
+class ShiftInfo:
+    number: int  # 1-based
+    name: str
+    start: str  # clock
+    end: str
+    minutes: int
+    doze_die: int | None  # None when the dozing rule is off
+
+
+@dataclass(frozen=True)
+class CharacterInfo:
+    name: str
+    con: int
+    bedding: int  # 0 none, 1 bedroll or tent, 2 both
+    bedroll: bool
+    tent: bool
+    difficulty_fire: rules.Difficulty
+    difficulty_no_fire: rules.Difficulty
+    odds_fire: Fraction  # chance of a full rest before the evening's modifiers
+    odds_no_fire: Fraction
+    watch_minutes: int
+    sleep_max_minutes: int  # the rest period minus time on watch
+    interrupted: bool  # the rota splits their sleep (rules.md 6)
+    spells: tuple[str, ...]
+    doze_chance: Fraction  # chance of dozing on at least one of their shifts
+
+
+@dataclass(frozen=True)
+class Warning:
+    """A likely mistake: `key` names the catalogue text, `fields` fill it in."""
+
+    key: str
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Checkup:
+    chance: int
+    terrain: str | None  # None: encounter_chance given directly
+    season: rules.Season
+    month: str | None
+    weather: str | None  # None: firewood_modifier given directly
+    firewood_modifier: int
+    gatherers: int
+    carried_hours: float
+    fire_chance: int
+    fire_starter: bool
+    rest_start: str
+    rest_end: str
+    rest_hours: int
+    fire_warmth_hours: float
+    dozing_rule: bool
+    shifts: tuple[ShiftInfo, ...]
+    unwatched_from: str | None
+    characters: tuple[CharacterInfo, ...]
+    warnings: tuple[Warning, ...]
+
+
+def check_odds(modifier: int) -> Fraction:
+    """P(1d6 + modifier >= 4), a natural 1 failing and a natural 6 succeeding (rules.md)."""
+    return Fraction(sum(rules.ability_check(f, modifier) for f in range(1, 7)), 6)
+
+
+def rest_odds(con: int, difficulty: rules.Difficulty, slept_enough: bool = True) -> Fraction:
+    """The chance of a full rest from the table and the CON check, no evening modifiers."""
+    if not slept_enough or difficulty == "impossible":
+        return Fraction(0)
+    if difficulty == "easy":
+        return Fraction(1)
+    return check_odds(rules.ability_modifier(con) + rules.DIFFICULTY_MODIFIER[difficulty])
+
+
+def _interrupted(spans: list[tuple[int, int]], rest: int) -> bool:
+    """Asleep, awake, asleep again: a watch span with sleep on both sides. The first watch
+    (from the start) or the last (to the end) does not interrupt (rules.md 6)."""
+    merged: list[list[int]] = []
+    for a, b in sorted(spans):
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return any(a > 0 and b < rest for a, b in merged)
+
+
+def checkup(config: Config) -> Checkup:
+    camp, r = config.camp, config.rules
+    cm, rs, rest = camp.camp_minute, config.rest_start, config.rest_minutes
+    season = camp.resolved_season
+    slots = config.shift_slots()
+    shifts = tuple(
+        ShiftInfo(
+            number=i + 1,
+            name=s.name,
+            start=clock(cm, rs + s.start),
+            end=clock(cm, rs + s.end),
+            minutes=s.end - s.start,
+            doze_die=rules.doze_die(config.character(s.name).con)
+            if r.fall_asleep_on_watch
+            else None,
+        )
+        for i, s in enumerate(slots)
+    )
+    watched = slots[-1].end if slots else 0
+    unwatched_from = clock(cm, rs + watched) if slots and watched < rest else None
+    chars: list[CharacterInfo] = []
+    for c in config.party:
+        spans = [(s.start, s.end) for s in slots if s.name == c.name]
+        on_watch = sum(b - a for a, b in spans)
+        sleep_max = rest - on_watch
+        enough = sleep_max >= rules.MIN_SLEEP_MINUTES
+        d_fire = rules.rest_difficulty(True, c.bedroll, c.tent, season)
+        d_cold = rules.rest_difficulty(False, c.bedroll, c.tent, season)
+        quick = r.quick_rest and (c.bedroll or c.tent)
+        stay_awake = Fraction(1)
+        if r.fall_asleep_on_watch:
+            for _ in spans:
+                stay_awake *= 1 - Fraction(1, rules.doze_die(c.con))
+        chars.append(
+            CharacterInfo(
+                name=c.name,
+                con=c.con,
+                bedding=rules.bedding(c.bedroll, c.tent),
+                bedroll=c.bedroll,
+                tent=c.tent,
+                difficulty_fire=d_fire,
+                difficulty_no_fire=d_cold,
+                odds_fire=Fraction(int(enough)) if quick else rest_odds(c.con, d_fire, enough),
+                odds_no_fire=Fraction(int(enough)) if quick else rest_odds(c.con, d_cold, enough),
+                watch_minutes=on_watch,
+                sleep_max_minutes=sleep_max,
+                interrupted=_interrupted(spans, rest),
+                spells=c.spells,
+                doze_chance=1 - stay_awake,
+            )
+        )
+    return Checkup(
+        chance=camp.chance,
+        terrain=camp.terrain,
+        season=season,
+        month=camp.month,
+        weather=(camp.weather or "dry") if camp.firewood_modifier is None else None,
+        firewood_modifier=camp.wood_modifier,
+        gatherers=len(config.evening.firewood),
+        carried_hours=camp.carried_firewood_hours,
+        fire_chance=camp.fire_chance,
+        fire_starter=camp.fire_starter,
+        rest_start=clock(cm, rs),
+        rest_end=clock(cm, rs + rest),
+        rest_hours=r.rest_hours,
+        fire_warmth_hours=r.fire_warmth_hours,
+        dozing_rule=r.fall_asleep_on_watch,
+        shifts=shifts,
+        unwatched_from=unwatched_from,
+        characters=tuple(chars),
+        warnings=tuple(_warnings(config, slots, chars, unwatched_from)),
+    )
+
+
+# Below this the fire is more likely out than lit: worth a warning (a house threshold).
+LOW_FIRE_CHANCE = 3
+
+
+def _warnings(
+    config: Config, slots: Any, chars: list[CharacterInfo], unwatched_from: str | None
+) -> list[Warning]:
+    camp, ev = config.camp, config.evening
+    out: list[Warning] = []
+    if not slots:
+        out.append(Warning("warn.no_watch", {}))
+    elif unwatched_from is not None:
+        watched = slots[-1].end
+        out.append(
+            Warning(
+                "warn.unwatched_end",
+                {"watched": f"{watched / 60:g}", "hours": config.rules.rest_hours,
+                 "clock": unwatched_from},
+            )
+        )  # fmt: skip
+    for c in chars:
+        if c.watch_minutes and c.sleep_max_minutes < rules.MIN_SLEEP_MINUTES:
+            out.append(
+                Warning(
+                    "warn.short_sleep",
+                    {"actor": c.name, "watch": c.watch_minutes, "sleep": c.sleep_max_minutes},
+                )
+            )
+    for c in chars:
+        if c.spells and c.interrupted:
+            out.append(
+                Warning("warn.caster_middle", {"actor": c.name, "spells": ", ".join(c.spells)})
+            )
+    no_fire = False
+    if not camp.fire_starter:
+        out.append(Warning("warn.no_fire_starter", {}))
+        no_fire = True
+    elif not ev.firewood and camp.carried_firewood_hours <= 0:
+        out.append(Warning("warn.no_wood", {}))
+        no_fire = True
+    elif camp.fire_chance <= LOW_FIRE_CHANCE:
+        out.append(Warning("warn.fire_chance_low", {"chance": camp.fire_chance}))
+    if ev.cook is not None:
+        if no_fire:
+            out.append(Warning("warn.cook_no_fire", {"actor": ev.cook}))
+        missing = [w for w, ok in (("cookware", camp.cookware), ("ingredients", camp.ingredients))
+                   if not ok]  # fmt: skip
+        if missing:
+            out.append(Warning("warn.cook_no_gear", {"actor": ev.cook, "what": missing}))
+    for c in chars:
+        if c.difficulty_fire == "impossible" and c.difficulty_no_fire == "impossible":
+            out.append(
+                Warning(
+                    "warn.impossible",
+                    {"actor": c.name, "season": camp.resolved_season, "bedding": c.bedding,
+                     "bedroll": c.bedroll, "tent": c.tent},
+                )
+            )  # fmt: skip
+    for table in ("night_fire", "night_no_fire"):
+        if not getattr(config.encounters, table):
+            out.append(Warning("warn.no_table", {"table": table}))
+    return out

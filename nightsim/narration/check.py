@@ -1,0 +1,152 @@
+"""`nightsim check` at the table: a Checkup (nightsim.checkup) as rich renderables. Pure."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from nightsim.checkup import Checkup, Warning
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.widgets import NARROW, Responsive, emphasise, signed
+
+
+def _percent(p: Fraction) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _bedding(bedroll: bool, tent: bool, t: Catalogue) -> str:
+    parts = [t("header.bedroll")] if bedroll else []
+    if tent:
+        parts.append(t("header.tent"))
+    return " + ".join(parts) if parts else t("header.no_bedding")
+
+
+def warning_text(w: Warning, t: Catalogue) -> str:
+    f: dict[str, Any] = dict(w.fields)
+    if w.key == "warn.short_sleep":
+        f["watch"], f["sleep"] = t.hm(f["watch"]), t.hm(f["sleep"])
+    elif w.key == "warn.cook_no_gear":
+        f["what"] = ", ".join(t("warn." + x) for x in f["what"])
+    elif w.key == "warn.impossible":
+        f["season"] = t.term("season", f["season"])
+        f["bedding"] = _bedding(f["bedroll"], f["tent"], t)
+    elif w.key == "warn.no_table":
+        f["table"] = t.term("table", f["table"])
+    return t(w.key, **f)
+
+
+def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableType:
+    t = Catalogue(lang)
+    names = [c.name for c in ck.characters]
+    season = t.term("season", ck.season)
+    facts = [
+        t("check.encounter_terrain", chance=ck.chance, terrain=t.term("terrain", ck.terrain))
+        if ck.terrain
+        else t("check.encounter_given", chance=ck.chance),
+        t("check.season_month", season=season, month=ck.month)
+        if ck.month
+        else t("check.season_given", season=season),
+        t(
+            "check.firewood",
+            mod=signed(ck.firewood_modifier) or "0",
+            source=t.term("weather", ck.weather) if ck.weather else "firewood_modifier",
+            gatherers=ck.gatherers,
+            carried=f"{ck.carried_hours:g}",
+        ),
+        t(
+            "check.fire",
+            chance=ck.fire_chance,
+            starter=t("word.yes") if ck.fire_starter else t("word.no"),
+        ),
+        t(
+            "check.rest",
+            start=ck.rest_start,
+            end=ck.rest_end,
+            hours=ck.rest_hours,
+            warmth=f"{ck.fire_warmth_hours:g}",
+        ),
+    ]
+
+    def rota(width: int) -> RenderableType:
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
+        tab.add_column(t("check.col_shift"), justify="right")
+        tab.add_column(t("check.col_from"))
+        tab.add_column(t("check.col_to"))
+        tab.add_column(t("check.col_watcher"), style="bold")
+        tab.add_column(t("check.col_doze"), justify="right")
+        for s in ck.shifts:
+            doze = f"1-in-{s.doze_die}" if s.doze_die else t("check.doze_off")
+            tab.add_row(str(s.number), s.start, s.end, s.name, doze)
+        if ck.unwatched_from:
+            tab.add_row(
+                "", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), ""
+            )
+        return tab
+
+    def party(width: int) -> RenderableType:
+        narrow = width < NARROW
+        tab = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+            show_edge=False,
+        )
+        tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
+        if not narrow:
+            tab.add_column(t("abbr.con"), justify="right", no_wrap=True)
+            tab.add_column(t("col.bedding"), no_wrap=True)
+        tab.add_column(t("check.col_sleep"), justify="right", no_wrap=True)
+        tab.add_column(t("check.col_fire"), no_wrap=True)
+        tab.add_column(t("check.col_no_fire"), no_wrap=True)
+        if not narrow:
+            tab.add_column(t("col.spells"))
+        for c in ck.characters:
+            short = c.sleep_max_minutes < 6 * 60
+            row: list[RenderableType] = [c.name]
+            if not narrow:
+                row.append(str(c.con))
+                row.append(_bedding(c.bedroll, c.tent, t))
+            row.append(Text(t.hm(c.sleep_max_minutes), style="red" if short else ""))
+            for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire)):
+                row.append(t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p)))
+            if not narrow:
+                mark = "* " if c.spells and c.interrupted else ""
+                row.append(
+                    Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else "")
+                )
+            tab.add_row(*row)
+        return tab
+
+    notes = [t("check.odds_note")]
+    warnings: list[RenderableType] = [
+        emphasise(Text("\u26a0 " + warning_text(w, t), style="yellow"), names) for w in ck.warnings
+    ] or [Text(t("check.no_warnings"), style="green")]
+    return Group(
+        Panel(
+            Group(*(emphasise(Text(f), names) for f in facts)),
+            title=Text(t("check.title", path=path), style="bold"),
+            title_align="left",
+            box=box.ROUNDED,
+        ),
+        Text(""),
+        Text(t("check.rota_title"), style="bold underline"),
+        Responsive(rota),
+        Text(""),
+        Text(t("check.party_title"), style="bold underline"),
+        Responsive(party),
+        *(Text(n, style="dim") for n in notes),
+        Text(""),
+        Text(t("check.warnings_title"), style="bold underline"),
+        *warnings,
+    )

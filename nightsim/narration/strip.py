@@ -1,0 +1,169 @@
+"""The timeline strip: one row per character across the rest period, one cell per few minutes.
+
+The states are rebuilt from the night's events alone (so a replayed log draws the same strip):
+the rest period starts with everyone asleep; `watch.began` puts a watcher on watch, a
+hand-over or `watch.ended` puts them back to sleep, `watch.dozed` makes them doze (dozing is
+sleep, rules.md 5, but the strip shows it apart: it is where the rota breaks), the monster's
+arrival wakes everyone (house reading, rules.md 4) and `camp.settled` lies them down again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from nightsim import events as ev
+from nightsim.narration.catalogue import Catalogue
+
+ASLEEP, WATCH, AWAKE, DOZING = "asleep", "watch", "awake", "dozing"
+# When a cell holds two states equally long, the rarer, more telling one wins.
+_PRIORITY = {DOZING: 3, AWAKE: 2, WATCH: 1, ASLEEP: 0}
+SYMBOL = {ASLEEP: "\u00b7", WATCH: "\u2588", AWAKE: "\u25cb", DOZING: "z"}
+STYLE = {ASLEEP: "dim", WATCH: "yellow", AWAKE: "bold magenta", DOZING: "bold red"}
+FIRE, MONSTER = "\u25b2", "!"
+CELL_CHOICES = (5, 10, 15, 20, 30, 60)
+
+
+@dataclass(frozen=True)
+class Track:
+    """Who was in which state when, in minutes from the start of the rest period."""
+
+    start: int  # `t` of the rest period's start
+    minutes: int
+    first_hour: str  # clock at the start, "HH:MM"
+    rows: tuple[tuple[str, tuple[str, ...]], ...]  # name -> state per minute
+    fire: tuple[bool, ...]  # burning per minute
+    arrival: int | None  # minute of the monster's arrival
+
+
+def track(night: Sequence[ev.Event], names: Sequence[str]) -> Track | None:
+    """The strip's data from one night's events, or None if the night never reached rest."""
+    began = next((e for e in night if isinstance(e, ev.RestBegan)), None)
+    if began is None:
+        return None
+    start = began.t
+    end = next(
+        (e.t for e in night if isinstance(e, ev.RestChecked | ev.NightSummary)),
+        max(e.t for e in night),
+    )
+    minutes = max(1, end - start)
+    state = dict.fromkeys(names, ASLEEP)
+    rows = {n: [ASLEEP] * minutes for n in names}
+    fire_now = False
+    fire = [False] * minutes
+    arrival: int | None = None
+    cursor = 0
+
+    def fill(upto: int) -> None:
+        nonlocal cursor
+        upto = max(0, min(upto, minutes))
+        for n in names:
+            rows[n][cursor:upto] = [state[n]] * (upto - cursor)
+        fire[cursor:upto] = [fire_now] * (upto - cursor)
+        cursor = max(cursor, upto)
+
+    for e in night:
+        if e.t >= start:
+            fill(e.t - start)
+        match e:
+            case ev.FireLit():
+                fire_now = True
+            case ev.FireOut():
+                fire_now = False
+            case ev.WatchBegan() if e.actor in state:
+                state[e.actor] = WATCH
+            case ev.WatchHandedOver() | ev.WatchEnded() if e.actor in state:
+                state[e.actor] = ASLEEP
+            case ev.WatchDozed() if e.actor in state:
+                state[e.actor] = DOZING
+            case ev.MonsterArrived():
+                arrival = e.t - start
+                state = dict.fromkeys(names, AWAKE)
+            case ev.CampSettled():
+                state = {n: AWAKE if n == e.on_watch else ASLEEP for n in names}
+            case _:
+                pass
+    fill(minutes)
+    return Track(
+        start=start,
+        minutes=minutes,
+        first_hour=began.clock,
+        rows=tuple((n, tuple(rows[n])) for n in names),
+        fire=tuple(fire),
+        arrival=arrival,
+    )
+
+
+def cell_minutes(track_: Track, width: int, label: int) -> int:
+    """The finest cell that fits the width beside a name column `label` wide."""
+    room = max(8, width - label - 1)
+    for c in CELL_CHOICES:
+        if -(-track_.minutes // c) <= room:
+            return c
+    return CELL_CHOICES[-1]
+
+
+def _cell_state(states: Sequence[str]) -> str:
+    counts: dict[str, int] = {}
+    for s in states:
+        counts[s] = counts.get(s, 0) + 1
+    return max(counts, key=lambda s: (counts[s], _PRIORITY[s]))
+
+
+def _ruler(track_: Track, cell: int, cells: int) -> str:
+    """Hour labels over the cells: HH:MM where an hour has room for it, else HH."""
+    hh, mm = (int(x) for x in track_.first_hour.split(":"))
+    per_hour = max(1, 60 // cell)
+    chars = [" "] * cells
+    for k in range(0, cells, per_hour):
+        m = (hh * 60 + mm + k * cell) % (24 * 60)
+        label = f"{m // 60:02d}:{m % 60:02d}" if per_hour >= 6 else f"{m // 60:02d}"
+        if per_hour < len(label) + 1:
+            label = label[:per_hour] if per_hour >= 2 else ""
+        for j, ch in enumerate(label):
+            if k + j < cells:
+                chars[k + j] = ch
+    return "".join(chars).rstrip()
+
+
+def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
+    label = min(16, max(len(t("strip.fire")), max((len(n) for n, _ in track_.rows), default=4)))
+    cell = cell_minutes(track_, width, label)
+    cells = -(-track_.minutes // cell)
+    lines: list[Text] = []
+    lines.append(Text(" " * (label + 1) + _ruler(track_, cell, cells), style="dim"))
+    for name, states in track_.rows:
+        line = Text(name[:label].ljust(label) + " ")
+        for k in range(cells):
+            s = _cell_state(states[k * cell : (k + 1) * cell])
+            line.append(SYMBOL[s], style=STYLE[s])
+        lines.append(line)
+    fire = Text(t("strip.fire")[:label].ljust(label) + " ", style="dim")
+    for k in range(cells):
+        part = track_.fire[k * cell : (k + 1) * cell]
+        burning = sum(part) * 2 >= len(part)
+        fire.append(FIRE if burning else " ", style="red" if burning else "")
+    lines.append(fire)
+    if track_.arrival is not None:
+        k = min(cells - 1, track_.arrival // cell)
+        mark = Text(t("strip.monster")[:label].ljust(label) + " ", style="dim")
+        mark.append(" " * k)
+        mark.append(MONSTER, style="bold red")
+        lines.append(mark)
+    items = [f"{SYMBOL[s]} {t('strip.' + s)}" for s in (WATCH, ASLEEP, DOZING, AWAKE)]
+    items.append(f"{FIRE} {t('strip.fire_burning')}")
+    if track_.arrival is not None:
+        items.append(f"{MONSTER} {t('strip.arrival')}")
+    items.append(t("strip.cell", minutes=cell))
+    # Packed by hand so that no legend item is split across two lines.
+    legend: list[str] = []
+    for item in items:
+        if legend and len(legend[-1]) + 2 + len(item) <= width:
+            legend[-1] += "  " + item
+        else:
+            legend.append(item)
+    lines.extend(Text(line, style="dim") for line in legend)
+    return Group(*lines)

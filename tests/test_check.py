@@ -1,0 +1,204 @@
+"""`nightsim check` and the pure checkup behind it (nightsim.checkup)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from rich.cells import cell_len
+
+from nightsim import rules
+from nightsim.checkup import Checkup, _interrupted, check_odds, checkup, rest_odds
+from nightsim.cli import main
+from nightsim.config import Config, default_config_path, parse_config
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.check import warning_text
+
+BASE = default_config_path().read_text(encoding="utf-8")
+
+
+def ck(*sets: str) -> Checkup:
+    return checkup(parse_config(BASE, list(sets)))
+
+
+def keys(c: Checkup) -> list[str]:
+    return [w.key for w in c.warnings]
+
+
+# --- the odds ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("modifier", "expected"),
+    # 1d6 + mod >= 4; a natural 1 fails, a natural 6 succeeds (rules.md "Dice conventions")
+    [(-5, 1), (-3, 1), (-2, 1), (-1, 2), (0, 3), (1, 4), (2, 5), (3, 5), (5, 5)],
+)
+def test_check_odds_count_the_faces(modifier: int, expected: int) -> None:
+    assert check_odds(modifier) == Fraction(expected, 6)
+
+
+def test_rest_odds_follow_the_table() -> None:
+    assert rest_odds(10, "easy") == 1
+    assert rest_odds(18, "impossible") == 0
+    assert rest_odds(10, "moderate") == Fraction(1, 2)
+    assert rest_odds(10, "hard") == Fraction(1, 6)  # 0 - 2: only the natural 6
+    assert rest_odds(16, "hard") == Fraction(1, 2)  # +2 - 2
+    assert rest_odds(18, "easy", slept_enough=False) == 0
+
+
+def test_interrupted_sleep_is_asleep_awake_asleep() -> None:
+    assert not _interrupted([(0, 120)], 480)  # the first watch
+    assert not _interrupted([(360, 480)], 480)  # the last watch
+    assert not _interrupted([(0, 120), (360, 480)], 480)  # first and last: one sleep between
+    assert _interrupted([(120, 240)], 480)  # a middle watch
+    assert not _interrupted([(0, 120), (120, 200)], 480)  # one long first watch
+    assert not _interrupted([(120, 240), (240, 480)], 480)  # one long last watch
+    assert _interrupted([(0, 120), (200, 300)], 480)  # asleep 120-200, then again after 300
+    assert not _interrupted([], 480)
+
+
+# --- the default config -----------------------------------------------------------------------
+
+
+def test_default_config_resolves() -> None:
+    c = ck()
+    assert (c.chance, c.terrain, c.season, c.month) == (2, "tangled forest", "autumn", "Reedwryme")
+    assert (c.weather, c.firewood_modifier, c.gatherers) == ("damp", -1, 2)
+    assert (c.rest_start, c.rest_end) == ("21:00", "05:00")
+    assert [(s.name, s.start, s.end, s.doze_die) for s in c.shifts] == [
+        ("Sir Aldric", "21:00", "23:00", 10),
+        ("Wren", "23:00", "01:00", 20),  # CON 15: 1-in-20
+        ("Sister Ysolde", "01:00", "03:00", 10),
+        ("Moss", "03:00", "05:00", 6),  # CON 6: 1-in-6
+    ]
+    assert c.unwatched_from is None
+    by = {x.name: x for x in c.characters}
+    assert by["Sister Ysolde"].interrupted and not by["Moss"].interrupted
+    assert all(x.sleep_max_minutes == 360 for x in c.characters)
+    assert by["Moss"].doze_chance == Fraction(1, 6)
+    assert keys(c) == ["warn.caster_middle"]
+
+
+def test_rest_difficulty_is_the_rules_table() -> None:
+    cfg: Config = parse_config(BASE, ["camp.season=winter"])
+    c = checkup(cfg)
+    for ch, info in zip(cfg.party, c.characters, strict=True):
+        assert info.difficulty_fire == rules.rest_difficulty(True, ch.bedroll, ch.tent, "winter")
+        assert info.difficulty_no_fire == rules.rest_difficulty(
+            False, ch.bedroll, ch.tent, "winter"
+        )
+        mod = rules.ability_modifier(ch.con) + rules.DIFFICULTY_MODIFIER.get(
+            info.difficulty_fire, 0
+        )
+        if info.difficulty_fire in ("moderate", "hard"):
+            assert info.odds_fire == check_odds(mod)
+
+
+# --- warnings ---------------------------------------------------------------------------------
+
+
+def test_unwatched_end_and_short_sleep() -> None:
+    c = ck('watch.shifts=[{name="Wren",hours=3},{name="Moss",hours=3}]')
+    assert c.unwatched_from == "03:00"
+    assert "warn.unwatched_end" in keys(c)
+    short = [w.fields["actor"] for w in c.warnings if w.key == "warn.short_sleep"]
+    assert short == ["Moss", "Wren"]
+    # Moss (a caster) watches 00:00-03:00 and sleeps again after: interrupted
+    assert any(w.key == "warn.caster_middle" and w.fields["actor"] == "Moss" for w in c.warnings)
+
+
+def test_no_watch() -> None:
+    assert keys(ck("watch.rota=[]"))[0] == "warn.no_watch"
+
+
+def test_caster_on_the_first_and_last_watch_is_not_warned() -> None:
+    c = ck('watch.rota=["Sister Ysolde", "Wren", "Sir Aldric", "Sister Ysolde"]')
+    assert "warn.caster_middle" not in keys(c)
+
+
+def test_fire_warnings() -> None:
+    c = ck("camp.fire_starter=false")
+    assert {"warn.no_fire_starter", "warn.cook_no_fire"} <= set(keys(c))
+    c = ck("evening.firewood=[]", "evening.water=[]")
+    assert "warn.no_wood" in keys(c)
+    assert "warn.no_wood" not in keys(ck("evening.firewood=[]", "camp.carried_firewood_hours=2"))
+    assert "warn.fire_chance_low" in keys(ck("camp.fire_chance=3"))
+    assert "warn.fire_chance_low" not in keys(ck("camp.fire_chance=4"))
+
+
+def test_cook_without_gear() -> None:
+    c = ck("camp.cookware=false", "camp.ingredients=false")
+    (w,) = [w for w in c.warnings if w.key == "warn.cook_no_gear"]
+    assert w.fields["what"] == ["cookware", "ingredients"]
+    assert "warn.cook_no_gear" not in keys(ck())
+
+
+def test_winter_without_bedding_is_impossible() -> None:
+    c = ck("camp.season=winter", "party.Wren.bedroll=false")
+    assert [w.fields["actor"] for w in c.warnings if w.key == "warn.impossible"] == ["Wren"]
+    assert "warn.impossible" not in keys(ck("camp.season=summer", "party.Wren.bedroll=false"))
+
+
+def test_missing_encounter_tables() -> None:
+    c = ck("encounters.night_fire=[]")
+    assert [w.fields["table"] for w in c.warnings if w.key == "warn.no_table"] == ["night_fire"]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_every_warning_renders(lang: str) -> None:
+    t = Catalogue(lang)
+    c = ck(
+        "camp.season=winter",
+        "party.Wren.bedroll=false",
+        'watch.shifts=[{name="Wren",hours=3},{name="Moss",hours=3}]',
+        "camp.cookware=false",
+        "camp.fire_chance=2",
+        "encounters.night_fire=[]",
+    )
+    texts = [warning_text(w, t) for w in c.warnings]
+    assert len(texts) >= 7 and all(texts)
+    for extra in (ck("watch.rota=[]"), ck("camp.fire_starter=false"), ck("evening.firewood=[]")):
+        assert all(warning_text(w, t) for w in extra.warnings)
+
+
+# --- the command --------------------------------------------------------------------------------
+
+
+def test_check_cli_shows_the_rota_and_warnings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert "Wandering monsters: 2-in-6 (tangled forest)." in out
+    assert "Season: autumn (from the month Reedwryme)." in out
+    assert re.search(r"3 +01:00 +03:00 +Sister Ysolde +1-in-10", out)
+    assert "stands a middle watch" in out
+    assert "\x1b[" not in out
+
+
+def test_check_cli_ukrainian_and_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--lang", "uk", "--set", "camp.season=winter"]) == 0
+    out = capsys.readouterr().out
+    assert "Пора року: зима." in out and "Попередження" in out
+
+
+def test_check_cli_invalid_config_exits_2(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BASE.replace('terrain = "tangled forest"', 'terrain = "tangled forrest"'))
+    assert main(["check", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.toml" in err and "did you mean 'tangled forest'" in err
+    assert main(["check", str(tmp_path / "none.toml")]) == 2
+
+
+@pytest.mark.parametrize("width", [60, 100])
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_check_fits_the_width(
+    width: int, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    assert main(["check", "--lang", lang, "--set", "camp.season=winter"]) == 0
+    out = capsys.readouterr().out
+    assert max(cell_len(line) for line in out.splitlines()) <= width

@@ -1,0 +1,53 @@
+"""`nightsim init`: a commented starter config that loads and checks cleanly."""
+
+from __future__ import annotations
+
+import pytest
+
+from nightsim import load_config, simulate
+from nightsim.checkup import checkup
+from nightsim.cli import main
+from nightsim.cli.init import starter_text
+
+
+def test_init_writes_a_config_that_loads_and_checks_cleanly(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    path = tmp_path / "camp.toml"
+    assert path.read_text(encoding="utf-8") == starter_text()
+    assert "camp.toml" in capsys.readouterr().err
+    cfg = load_config(path)
+    assert checkup(cfg).warnings == ()  # no likely mistakes in the example we hand out
+    assert main(["check", str(path)]) == 0
+    assert "No warnings." in capsys.readouterr().out
+    assert simulate(cfg, 1).events[-1].type == "night.summary"
+
+
+def test_init_never_overwrites(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text("# my own camp\n")
+    assert main(["init", str(path)]) == 2
+    assert path.read_text() == "# my own camp\n"
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_init_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["init", "-"]) == 0
+    assert capsys.readouterr().out == starter_text()
+
+
+def test_init_into_a_missing_folder_is_bad_input(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["init", str(tmp_path / "no" / "such" / "camp.toml")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_starter_explains_every_section() -> None:
+    text = starter_text()
+    for section in ("[camp]", "[rules]", "[[party]]", "[evening]", "[watch]", "[encounters]"):
+        assert section in text
+    # every key-value line in the template carries a comment or sits under one
+    assert text.count("#") > 40

@@ -1,0 +1,389 @@
+"""The narration at the table: golden renders, widths, languages, replay = live, --step, --quiet.
+
+Golden files live in tests/golden/; after a deliberate change to the narration, regenerate
+them with `NIGHTSIM_REGEN_GOLDEN=1 python -m pytest tests/test_narration.py` and review the
+diff like any other change.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from nightsim import events as ev
+from nightsim import load_config, simulate
+from nightsim.cli import main
+from nightsim.cli.render import make_console, print_events, print_night
+from nightsim.config import Config, default_config_path
+from nightsim.log import write_events
+from nightsim.narration import narrate
+from nightsim.narration.catalogue_en import EN
+from nightsim.narration.catalogue_uk import UK
+from nightsim.simulate import iter_raw
+
+GOLDEN = Path(__file__).parent / "golden"
+REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
+# Seeds on the default config that show each kind of night (found by scanning seeds 1..200):
+QUIET, DOZE, ENCOUNTER = 7, 24, 14
+
+
+@pytest.fixture(scope="module")
+def cfg() -> Config:
+    return load_config(default_config_path())
+
+
+def recording(width: int) -> Console:
+    return Console(
+        record=True, width=width, force_terminal=False, color_system=None, file=io.StringIO()
+    )
+
+
+def text_of(console: Console) -> str:
+    # Rich pads table cells with spaces; trailing blanks carry no meaning and make diffs noisy.
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
+
+
+def render(
+    events: Iterable[ev.Event], lang: str = "en", width: int = 100, quiet: bool = False
+) -> str:
+    con = recording(width)
+    print_events(events, lang=lang, quiet=quiet, console=con)
+    return text_of(con)
+
+
+def log_lines(cfg: Config, seed: int | str, nights: int = 1) -> list[str]:
+    lines: list[str] = []
+    write_events(list(iter_raw(cfg, seed, nights)), cfg.camp.camp_minute, [lines.append])
+    return lines
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if REGEN or not path.exists():
+        if not REGEN:
+            pytest.fail(f"{path} is missing; regenerate with NIGHTSIM_REGEN_GOLDEN=1")
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+
+
+# --- the seeds show what they are chosen for ----------------------------------------------
+
+
+def test_golden_seeds_show_their_kind_of_night(cfg: Config) -> None:
+    def types(seed: int) -> set[str]:
+        return {e.type for e in simulate(cfg, seed).events}
+
+    assert not {"watch.dozed", "monster.arrived"} & types(QUIET)
+    assert {"watch.dozed", "watch.missed"} <= types(DOZE)
+    assert "monster.arrived" in types(ENCOUNTER)
+    assert "monster.arrived" not in types(DOZE)
+
+
+# --- golden renders ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER])
+def test_golden_night(cfg: Config, seed: int, lang: str) -> None:
+    check_golden(f"night-{seed}-{lang}.txt", render(simulate(cfg, seed).events, lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_golden_journey_quiet(cfg: Config, lang: str) -> None:
+    text = render(simulate(cfg, 9, nights=3).events, lang, quiet=True)
+    check_golden(f"journey-9x3-quiet-{lang}.txt", text)
+
+
+# --- replay reads exactly like the live run ---------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER, "the pedlar's curse"])
+def test_replay_renders_the_same_text_as_the_live_run(cfg: Config, seed: int | str) -> None:
+    live = render(simulate(cfg, seed).events)
+    con = recording(100)
+    print_night(log_lines(cfg, seed), console=con)
+    assert text_of(con) == live
+
+
+def test_replay_of_a_journey_renders_the_same_text(cfg: Config) -> None:
+    live = render(simulate(cfg, 5, nights=4).events, "uk")
+    con = recording(100)
+    print_night(log_lines(cfg, 5, nights=4), lang="uk", console=con)
+    assert text_of(con) == live
+
+
+# --- widths -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [100, 60])
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER, 9])
+def test_every_line_fits_the_width(cfg: Config, seed: int, lang: str, width: int) -> None:
+    text = render(simulate(cfg, seed, nights=2).events, lang, width)
+    too_wide = [line for line in text.splitlines() if cell_len(line) > width]
+    assert not too_wide
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER])
+def test_at_100_columns_each_morning_row_is_one_line(cfg: Config, seed: int, lang: str) -> None:
+    night = simulate(cfg, seed)
+    text = render(night.events, lang, 100)
+    morning = text[text.index(EN["morning.title"].split()[0] if lang == "en" else "Ранок") :]
+    for c in cfg.party:
+        row = next(line for line in morning.splitlines() if line.startswith(c.name))
+        assert "\u2192" in row, f"{c.name}'s morning row wrapped: {row!r}"
+
+
+def test_at_60_columns_the_strip_is_coarser_and_tables_narrower(cfg: Config) -> None:
+    wide = render(simulate(cfg, DOZE).events, "en", 100)
+    narrow = render(simulate(cfg, DOZE).events, "en", 60)
+    assert "one cell = 10 min" in wide and "one cell = 15 min" in narrow
+    assert "CON check" in wide and "CON check" not in narrow  # the check column folds
+    # the strip: 8 hours in 10-minute cells = 48 cells; in 15-minute cells = 32
+    row = next(line for line in narrow.splitlines() if line.startswith("Wren "))
+    assert len(row.split(" ", 1)[1].strip()) == 32
+
+
+# --- languages --------------------------------------------------------------------------------
+
+
+def test_catalogues_have_the_same_keys_and_placeholders() -> None:
+    import string
+
+    assert EN.keys() == UK.keys()
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for key in EN:
+        assert fields(EN[key]) == fields(UK[key]), key
+
+
+def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
+    text = render(simulate(cfg, ENCOUNTER).events, "uk")
+    for term in ("Мудрості", "Харизми", "захоплено зненацька", "Ведучий гри", "варт"):
+        assert term in text, term
+    assert "Статури" in UK["evening.meal_tasty"] and "Загибелі" in UK["roll.save vs Doom"]
+    # No English leaks into the Ukrainian narration: once the config's own strings (names,
+    # spells, creatures, the month) are taken out, no Latin word is left but the program's name.
+    import re
+
+    given = [c.name for c in cfg.party] + [s for c in cfg.party for s in c.spells]
+    given += [e.creature for e in cfg.encounters.night_fire + cfg.encounters.night_no_fire]
+    given.append("Reedwryme")
+    for word in sorted(given, key=len, reverse=True):
+        text = text.replace(word, "")
+    assert set(re.findall(r"[A-Za-z]{3,}", text)) == {"nightsim"}
+
+
+def test_every_event_type_with_text_renders_in_both_languages(cfg: Config) -> None:
+    # Many seeds and settings so every branch of the renderer runs (fire not lit, ruined meal,
+    # ridicule, unwatched end, camp staying up at dawn...) without a KeyError in either language.
+    variants = [
+        [],
+        ["camp.fire_starter=false"],
+        ["camp.fire_chance=2", "camp.season=winter"],
+        ['watch.shifts=[{name="Wren",hours=3}]', "rules.encounter_minutes=600"],
+        ["watch.rota=[]", "camp.cookware=false", "camp.encounter_chance=6"],
+        ["rules.quick_rest=true", "camp.carried_firewood_hours=3", "camp.firewood_modifier=-6"],
+    ]
+    from nightsim.config import parse_config
+
+    base = default_config_path().read_text(encoding="utf-8")
+    seen: set[str] = set()
+    for sets in variants:
+        c = parse_config(base, sets)
+        for seed in range(12):
+            evs = simulate(c, seed).events
+            seen |= {e.type for e in evs}
+            for lang in ("en", "uk"):
+                assert render(evs, lang, 80)
+    assert {"fire.not_lit", "meal.not_cooked", "watch.ended", "camp.settled"} <= seen
+
+
+# --- quiet, journeys --------------------------------------------------------------------------
+
+
+def test_quiet_prints_only_the_encounter_and_the_morning(cfg: Config) -> None:
+    kinds = [b.kind for b in narrate(simulate(cfg, ENCOUNTER).events, quiet=True)]
+    assert kinds == ["encounter", "morning"]
+    kinds = [b.kind for b in narrate(simulate(cfg, QUIET).events, quiet=True)]
+    assert kinds == ["morning"]
+    text = render(simulate(cfg, QUIET).events, quiet=True)
+    assert "No wandering monster came." in text and "hour 1" not in text
+
+
+def test_a_journey_tells_each_night_and_sums_it_up(cfg: Config) -> None:
+    night = simulate(cfg, 9, nights=3)
+    blocks = list(narrate(night.events))
+    assert [b.kind for b in blocks].count("night") == 3
+    assert blocks[-1].kind == "journey"
+    text = render(night.events)
+    table = text[text.index("The journey: 3 nights") :]
+    summaries = [e for e in night.events if isinstance(e, ev.NightSummary)]
+    for c in cfg.party:
+        hp = [c.hp] + [next(x for x in s.characters if x.name == c.name).hp for s in summaries]
+        rested = sum(next(x for x in s.characters if x.name == c.name).full_rest for s in summaries)
+        row = next(line for line in table.splitlines() if line.startswith(c.name))
+        assert "\u2192".join(map(str, hp)) in row
+        assert f"{rested}/3" in row
+    attacked = [s.night for s in summaries if s.encounter is not None]
+    assert f"Nights with an encounter: {len(attacked)}" in table
+
+
+def test_a_long_journey_keeps_the_paths_short(cfg: Config) -> None:
+    text = render(simulate(cfg, 3, nights=30).events, quiet=True)
+    table = text[text.index("The journey: 30 nights") :]
+    assert "\u2026" in table
+    assert all(cell_len(line) <= 100 for line in table.splitlines())
+
+
+# --- the timeline strip -----------------------------------------------------------------------
+
+
+def test_strip_shows_the_rota_and_its_break(cfg: Config) -> None:
+    from nightsim.narration import strip
+
+    night = simulate(cfg, DOZE)
+    names = [c.name for c in cfg.party]
+    tr = strip.track(night.events, names)
+    assert tr is not None and tr.minutes == 480
+    rows = dict(tr.rows)
+    # the rota: Sir Aldric 21-23, Wren 23-01, Sister Ysolde from 01:00 until she dozes
+    assert set(rows["Sir Aldric"][:120]) == {strip.WATCH}
+    assert set(rows["Wren"][120:240]) == {strip.WATCH}
+    dozed = next(e for e in night.events if isinstance(e, ev.WatchDozed))
+    at = dozed.t - tr.start
+    assert rows[dozed.actor][at - 1] == strip.WATCH and rows[dozed.actor][at] == strip.DOZING
+    assert set(rows[dozed.actor][at:]) == {strip.DOZING}
+    assert set(rows["Moss"]) == {strip.ASLEEP}  # the missed hand-over: Moss never watched
+
+
+def test_strip_shows_the_encounter_waking_everyone(cfg: Config) -> None:
+    from nightsim.narration import strip
+
+    night = simulate(cfg, ENCOUNTER)
+    tr = strip.track(night.events, [c.name for c in cfg.party])
+    assert tr is not None and tr.arrival is not None
+    for _, states in tr.rows:
+        assert states[tr.arrival] == strip.AWAKE
+        assert states[tr.arrival + 29] == strip.AWAKE  # encounter_minutes = 30
+
+
+# --- --step -----------------------------------------------------------------------------------
+
+
+def test_step_waits_between_hours(cfg: Config) -> None:
+    con = recording(100)
+    seen: list[str] = []
+
+    def fake_input(prompt: str) -> str:
+        seen.append(text_of(con))
+        return "\n"
+
+    print_night(log_lines(cfg, QUIET), step=True, console=con, input_fn=fake_input)
+    assert len(seen) == 8  # before each of the 8 hours
+    for k, before in enumerate(seen, start=1):
+        assert f"hour {k}" not in before
+        if k > 1:
+            assert f"hour {k - 1}" in before
+    assert "Morning after night 1" in text_of(con)
+
+
+def test_step_reads_enter_from_a_terminal_stdin(
+    cfg: Config, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Tty("\n" * 3))  # Enter three times, then stdin closes
+    con = recording(100)
+    print_night(log_lines(cfg, QUIET), step=True, console=con)
+    err = capsys.readouterr().err
+    assert err.count("[Enter: the next hour]") == 4  # the 4th read meets EOF: the rest at once
+    assert "hour 8" in text_of(con)
+
+
+def test_step_without_a_terminal_prints_everything(
+    cfg: Config, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["run", "--seed", str(QUIET), "--no-log", "--step"]) == 0
+    out, err = capsys.readouterr()
+    assert "hour 8" in out and "Enter" not in err
+
+
+# --- the command line: plain output, NO_COLOR, lazy rich ------------------------------------
+
+
+def test_run_piped_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--seed", str(ENCOUNTER), "--no-log", "--lang", "uk"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" not in out
+    assert UK["enc.title"].format(clock="22:48") in out
+
+
+def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert make_console().no_color
+    monkeypatch.delenv("NO_COLOR")
+    assert not make_console().no_color
+
+
+def test_jsonl_does_not_load_the_narration() -> None:
+    code = (
+        "import sys\n"
+        "from nightsim.cli import main\n"
+        "main(['run', '--seed', '1', '--no-log', '--format', 'jsonl'])\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('nightsim.narration'))),"
+        " file=sys.stderr)\n"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", "import json\n" + code],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+        check=True,
+    )
+    assert json.loads(res.stderr.strip().splitlines()[-1]) == []
+
+
+def test_quiet_run_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--seed", str(ENCOUNTER), "--no-log", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Encounter at" in out and "Morning after night 1" in out
+    assert "Evening" not in out and "hour 1" not in out
+
+
+# --- the README shows real output -----------------------------------------------------------
+
+
+def readme_block(command: str) -> str:
+    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    start = text.index(f"$ {command}\n") + len(command) + 3
+    return text[start : text.index("```", start)]
+
+
+def test_readme_night_is_a_real_run(cfg: Config) -> None:
+    shown = readme_block("COLUMNS=100 nightsim run --seed 9 --no-log")
+    assert render(simulate(cfg, 9).events).rstrip("\n") == shown.rstrip("\n")
+
+
+def test_readme_check_is_real(cfg: Config) -> None:
+    from nightsim.checkup import checkup
+    from nightsim.narration.check import render_checkup
+
+    con = recording(100)
+    con.print(render_checkup(checkup(cfg), "default.toml"))
+    assert text_of(con).rstrip("\n") == readme_block("COLUMNS=100 nightsim check").rstrip("\n")
