@@ -43,7 +43,9 @@ def add_parser(sub: Any) -> None:
         default="text",
         help="text: the narration; jsonl: the checked lines, verbatim (default: text)",
     )
-    p.add_argument("--lang", choices=("en", "uk"), default="en", help="narration language")
+    from nightsim.cli.render import add_narration_args
+
+    add_narration_args(p)
     p.set_defaults(handler=run)
 
 
@@ -85,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 from nightsim.cli.render import print_night
 
-                print_night(texts, lang=args.lang)
+                print_night(texts, lang=args.lang, quiet=args.quiet, step=args.step)
     except LogError as exc:
         return fail(path, exc)
     return EXIT_OK

@@ -6,7 +6,7 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -117,57 +117,48 @@ def open_log(args: argparse.Namespace, seed: int | str) -> tuple[IO[str], Path] 
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.log import write_events
+    from nightsim.log import iter_log_lines
     from nightsim.simulate import iter_raw
 
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= 100_000:
         raise UsageError(f"--nights: expected 1..100000, got {args.nights}")
-    # Simulate before touching the disk: a night that fails leaves no file behind.
-    raw = list(iter_raw(config, seed, args.nights))
+    # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)
-    outputs: list[Callable[[str], None]] = []
-    if opened is not None:
-        fh, path = opened
+    fh, path = opened if opened is not None else (None, None)
 
-        def to_file(line: str) -> None:
-            fh.write(line + "\n")
-            fh.flush()
+    def lines() -> Iterator[str]:
+        """The log lines as the night unfolds, each written (and flushed) to the file first,
+        so a long journey streams and a crash leaves a readable prefix."""
+        for line in iter_log_lines(iter_raw(config, seed, args.nights), config.camp.camp_minute):
+            if fh is not None:
+                fh.write(line + "\n")
+                fh.flush()
+            yield line
 
-        outputs.append(to_file)
-    lines: list[str] = []
-    if args.format == "jsonl":
-
-        def to_stdout(line: str) -> None:
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
-
-        outputs.append(to_stdout)
-    elif args.format == "cloudevents":
-        from nightsim.cloudevents import Wrapper
-
-        wrap = Wrapper()
-
-        def to_cloudevents(line: str) -> None:
-            sys.stdout.write(wrap(line) + "\n")
-            sys.stdout.flush()
-
-        outputs.append(to_cloudevents)
-    else:
-        outputs.append(lines.append)
     try:
-        write_events(raw, config.camp.camp_minute, outputs)
+        if args.format == "jsonl":
+            for line in lines():
+                sys.stdout.write(line + "\n")
+                sys.stdout.flush()
+        elif args.format == "cloudevents":
+            from nightsim.cloudevents import Wrapper
+
+            wrap = Wrapper()
+            for line in lines():
+                sys.stdout.write(wrap(line) + "\n")
+                sys.stdout.flush()
+        else:
+            from nightsim.cli.render import print_night
+
+            print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step)
     except BaseException:
-        if opened is not None:
+        if fh is not None and path is not None:
             fh.close()
             path.unlink(missing_ok=True)  # nothing half-written
         raise
-    if opened is not None:
+    if fh is not None:
         fh.close()
-    if args.format == "text":
-        from nightsim.cli.render import print_night
-
-        print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
-    status(f"seed: {seed}" + (f"  log: {path}" if opened is not None else "  (no log)"))
+    status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
     return EXIT_OK
