@@ -127,7 +127,7 @@ EN: dict[str, str] = {
     "night.no_watch": "Nobody keeps watch.",
     "night.unwatched_from": "Nobody is set to watch from {clock}.",
     "night.watch_began": "{actor} takes the watch until {until}.",
-    "night.watch_resumed": "{actor} takes up the watch again until {until}.",
+    "night.watch_resumed": "The rota resumes: {actor} keeps the watch until {until}.",
     "night.handed_over": "{actor} wakes {to} and hands over the watch.",
     "night.dozed": "{actor} nods off on watch. From now on nobody is watching.",
     "night.missed": "Nobody wakes {actor}: the hand-over is missed, {actor} sleeps on.",

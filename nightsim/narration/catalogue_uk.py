@@ -131,7 +131,7 @@ UK: dict[str, str] = {
     "night.no_watch": "Варти ніхто не несе.",
     "night.unwatched_from": "Від {clock} варти не призначено.",
     "night.watch_began": "{actor} заступає на варту до {until}.",
-    "night.watch_resumed": "{actor} знову заступає на варту до {until}.",
+    "night.watch_resumed": "Варта відновлюється: {actor} вартує до {until}.",
     "night.handed_over": "{actor} будить {to} й передає варту.",
     "night.dozed": "{actor} засинає на варті. Відтепер ніхто не вартує.",
     "night.missed": "Ніхто не будить {actor}: зміну варти пропущено, {actor} спить далі.",
