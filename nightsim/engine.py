@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simpy
-from simpy.events import NORMAL, URGENT, Event
+from simpy.events import NORMAL, URGENT, Event, EventPriority
 
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
@@ -32,7 +32,7 @@ DAY = 24 * 60
 # The monster's arrival sorts after every ordinary event due at the same minute (hand-overs,
 # a watch taken up, a doze, the fire going out): the arrival minute belongs to the shift that
 # starts at it, as `_shift_at` (and the event's `watch_of`) reads it.
-LATE = NORMAL + 1
+LATE = EventPriority(NORMAL + 1)
 
 
 @dataclass(frozen=True, slots=True)
