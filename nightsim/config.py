@@ -20,6 +20,10 @@ from nightsim import rules
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
+# TOML has real booleans and numbers: `cookware = "no"` or `hours = "2"` is a mistake to report,
+# not a string for pydantic's lax mode to coerce ("no" -> False, "2" -> 2.0). Strict floats
+# still take TOML integers.
+Flag = Annotated[bool, Field(strict=True)]
 _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
@@ -40,10 +44,10 @@ class Camp(_Model):
     weather: Literal["dry", "damp", "snow", "heavy_rain"] | None = None
     firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
     fire_chance: Annotated[int, Field(ge=1, le=6, strict=True)] = 6
-    fire_starter: bool = True
-    carried_firewood_hours: Annotated[float, Field(ge=0, le=48)] = 0
-    cookware: bool = True
-    ingredients: bool = True
+    fire_starter: Flag = True
+    carried_firewood_hours: Annotated[float, Field(ge=0, le=48, strict=True)] = 0
+    cookware: Flag = True
+    ingredients: Flag = True
     camp_at: str = "19:00"
 
     @model_validator(mode="after")
@@ -112,10 +116,10 @@ class Camp(_Model):
 
 class Rules(_Model):
     rest_hours: Annotated[int, Field(ge=1, le=16, strict=True)] = 8
-    fall_asleep_on_watch: bool = True
-    quick_rest: bool = False
+    fall_asleep_on_watch: Flag = True
+    quick_rest: Flag = False
     encounter_minutes: Annotated[int, Field(ge=0, le=24 * 60, strict=True)] = 30
-    fire_warmth_hours: Annotated[float, Field(ge=0, le=16)] = 4
+    fire_warmth_hours: Annotated[float, Field(ge=0, le=16, strict=True)] = 4
     preparation_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
     evening_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
 
@@ -128,8 +132,8 @@ class Character(_Model):
     hp: Annotated[int, Field(ge=0, le=999, strict=True)]
     max_hp: Annotated[int, Field(ge=1, le=999, strict=True)]
     save_doom: Annotated[int, Field(ge=2, le=20, strict=True)]
-    bedroll: bool = False
-    tent: bool = False
+    bedroll: Flag = False
+    tent: Flag = False
     exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
     spells: tuple[Name, ...] = ()
 
@@ -151,7 +155,7 @@ class Evening(_Model):
 
 class Shift(_Model):
     name: Name
-    hours: Annotated[float, Field(gt=0, le=16)]
+    hours: Annotated[float, Field(gt=0, le=16, strict=True)]
 
 
 class Watch(_Model):
