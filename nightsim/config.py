@@ -395,14 +395,14 @@ _PAIRS = {
 }
 
 
-def _toml_value(text: str) -> Any:
+def _toml_value(key: str, text: str) -> Any:
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
         if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
             return text
-        raise ConfigError(f"--set: {text!r} is not a TOML value") from None
+        raise ConfigError(f"--set {key}: {text!r} is not a TOML value") from None
 
 
 def apply_override(raw: dict[str, Any], item: str) -> None:
@@ -414,7 +414,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
     parts = key.split(".")
     if any(not p for p in parts):
         raise ConfigError(f"--set {item!r}: {key!r} is not a dotted key")
-    val = _toml_value(value.strip())
+    val = _toml_value(key, value.strip())
     node: Any = raw
     for i, part in enumerate(parts[:-1]):
         if isinstance(node, list):
