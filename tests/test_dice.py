@@ -143,7 +143,13 @@ def test_one_sided_die_always_one() -> None:
 def test_roll_record_shape() -> None:
     assert roll_record("1d6", [4], -1) == {"dice": "1d6", "faces": [4], "mod": -1, "total": 3}
     rec = roll_record("2d6", [3, 5], purpose="distance x 30 ft")
-    assert rec == {"dice": "2d6", "faces": [3, 5], "mod": 0, "total": 8, "purpose": "distance x 30 ft"}
+    assert rec == {
+        "dice": "2d6",
+        "faces": [3, 5],
+        "mod": 0,
+        "total": 8,
+        "purpose": "distance x 30 ft",
+    }
 
 
 def test_no_global_random_in_dice_module() -> None:

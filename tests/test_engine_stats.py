@@ -156,7 +156,9 @@ def test_party_side_surprised_when_nobody_is_awake(unwatched_encounters: list) -
 
 
 def test_distance_2d6_x_30_unless_both_surprised(watched_encounters: list) -> None:
-    ds = [e.distance_ft for e in watched_encounters if not (e.party_surprised and e.monster_surprised)]
+    ds = [
+        e.distance_ft for e in watched_encounters if not (e.party_surprised and e.monster_surprised)
+    ]
     n = len(ds)
     assert_rate(n, len(watched_encounters), 1 - 1 / 9, "not both surprised")
     assert set(ds) == set(range(60, 361, 30))
@@ -319,7 +321,12 @@ def test_six_hour_rule_three_watchers_over_eight_hours_never_rest() -> None:
     # An easy night (summer, bedroll and tent) for all; three watchers stand 160 minutes each.
     names = ["A", "B", "C"]
     party = [person(n, bedroll=True, tent=True) for n in [*names, "D"]]
-    c = make(party, camp={"season": "summer"}, watch={"rota": names}, rules={"fall_asleep_on_watch": False})
+    c = make(
+        party,
+        camp={"season": "summer"},
+        watch={"rota": names},
+        rules={"fall_asleep_on_watch": False},
+    )
     for i in range(100):
         out = outcome(c, f"six/{i}")
         for ch in out.characters[:3]:
@@ -330,7 +337,12 @@ def test_six_hour_rule_three_watchers_over_eight_hours_never_rest() -> None:
 def test_four_two_hour_watches_each_sleep_exactly_six_hours() -> None:
     names = ["A", "B", "C", "D"]
     party = [person(n, bedroll=True, tent=True) for n in names]
-    c = make(party, camp={"season": "summer"}, watch={"rota": names}, rules={"fall_asleep_on_watch": False})
+    c = make(
+        party,
+        camp={"season": "summer"},
+        watch={"rota": names},
+        rules={"fall_asleep_on_watch": False},
+    )
     for i in range(50):
         out = outcome(c, f"four/{i}")
         assert [ch.slept_minutes for ch in out.characters] == [360] * 4
@@ -371,7 +383,12 @@ def test_spells_lost_1_in_6_for_an_interrupted_caster() -> None:
     names = ["A", "Caster", "C", "D"]
     party = [person(n, bedroll=True, tent=True) for n in names]
     party[1]["spells"] = SPELLS
-    c = make(party, camp={"season": "summer"}, watch={"rota": names}, rules={"fall_asleep_on_watch": False})
+    c = make(
+        party,
+        camp={"season": "summer"},
+        watch={"rota": names},
+        rules={"fall_asleep_on_watch": False},
+    )
     out = outcome(c, 0)
     assert out.characters[1].full_rest and out.characters[1].interrupted
     lost, total = spells_lost_rate(c, "Caster", 1500, "interrupted")
@@ -393,7 +410,12 @@ def test_no_spells_lost_for_a_rested_first_or_last_watch_caster(slot: int) -> No
     names[slot] = "Caster"
     party = [person(n, bedroll=True, tent=True) for n in names]
     party[slot]["spells"] = SPELLS
-    c = make(party, camp={"season": "summer"}, watch={"rota": names}, rules={"fall_asleep_on_watch": False})
+    c = make(
+        party,
+        camp={"season": "summer"},
+        watch={"rota": names},
+        rules={"fall_asleep_on_watch": False},
+    )
     for i in range(300):
         ch = outcome(c, f"rested/{slot}/{i}").characters[slot]
         assert ch.full_rest and not ch.interrupted
@@ -414,7 +436,20 @@ def test_hp_heals_one_on_full_rest_and_never_above_max() -> None:
     for out in journey.outcomes:
         for ch, p in zip(out.characters, party, strict=True):
             assert ch.hp <= p["max_hp"]
-    assert [o.characters[0].hp for o in journey.outcomes] == [4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10]
+    assert [o.characters[0].hp for o in journey.outcomes] == [
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+        10,
+        10,
+    ]
 
 
 def test_exhaustion_piles_up_over_a_journey_and_hp_stays() -> None:
@@ -434,7 +469,9 @@ def test_exhaustion_clears_after_a_full_rest() -> None:
     # carry the state into an easy summer night.
     state = PartyState(exhaustion={"A": 0}, hp={"A": 5})
     for k in range(1, 4):
-        sim = NightSim(make([person("A")], camp={"season": "winter"}), Dice(k), night=k, state=state)
+        sim = NightSim(
+            make([person("A")], camp={"season": "winter"}), Dice(k), night=k, state=state
+        )
         out = sim.run()
         state = PartyState(exhaustion={"A": out.characters[0].exhaustion}, hp={"A": 5})
         assert out.characters[0].exhaustion == k

@@ -196,11 +196,12 @@ def test_monster_at_a_hand_over_minute_meets_the_incoming_watcher() -> None:
 def test_watch_of_is_awake_when_nobody_dozes() -> None:
     c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
     for i in range(300):
-        evs, out = night(c, f"awake/{i}")
+        evs, _ = night(c, f"awake/{i}")
         _, arr = first(evs, "monster.arrived")
         assert arr["awake"] == [arr["watch_of"]]
         assert sorted(arr["surprised"]) == sorted(
-            [n for n in NAMES if n != arr["watch_of"]] + ([arr["watch_of"]] if arr["party_surprised"] else [])
+            [n for n in NAMES if n != arr["watch_of"]]
+            + ([arr["watch_of"]] if arr["party_surprised"] else [])
         )
 
 
@@ -211,7 +212,8 @@ def test_dozing_watcher_is_asleep_and_surprised_and_rota_is_mended() -> None:
         dz = of(n[0], "watch.dozed")
         t_arr = first(n[0], "monster.arrived")[0]
         return bool(dz) and dz[0][1]["actor"] == "A" and dz[0][0] < t_arr < 330
-    evs, out = find(c, scenario, "dozesurprise")
+
+    evs, _ = find(c, scenario, "dozesurprise")
     t_arr, arr = first(evs, "monster.arrived")
     assert arr["awake"] == [] and arr["party_surprised"]
     assert sorted(arr["surprised"]) == NAMES
@@ -228,7 +230,7 @@ def test_dozing_watcher_is_asleep_and_surprised_and_rota_is_mended() -> None:
     # Shifts missed before the encounter stay missed; later ones are taken up again.
     later = [f["shift"] for t, f in of(evs, "watch.began") if t > t_set]
     assert later == list(range(NAMES.index(covering) + 2, 5))[: len(later)]  # unless dozing again
-    for t, f in of(evs, "watch.missed"):
+    for t, _ in of(evs, "watch.missed"):
         assert t < t_arr
 
 
@@ -259,7 +261,7 @@ def test_no_camp_settled_at_or_after_dawn() -> None:
     assert [ch.slept_minutes for ch in out.characters] == [330, 330, 330, 360]
     # One minute earlier, it settles at 04:59.
     evs, _ = find(c, lambda n: first(n[0], "monster.arrived")[0] == DAWN - 31, "dawn31")
-    (t_set, settled), = of(evs, "camp.settled")
+    ((t_set, settled),) = of(evs, "camp.settled")
     assert t_set == DAWN - 1 and settled["on_watch"] == "D"
 
 
@@ -302,7 +304,7 @@ def test_arrival_table_follows_the_fire_at_that_minute() -> None:
         encounters={"night_fire": [{"creature": "moth"}], "night_no_fire": [{"creature": "owl"}]},
     )
     for i in range(100):
-        evs, out = night(c, f"table/{i}")
+        evs, _ = night(c, f"table/{i}")
         t_arr, arr = first(evs, "monster.arrived")
         burning = t_arr < 60 + 300
         assert arr["table"] == ("night_fire" if burning else "night_no_fire")
@@ -327,7 +329,7 @@ def test_unwatched_end_emits_watch_ended() -> None:
     evs, out = night(c, 1)
     _, began = first(evs, "rest.began")
     assert began["unwatched_from"] == "00:30"
-    (t_end, ended), = of(evs, "watch.ended")
+    ((t_end, ended),) = of(evs, "watch.ended")
     assert t_end == REST_START + 210 and ended["actor"] == "B"
     hours = [f["on_watch"] for _, f in of(evs, "hour.passed")]
     # The strike names who is on watch as the hour ends: B went to sleep at 00:30.
@@ -356,7 +358,7 @@ def test_two_shifts_in_a_row_for_one_watcher() -> None:
 
 def test_empty_rota_everyone_sleeps() -> None:
     c = make([person("A"), person("B")])
-    evs, out = night(c, 1)
+    evs, _ = night(c, 1)
     assert not of(evs, "watch.began")
     assert all(f["on_watch"] is None and f["awake"] == [] for _, f in of(evs, "hour.passed"))
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import cfg
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import cfg
 
 from nightsim import rules, simulate
 from nightsim.config import Config, config_from_data
@@ -108,9 +107,7 @@ def configs(draw: st.DrawFn) -> Config:
     return config_from_data(data)
 
 
-PROPS = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+PROPS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_night(config: Config, seed: int | str, nights: int) -> None:
@@ -142,9 +139,7 @@ def check_night(config: Config, seed: int | str, nights: int) -> None:
                 if not d["awake"]:
                     assert d["party_surprised"]
                 both = d["party_surprised"] and d["monster_surprised"]
-                assert d["distance_ft"] in (
-                    range(30, 121, 30) if both else range(60, 361, 30)
-                )
+                assert d["distance_ft"] in (range(30, 121, 30) if both else range(60, 361, 30))
                 broken = False
             case "watch.dozed":
                 broken = True

@@ -21,7 +21,7 @@ def test_ability_modifier_every_score(score: int, mod: int) -> None:
 
 @pytest.mark.parametrize("score", [-1, 0, 1, 2, 19, 20, 100])
 def test_ability_modifier_rejects_scores_outside_3_to_18(score: int) -> None:
-    with pytest.raises(ValueError, match="3..18"):
+    with pytest.raises(ValueError, match=r"3\.\.18"):
         rules.ability_modifier(score)
 
 
