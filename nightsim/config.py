@@ -244,6 +244,14 @@ class Config(_Model):
                 f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
                 f" {self.rules.rest_hours} hours"
             )
+        # A journey starts each night a day (1440 minutes) after the last: a longer night
+        # would run into the next one and `t` would go backwards in the log.
+        night = self.rest_start + self.rest_minutes
+        if night > 24 * 60:
+            raise ValueError(
+                f"rules: preparation_minutes + evening_minutes + rest_hours make a night of"
+                f" {night / 60:g} hours; a night must fit in 24 hours"
+            )
         if self.rules.fire_warmth_hours > self.rules.rest_hours:
             raise ValueError(
                 f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"

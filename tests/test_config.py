@@ -378,3 +378,18 @@ def test_any_set_item_is_valid_or_one_config_error(item: str) -> None:
         parse_config(default_text(), [item])
     except ConfigError as exc:
         assert "\n" not in str(exc)
+
+
+def test_a_night_must_fit_in_a_day() -> None:
+    # Otherwise night 2 of a journey (a day later) would start before night 1 ended.
+    msg = bad(
+        default_text(),
+        "rules.preparation_minutes=360",
+        "rules.evening_minutes=360",
+        "rules.rest_hours=16",
+    )
+    assert "fit in 24 hours" in msg
+    parse_config(
+        default_text(),
+        ["rules.preparation_minutes=240", "rules.evening_minutes=240", "rules.rest_hours=16"],
+    )
