@@ -38,7 +38,7 @@ def characters(draw: st.DrawFn, name: str) -> dict[str, Any]:
 def configs(draw: st.DrawFn) -> Config:
     names = draw(st.lists(st.sampled_from(NAME_POOL), min_size=1, max_size=6, unique=True))
     party = [draw(characters(n)) for n in names]
-    rest_hours = draw(st.integers(1, 10))
+    rest_hours = draw(st.integers(1, 12))
     camp: dict[str, Any] = {
         "fire_chance": draw(st.integers(1, 6)),
         "fire_starter": draw(st.booleans()),
@@ -66,6 +66,8 @@ def configs(draw: st.DrawFn) -> Config:
         "quick_rest": draw(st.booleans()),
         "encounter_minutes": draw(st.sampled_from([0, 1, 30, 90, 600])),
         "fire_warmth_hours": draw(st.integers(0, rest_hours)),
+        "preparation_minutes": draw(st.sampled_from([0, 1, 60, 360])),
+        "evening_minutes": draw(st.sampled_from([0, 1, 60, 61, 360])),
     }
     # Evening jobs: one preparation job each, at least one on the site.
     jobs = [draw(st.sampled_from(["site", "firewood", "water", None])) for _ in names]
@@ -119,6 +121,8 @@ def check_night(config: Config, seed: int | str, nights: int) -> None:
     assert night.events[-1].type == "night.summary"
     assert [e.seq for e in night.events] == list(range(len(night.events)))
     assert len(night.outcomes) == nights
+    ts = [e.t for e in night.events]
+    assert ts == sorted(ts), "t never goes backwards, across the nights of a journey too"
     broken = False
     for e in night.events:
         d = e.model_dump()
