@@ -417,6 +417,9 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
     """Apply one `KEY=VALUE` (dotted path, TOML value; `party.NAME.field`) to raw TOML data."""
     key, sep, value = item.partition("=")
     key = key.strip()
+    if not key.isprintable():
+        # A key with a newline or control character would split the one-line error message.
+        raise ConfigError(f"--set {item!r}: the key has a control character")
     if not sep or not key:
         raise ConfigError(f"--set {item!r}: expected KEY=VALUE, e.g. camp.season=winter")
     parts = key.split(".")
