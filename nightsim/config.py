@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from nightsim import rules
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
-Name = Annotated[str, Field(min_length=1, max_length=60)]
+# Names and spells appear in one-line narration and error messages: no newlines or other
+# control characters.
+Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f\x7f]+$")]
 # TOML has real booleans and numbers: `cookware = "no"` or `hours = "2"` is a mistake to report,
 # not a string for pydantic's lax mode to coerce ("no" -> False, "2" -> 2.0). Strict floats
 # still take TOML integers.
@@ -339,8 +341,9 @@ def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
             label = f"[{p}]"
             if isinstance(node, list) and p < len(node):
                 node = node[p]
-                if isinstance(node, dict) and isinstance(node.get("name"), str):
-                    label = f"[{p}] ({node['name']})"
+                name = node.get("name") if isinstance(node, dict) else None
+                if isinstance(name, str) and name.isprintable():
+                    label = f"[{p}] ({name})"
             parts.append(label)
         else:
             parts.append(("." if parts else "") + p)
@@ -367,6 +370,8 @@ def _explain(err: ValidationError, raw: Any) -> str:
         msg = msg.removeprefix("Value error, ")
     elif kind == "missing":
         msg = "is required"
+    elif kind == "string_pattern_mismatch":  # the one pattern: Name
+        msg = f"no newlines or other control characters, got {e['input']!r}"
     elif "input" in e and kind not in ("model_type",):
         msg = f"{msg}, got {e['input']!r}"
     return f"{where}: {msg}" if where else msg

@@ -393,3 +393,16 @@ def test_a_night_must_fit_in_a_day() -> None:
         default_text(),
         ["rules.preparation_minutes=240", "rules.evening_minutes=240", "rules.rest_hours=16"],
     )
+
+
+@pytest.mark.parametrize(
+    "item", ['party.Wren.name="A\\nB"', 'party.Wren.spells=["x\\ty"]', 'camp.terrain="a\\nb"']
+)
+def test_control_characters_in_names_are_errors_on_one_line(item: str) -> None:
+    msg = bad(default_text(), item)
+    assert "party[3]" in msg or "terrain" in msg
+
+
+def test_unicode_names_are_fine() -> None:
+    c = parse_config(default_text().replace('"Wren"', '"Ærin Бор"'))
+    assert c.character("Ærin Бор").con == 15
