@@ -367,3 +367,25 @@ def test_empty_rota_everyone_sleeps() -> None:
 def test_same_seed_same_events(seed: int | str) -> None:
     c = cfg()
     assert night(c, seed)[0] == night(c, seed)[0]
+
+
+def test_resumed_shift_is_not_rolled_again() -> None:
+    # Dozing on: any shift taken up before the encounter and resumed after it keeps its roll.
+    c = four(con=3, camp={"encounter_chance": 6})
+    seen_own_doze = seen_plain = 0
+    for i in range(400):
+        evs, _ = night(c, f"resume/{i}")
+        began = of(evs, "watch.began")
+        rolled = {f["shift"] for _, f in began if not f["resumed"]}
+        for _, f in began:
+            if f["resumed"]:
+                if f["shift"] in rolled:
+                    assert f["rolls"] == [], f
+                    dozed = any(d["shift"] == f["shift"] for _, d in of(evs, "watch.dozed"))
+                    seen_own_doze += dozed
+                    seen_plain += not dozed
+                else:
+                    assert f["rolls"], "a shift first taken up on resuming rolls once"
+        for shift in {f["shift"] for _, f in began}:
+            assert sum(bool(f["rolls"]) for _, f in began if f["shift"] == shift) == 1
+    assert seen_own_doze > 5 and seen_plain > 5
