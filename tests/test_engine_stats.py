@@ -479,3 +479,81 @@ def test_exhaustion_clears_after_a_full_rest() -> None:
     assert out.characters[0].full_rest
     assert out.characters[0].exhaustion == 0 and out.characters[0].hp == 6
     assert winter.party[0].exhaustion == 0
+
+
+# --- camp activities (rules.md 2) -----------------------------------------------------------
+
+
+def test_fire_chance_x_in_6_under_adverse_conditions() -> None:
+    c = make([person("A")], camp={"fire_chance": 4, "carried_firewood_hours": 3})
+    n = 2400
+    lit = 0
+    for i in range(n):
+        evs, out = night(c, f"fire/{i}")
+        lit += out.fire_lit
+        if not out.fire_lit:
+            (f,) = [f for _, t, f in evs if t == "fire.not_lit"]
+            assert f["reason"] == "the fire would not catch"
+            assert f["rolls"][0]["faces"][0] > 4
+    assert_rate(lit, n, 4 / 6, "fire lit 4-in-6")
+
+
+def test_fire_normal_conditions_no_roll_and_the_reasons_for_no_fire() -> None:
+    normal = make([person("A")], camp={"carried_firewood_hours": 1})
+    for i in range(20):
+        evs, out = night(normal, i)
+        assert out.fire_lit
+        assert next(f for _, t, f in evs if t == "fire.lit")["rolls"] == []
+    no_starter = make([person("A")], camp={"carried_firewood_hours": 3, "fire_starter": False})
+    no_wood = make([person("A")])
+    for c, reason in ((no_starter, "no fire-starter"), (no_wood, "no firewood")):
+        evs, out = night(c, 1)
+        assert not out.fire_lit
+        assert next(f for _, t, f in evs if t == "fire.not_lit")["reason"] == reason
+
+
+@pytest.mark.parametrize(
+    ("job", "score", "good", "bad"),
+    [("cook", "wis", "tasty", "ruined"), ("entertain", "cha", "lifted", "ridiculed")],
+)
+def test_cook_and_entertainer_odds(job: str, score: str, good: str, bad: str) -> None:
+    # Score 10 (mod 0): success 3/6. Natural 1 (1/6) then a failed save vs 12 (11/20): the bad
+    # outcome, 11/120. Everything else is plain/flat.
+    c = make(
+        [person("A", **{score: 10, "save_doom": 12})],
+        camp={"carried_firewood_hours": 2},
+        evening={job: "A"},
+    )
+    n = 3600
+    outcomes = Counter()
+    event = "meal.cooked" if job == "cook" else "camp.entertained"
+    for i in range(n):
+        evs, _ = night(c, f"{job}/{i}")
+        (f,) = [f for _, t, f in evs if t == event]
+        outcomes[f["outcome"]] += 1
+        face = f["rolls"][0]["faces"][0]
+        assert (f["outcome"] == good) is rules.ability_check(face, 0)
+        assert (len(f["rolls"]) == 2) is (face == 1)  # the save only on a natural 1
+    assert_rate(outcomes[good], n, 1 / 2, good)
+    assert_rate(outcomes[bad], n, 11 / 120, bad)
+
+
+def test_no_meal_without_fire_cookware_or_ingredients() -> None:
+    for camp, reason in (
+        ({}, "no fire"),
+        ({"carried_firewood_hours": 2, "cookware": False}, "no cookware"),
+        ({"carried_firewood_hours": 2, "ingredients": False}, "no ingredients"),
+    ):
+        evs, _ = night(make([person("A")], camp=camp, evening={"cook": "A"}), 1)
+        assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == reason
+
+
+@pytest.mark.parametrize(("carried", "warmed"), [(5, True), (4.95, False)])
+def test_fire_warms_if_it_burns_fire_warmth_hours_of_the_rest_period(
+    carried: float, warmed: bool
+) -> None:
+    # Lit at 20:00; the rest period starts at 21:00: 5 hours of wood burn 4 hours of it.
+    c = make([person("A", bedroll=True)], camp={"carried_firewood_hours": carried})
+    out = outcome(c, 1)
+    assert out.fire_warmed is warmed
+    assert out.characters[0].difficulty == ("easy" if warmed else "moderate")  # autumn, bedroll
