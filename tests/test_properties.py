@@ -172,6 +172,62 @@ def check_night(config: Config, seed: int | str, nights: int) -> None:
     assert again.events == night.events
 
 
+def replay_sleep(config: Config, events: list[Any]) -> None:
+    """An independent oracle: rebuild who is asleep from the events alone and check it against
+    every `hour.passed`, and the minutes slept and interrupted sleep against `rest.checked`."""
+    names = [c.name for c in config.party]
+    asleep: dict[str, int | None] = {}
+    slept: dict[str, int] = {}
+    stretches: dict[str, int] = {}
+
+    def sleep(n: str, t: int) -> None:
+        if asleep[n] is None:
+            asleep[n] = t
+            stretches[n] += 1
+
+    def wake(n: str, t: int) -> None:
+        since = asleep[n]
+        if since is not None:
+            slept[n] += t - since
+            asleep[n] = None
+
+    for e in events:
+        d = e.model_dump()
+        match e.type:
+            case "rest.began":
+                first = d["shifts"][0]["actor"] if d["shifts"] else None
+                asleep = dict.fromkeys(names)
+                slept = dict.fromkeys(names, 0)
+                stretches = dict.fromkeys(names, 0)
+                for n in names:
+                    if n != first:
+                        sleep(n, e.t)
+            case "watch.began":
+                wake(d["actor"], e.t)
+            case "watch.handed_over" | "watch.ended" | "watch.dozed":
+                sleep(d["actor"], e.t)
+            case "camp.woke":
+                for n in names:
+                    wake(n, e.t)
+            case "camp.settled":
+                for n in names:
+                    if n != d["on_watch"]:
+                        sleep(n, e.t)
+            case "hour.passed":
+                assert sorted(d["asleep"]) == sorted(n for n in names if asleep[n] is not None)
+            case "rest.checked":
+                n = d["actor"]
+                wake(n, e.t)
+                assert d["slept_minutes"] == slept[n], (n, d, slept)
+                assert d["interrupted"] == (stretches[n] >= 2), (n, d, stretches)
+
+
+@PROPS
+@given(configs(), seeds)
+def test_sleep_matches_an_independent_replay_of_the_events(config: Config, seed: int | str) -> None:
+    replay_sleep(config, list(simulate(config, seed).events))
+
+
 @PROPS
 @given(configs(), seeds)
 def test_any_valid_night(config: Config, seed: int | str) -> None:
