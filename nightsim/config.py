@@ -19,7 +19,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from nightsim import rules
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
-Name = Annotated[str, Field(min_length=1, max_length=60)]
+# Names and spells appear in one-line narration and error messages: no newlines or other
+# control characters.
+Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f\x7f]+$")]
+# TOML has real booleans and numbers: `cookware = "no"` or `hours = "2"` is a mistake to report,
+# not a string for pydantic's lax mode to coerce ("no" -> False, "2" -> 2.0). Strict floats
+# still take TOML integers.
+Flag = Annotated[bool, Field(strict=True)]
 _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
@@ -40,10 +46,10 @@ class Camp(_Model):
     weather: Literal["dry", "damp", "snow", "heavy_rain"] | None = None
     firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
     fire_chance: Annotated[int, Field(ge=1, le=6, strict=True)] = 6
-    fire_starter: bool = True
-    carried_firewood_hours: Annotated[float, Field(ge=0, le=48)] = 0
-    cookware: bool = True
-    ingredients: bool = True
+    fire_starter: Flag = True
+    carried_firewood_hours: Annotated[float, Field(ge=0, le=48, strict=True)] = 0
+    cookware: Flag = True
+    ingredients: Flag = True
     camp_at: str = "19:00"
 
     @model_validator(mode="after")
@@ -112,10 +118,10 @@ class Camp(_Model):
 
 class Rules(_Model):
     rest_hours: Annotated[int, Field(ge=1, le=16, strict=True)] = 8
-    fall_asleep_on_watch: bool = True
-    quick_rest: bool = False
+    fall_asleep_on_watch: Flag = True
+    quick_rest: Flag = False
     encounter_minutes: Annotated[int, Field(ge=0, le=24 * 60, strict=True)] = 30
-    fire_warmth_hours: Annotated[float, Field(ge=0, le=16)] = 4
+    fire_warmth_hours: Annotated[float, Field(ge=0, le=16, strict=True)] = 4
     preparation_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
     evening_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
 
@@ -128,8 +134,8 @@ class Character(_Model):
     hp: Annotated[int, Field(ge=0, le=999, strict=True)]
     max_hp: Annotated[int, Field(ge=1, le=999, strict=True)]
     save_doom: Annotated[int, Field(ge=2, le=20, strict=True)]
-    bedroll: bool = False
-    tent: bool = False
+    bedroll: Flag = False
+    tent: Flag = False
     exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
     spells: tuple[Name, ...] = ()
 
@@ -151,7 +157,7 @@ class Evening(_Model):
 
 class Shift(_Model):
     name: Name
-    hours: Annotated[float, Field(gt=0, le=16)]
+    hours: Annotated[float, Field(gt=0, le=16, strict=True)]
 
 
 class Watch(_Model):
@@ -240,6 +246,14 @@ class Config(_Model):
                 f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
                 f" {self.rules.rest_hours} hours"
             )
+        # A journey starts each night a day (1440 minutes) after the last: a longer night
+        # would run into the next one and `t` would go backwards in the log.
+        night = self.rest_start + self.rest_minutes
+        if night > 24 * 60:
+            raise ValueError(
+                f"rules: preparation_minutes + evening_minutes + rest_hours make a night of"
+                f" {night / 60:g} hours; a night must fit in 24 hours"
+            )
         if self.rules.fire_warmth_hours > self.rules.rest_hours:
             raise ValueError(
                 f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
@@ -327,8 +341,9 @@ def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
             label = f"[{p}]"
             if isinstance(node, list) and p < len(node):
                 node = node[p]
-                if isinstance(node, dict) and isinstance(node.get("name"), str):
-                    label = f"[{p}] ({node['name']})"
+                name = node.get("name") if isinstance(node, dict) else None
+                if isinstance(name, str) and name.isprintable():
+                    label = f"[{p}] ({name})"
             parts.append(label)
         else:
             parts.append(("." if parts else "") + p)
@@ -355,6 +370,8 @@ def _explain(err: ValidationError, raw: Any) -> str:
         msg = msg.removeprefix("Value error, ")
     elif kind == "missing":
         msg = "is required"
+    elif kind == "string_pattern_mismatch":  # the one pattern: Name
+        msg = f"no newlines or other control characters, got {e['input']!r}"
     elif "input" in e and kind not in ("model_type",):
         msg = f"{msg}, got {e['input']!r}"
     return f"{where}: {msg}" if where else msg
@@ -391,26 +408,29 @@ _PAIRS = {
 }
 
 
-def _toml_value(text: str) -> Any:
+def _toml_value(key: str, text: str) -> Any:
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
         if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
             return text
-        raise ConfigError(f"--set: {text!r} is not a TOML value") from None
+        raise ConfigError(f"--set {key}: {text!r} is not a TOML value") from None
 
 
 def apply_override(raw: dict[str, Any], item: str) -> None:
     """Apply one `KEY=VALUE` (dotted path, TOML value; `party.NAME.field`) to raw TOML data."""
     key, sep, value = item.partition("=")
     key = key.strip()
+    if not key.isprintable():
+        # A key with a newline or control character would split the one-line error message.
+        raise ConfigError(f"--set {item!r}: the key has a control character")
     if not sep or not key:
         raise ConfigError(f"--set {item!r}: expected KEY=VALUE, e.g. camp.season=winter")
     parts = key.split(".")
     if any(not p for p in parts):
         raise ConfigError(f"--set {item!r}: {key!r} is not a dotted key")
-    val = _toml_value(value.strip())
+    val = _toml_value(key, value.strip())
     node: Any = raw
     for i, part in enumerate(parts[:-1]):
         if isinstance(node, list):

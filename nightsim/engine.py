@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simpy
-from simpy.events import URGENT, Event
+from simpy.events import NORMAL, URGENT, Event, EventPriority
 
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
@@ -29,6 +29,10 @@ RawEvent = tuple[int, str, dict[str, Any]]
 # A character's state during the rest period. Dozing on watch counts as sleep (rules.md 5).
 AWAKE, WATCH, ASLEEP, DOZING = 0, 1, 2, 3
 DAY = 24 * 60
+# The monster's arrival sorts after every ordinary event due at the same minute (hand-overs,
+# a watch taken up, a doze, the fire going out): the arrival minute belongs to the shift that
+# starts at it, as `_shift_at` (and the event's `watch_of`) reads it.
+LATE = EventPriority(NORMAL + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,7 +501,11 @@ class NightSim:
         self.emit("monster.checked", {"encounter": hit, "chance": chance, "rolls": rolls})
         if not hit:
             return
-        yield env.timeout(m - 1)
+        arrival = Event(env)
+        arrival._ok = True
+        arrival._value = None
+        env.schedule(arrival, LATE, m - 1)
+        yield arrival
         now = int(env.now)
         names = self.names
         awake = [i for i, st in enumerate(self.state) if st < ASLEEP]
