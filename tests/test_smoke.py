@@ -31,3 +31,15 @@ def test_existing_log_is_never_overwritten(tmp_path, capsys: pytest.CaptureFixtu
     assert main(["run", "--seed", "1", "--log", str(log)]) == 2
     assert log.read_text() == "keep me"
     assert "already exists" in capsys.readouterr().err
+
+
+def test_run_warns_about_an_unwatched_end(capsys: pytest.CaptureFixture[str]) -> None:
+    shifts = 'watch.shifts=[{name="Wren",hours=3}]'
+    assert main(["run", "--seed", "1", "--no-log", "--format", "jsonl", "--set", shifts]) == 0
+    err = capsys.readouterr().err
+    assert "warning: the rota covers 3 of the 8 hours of rest; from 00:00 nobody keeps watch" in err
+
+
+def test_run_does_not_warn_about_a_full_rota(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--seed", "1", "--no-log", "--format", "jsonl"]) == 0
+    assert "warning" not in capsys.readouterr().err

@@ -19,6 +19,7 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
+from nightsim.config import Config
 
 EPILOG = """\
 examples:
@@ -116,6 +117,19 @@ def open_log(args: argparse.Namespace, seed: int | str) -> tuple[IO[str], Path] 
     raise UsageError(f"{folder}: too many logs named {stem}*")
 
 
+def warn_unwatched(config: Config) -> None:
+    """rules.md 3: a rota shorter than the rest period leaves its end unwatched: warn."""
+    slots = config.shift_slots()
+    if slots and slots[-1].end < config.rest_minutes:
+        from nightsim.engine import clock
+
+        at = clock(config.camp.camp_minute, config.rest_start + slots[-1].end)
+        status(
+            f"nightsim: warning: the rota covers {slots[-1].end / 60:g} of the"
+            f" {config.rules.rest_hours} hours of rest; from {at} nobody keeps watch"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     from nightsim.log import iter_log_lines
     from nightsim.simulate import iter_raw
@@ -124,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= 100_000:
         raise UsageError(f"--nights: expected 1..100000, got {args.nights}")
+    warn_unwatched(config)
     # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)
     fh, path = opened if opened is not None else (None, None)
