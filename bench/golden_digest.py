@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
-from nightsim.log import write_events  # noqa: E402
 from nightsim.dice import Dice  # noqa: E402
+from nightsim.log import write_events  # noqa: E402
 from nightsim.simulate import iter_nights, iter_raw  # noqa: E402
 
 STORE = Path(__file__).with_name("golden_digest.txt")

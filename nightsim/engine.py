@@ -88,13 +88,180 @@ class PartyState:
     exhaustion: dict[str, int] = field(default_factory=dict)
 
 
+class NightPlan:
+    """What a night needs from its config, resolved once per config.
+
+    Perf only: `odds` runs thousands of nights on one config, and reading pydantic
+    properties, shift slots, ability modifiers and stream names afresh every night was
+    most of a night's cost. Everything here is a plain function of the config; nothing
+    here decides a rule.
+    """
+
+    __slots__ = (
+        "camp_minute",
+        "carried",
+        "chance",
+        "con_mod",
+        "config",
+        "cook",
+        "entertain",
+        "evening_half",
+        "evening_minutes",
+        "fall_asleep",
+        "firewood",
+        "index",
+        "names",
+        "preparation_minutes",
+        "rest_end",
+        "rest_minutes",
+        "rest_rows",
+        "rest_start",
+        "season",
+        "slot_doze_die",
+        "slot_end",
+        "slot_watcher",
+        "slots",
+        "tables",
+        "warmth_minutes",
+        "wood_modifier",
+    )
+
+    def __init__(self, cfg: Config) -> None:
+        camp, r, party = cfg.camp, cfg.rules, cfg.party
+        self.config = cfg
+        self.names: tuple[str, ...] = tuple(c.name for c in party)
+        self.index = {c.name: i for i, c in enumerate(party)}
+        self.camp_minute = camp.camp_minute
+        self.carried = camp.carried_firewood_hours
+        self.chance = camp.chance
+        self.season: rules.Season = camp.resolved_season
+        self.wood_modifier = camp.wood_modifier
+        self.rest_start = cfg.rest_start
+        self.rest_minutes = cfg.rest_minutes
+        self.rest_end = self.rest_start + self.rest_minutes
+        self.preparation_minutes = r.preparation_minutes
+        self.evening_minutes = r.evening_minutes
+        self.evening_half = r.evening_minutes // 2
+        self.warmth_minutes = r.fire_warmth_hours * 60
+        self.fall_asleep = r.fall_asleep_on_watch
+        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
+        self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
+        self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
+        self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
+        self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
+        # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
+        self.rest_rows = tuple(
+            tuple(
+                {
+                    season: rules.rest_difficulty(warm, c.bedroll, c.tent, season)
+                    for season in rules.SEASONS
+                }
+                for warm in (False, True)
+            )
+            for c in party
+        )
+        self.firewood = tuple(cfg.evening.firewood)
+        ev = cfg.evening
+        self.cook = (
+            None
+            if ev.cook is None
+            else (
+                rules.ability_modifier(party[self.index[ev.cook]].wis),
+                party[self.index[ev.cook]].save_doom,
+            )
+        )
+        self.entertain = (
+            None
+            if ev.entertain is None
+            else (
+                rules.ability_modifier(party[self.index[ev.entertain]].cha),
+                party[self.index[ev.entertain]].save_doom,
+            )
+        )
+        self.tables: dict[str, tuple[list[int], tuple[str, ...]]] = {
+            table: ([e.weight for e in entries], tuple(e.creature for e in entries))
+            for table in ("night_fire", "night_no_fire")
+            for entries in [getattr(cfg.encounters, table)]
+        }
+
+
+class StreamNames:
+    """The encoded names (`utf8(name) 0x00`) of one night's dice streams: `n{night}:purpose`."""
+
+    __slots__ = (
+        "cook",
+        "creature",
+        "distance",
+        "doze",
+        "entertain",
+        "fire",
+        "firewood",
+        "monster",
+        "rest",
+        "spells",
+        "surprise",
+    )
+
+    def __init__(self, plan: NightPlan, night: int) -> None:
+        def b(purpose: str) -> bytes:
+            return f"n{night}:{purpose}\x00".encode()
+
+        self.firewood = tuple(b(f"firewood:{name}") for name in plan.firewood)
+        self.fire = b("fire")
+        self.cook = b("cook")
+        self.entertain = b("entertain")
+        self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
+        self.monster = b("monster")
+        self.surprise = b("surprise")
+        self.distance = b("distance")
+        self.creature = b("creature")
+        self.rest = tuple(b(f"rest:{name}") for name in plan.names)
+        self.spells = tuple(b(f"spells:{name}") for name in plan.names)
+
+
+# A few configs at a time (a rota ranking builds one per rota); the config is kept with its
+# plan so that its id cannot be reused while the entry lives.
+_PLANS: dict[int, tuple[Config, NightPlan, dict[int, StreamNames]]] = {}
+_PLANS_MAX = 64
+_NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
+
+
+def plan_for(cfg: Config) -> tuple[NightPlan, dict[int, StreamNames]]:
+    hit = _PLANS.get(id(cfg))
+    if hit is not None and hit[0] is cfg:
+        return hit[1], hit[2]
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.pop(next(iter(_PLANS)))
+    plan = NightPlan(cfg)
+    _PLANS[id(cfg)] = (cfg, plan, {})
+    return plan, _PLANS[id(cfg)][2]
+
+
+def stream_names(cfg: Config, night: int) -> StreamNames:
+    plan, cache = plan_for(cfg)
+    names = cache.get(night)
+    if names is None:
+        names = StreamNames(plan, night)
+        if night <= _NAMED_NIGHTS:
+            cache[night] = names
+    return names
+
+
 def clock(camp_minute: int, t: int) -> str:
     m = (camp_minute + t) % DAY
     return f"{m // 60:02d}:{m % 60:02d}"
 
 
 class NightSim:
-    """One night. `run()` returns the outcome; `events` holds what happened, in order."""
+    """One night. `run()` returns the outcome; `events` holds what happened, in order.
+
+    With `record=False` (what `odds` runs) the night is the same timeline with the same
+    dice; only the bookkeeping for the log is skipped: no event dicts, no roll records, no
+    clock strings, and no hourly strikes (they only describe the hour just passed). The
+    monster's check, which only rolls dice on its own stream, happens when the rest period
+    begins instead of in a process of its own. tests/test_engine_golden.py holds the two
+    paths to the same outcomes.
+    """
 
     def __init__(
         self,
@@ -110,34 +277,38 @@ class NightSim:
         carried_firewood: float | None = None,
         record: bool = True,
     ) -> None:
+        plan, _ = plan_for(cfg)
+        self.plan = plan
+        self.streams = stream_names(cfg, night)
         self.cfg = cfg
         self.dice = dice
         self.night = night
         self.offset = offset
-        self.season: rules.Season = season or cfg.camp.resolved_season
+        self.season: rules.Season = season or plan.season
         self.month = month if month is not None else cfg.camp.month
         self.day = day if day is not None else cfg.camp.day
         self.record = record
-        self.carried = (
-            cfg.camp.carried_firewood_hours if carried_firewood is None else carried_firewood
-        )
+        self.carried = plan.carried if carried_firewood is None else carried_firewood
         self.events: list[RawEvent] = []
         self.env = simpy.Environment()
         party = cfg.party
-        self.names = [c.name for c in party]
-        self.index = {c.name: i for i, c in enumerate(party)}
-        st = state or PartyState()
-        self.hp = [st.hp.get(c.name, c.hp) for c in party]
-        self.exhaustion = [st.exhaustion.get(c.name, c.exhaustion) for c in party]
+        self.names = plan.names
+        self.index = plan.index
+        if state is None:
+            self.hp = [c.hp for c in party]
+            self.exhaustion = [c.exhaustion for c in party]
+        else:
+            self.hp = [state.hp.get(c.name, c.hp) for c in party]
+            self.exhaustion = [state.exhaustion.get(c.name, c.exhaustion) for c in party]
         n = len(party)
         self.state = [AWAKE] * n
         self.asleep_since = [0] * n
         self.slept = [0] * n
         self.stretches = [0] * n
         self.ever_surprised = [False] * n
-        self.rest_start = cfg.rest_start
-        self.rest_end = cfg.rest_start + cfg.rest_minutes
-        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
+        self.rest_start = plan.rest_start
+        self.rest_end = plan.rest_end
+        self.slots: tuple[ShiftSlot, ...] = plan.slots
         self.on_watch: int | None = None  # index of the shift whose watcher is awake on it
         self.broken = False
         self.broken_at: int | None = None
@@ -165,7 +336,33 @@ class NightSim:
         return self.dice.stream(f"n{self.night}:{purpose}")
 
     def clock(self, t: int) -> str:
-        return clock(self.cfg.camp.camp_minute, t)
+        return clock(self.plan.camp_minute, t)
+
+    @staticmethod
+    def _drive(gen: Generator[Event, Any, None]) -> None:
+        """Run a process that nothing interrupts or waits for, without a simpy.Process.
+
+        It yields the same timeouts in the same order; what it skips is the Initialize
+        event, the end event and the Process bookkeeping, which carry no information when
+        nothing is recorded (the `record=False` path). Started at once rather than by an
+        Initialize event: callers start it where no other event is scheduled in between.
+        """
+
+        def resume(_: Event | None) -> None:
+            try:
+                event = gen.send(None)
+            except StopIteration:
+                return
+            event.callbacks.append(resume)
+
+        resume(None)
+
+    def _second(self, name: bytes, first: int, n: int) -> int:
+        """The second roll on a stream whose first roll (a die of `first` faces) was taken
+        with `Dice.first`: rare (a natural 1, an encounter), so the stream is rebuilt."""
+        s = self.dice.stream_bytes(name)
+        s.die(first)
+        return s.die(n)
 
     def _sleep(self, i: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
@@ -181,7 +378,10 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env = self.env
-        env.process(self._evening())
+        if self.record:
+            env.process(self._evening())
+        else:
+            self._drive(self._evening())
         # Events due exactly at `until` do not run: stop one minute after dawn so the last
         # hour's strike and a fire dying at dawn are still heard.
         env.run(until=self.rest_end + 1)
@@ -190,36 +390,44 @@ class NightSim:
     # --- the evening (rules.md 1-2) ----------------------------------------------------
 
     def _evening(self) -> Generator[Event, Any, None]:
-        cfg, camp, env = self.cfg, self.cfg.camp, self.env
-        self.emit(
-            "night.began",
-            {"night": self.night, "season": self.season, "month": self.month, "day": self.day},
-        )
-        yield env.timeout(cfg.rules.preparation_minutes)
+        cfg, plan, env, rec = self.cfg, self.plan, self.env, self.record
+        if rec:
+            self.emit(
+                "night.began",
+                {"night": self.night, "season": self.season, "month": self.month, "day": self.day},
+            )
+        yield env.timeout(plan.preparation_minutes)
         ev = cfg.evening
-        self.emit("camp.site_prepared", {"actors": list(ev.site)})
+        if rec:
+            self.emit("camp.site_prepared", {"actors": list(ev.site)})
         wood: float = self.carried
-        mod = camp.wood_modifier
-        for name in ev.firewood:
-            face = self.stream(f"firewood:{name}").die(6)
+        mod = plan.wood_modifier
+        first = self.dice.first
+        for name, sname in zip(plan.firewood, self.streams.firewood, strict=True):
+            face = first(sname, 6)
             hours = rules.firewood_hours(face, mod)
             wood += hours
-            self.emit(
-                "firewood.gathered",
-                {
-                    "actor": name,
-                    "hours": hours,
-                    "rolls": [roll_record("1d6", [face], mod, purpose="firewood")],
-                },
-            )
-        for name in ev.water:
-            self.emit("water.fetched", {"actor": name})
+            if rec:
+                self.emit(
+                    "firewood.gathered",
+                    {
+                        "actor": name,
+                        "hours": hours,
+                        "rolls": [roll_record("1d6", [face], mod, purpose="firewood")],
+                    },
+                )
+        if rec:
+            for name in ev.water:
+                self.emit("water.fetched", {"actor": name})
+        half = plan.evening_half
+        # The timeout is made before the fire starts burning down, as when the fire was a
+        # process started here: at a tie the meal is cooked before the fire goes out.
+        cooking = env.timeout(half)
         self._light_fire(wood)
-        half = cfg.rules.evening_minutes // 2
-        yield env.timeout(half)
+        yield cooking
         if ev.cook is not None:
             self._cook(ev.cook)
-        yield env.timeout(cfg.rules.evening_minutes - half)
+        yield env.timeout(plan.evening_minutes - half)
         if ev.entertain is not None:
             self._entertain(ev.entertain)
         self._begin_rest()
@@ -234,30 +442,36 @@ class NightSim:
             reason = "no firewood"
         elif camp.fire_chance < 6:
             # Adverse conditions: an X-in-6 chance roll; 6-in-6 is normal conditions, no roll.
-            face = self.stream("fire").die(6)
-            rolls.append(
-                roll_record(
-                    "1d6", [face], purpose="light the fire", target=f"<= {camp.fire_chance}"
+            face = self.dice.first(self.streams.fire, 6)
+            if self.record:
+                rolls.append(
+                    roll_record(
+                        "1d6", [face], purpose="light the fire", target=f"<= {camp.fire_chance}"
+                    )
                 )
-            )
             if not rules.chance(face, camp.fire_chance):
                 reason = "the fire would not catch"
         if reason is not None:
-            self.emit("fire.not_lit", {"reason": reason, "wood_hours": wood, "rolls": rolls})
+            if self.record:
+                self.emit("fire.not_lit", {"reason": reason, "wood_hours": wood, "rolls": rolls})
             return
         burn = round(wood * 60)
         now = int(self.env.now)
         self.fire_burning = True
         self.fire_lit_at = now
-        out = now + burn
-        self.emit("fire.lit", {"hours": wood, "until": self.clock(out), "rolls": rolls})
-        self.env.process(self._fire(burn))
+        if self.record:
+            self.emit("fire.lit", {"hours": wood, "until": self.clock(now + burn), "rolls": rolls})
+        if self.record:
+            self.env.process(self._fire(burn))
+        else:
+            self._drive(self._fire(burn))
 
     def _fire(self, burn: int) -> Generator[Event, Any, None]:
         yield self.env.timeout(burn)
         self.fire_burning = False
         self.fire_out_at = int(self.env.now)
-        self.emit("fire.out", {})
+        if self.record:
+            self.emit("fire.out", {})
 
     def _cook(self, cook: str) -> None:
         camp, ev = self.cfg.camp, self.cfg.evening
@@ -269,90 +483,116 @@ class NightSim:
         elif not camp.ingredients:
             reason = "no ingredients"
         if reason is not None:
-            self.emit("meal.not_cooked", {"actor": cook, "reason": reason})
+            if self.record:
+                self.emit("meal.not_cooked", {"actor": cook, "reason": reason})
             return
-        c = self.cfg.party[self.index[cook]]
-        s = self.stream("cook")
-        face = s.die(6)
-        mod = rules.ability_modifier(c.wis)
-        rolls = [roll_record("1d6", [face], mod, purpose="WIS check", target=">= 4")]
+        assert self.plan.cook is not None
+        mod, save_doom = self.plan.cook
+        face = self.dice.first(self.streams.cook, 6)
+        rolls = (
+            [roll_record("1d6", [face], mod, purpose="WIS check", target=">= 4")]
+            if self.record
+            else []
+        )
         if rules.ability_check(face, mod):
             outcome = "tasty"
         else:
             outcome = "plain"
             if face == 1:
-                sv = s.die(20)
-                rolls.append(
-                    roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {c.save_doom}")
-                )
-                if not rules.save(sv, c.save_doom):
+                sv = self._second(self.streams.cook, 6, 20)
+                if self.record:
+                    rolls.append(
+                        roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
+                    )
+                if not rules.save(sv, save_doom):
                     outcome = "ruined"
         self.tasty = outcome == "tasty"
-        self.eaters = ev.eaters if ev.eaters is not None else tuple(self.names)
-        self.emit(
-            "meal.cooked",
-            {
-                "actor": cook,
-                "outcome": outcome,
-                "eaters": list(self.eaters) if outcome != "ruined" else [],
-                "ingredients_lost": outcome == "ruined",
-                "rolls": rolls,
-            },
-        )
+        self.eaters = ev.eaters if ev.eaters is not None else self.names
+        if self.record:
+            self.emit(
+                "meal.cooked",
+                {
+                    "actor": cook,
+                    "outcome": outcome,
+                    "eaters": list(self.eaters) if outcome != "ruined" else [],
+                    "ingredients_lost": outcome == "ruined",
+                    "rolls": rolls,
+                },
+            )
 
     def _entertain(self, who: str) -> None:
-        c = self.cfg.party[self.index[who]]
-        s = self.stream("entertain")
-        face = s.die(6)
-        mod = rules.ability_modifier(c.cha)
-        rolls = [roll_record("1d6", [face], mod, purpose="CHA check", target=">= 4")]
+        assert self.plan.entertain is not None
+        mod, save_doom = self.plan.entertain
+        face = self.dice.first(self.streams.entertain, 6)
+        rolls = (
+            [roll_record("1d6", [face], mod, purpose="CHA check", target=">= 4")]
+            if self.record
+            else []
+        )
         if rules.ability_check(face, mod):
             outcome = "lifted"
             self.lifted = True
         else:
             outcome = "flat"
             if face == 1:
-                sv = s.die(20)
-                rolls.append(
-                    roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {c.save_doom}")
-                )
-                if not rules.save(sv, c.save_doom):
+                sv = self._second(self.streams.entertain, 6, 20)
+                if self.record:
+                    rolls.append(
+                        roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
+                    )
+                if not rules.save(sv, save_doom):
                     outcome = "ridiculed"
                     self.ridiculed = who
-        self.emit("camp.entertained", {"actor": who, "outcome": outcome, "rolls": rolls})
+        if self.record:
+            self.emit("camp.entertained", {"actor": who, "outcome": outcome, "rolls": rolls})
 
     # --- the rest period (rules.md 3-4) -------------------------------------------------
 
     def _begin_rest(self) -> None:
-        env = self.env
-        first = self.index[self.slots[0].name] if self.slots else None
+        env, slots = self.env, self.slots
+        first = self.plan.slot_watcher[0] if slots else None
         for i in range(len(self.names)):
             if i != first:
                 self._sleep(i)
-        watched = self.slots[-1].end if self.slots else 0
-        self.emit(
-            "rest.began",
-            {
-                "until": self.clock(self.rest_end),
-                "shifts": [
-                    {
-                        "actor": s.name,
-                        "from": self.clock(self.rest_start + s.start),
-                        "to": self.clock(self.rest_start + s.end),
-                    }
-                    for s in self.slots
-                ],
-                "unwatched_from": (
-                    self.clock(self.rest_start + watched)
-                    if watched < self.cfg.rest_minutes
-                    else None
-                ),
-            },
-        )
-        env.process(self._clock())
-        if self.slots:
-            self.rota = env.process(self._rota())
-        env.process(self._monster())
+        if self.record:
+            watched = slots[-1].end if slots else 0
+            self.emit(
+                "rest.began",
+                {
+                    "until": self.clock(self.rest_end),
+                    "shifts": [
+                        {
+                            "actor": s.name,
+                            "from": self.clock(self.rest_start + s.start),
+                            "to": self.clock(self.rest_start + s.end),
+                        }
+                        for s in slots
+                    ],
+                    "unwatched_from": (
+                        self.clock(self.rest_start + watched)
+                        if watched < self.plan.rest_minutes
+                        else None
+                    ),
+                },
+            )
+            env.process(self._clock())
+        if self.record:
+            if slots:
+                self.rota = env.process(self._rota())
+            env.process(self._monster())
+            return
+        # The same processes in the same order (rota, then monster), without the strikes.
+        # The check only rolls the monster's own stream, so it can come first: a night
+        # without an encounter has nothing to interrupt the rota, which can then be driven
+        # without a simpy.Process.
+        m = self._monster_check()
+        if slots:
+            if m is None:
+                self._drive(self._rota())
+            else:
+                self.rota = env.process(self._rota())
+        if m is not None:
+            env.process(self._monster_arrives(m))
 
     def _clock(self) -> Generator[Event, Any, None]:
         env = self.env
@@ -388,14 +628,14 @@ class NightSim:
         return None
 
     def _rota(self) -> Generator[Event, Any, None]:
-        env, slots, rs = self.env, self.slots, self.rest_start
+        env, slots, ends = self.env, self.slots, self.plan.slot_end
         i, resumed = 0, False
         while i < len(slots):
-            s = slots[i]
             try:
                 if self.broken and not resumed:
                     # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
-                    self.emit("watch.missed", {"actor": s.name, "shift": i + 1})
+                    if self.record:
+                        self.emit("watch.missed", {"actor": slots[i].name, "shift": i + 1})
                 else:
                     self._take_up(i, resumed)
                     resumed = False
@@ -404,7 +644,7 @@ class NightSim:
                     if d is not None and d >= env.now:
                         yield env.timeout(d - env.now)
                         self._doze(i)
-                yield env.timeout(rs + s.end - env.now)
+                yield env.timeout(ends[i] - env.now)
                 self._end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:
@@ -423,112 +663,130 @@ class NightSim:
                 self.broken = False
 
     def _take_up(self, i: int, resumed: bool) -> None:
-        s = self.slots[i]
-        w = self.index[s.name]
+        plan = self.plan
+        w = plan.slot_watcher[i]
         self._wake(w, WATCH)
         self.on_watch = i
         rolls = []
-        if self.cfg.rules.fall_asleep_on_watch and not self.doze_rolled[i]:
+        if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
             self.doze_rolled[i] = True
-            st = self.stream(f"doze:{i + 1}")
-            die = rules.doze_die(self.cfg.party[w].con)
-            face = st.die(die)
-            rolls.append(
-                roll_record(f"1d{die}", [face], purpose="falls asleep on watch", target="1")
-            )
+            die = plan.slot_doze_die[i]
+            face = self.dice.first(self.streams.doze[i], die)
+            if self.record:
+                rolls.append(
+                    roll_record(f"1d{die}", [face], purpose="falls asleep on watch", target="1")
+                )
             if face == 1:
                 now = int(self.env.now)
-                left = self.rest_start + s.end - now
-                m = st.die(left)
-                rolls.append(roll_record(f"1d{left}", [m], -1, purpose="minute of dozing off"))
+                left = plan.slot_end[i] - now
+                m = self._second(self.streams.doze[i], die, left)
+                if self.record:
+                    rolls.append(roll_record(f"1d{left}", [m], -1, purpose="minute of dozing off"))
                 self.doze_at[i] = now + m - 1
-        self.emit(
-            "watch.began",
-            {
-                "actor": s.name,
-                "shift": i + 1,
-                "until": self.clock(self.rest_start + s.end),
-                "resumed": resumed,
-                "rolls": rolls,
-            },
-        )
+        if self.record:
+            s = self.slots[i]
+            self.emit(
+                "watch.began",
+                {
+                    "actor": s.name,
+                    "shift": i + 1,
+                    "until": self.clock(self.rest_start + s.end),
+                    "resumed": resumed,
+                    "rolls": rolls,
+                },
+            )
 
     def _doze(self, i: int) -> None:
-        s = self.slots[i]
-        self._sleep(self.index[s.name], DOZING)
+        self._sleep(self.plan.slot_watcher[i], DOZING)
         self.on_watch = None
         self.broken = True
         if self.broken_at is None:
             self.broken_at = int(self.env.now)
-        self.emit("watch.dozed", {"actor": s.name, "shift": i + 1})
+        if self.record:
+            self.emit("watch.dozed", {"actor": self.slots[i].name, "shift": i + 1})
 
     def _end_shift(self, i: int) -> None:
         if self.on_watch != i:
             return
         s = self.slots[i]
-        w = self.index[s.name]
+        w = self.plan.slot_watcher[i]
         nxt = self.slots[i + 1] if i + 1 < len(self.slots) else None
         if nxt is None:
             self.on_watch = None
             if self.rest_start + s.end < self.rest_end:
                 self._sleep(w)
-                self.emit("watch.ended", {"actor": s.name, "shift": i + 1})
+                if self.record:
+                    self.emit("watch.ended", {"actor": s.name, "shift": i + 1})
         elif nxt.name != s.name:
             self.on_watch = None
             self._sleep(w)
-            self.emit("watch.handed_over", {"actor": s.name, "to": nxt.name, "shift": i + 1})
+            if self.record:
+                self.emit("watch.handed_over", {"actor": s.name, "to": nxt.name, "shift": i + 1})
 
     def _monster(self) -> Generator[Event, Any, None]:
-        env, cfg = self.env, self.cfg
-        chance = cfg.camp.chance
-        s = self.stream("monster")
-        face = s.die(6)
-        rolls = [roll_record("1d6", [face], purpose="wandering monster", target=f"<= {chance}")]
-        hit = rules.chance(face, chance)
-        if hit:
-            m = s.die(cfg.rest_minutes)
-            rolls.append(roll_record(f"1d{cfg.rest_minutes}", [m], -1, purpose="minute of arrival"))
-        self.emit("monster.checked", {"encounter": hit, "chance": chance, "rolls": rolls})
-        if not hit:
+        m = self._monster_check()
+        if m is None:
             return
+        yield from self._monster_arrives(m)
+
+    def _monster_check(self) -> int | None:
+        """The night's one check; the minute of arrival (1-based) or None."""
+        plan = self.plan
+        chance = plan.chance
+        face = self.dice.first(self.streams.monster, 6)
+        hit = rules.chance(face, chance)
+        m = self._second(self.streams.monster, 6, plan.rest_minutes) if hit else None
+        if self.record:
+            rolls = [roll_record("1d6", [face], purpose="wandering monster", target=f"<= {chance}")]
+            if m is not None:
+                rolls.append(
+                    roll_record(f"1d{plan.rest_minutes}", [m], -1, purpose="minute of arrival")
+                )
+            self.emit("monster.checked", {"encounter": hit, "chance": chance, "rolls": rolls})
+        return m
+
+    def _monster_arrives(self, m: int) -> Generator[Event, Any, None]:
+        env, plan, rec = self.env, self.plan, self.record
         yield env.timeout(m - 1)
         now = int(env.now)
         names = self.names
         awake = [i for i, st in enumerate(self.state) if st < ASLEEP]
         asleep = [i for i, st in enumerate(self.state) if st >= ASLEEP]
         rolls = []
-        sp = self.stream("surprise")
+        sp = self.dice.stream_bytes(self.streams.surprise)
         if awake:
             pf = sp.die(6)
             party_surprised = rules.surprised(pf)
-            rolls.append(roll_record("1d6", [pf], purpose="party surprise", target="<= 2"))
+            if rec:
+                rolls.append(roll_record("1d6", [pf], purpose="party surprise", target="<= 2"))
         else:
             party_surprised = True  # nobody awake: the party side is surprised
         mf = sp.die(6)
         monster_surprised = rules.surprised(mf)
-        rolls.append(roll_record("1d6", [mf], purpose="monster surprise", target="<= 2"))
-        ds = self.stream("distance")
-        if party_surprised and monster_surprised:
-            faces = [ds.die(4)]
-            rolls.append(roll_record("1d4", faces, purpose="distance x 30 ft"))
-        else:
-            faces = [ds.die(6), ds.die(6)]
-            rolls.append(roll_record("2d6", faces, purpose="distance x 30 ft"))
+        ds = self.dice.stream_bytes(self.streams.distance)
+        both = party_surprised and monster_surprised
+        faces = [ds.die(4)] if both else [ds.die(6), ds.die(6)]
+        if rec:
+            rolls.append(roll_record("1d6", [mf], purpose="monster surprise", target="<= 2"))
+            if len(faces) == 1:
+                rolls.append(roll_record("1d4", faces, purpose="distance x 30 ft"))
+            else:
+                rolls.append(roll_record("2d6", faces, purpose="distance x 30 ft"))
         table = "night_fire" if self.fire_burning else "night_no_fire"
-        entries = getattr(cfg.encounters, table)
+        weights, creatures = plan.tables[table]
         creature = None
-        if entries:
-            weights = [e.weight for e in entries]
-            cf = self.stream("creature").die(sum(weights))
-            rolls.append(roll_record(f"1d{sum(weights)}", [cf], purpose="creature"))
-            creature = entries[rules.weighted_pick(weights, cf)].creature
-        surprised = sorted(asleep + (awake if party_surprised else []))
+        if weights:
+            total = sum(weights)
+            cf = self.dice.first(self.streams.creature, total)
+            if rec:
+                rolls.append(roll_record(f"1d{total}", [cf], purpose="creature"))
+            creature = creatures[rules.weighted_pick(weights, cf)]
+        surprised = sorted(asleep + awake) if party_surprised else asleep
         for i in surprised:
             self.ever_surprised[i] = True
-        covering = self._shift_at(now)
-        settles_at = now + cfg.rules.encounter_minutes
+        settles_at = now + self.cfg.rules.encounter_minutes
         settles_at_or_none = None if settles_at >= self.rest_end else settles_at
         self.encounter = EncounterOutcome(
             at=now,
@@ -540,38 +798,44 @@ class NightSim:
             nobody_awake=not awake,
             surprised=tuple(names[i] for i in surprised),
         )
-        self.emit(
-            "monster.arrived",
-            {
-                "awake": [names[i] for i in awake],
-                "surprised": [names[i] for i in surprised],
-                "party_surprised": party_surprised,
-                "monster_surprised": monster_surprised,
-                "distance_ft": self.encounter.distance_ft,
-                "table": table,
-                "creature": creature,
-                "watch_of": self.slots[covering].name if covering is not None else None,
-                "rolls": rolls,
-            },
-        )
+        if rec:
+            covering = self._shift_at(now)
+            self.emit(
+                "monster.arrived",
+                {
+                    "awake": [names[i] for i in awake],
+                    "surprised": [names[i] for i in surprised],
+                    "party_surprised": party_surprised,
+                    "monster_surprised": monster_surprised,
+                    "distance_ft": self.encounter.distance_ft,
+                    "table": table,
+                    "creature": creature,
+                    "watch_of": self.slots[covering].name if covering is not None else None,
+                    "rolls": rolls,
+                },
+            )
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in asleep:
             self._wake(i)
         for i in awake:
             self.state[i] = AWAKE
-        self.emit("camp.woke", {"woken": [names[i] for i in asleep]})
+        if rec:
+            self.emit("camp.woke", {"woken": [names[i] for i in asleep]})
         settled = env.event()
         if self.rota is not None and self.rota.is_alive:
             self.rota.interrupt(Encounter(now, settles_at_or_none, settled))
         if settles_at_or_none is None:
             return
-        yield env.timeout(cfg.rules.encounter_minutes)
+        yield env.timeout(self.cfg.rules.encounter_minutes)
         nxt = self._shift_at(int(env.now))
-        keep = self.index[self.slots[nxt].name] if nxt is not None else None
+        keep = plan.slot_watcher[nxt] if nxt is not None else None
         for i in range(len(names)):
             if i != keep:
                 self._sleep(i)
-        self.emit("camp.settled", {"on_watch": self.slots[nxt].name if nxt is not None else None})
+        if rec:
+            self.emit(
+                "camp.settled", {"on_watch": self.slots[nxt].name if nxt is not None else None}
+            )
         settled.succeed()
 
     # --- the morning (rules.md 5-6) -------------------------------------------------------
@@ -583,25 +847,28 @@ class NightSim:
         return max(0, min(out, self.rest_end) - max(self.fire_lit_at, self.rest_start))
 
     def _morning(self) -> NightOutcome:
-        cfg = self.cfg
-        r = cfg.rules
+        cfg, plan, rec = self.cfg, self.plan, self.record
+        quick_rest = cfg.rules.quick_rest
         n = len(self.names)
         # Close every stretch of sleep at dawn; sleep counts only inside the rest period.
         self.dawn = True
         for i in range(n):
             self._wake(i)
         lit = self.fire_lit_at is not None
-        warmed = lit and self._fire_overlap() >= r.fire_warmth_hours * 60
+        warmed = lit and self._fire_overlap() >= plan.warmth_minutes
+        season = self.season
+        streams = self.streams
+        stream = self.dice.stream_bytes
         outcomes = []
         for i, c in enumerate(cfg.party):
             slept = self.slept[i]
             interrupted = self.stretches[i] >= 2
-            difficulty = rules.rest_difficulty(warmed, c.bedroll, c.tent, self.season)
+            difficulty = plan.rest_rows[i][warmed][season]
             mod = 0
             rolls: list[dict[str, object]] = []
             if slept < rules.MIN_SLEEP_MINUTES:
                 full, reason = False, "slept under 6 hours"
-            elif r.quick_rest and (c.bedroll or c.tent):
+            elif quick_rest and (c.bedroll or c.tent):
                 full, reason = True, "quick rest: has bedding"
             elif difficulty == "easy":
                 full, reason = True, "easy night"
@@ -609,7 +876,7 @@ class NightSim:
                 full, reason = False, "impossible night"
             else:
                 mod = (
-                    rules.ability_modifier(c.con)
+                    plan.con_mod[i]
                     + rules.DIFFICULTY_MODIFIER[difficulty]
                     + rules.rest_modifier(
                         self.tasty and c.name in self.eaters,
@@ -617,45 +884,58 @@ class NightSim:
                         self.ridiculed == c.name,
                     )
                 )
-                face = self.stream(f"rest:{c.name}").die(6)
-                rolls.append(roll_record("1d6", [face], mod, purpose="CON check", target=">= 4"))
+                face = self.dice.first(streams.rest[i], 6)
                 full = rules.ability_check(face, mod)
-                reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
-            self.emit(
-                "rest.checked",
-                {
-                    "actor": c.name,
-                    "slept_minutes": slept,
-                    "difficulty": difficulty,
-                    "full_rest": full,
-                    "reason": reason,
-                    "interrupted": interrupted,
-                    "rolls": rolls,
-                },
-            )
+                if rec:
+                    rolls.append(
+                        roll_record("1d6", [face], mod, purpose="CON check", target=">= 4")
+                    )
+                    reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
             hp_before, exh_before = self.hp[i], self.exhaustion[i]
             hp, exh = rules.wake(hp_before, c.max_hp, exh_before, full)
-            self.emit(
-                "character.woke",
-                {"actor": c.name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
-            )
-            prepared, lost = [], []
-            risky = not full or interrupted
+            if rec:
+                self.emit(
+                    "rest.checked",
+                    {
+                        "actor": c.name,
+                        "slept_minutes": slept,
+                        "difficulty": difficulty,
+                        "full_rest": full,
+                        "reason": reason,
+                        "interrupted": interrupted,
+                        "rolls": rolls,
+                    },
+                )
+                self.emit(
+                    "character.woke",
+                    {"actor": c.name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
+                )
+            prepared: list[str] = []
+            lost: list[str] = []
             if c.spells:
-                sp = self.stream(f"spells:{c.name}")
+                risky = not full or interrupted
+                sp = stream(streams.spells[i])
                 for spell in c.spells:
                     srolls = []
                     if risky:
                         f = sp.die(6)
-                        srolls.append(roll_record("1d6", [f], purpose="spell fails", target="1"))
+                        if rec:
+                            srolls.append(
+                                roll_record("1d6", [f], purpose="spell fails", target="1")
+                            )
                         if rules.spell_lost(f):
                             lost.append(spell)
-                            self.emit(
-                                "spell.lost", {"actor": c.name, "spell": spell, "rolls": srolls}
-                            )
+                            if rec:
+                                self.emit(
+                                    "spell.lost",
+                                    {"actor": c.name, "spell": spell, "rolls": srolls},
+                                )
                             continue
                     prepared.append(spell)
-                    self.emit("spell.prepared", {"actor": c.name, "spell": spell, "rolls": srolls})
+                    if rec:
+                        self.emit(
+                            "spell.prepared", {"actor": c.name, "spell": spell, "rolls": srolls}
+                        )
             outcomes.append(
                 CharacterOutcome(
                     name=c.name,
@@ -680,7 +960,7 @@ class NightSim:
             fire_lasted=lit and (self.fire_out_at is None or self.fire_out_at >= self.rest_end),
             fire_warmed=warmed,
         )
-        if self.record:
+        if rec:
             self.emit("night.summary", summary_fields(out, self.clock))
         return out
 
