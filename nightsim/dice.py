@@ -95,6 +95,17 @@ class Dice:
             return w % n + 1
         return self.stream_bytes(name).die(n)  # the first word was rejected: the full rule
 
+    def rolls(self, name: bytes, *faces: int) -> list[int]:
+        """The first rolls of the stream `name`, one die per entry of `faces`: the same as
+        rolling them in turn on `stream_bytes(name)`, from one block when it suffices."""
+        if len(faces) <= 8:
+            words = _WORDS.unpack(_sha256(self._seed_prefix + name + _BLOCK0).digest())
+            out = [w % n + 1 for w, n in zip(words, faces, strict=False) if w < _SPAN - _SPAN % n]
+            if len(out) == len(faces):
+                return out
+        s = self.stream_bytes(name)  # a word was rejected (or more than a block): in turn
+        return [s.die(n) for n in faces]
+
     def stream_bytes(self, name: bytes) -> Stream:
         """The stream whose name is `name` as `utf8(name) 0x00` (the same stream as
         `stream(name)`; saves encoding the name on every night)."""

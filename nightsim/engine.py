@@ -14,8 +14,8 @@ for none of it. All rule decisions are calls into `nightsim.rules`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, TypeVar
 
 import simpy
 from simpy.events import URGENT, Event
@@ -29,6 +29,7 @@ RawEvent = tuple[int, str, dict[str, Any]]
 # A character's state during the rest period. Dozing on watch counts as sleep (rules.md 5).
 AWAKE, WATCH, ASLEEP, DOZING = 0, 1, 2, 3
 DAY = 24 * 60
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,26 @@ class Encounter:
     settled: Event
 
 
+def _quick_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen, slotted dataclass without defaults a faster `__init__`.
+
+    Perf only: dataclass(frozen=True) sets each field through `object.__setattr__`; this
+    `__init__` (same signature, generated the way dataclasses generates its own) sets them
+    through the slots' descriptors, about twice as fast. The instance is as frozen after.
+    A night makes one outcome per character, and `odds` makes millions.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    assert all(f.default is MISSING and f.default_factory is MISSING for f in fields(cls))  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {f"_set_{n}": cls.__dict__[n].__set__ for n in names}
+    body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
+    exec(f"def __init__(self, {', '.join(names)}) -> None:{body}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class CharacterOutcome:
     name: str
@@ -54,6 +75,7 @@ class CharacterOutcome:
     spells_lost: tuple[str, ...]
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class EncounterOutcome:
     at: int  # minutes after camp was made (this night)
@@ -66,6 +88,7 @@ class EncounterOutcome:
     surprised: tuple[str, ...]
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class NightOutcome:
     """What `odds` aggregates and `night.summary` reports."""
@@ -88,6 +111,11 @@ class PartyState:
     exhaustion: dict[str, int] = field(default_factory=dict)
 
 
+# How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
+# last shift ends before dawn (the end of the night unwatched), or with the rest period.
+_HANDOVER, _SAME_WATCHER, _UNWATCHED, _DAWN = 0, 1, 2, 3
+
+
 class NightPlan:
     """What a night needs from its config, resolved once per config.
 
@@ -107,8 +135,10 @@ class NightPlan:
         "entertain",
         "evening_half",
         "evening_minutes",
+        "exhaustion",
         "fall_asleep",
         "firewood",
+        "hp",
         "index",
         "names",
         "preparation_minutes",
@@ -119,6 +149,7 @@ class NightPlan:
         "season",
         "slot_doze_die",
         "slot_end",
+        "slot_handover",
         "slot_watcher",
         "slots",
         "tables",
@@ -148,7 +179,15 @@ class NightPlan:
         self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
         self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
         self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
+        self.slot_handover = tuple(
+            (_DAWN if self.rest_start + s.end >= self.rest_end else _UNWATCHED)
+            if k + 1 == len(self.slots)
+            else (_SAME_WATCHER if self.slots[k + 1].name == s.name else _HANDOVER)
+            for k, s in enumerate(self.slots)
+        )
         self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
+        self.hp = tuple(c.hp for c in party)
+        self.exhaustion = tuple(c.exhaustion for c in party)
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
             tuple(
@@ -247,6 +286,62 @@ def stream_names(cfg: Config, night: int) -> StreamNames:
     return names
 
 
+class Driven:
+    """A process of the `record=False` path, run without a simpy.Process.
+
+    It waits on the same events, in the same order, and an interrupt reaches it the way a
+    simpy.Interruption does (an URGENT event at the current minute that detaches it from
+    the event it waits on and throws `simpy.Interrupt(cause)` into it). What it skips is
+    the Initialize and end events and the Process bookkeeping, which carry no information
+    when nothing is recorded. It starts at once rather than at an Initialize event: the
+    engine starts one only where nothing else is scheduled before that event would run.
+    """
+
+    __slots__ = ("_env", "_gen", "_resume", "_target", "is_alive")
+
+    def __init__(self, env: simpy.Environment, gen: Generator[Event, Any, None]) -> None:
+        self._env = env
+        self._gen = gen
+        self._target: Event | None = None
+        self.is_alive = True
+        self._resume = self._on_event  # one bound method, so that it can be removed again
+        self._advance(None)
+
+    def _on_event(self, _event: Event) -> None:
+        self._advance(None)
+
+    def _advance(self, interrupt: simpy.Interrupt | None) -> None:
+        gen = self._gen
+        while True:
+            try:
+                event = gen.send(None) if interrupt is None else gen.throw(interrupt)
+            except StopIteration:
+                self.is_alive = False
+                self._target = None
+                return
+            interrupt = None
+            if event.callbacks is not None:
+                event.callbacks.append(self._resume)
+                self._target = event
+                return
+            # Already processed: like simpy's Process, go on at once.
+
+    def interrupt(self, cause: object) -> None:
+        ev = Event(self._env)
+        ev._ok = True
+        ev._value = None
+        assert ev.callbacks is not None
+        ev.callbacks.append(lambda _: self._interrupted(cause))
+        self._env.schedule(ev, URGENT)
+
+    def _interrupted(self, cause: object) -> None:
+        if not self.is_alive:
+            return
+        assert self._target is not None and self._target.callbacks is not None
+        self._target.callbacks.remove(self._resume)
+        self._advance(simpy.Interrupt(cause))
+
+
 def clock(camp_minute: int, t: int) -> str:
     m = (camp_minute + t) % DAY
     return f"{m // 60:02d}:{m % 60:02d}"
@@ -295,8 +390,8 @@ class NightSim:
         self.names = plan.names
         self.index = plan.index
         if state is None:
-            self.hp = [c.hp for c in party]
-            self.exhaustion = [c.exhaustion for c in party]
+            self.hp = list(plan.hp)
+            self.exhaustion = list(plan.exhaustion)
         else:
             self.hp = [state.hp.get(c.name, c.hp) for c in party]
             self.exhaustion = [state.exhaustion.get(c.name, c.exhaustion) for c in party]
@@ -322,7 +417,7 @@ class NightSim:
         self.ridiculed: str | None = None
         self.eaters: tuple[str, ...] = ()
         self.encounter: EncounterOutcome | None = None
-        self.rota: simpy.Process | None = None
+        self.rota: simpy.Process | Driven | None = None
         self.dawn = False  # set once the timeline has run: the morning happens at rest_end
 
     # --- plumbing -----------------------------------------------------------------------
@@ -338,31 +433,10 @@ class NightSim:
     def clock(self, t: int) -> str:
         return clock(self.plan.camp_minute, t)
 
-    @staticmethod
-    def _drive(gen: Generator[Event, Any, None]) -> None:
-        """Run a process that nothing interrupts or waits for, without a simpy.Process.
-
-        It yields the same timeouts in the same order; what it skips is the Initialize
-        event, the end event and the Process bookkeeping, which carry no information when
-        nothing is recorded (the `record=False` path). Started at once rather than by an
-        Initialize event: callers start it where no other event is scheduled in between.
-        """
-
-        def resume(_: Event | None) -> None:
-            try:
-                event = gen.send(None)
-            except StopIteration:
-                return
-            event.callbacks.append(resume)
-
-        resume(None)
-
     def _second(self, name: bytes, first: int, n: int) -> int:
         """The second roll on a stream whose first roll (a die of `first` faces) was taken
-        with `Dice.first`: rare (a natural 1, an encounter), so the stream is rebuilt."""
-        s = self.dice.stream_bytes(name)
-        s.die(first)
-        return s.die(n)
+        with `Dice.first` (a natural 1, an encounter: the second roll is the rarer)."""
+        return self.dice.rolls(name, first, n)[1]
 
     def _sleep(self, i: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
@@ -381,7 +455,7 @@ class NightSim:
         if self.record:
             env.process(self._evening())
         else:
-            self._drive(self._evening())
+            Driven(env, self._evening())
         # Events due exactly at `until` do not run: stop one minute after dawn so the last
         # hour's strike and a fire dying at dawn are still heard.
         env.run(until=self.rest_end + 1)
@@ -464,7 +538,7 @@ class NightSim:
         if self.record:
             self.env.process(self._fire(burn))
         else:
-            self._drive(self._fire(burn))
+            Driven(self.env, self._fire(burn))
 
     def _fire(self, burn: int) -> Generator[Event, Any, None]:
         yield self.env.timeout(burn)
@@ -581,18 +655,13 @@ class NightSim:
                 self.rota = env.process(self._rota())
             env.process(self._monster())
             return
-        # The same processes in the same order (rota, then monster), without the strikes.
-        # The check only rolls the monster's own stream, so it can come first: a night
-        # without an encounter has nothing to interrupt the rota, which can then be driven
-        # without a simpy.Process.
-        m = self._monster_check()
+        # The same processes in the same order (rota, then monster), without the strikes;
+        # the monster's check only rolls its own stream.
         if slots:
-            if m is None:
-                self._drive(self._rota())
-            else:
-                self.rota = env.process(self._rota())
+            self.rota = Driven(env, self._rota())
+        m = self._monster_check()
         if m is not None:
-            env.process(self._monster_arrives(m))
+            Driven(env, self._monster_arrives(m))
 
     def _clock(self) -> Generator[Event, Any, None]:
         env = self.env
@@ -629,6 +698,12 @@ class NightSim:
 
     def _rota(self) -> Generator[Event, Any, None]:
         env, slots, ends = self.env, self.slots, self.plan.slot_end
+        take_up, end_shift, doze_at, timeout = (
+            self._take_up,
+            self._end_shift,
+            self.doze_at,
+            env.timeout,
+        )
         i, resumed = 0, False
         while i < len(slots):
             try:
@@ -637,15 +712,15 @@ class NightSim:
                     if self.record:
                         self.emit("watch.missed", {"actor": slots[i].name, "shift": i + 1})
                 else:
-                    self._take_up(i, resumed)
+                    take_up(i, resumed)
                     resumed = False
-                    d = self.doze_at[i]
+                    d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
                     if d is not None and d >= env.now:
-                        yield env.timeout(d - env.now)
+                        yield timeout(d - env.now)
                         self._doze(i)
-                yield env.timeout(ends[i] - env.now)
-                self._end_shift(i)
+                yield timeout(ends[i] - env.now)
+                end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:
                 cause = intr.cause
@@ -665,9 +740,12 @@ class NightSim:
     def _take_up(self, i: int, resumed: bool) -> None:
         plan = self.plan
         w = plan.slot_watcher[i]
-        self._wake(w, WATCH)
+        if self.state[w] >= ASLEEP:
+            self._wake(w, WATCH)
+        else:
+            self.state[w] = WATCH
         self.on_watch = i
-        rolls = []
+        rolls: list[dict[str, object]] = []
         if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
@@ -710,19 +788,19 @@ class NightSim:
     def _end_shift(self, i: int) -> None:
         if self.on_watch != i:
             return
-        s = self.slots[i]
-        w = self.plan.slot_watcher[i]
-        nxt = self.slots[i + 1] if i + 1 < len(self.slots) else None
-        if nxt is None:
-            self.on_watch = None
-            if self.rest_start + s.end < self.rest_end:
-                self._sleep(w)
-                if self.record:
-                    self.emit("watch.ended", {"actor": s.name, "shift": i + 1})
-        elif nxt.name != s.name:
-            self.on_watch = None
-            self._sleep(w)
-            if self.record:
+        handover = self.plan.slot_handover[i]
+        if handover == _SAME_WATCHER:
+            return  # the next shift is the same watcher's: they stay up
+        self.on_watch = None
+        if handover == _DAWN:
+            return  # the last shift ends with the rest period
+        self._sleep(self.plan.slot_watcher[i])
+        if self.record:
+            s = self.slots[i]
+            if handover == _UNWATCHED:
+                self.emit("watch.ended", {"actor": s.name, "shift": i + 1})
+            else:
+                nxt = self.slots[i + 1]
                 self.emit("watch.handed_over", {"actor": s.name, "to": nxt.name, "shift": i + 1})
 
     def _monster(self) -> Generator[Event, Any, None]:
@@ -752,22 +830,25 @@ class NightSim:
         yield env.timeout(m - 1)
         now = int(env.now)
         names = self.names
-        awake = [i for i, st in enumerate(self.state) if st < ASLEEP]
-        asleep = [i for i, st in enumerate(self.state) if st >= ASLEEP]
+        awake: list[int] = []
+        asleep: list[int] = []
+        for i, st in enumerate(self.state):
+            (awake if st < ASLEEP else asleep).append(i)
         rolls = []
-        sp = self.dice.stream_bytes(self.streams.surprise)
+        dice = self.dice
         if awake:
-            pf = sp.die(6)
+            pf, mf = dice.rolls(self.streams.surprise, 6, 6)
             party_surprised = rules.surprised(pf)
             if rec:
                 rolls.append(roll_record("1d6", [pf], purpose="party surprise", target="<= 2"))
         else:
             party_surprised = True  # nobody awake: the party side is surprised
-        mf = sp.die(6)
+            mf = dice.first(self.streams.surprise, 6)
         monster_surprised = rules.surprised(mf)
-        ds = self.dice.stream_bytes(self.streams.distance)
-        both = party_surprised and monster_surprised
-        faces = [ds.die(4)] if both else [ds.die(6), ds.die(6)]
+        if party_surprised and monster_surprised:
+            faces = [dice.first(self.streams.distance, 4)]
+        else:
+            faces = dice.rolls(self.streams.distance, 6, 6)
         if rec:
             rolls.append(roll_record("1d6", [mf], purpose="monster surprise", target="<= 2"))
             if len(faces) == 1:
@@ -783,7 +864,8 @@ class NightSim:
             if rec:
                 rolls.append(roll_record(f"1d{total}", [cf], purpose="creature"))
             creature = creatures[rules.weighted_pick(weights, cf)]
-        surprised = sorted(asleep + awake) if party_surprised else asleep
+        # Everyone when the party side is surprised (the sleepers and the waking alike).
+        surprised = list(range(len(names))) if party_surprised else asleep
         for i in surprised:
             self.ever_surprised[i] = True
         settles_at = now + self.cfg.rules.encounter_minutes
@@ -840,6 +922,28 @@ class NightSim:
 
     # --- the morning (rules.md 5-6) -------------------------------------------------------
 
+    def _prepare_spells(
+        self, i: int, name: str, spells: tuple[str, ...], risky: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        rec = self.record
+        prepared, lost = [], []
+        faces = self.dice.rolls(self.streams.spells[i], *(6 for _ in spells)) if risky else None
+        for k, spell in enumerate(spells):
+            srolls = []
+            if faces is not None:
+                f = faces[k]
+                if rec:
+                    srolls.append(roll_record("1d6", [f], purpose="spell fails", target="1"))
+                if rules.spell_lost(f):
+                    lost.append(spell)
+                    if rec:
+                        self.emit("spell.lost", {"actor": name, "spell": spell, "rolls": srolls})
+                    continue
+            prepared.append(spell)
+            if rec:
+                self.emit("spell.prepared", {"actor": name, "spell": spell, "rolls": srolls})
+        return tuple(prepared), tuple(lost)
+
     def _fire_overlap(self) -> int:
         if self.fire_lit_at is None:
             return 0
@@ -849,24 +953,27 @@ class NightSim:
     def _morning(self) -> NightOutcome:
         cfg, plan, rec = self.cfg, self.plan, self.record
         quick_rest = cfg.rules.quick_rest
-        n = len(self.names)
         # Close every stretch of sleep at dawn; sleep counts only inside the rest period.
         self.dawn = True
-        for i in range(n):
-            self._wake(i)
+        for i, st in enumerate(self.state):
+            if st >= ASLEEP:
+                self._wake(i)
         lit = self.fire_lit_at is not None
         warmed = lit and self._fire_overlap() >= plan.warmth_minutes
         season = self.season
         streams = self.streams
-        stream = self.dice.stream_bytes
+        first = self.dice.first
+        slept_l, stretches, hp_l, exh_l = self.slept, self.stretches, self.hp, self.exhaustion
+        surprised_l, rest_rows, con_mod = self.ever_surprised, plan.rest_rows, plan.con_mod
+        min_sleep = rules.MIN_SLEEP_MINUTES
         outcomes = []
         for i, c in enumerate(cfg.party):
-            slept = self.slept[i]
-            interrupted = self.stretches[i] >= 2
-            difficulty = plan.rest_rows[i][warmed][season]
+            slept = slept_l[i]
+            interrupted = stretches[i] >= 2
+            difficulty = rest_rows[i][warmed][season]
             mod = 0
             rolls: list[dict[str, object]] = []
-            if slept < rules.MIN_SLEEP_MINUTES:
+            if slept < min_sleep:
                 full, reason = False, "slept under 6 hours"
             elif quick_rest and (c.bedroll or c.tent):
                 full, reason = True, "quick rest: has bedding"
@@ -876,7 +983,7 @@ class NightSim:
                 full, reason = False, "impossible night"
             else:
                 mod = (
-                    plan.con_mod[i]
+                    con_mod[i]
                     + rules.DIFFICULTY_MODIFIER[difficulty]
                     + rules.rest_modifier(
                         self.tasty and c.name in self.eaters,
@@ -884,14 +991,14 @@ class NightSim:
                         self.ridiculed == c.name,
                     )
                 )
-                face = self.dice.first(streams.rest[i], 6)
+                face = first(streams.rest[i], 6)
                 full = rules.ability_check(face, mod)
                 if rec:
                     rolls.append(
                         roll_record("1d6", [face], mod, purpose="CON check", target=">= 4")
                     )
                     reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
-            hp_before, exh_before = self.hp[i], self.exhaustion[i]
+            hp_before, exh_before = hp_l[i], exh_l[i]
             hp, exh = rules.wake(hp_before, c.max_hp, exh_before, full)
             if rec:
                 self.emit(
@@ -910,44 +1017,26 @@ class NightSim:
                     "character.woke",
                     {"actor": c.name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
                 )
-            prepared: list[str] = []
-            lost: list[str] = []
-            if c.spells:
-                risky = not full or interrupted
-                sp = stream(streams.spells[i])
-                for spell in c.spells:
-                    srolls = []
-                    if risky:
-                        f = sp.die(6)
-                        if rec:
-                            srolls.append(
-                                roll_record("1d6", [f], purpose="spell fails", target="1")
-                            )
-                        if rules.spell_lost(f):
-                            lost.append(spell)
-                            if rec:
-                                self.emit(
-                                    "spell.lost",
-                                    {"actor": c.name, "spell": spell, "rolls": srolls},
-                                )
-                            continue
-                    prepared.append(spell)
-                    if rec:
-                        self.emit(
-                            "spell.prepared", {"actor": c.name, "spell": spell, "rolls": srolls}
-                        )
+            spells = c.spells
+            if not spells or not (rec or not full or interrupted):
+                # No spells, or a rested caster whose sleep was whole: every spell prepared,
+                # no roll (the record path below emits them one by one).
+                prepared: tuple[str, ...] = spells
+                lost: tuple[str, ...] = ()
+            else:
+                prepared, lost = self._prepare_spells(i, c.name, spells, not full or interrupted)
             outcomes.append(
                 CharacterOutcome(
                     name=c.name,
                     full_rest=full,
                     slept_minutes=slept,
                     interrupted=interrupted,
-                    surprised=self.ever_surprised[i],
+                    surprised=surprised_l[i],
                     difficulty=difficulty,
                     hp=hp,
                     exhaustion=exh,
-                    spells_prepared=tuple(prepared),
-                    spells_lost=tuple(lost),
+                    spells_prepared=prepared,
+                    spells_lost=lost,
                 )
             )
         out = NightOutcome(
