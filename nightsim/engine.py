@@ -129,6 +129,7 @@ class NightPlan:
         "camp_minute",
         "carried",
         "chance",
+        "chars",
         "con_mod",
         "config",
         "cook",
@@ -142,6 +143,7 @@ class NightPlan:
         "index",
         "names",
         "preparation_minutes",
+        "quick_rest",
         "rest_end",
         "rest_minutes",
         "rest_rows",
@@ -175,6 +177,7 @@ class NightPlan:
         self.evening_half = r.evening_minutes // 2
         self.warmth_minutes = r.fire_warmth_hours * 60
         self.fall_asleep = r.fall_asleep_on_watch
+        self.quick_rest = r.quick_rest
         self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
         self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
         self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
@@ -187,6 +190,9 @@ class NightPlan:
         )
         self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
         self.hp = tuple(c.hp for c in party)
+        # Per character, what the morning reads: name, has bedding (the quick rest),
+        # max HP, spells to prepare.
+        self.chars = tuple((c.name, c.bedroll or c.tent, c.max_hp, c.spells) for c in party)
         self.exhaustion = tuple(c.exhaustion for c in party)
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
@@ -308,11 +314,23 @@ class Driven:
         self._advance(None)
 
     def _on_event(self, _event: Event) -> None:
-        self._advance(None)
+        # The common case, inlined: the process waits on a fresh timeout.
+        try:
+            event = self._gen.send(None)
+        except StopIteration:
+            self.is_alive = False
+            self._target = None
+            return
+        callbacks = event.callbacks
+        if callbacks is not None:
+            callbacks.append(self._resume)
+            self._target = event
+        else:
+            self._advance(None)  # ... or on one already processed: go on at once
 
     def _advance(self, interrupt: simpy.Interrupt | None) -> None:
         gen = self._gen
-        while True:
+        while True:  # until the process waits on an event not yet processed, or ends
             try:
                 event = gen.send(None) if interrupt is None else gen.throw(interrupt)
             except StopIteration:
@@ -358,6 +376,20 @@ class NightSim:
     paths to the same outcomes.
     """
 
+    on_watch: int | None = None  # index of the shift whose watcher is awake on it
+    broken = False
+    broken_at: int | None = None
+    fire_burning = False
+    fire_lit_at: int | None = None
+    fire_out_at: int | None = None
+    tasty = False
+    lifted = False
+    ridiculed: str | None = None
+    eaters: tuple[str, ...] = ()
+    encounter: EncounterOutcome | None = None
+    rota: simpy.Process | Driven | None = None
+    dawn = False  # set once the timeline has run: the morning happens at rest_end
+
     def __init__(
         self,
         cfg: Config,
@@ -372,9 +404,10 @@ class NightSim:
         carried_firewood: float | None = None,
         record: bool = True,
     ) -> None:
-        plan, _ = plan_for(cfg)
+        plan, names_by_night = plan_for(cfg)
         self.plan = plan
-        self.streams = stream_names(cfg, night)
+        streams = names_by_night.get(night)
+        self.streams = streams if streams is not None else stream_names(cfg, night)
         self.cfg = cfg
         self.dice = dice
         self.night = night
@@ -404,21 +437,10 @@ class NightSim:
         self.rest_start = plan.rest_start
         self.rest_end = plan.rest_end
         self.slots: tuple[ShiftSlot, ...] = plan.slots
-        self.on_watch: int | None = None  # index of the shift whose watcher is awake on it
-        self.broken = False
-        self.broken_at: int | None = None
         self.doze_rolled = [False] * len(self.slots)
         self.doze_at: list[int | None] = [None] * len(self.slots)
-        self.fire_burning = False
-        self.fire_lit_at: int | None = None
-        self.fire_out_at: int | None = None
-        self.tasty = False
-        self.lifted = False
-        self.ridiculed: str | None = None
-        self.eaters: tuple[str, ...] = ()
-        self.encounter: EncounterOutcome | None = None
-        self.rota: simpy.Process | Driven | None = None
-        self.dawn = False  # set once the timeline has run: the morning happens at rest_end
+        # The night's other state starts at the class-level defaults below (immutable values;
+        # set per night only when they change: perf, `odds` makes millions of nights).
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -438,15 +460,15 @@ class NightSim:
         with `Dice.first` (a natural 1, an encounter: the second roll is the rarer)."""
         return self.dice.rolls(name, first, n)[1]
 
-    def _sleep(self, i: int, state: int = ASLEEP) -> None:
+    # The callers pass the minute (the clock is read once per event, not once per sleeper).
+    def _sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
-            self.asleep_since[i] = int(self.env.now)
+            self.asleep_since[i] = now
             self.stretches[i] += 1
         self.state[i] = state
 
-    def _wake(self, i: int, state: int = AWAKE) -> None:
+    def _wake(self, i: int, now: int, state: int = AWAKE) -> None:
         if self.state[i] >= ASLEEP:
-            now = self.rest_end if self.dawn else int(self.env.now)
             self.slept[i] += now - self.asleep_since[i]
         self.state[i] = state
 
@@ -625,9 +647,10 @@ class NightSim:
     def _begin_rest(self) -> None:
         env, slots = self.env, self.slots
         first = self.plan.slot_watcher[0] if slots else None
+        now = int(env.now)
         for i in range(len(self.names)):
             if i != first:
-                self._sleep(i)
+                self._sleep(i, now)
         if self.record:
             watched = slots[-1].end if slots else 0
             self.emit(
@@ -741,7 +764,7 @@ class NightSim:
         plan = self.plan
         w = plan.slot_watcher[i]
         if self.state[w] >= ASLEEP:
-            self._wake(w, WATCH)
+            self._wake(w, int(self.env.now), WATCH)
         else:
             self.state[w] = WATCH
         self.on_watch = i
@@ -777,11 +800,12 @@ class NightSim:
             )
 
     def _doze(self, i: int) -> None:
-        self._sleep(self.plan.slot_watcher[i], DOZING)
+        now = int(self.env.now)
+        self._sleep(self.plan.slot_watcher[i], now, DOZING)
         self.on_watch = None
         self.broken = True
         if self.broken_at is None:
-            self.broken_at = int(self.env.now)
+            self.broken_at = now
         if self.record:
             self.emit("watch.dozed", {"actor": self.slots[i].name, "shift": i + 1})
 
@@ -794,7 +818,7 @@ class NightSim:
         self.on_watch = None
         if handover == _DAWN:
             return  # the last shift ends with the rest period
-        self._sleep(self.plan.slot_watcher[i])
+        self._sleep(self.plan.slot_watcher[i], int(self.env.now))
         if self.record:
             s = self.slots[i]
             if handover == _UNWATCHED:
@@ -898,7 +922,7 @@ class NightSim:
             )
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in asleep:
-            self._wake(i)
+            self._wake(i, now)
         for i in awake:
             self.state[i] = AWAKE
         if rec:
@@ -909,11 +933,12 @@ class NightSim:
         if settles_at_or_none is None:
             return
         yield env.timeout(self.cfg.rules.encounter_minutes)
-        nxt = self._shift_at(int(env.now))
+        now = int(env.now)
+        nxt = self._shift_at(now)
         keep = plan.slot_watcher[nxt] if nxt is not None else None
         for i in range(len(names)):
             if i != keep:
-                self._sleep(i)
+                self._sleep(i, now)
         if rec:
             self.emit(
                 "camp.settled", {"on_watch": self.slots[nxt].name if nxt is not None else None}
@@ -951,13 +976,13 @@ class NightSim:
         return max(0, min(out, self.rest_end) - max(self.fire_lit_at, self.rest_start))
 
     def _morning(self) -> NightOutcome:
-        cfg, plan, rec = self.cfg, self.plan, self.record
-        quick_rest = cfg.rules.quick_rest
+        plan, rec = self.plan, self.record
+        quick_rest = plan.quick_rest
         # Close every stretch of sleep at dawn; sleep counts only inside the rest period.
         self.dawn = True
         for i, st in enumerate(self.state):
             if st >= ASLEEP:
-                self._wake(i)
+                self._wake(i, self.rest_end)
         lit = self.fire_lit_at is not None
         warmed = lit and self._fire_overlap() >= plan.warmth_minutes
         season = self.season
@@ -967,7 +992,7 @@ class NightSim:
         surprised_l, rest_rows, con_mod = self.ever_surprised, plan.rest_rows, plan.con_mod
         min_sleep = rules.MIN_SLEEP_MINUTES
         outcomes = []
-        for i, c in enumerate(cfg.party):
+        for i, (name, bedded, max_hp, spells) in enumerate(plan.chars):
             slept = slept_l[i]
             interrupted = stretches[i] >= 2
             difficulty = rest_rows[i][warmed][season]
@@ -975,7 +1000,7 @@ class NightSim:
             rolls: list[dict[str, object]] = []
             if slept < min_sleep:
                 full, reason = False, "slept under 6 hours"
-            elif quick_rest and (c.bedroll or c.tent):
+            elif quick_rest and bedded:
                 full, reason = True, "quick rest: has bedding"
             elif difficulty == "easy":
                 full, reason = True, "easy night"
@@ -986,9 +1011,9 @@ class NightSim:
                     con_mod[i]
                     + rules.DIFFICULTY_MODIFIER[difficulty]
                     + rules.rest_modifier(
-                        self.tasty and c.name in self.eaters,
+                        self.tasty and name in self.eaters,
                         self.lifted,
-                        self.ridiculed == c.name,
+                        self.ridiculed == name,
                     )
                 )
                 face = first(streams.rest[i], 6)
@@ -999,12 +1024,12 @@ class NightSim:
                     )
                     reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
             hp_before, exh_before = hp_l[i], exh_l[i]
-            hp, exh = rules.wake(hp_before, c.max_hp, exh_before, full)
+            hp, exh = rules.wake(hp_before, max_hp, exh_before, full)
             if rec:
                 self.emit(
                     "rest.checked",
                     {
-                        "actor": c.name,
+                        "actor": name,
                         "slept_minutes": slept,
                         "difficulty": difficulty,
                         "full_rest": full,
@@ -1015,19 +1040,18 @@ class NightSim:
                 )
                 self.emit(
                     "character.woke",
-                    {"actor": c.name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
+                    {"actor": name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
                 )
-            spells = c.spells
             if not spells or not (rec or not full or interrupted):
                 # No spells, or a rested caster whose sleep was whole: every spell prepared,
                 # no roll (the record path below emits them one by one).
                 prepared: tuple[str, ...] = spells
                 lost: tuple[str, ...] = ()
             else:
-                prepared, lost = self._prepare_spells(i, c.name, spells, not full or interrupted)
+                prepared, lost = self._prepare_spells(i, name, spells, not full or interrupted)
             outcomes.append(
                 CharacterOutcome(
-                    name=c.name,
+                    name=name,
                     full_rest=full,
                     slept_minutes=slept,
                     interrupted=interrupted,
