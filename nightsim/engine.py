@@ -18,7 +18,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 import simpy
-from simpy.events import URGENT, Event
+from simpy.events import URGENT, Event, Process, Timeout
 
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
@@ -292,6 +292,16 @@ def stream_names(cfg: Config, night: int) -> StreamNames:
     return names
 
 
+class _Environment(simpy.Environment):
+    """simpy's Environment without its per-instance shortcuts.
+
+    simpy binds `env.timeout`, `env.event`, `env.process`, ... to every new Environment
+    (`BoundClass.bind_early`, over the class's own attributes only); the engine makes its
+    events with the classes themselves (`Timeout(env, d)` is `env.timeout(d)`), and makes
+    an environment per night, so the binding was pure cost. `env.timeout` still works.
+    """
+
+
 class Driven:
     """A process of the `record=False` path, run without a simpy.Process.
 
@@ -376,19 +386,49 @@ class NightSim:
     paths to the same outcomes.
     """
 
-    on_watch: int | None = None  # index of the shift whose watcher is awake on it
-    broken = False
-    broken_at: int | None = None
-    fire_burning = False
-    fire_lit_at: int | None = None
-    fire_out_at: int | None = None
-    tasty = False
-    lifted = False
-    ridiculed: str | None = None
-    eaters: tuple[str, ...] = ()
-    encounter: EncounterOutcome | None = None
-    rota: simpy.Process | Driven | None = None
-    dawn = False  # set once the timeline has run: the morning happens at rest_end
+    # Slots: a night's state is a fixed set of fields (perf: no instance dict to grow).
+    __slots__ = (
+        "asleep_since",
+        "broken",
+        "broken_at",
+        "carried",
+        "cfg",
+        "dawn",
+        "day",
+        "dice",
+        "doze_at",
+        "doze_rolled",
+        "eaters",
+        "encounter",
+        "env",
+        "events",
+        "ever_surprised",
+        "exhaustion",
+        "fire_burning",
+        "fire_lit_at",
+        "fire_out_at",
+        "hp",
+        "index",
+        "lifted",
+        "month",
+        "names",
+        "night",
+        "offset",
+        "on_watch",
+        "plan",
+        "record",
+        "rest_end",
+        "rest_start",
+        "ridiculed",
+        "rota",
+        "season",
+        "slept",
+        "slots",
+        "state",
+        "streams",
+        "stretches",
+        "tasty",
+    )
 
     def __init__(
         self,
@@ -418,7 +458,7 @@ class NightSim:
         self.record = record
         self.carried = plan.carried if carried_firewood is None else carried_firewood
         self.events: list[RawEvent] = []
-        self.env = simpy.Environment()
+        self.env: simpy.Environment = _Environment()
         party = cfg.party
         self.names = plan.names
         self.index = plan.index
@@ -439,8 +479,19 @@ class NightSim:
         self.slots: tuple[ShiftSlot, ...] = plan.slots
         self.doze_rolled = [False] * len(self.slots)
         self.doze_at: list[int | None] = [None] * len(self.slots)
-        # The night's other state starts at the class-level defaults below (immutable values;
-        # set per night only when they change: perf, `odds` makes millions of nights).
+        self.on_watch: int | None = None  # index of the shift whose watcher is awake on it
+        self.broken = False
+        self.broken_at: int | None = None
+        self.fire_burning = False
+        self.fire_lit_at: int | None = None
+        self.fire_out_at: int | None = None
+        self.tasty = False
+        self.lifted = False
+        self.ridiculed: str | None = None
+        self.eaters: tuple[str, ...] = ()
+        self.encounter: EncounterOutcome | None = None
+        self.rota: simpy.Process | Driven | None = None
+        self.dawn = False  # set once the timeline has run: the morning happens at rest_end
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -475,7 +526,7 @@ class NightSim:
     def run(self) -> NightOutcome:
         env = self.env
         if self.record:
-            env.process(self._evening())
+            Process(env, self._evening())
         else:
             Driven(env, self._evening())
         # Events due exactly at `until` do not run: stop one minute after dawn so the last
@@ -492,7 +543,7 @@ class NightSim:
                 "night.began",
                 {"night": self.night, "season": self.season, "month": self.month, "day": self.day},
             )
-        yield env.timeout(plan.preparation_minutes)
+        yield Timeout(env, plan.preparation_minutes)
         ev = cfg.evening
         if rec:
             self.emit("camp.site_prepared", {"actors": list(ev.site)})
@@ -518,12 +569,12 @@ class NightSim:
         half = plan.evening_half
         # The timeout is made before the fire starts burning down, as when the fire was a
         # process started here: at a tie the meal is cooked before the fire goes out.
-        cooking = env.timeout(half)
+        cooking = Timeout(env, half)
         self._light_fire(wood)
         yield cooking
         if ev.cook is not None:
             self._cook(ev.cook)
-        yield env.timeout(plan.evening_minutes - half)
+        yield Timeout(env, plan.evening_minutes - half)
         if ev.entertain is not None:
             self._entertain(ev.entertain)
         self._begin_rest()
@@ -558,12 +609,12 @@ class NightSim:
         if self.record:
             self.emit("fire.lit", {"hours": wood, "until": self.clock(now + burn), "rolls": rolls})
         if self.record:
-            self.env.process(self._fire(burn))
+            Process(self.env, self._fire(burn))
         else:
             Driven(self.env, self._fire(burn))
 
     def _fire(self, burn: int) -> Generator[Event, Any, None]:
-        yield self.env.timeout(burn)
+        yield Timeout(self.env, burn)
         self.fire_burning = False
         self.fire_out_at = int(self.env.now)
         if self.record:
@@ -672,11 +723,11 @@ class NightSim:
                     ),
                 },
             )
-            env.process(self._clock())
+            Process(env, self._clock())
         if self.record:
             if slots:
-                self.rota = env.process(self._rota())
-            env.process(self._monster())
+                self.rota = Process(env, self._rota())
+            Process(env, self._monster())
             return
         # The same processes in the same order (rota, then monster), without the strikes;
         # the monster's check only rolls its own stream.
@@ -725,7 +776,7 @@ class NightSim:
             self._take_up,
             self._end_shift,
             self.doze_at,
-            env.timeout,
+            Timeout,
         )
         i, resumed = 0, False
         while i < len(slots):
@@ -740,9 +791,9 @@ class NightSim:
                     d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
                     if d is not None and d >= env.now:
-                        yield timeout(d - env.now)
+                        yield timeout(env, d - env.now)
                         self._doze(i)
-                yield timeout(ends[i] - env.now)
+                yield timeout(env, ends[i] - env.now)
                 end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:
@@ -851,7 +902,7 @@ class NightSim:
 
     def _monster_arrives(self, m: int) -> Generator[Event, Any, None]:
         env, plan, rec = self.env, self.plan, self.record
-        yield env.timeout(m - 1)
+        yield Timeout(env, m - 1)
         now = int(env.now)
         names = self.names
         awake: list[int] = []
@@ -927,12 +978,12 @@ class NightSim:
             self.state[i] = AWAKE
         if rec:
             self.emit("camp.woke", {"woken": [names[i] for i in asleep]})
-        settled = env.event()
+        settled = Event(env)
         if self.rota is not None and self.rota.is_alive:
             self.rota.interrupt(Encounter(now, settles_at_or_none, settled))
         if settles_at_or_none is None:
             return
-        yield env.timeout(self.cfg.rules.encounter_minutes)
+        yield Timeout(env, self.cfg.rules.encounter_minutes)
         now = int(env.now)
         nxt = self._shift_at(now)
         keep = plan.slot_watcher[nxt] if nxt is not None else None
