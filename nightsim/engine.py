@@ -699,9 +699,12 @@ class NightSim:
         env, slots = self.env, self.slots
         first = self.plan.slot_watcher[0] if slots else None
         now = int(env.now)
-        for i in range(len(self.names)):
-            if i != first:
-                self._sleep(i, now)
+        state, since, stretches = self.state, self.asleep_since, self.stretches
+        for i in range(len(state)):
+            if i != first:  # self._sleep(i, now), inlined: everyone is awake until now
+                since[i] = now
+                stretches[i] += 1
+                state[i] = ASLEEP
         if self.record:
             watched = slots[-1].end if slots else 0
             self.emit(
@@ -1031,15 +1034,17 @@ class NightSim:
         quick_rest = plan.quick_rest
         # Close every stretch of sleep at dawn; sleep counts only inside the rest period.
         self.dawn = True
+        rest_end, slept_l, since = self.rest_end, self.slept, self.asleep_since
         for i, st in enumerate(self.state):
-            if st >= ASLEEP:
-                self._wake(i, self.rest_end)
+            if st >= ASLEEP:  # self._wake(i, rest_end), inlined
+                slept_l[i] += rest_end - since[i]
+                self.state[i] = AWAKE
         lit = self.fire_lit_at is not None
         warmed = lit and self._fire_overlap() >= plan.warmth_minutes
         season = self.season
         streams = self.streams
         first = self.dice.first
-        slept_l, stretches, hp_l, exh_l = self.slept, self.stretches, self.hp, self.exhaustion
+        stretches, hp_l, exh_l = self.stretches, self.hp, self.exhaustion
         surprised_l, rest_rows, con_mod = self.ever_surprised, plan.rest_rows, plan.con_mod
         min_sleep = rules.MIN_SLEEP_MINUTES
         outcomes = []
@@ -1100,18 +1105,20 @@ class NightSim:
                 lost: tuple[str, ...] = ()
             else:
                 prepared, lost = self._prepare_spells(i, name, spells, not full or interrupted)
+            # Positional, in field order (name, full_rest, slept_minutes, interrupted,
+            # surprised, difficulty, hp, exhaustion, spells_prepared, spells_lost): cheaper.
             outcomes.append(
                 CharacterOutcome(
-                    name=name,
-                    full_rest=full,
-                    slept_minutes=slept,
-                    interrupted=interrupted,
-                    surprised=surprised_l[i],
-                    difficulty=difficulty,
-                    hp=hp,
-                    exhaustion=exh,
-                    spells_prepared=prepared,
-                    spells_lost=lost,
+                    name,
+                    full,
+                    slept,
+                    interrupted,
+                    surprised_l[i],
+                    difficulty,
+                    hp,
+                    exh,
+                    prepared,
+                    lost,
                 )
             )
         out = NightOutcome(
