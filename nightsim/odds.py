@@ -448,7 +448,7 @@ def rank_report(
             "full_rest",
             "spells_kept",
         ],
-        "top": [rota_report(r) | {"rank": i + 1} for i, r in enumerate(rows[:top])],
+        "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
     }
 
 
