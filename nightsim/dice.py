@@ -95,6 +95,16 @@ class Dice:
             return w % n + 1
         return self.stream_bytes(name).die(n)  # the first word was rejected: the full rule
 
+    def second(self, name: bytes, first: int, n: int) -> int:
+        """The second roll (a die of n faces) on the stream `name` after a first roll of a
+        die of `first` faces: `rolls(name, first, n)[1]`, without the list."""
+        words = _WORDS.unpack(_sha256(self._seed_prefix + name + _BLOCK0).digest())
+        w0: int = words[0]
+        w1: int = words[1]
+        if w0 < _SPAN - _SPAN % first and w1 < _SPAN - _SPAN % n:
+            return w1 % n + 1
+        return self.rolls(name, first, n)[1]  # a word was rejected: the full rule
+
     def rolls(self, name: bytes, *faces: int) -> list[int]:
         """The first rolls of the stream `name`, one die per entry of `faces`: the same as
         rolling them in turn on `stream_bytes(name)`, from one block when it suffices."""

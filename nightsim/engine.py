@@ -509,7 +509,7 @@ class NightSim:
     def _second(self, name: bytes, first: int, n: int) -> int:
         """The second roll on a stream whose first roll (a die of `first` faces) was taken
         with `Dice.first` (a natural 1, an encounter: the second roll is the rarer)."""
-        return self.dice.rolls(name, first, n)[1]
+        return self.dice.second(name, first, n)
 
     # The callers pass the minute (the clock is read once per event, not once per sleeper).
     def _sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
@@ -525,13 +525,20 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env = self.env
-        if self.record:
-            Process(env, self._evening())
-        else:
-            Driven(env, self._evening())
         # Events due exactly at `until` do not run: stop one minute after dawn so the last
         # hour's strike and a fire dying at dawn are still heard.
-        env.run(until=self.rest_end + 1)
+        until = self.rest_end + 1
+        if self.record:
+            Process(env, self._evening())
+            env.run(until=until)
+        else:
+            Driven(env, self._evening())
+            # What run(until=...) does here, without its stop event and exception: every
+            # event due before `until`. (run's stop event is URGENT at `until`; with nothing
+            # recorded no other URGENT event is ever due then, so the same events run.)
+            peek, step = env.peek, env.step
+            while peek() < until:
+                step()
         return self._morning()
 
     # --- the evening (rules.md 1-2) ----------------------------------------------------
