@@ -453,4 +453,7 @@ def rank_report(
 
 
 def default_jobs() -> int:
+    """The cores this process may run on (a container's share, not the host's)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
     return os.cpu_count() or 1
