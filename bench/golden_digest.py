@@ -56,6 +56,15 @@ VARIANTS: list[tuple[str, list[str], int]] = [
     ("empty_rota", ["watch.rota=[]", "camp.encounter_chance=6"], 1),
     ("no_fire_quick", ["camp.fire_starter=false", "rules.quick_rest=true"], 1),
     ("heavy_rain_fire2", ["camp.weather=heavy_rain", "camp.fire_chance=2"], 1),
+    # Ties at one minute: the fire dying as the meal is cooked (0.5 h of wood, half of the
+    # evening), as the rest period begins (1 h), an encounter that settles at once.
+    ("tie_cook_fire", ["camp.weather=heavy_rain", "camp.carried_firewood_hours=0.5"], 1),
+    (
+        "tie_fire_rest",
+        ["camp.weather=heavy_rain", "camp.carried_firewood_hours=1", "camp.encounter_chance=6"],
+        1,
+    ),
+    ("encounter_minutes0", ["rules.encounter_minutes=0", "camp.encounter_chance=6"], 1),
 ]
 
 

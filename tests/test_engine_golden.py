@@ -34,6 +34,14 @@ VARIANTS: dict[str, list[str]] = {
     ],
     "empty_rota": ["watch.rota=[]", "camp.encounter_chance=6"],
     "no_fire_quick": ["camp.fire_starter=false", "rules.quick_rest=true"],
+    # Ties at one minute: the fire dies as the meal is cooked, as the rest period begins.
+    "tie_cook_fire": ["camp.weather=heavy_rain", "camp.carried_firewood_hours=0.5"],
+    "tie_fire_rest": [
+        "camp.weather=heavy_rain",
+        "camp.carried_firewood_hours=1",
+        "camp.encounter_chance=6",
+    ],
+    "encounter_minutes0": ["rules.encounter_minutes=0", "camp.encounter_chance=6"],
 }
 
 
