@@ -101,3 +101,21 @@ PINNED: list[tuple[int | str, str, int, list[int]]] = [
 def test_dice_faces_are_pinned(seed: int | str, stream: str, faces: int, want: list[int]) -> None:
     s = Dice(seed).stream(stream)
     assert [s.die(faces) for _ in want] == want
+
+
+@pytest.mark.parametrize(
+    "faces",
+    [(6,), (6, 6), (6, 20), (10, 480), (2**31 + 1,), (6, 2**31 + 1, 6), (2**31 + 1,) * 3, (6,) * 9],
+)
+def test_one_block_rolls_equal_the_stream(faces: tuple[int, ...]) -> None:
+    # Dice.first/second/rolls (the engine's shortcuts) against rolling in turn on the
+    # stream; the 2**31 + 1 faces reject about half the words, so the fallbacks run too.
+    for k in range(40):
+        dice, name = Dice(f"block/{k}"), f"n1:x{k}"
+        s = dice.stream(name)
+        want = [s.die(n) for n in faces]
+        raw = f"{name}\x00".encode()
+        assert dice.rolls(raw, *faces) == want
+        assert dice.first(raw, faces[0]) == want[0]
+        if len(faces) >= 2:
+            assert dice.second(raw, faces[0], faces[1]) == want[1]
