@@ -16,7 +16,7 @@ import itertools
 import math
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -198,16 +198,13 @@ def _work(task: Task, seed: str, per_journey: int) -> tuple[Task, Counts]:
     return task, _count(_WORKER_CONFIGS[task.variant], seed, task.start, task.stop, per_journey)
 
 
-def _chunks(units: int, jobs: int, variants: int) -> list[Task]:
+def _chunks(units: int, jobs: int, variants: int) -> Iterator[Task]:
     """Contiguous ranges, a few per worker (so the progress bar moves and the cores stay
-    busy to the end), 1-based like the nights."""
-    total = units * variants
-    per = max(50, min(5000, total // (jobs * 8) or 1))
-    tasks = []
+    busy to the end), 1-based like the nights; made as they are needed."""
+    per = max(50, min(5000, units * variants // (jobs * 8)))
     for v in range(variants):
         for start in range(1, units + 1, per):
-            tasks.append(Task(v, start, min(start + per, units + 1)))
-    return tasks
+            yield Task(v, start, min(start + per, units + 1))
 
 
 def _mp_context() -> Any:
@@ -244,22 +241,30 @@ def count_many(
         return results
     data = [cfg.canonical() for cfg in configs]
     with ProcessPoolExecutor(
-        max_workers=min(jobs, len(tasks)),
+        max_workers=jobs,
         mp_context=_mp_context(),
         initializer=_init_worker,
         initargs=(data,),
     ) as pool:
-        pending: set[Future[tuple[Task, Counts]]] = {
-            pool.submit(_work, t, s, per_journey) for t in tasks
-        }
-        while pending:
+        # A few chunks in flight per worker, not all of them: memory flat in the nights.
+        pending: set[Future[tuple[Task, Counts]]] = set()
+
+        def collect() -> None:
+            nonlocal pending
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
-                t, counts = fut.result()
+                task, counts = fut.result()
                 # Sums: the order chunks finish in cannot change the result.
-                results[t.variant].merge(counts)
+                results[task.variant].merge(counts)
                 if progress is not None:
-                    progress((t.stop - t.start) * per_journey)
+                    progress((task.stop - task.start) * per_journey)
+
+        for t in tasks:
+            pending.add(pool.submit(_work, t, s, per_journey))
+            if len(pending) >= 2 * jobs:
+                collect()
+        while pending:
+            collect()
     return results
 
 
