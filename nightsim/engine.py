@@ -829,7 +829,7 @@ class NightSim:
         else:
             self.state[w] = WATCH
         self.on_watch = i
-        rolls: list[dict[str, object]] = []
+        rolls: list[dict[str, object]] = []  # filled only when recording
         if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
@@ -1060,7 +1060,7 @@ class NightSim:
             interrupted = stretches[i] >= 2
             difficulty = rest_rows[i][warmed][season]
             mod = 0
-            rolls: list[dict[str, object]] = []
+            face: int | None = None  # the CON check's die, if one was rolled
             if slept < min_sleep:
                 full, reason = False, "slept under 6 hours"
             elif quick_rest and bedded:
@@ -1082,9 +1082,6 @@ class NightSim:
                 face = first(streams.rest[i], 6)
                 full = rules.ability_check(face, mod)
                 if rec:
-                    rolls.append(
-                        roll_record("1d6", [face], mod, purpose="CON check", target=">= 4")
-                    )
                     reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
             hp_before, exh_before = hp_l[i], exh_l[i]
             hp, exh = rules.wake(hp_before, max_hp, exh_before, full)
@@ -1098,7 +1095,9 @@ class NightSim:
                         "full_rest": full,
                         "reason": reason,
                         "interrupted": interrupted,
-                        "rolls": rolls,
+                        "rolls": []
+                        if face is None
+                        else [roll_record("1d6", [face], mod, purpose="CON check", target=">= 4")],
                     },
                 )
                 self.emit(
