@@ -113,20 +113,21 @@ class Counts:
             self.rota_broken += 1
         if out.fire_lasted:
             self.fire_lasts += 1
+        surprised, full_rest, exhausted = self.surprised, self.full_rest, self.exhausted
         for i, c in enumerate(out.characters):
             if c.surprised:
-                self.surprised[i] += 1
+                surprised[i] += 1
             if c.full_rest:
-                self.full_rest[i] += 1
+                full_rest[i] += 1
                 self.by_night_full_rest[k - 1][i] += 1
             if c.exhaustion:
-                self.exhausted[i] += 1
+                exhausted[i] += 1
                 self.by_night_exhausted[k - 1][i] += 1
-            lost = c.spells_lost
+            lost, prepared = c.spells_lost, c.spells_prepared
             if lost:
                 self.spells_lost[i] += len(lost)
-            if c.spells_prepared or lost:
-                self.spells_tried[i] += len(lost) + len(c.spells_prepared)
+            if prepared or lost:
+                self.spells_tried[i] += len(lost) + len(prepared)
 
     def merge(self, other: Counts) -> None:
         for name in ("nights", "encounter", "rota_broken", "fire_lasts", "nobody_awake"):
