@@ -37,41 +37,89 @@ class Stream:
 
     __slots__ = ("_block", "_pos", "_prefix", "_words")
 
-    def __init__(self, seed: str, name: str) -> None:
-        self._prefix = f"{seed}\x00{name}\x00".encode()
+    def __init__(self, seed: str, name: str, *, prefix: bytes | None = None) -> None:
+        # `prefix` is `utf8(seed) 0x00 utf8(name) 0x00`, already encoded: the engine builds
+        # the bytes of its stream names once per config, not once per roll (perf only).
+        self._prefix = f"{seed}\x00{name}\x00".encode() if prefix is None else prefix
         self._block = 0
         self._words: tuple[int, ...] = ()
         self._pos = 8
 
-    def _word(self) -> int:
-        if self._pos == 8:
-            digest = hashlib.sha256(self._prefix + self._block.to_bytes(4, "big")).digest()
-            self._words = _WORDS.unpack(digest)
-            self._block += 1
-            self._pos = 0
-        w = self._words[self._pos]
-        self._pos += 1
-        return w
-
     def die(self, n: int) -> int:
         """One roll of a die with n faces: 1..n, exactly uniform."""
+        # The word fetch is inlined (no method call per word): this is the odds hot path.
         limit = _SPAN - _SPAN % n
-        w = self._word()
-        while w >= limit:
-            w = self._word()
-        return w % n + 1
+        while True:
+            pos = self._pos
+            if pos == 8:
+                block = self._block
+                self._words = _WORDS.unpack(
+                    _sha256(self._prefix + (_BLOCKS[block] if block < 16 else _u32(block))).digest()
+                )
+                self._block = block + 1
+                pos = 0
+            w = self._words[pos]
+            self._pos = pos + 1
+            if w < limit:
+                return w % n + 1
+
+
+def _u32(j: int) -> bytes:
+    return j.to_bytes(4, "big")
+
+
+_sha256 = hashlib.sha256
+_BLOCKS = tuple(_u32(j) for j in range(16))
+_BLOCK0 = _BLOCKS[0]
+_FIRST = struct.Struct(">I")
 
 
 class Dice:
     """The dice of one night (or journey): a factory of named streams for one seed."""
 
-    __slots__ = ("seed",)
+    __slots__ = ("_seed_prefix", "seed")
 
     def __init__(self, seed: int | str) -> None:
         self.seed = seed_text(seed)
+        self._seed_prefix = f"{self.seed}\x00".encode()
 
     def stream(self, name: str) -> Stream:
         return Stream(self.seed, name)
+
+    def first(self, name: bytes, n: int) -> int:
+        """The first roll of a die with n faces on the stream `name` (`utf8(name) 0x00`):
+        the same face as `stream_bytes(name).die(n)`, without making a stream object, for
+        the many streams a night rolls once (perf only)."""
+        w: int = _FIRST.unpack_from(_sha256(self._seed_prefix + name + _BLOCK0).digest())[0]
+        if w < _SPAN - _SPAN % n:
+            return w % n + 1
+        return self.stream_bytes(name).die(n)  # the first word was rejected: the full rule
+
+    def second(self, name: bytes, first: int, n: int) -> int:
+        """The second roll (a die of n faces) on the stream `name` after a first roll of a
+        die of `first` faces: `rolls(name, first, n)[1]`, without the list."""
+        words = _WORDS.unpack(_sha256(self._seed_prefix + name + _BLOCK0).digest())
+        w0: int = words[0]
+        w1: int = words[1]
+        if w0 < _SPAN - _SPAN % first and w1 < _SPAN - _SPAN % n:
+            return w1 % n + 1
+        return self.rolls(name, first, n)[1]  # a word was rejected: the full rule
+
+    def rolls(self, name: bytes, *faces: int) -> list[int]:
+        """The first rolls of the stream `name`, one die per entry of `faces`: the same as
+        rolling them in turn on `stream_bytes(name)`, from one block when it suffices."""
+        if len(faces) <= 8:
+            words = _WORDS.unpack(_sha256(self._seed_prefix + name + _BLOCK0).digest())
+            out = [w % n + 1 for w, n in zip(words, faces, strict=False) if w < _SPAN - _SPAN % n]
+            if len(out) == len(faces):
+                return out
+        s = self.stream_bytes(name)  # a word was rejected (or more than a block): in turn
+        return [s.die(n) for n in faces]
+
+    def stream_bytes(self, name: bytes) -> Stream:
+        """The stream whose name is `name` as `utf8(name) 0x00` (the same stream as
+        `stream(name)`; saves encoding the name on every night)."""
+        return Stream(self.seed, "", prefix=self._seed_prefix + name)
 
 
 def roll_record(dice: str, faces: list[int], mod: int = 0, **extra: object) -> dict[str, object]:

@@ -14,11 +14,11 @@ for none of it. All rule decisions are calls into `nightsim.rules`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, TypeVar
 
 import simpy
-from simpy.events import NORMAL, URGENT, Event, EventPriority
+from simpy.events import NORMAL, URGENT, Event, EventPriority, Process, Timeout
 
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
@@ -33,6 +33,7 @@ DAY = 24 * 60
 # a watch taken up, a doze, the fire going out): the arrival minute belongs to the shift that
 # starts at it, as `_shift_at` (and the event's `watch_of`) reads it.
 LATE = EventPriority(NORMAL + 1)
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,26 @@ class Encounter:
     settled: Event
 
 
+def _quick_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen, slotted dataclass without defaults a faster `__init__`.
+
+    Perf only: dataclass(frozen=True) sets each field through `object.__setattr__`; this
+    `__init__` (same signature, generated the way dataclasses generates its own) sets them
+    through the slots' descriptors, about twice as fast. The instance is as frozen after.
+    A night makes one outcome per character, and `odds` makes millions.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    assert all(f.default is MISSING and f.default_factory is MISSING for f in fields(cls))  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {f"_set_{n}": cls.__dict__[n].__set__ for n in names}
+    body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
+    exec(f"def __init__(self, {', '.join(names)}) -> None:{body}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class CharacterOutcome:
     name: str
@@ -58,6 +79,7 @@ class CharacterOutcome:
     spells_lost: tuple[str, ...]
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class EncounterOutcome:
     at: int  # minutes after camp was made (this night)
@@ -70,6 +92,7 @@ class EncounterOutcome:
     surprised: tuple[str, ...]
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class NightOutcome:
     """What `odds` aggregates and `night.summary` reports."""
@@ -94,13 +117,325 @@ class PartyState:
     ingredients: bool = True  # a ruined meal loses them for the rest of the journey
 
 
+# How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
+# last shift ends before dawn (the end of the night unwatched), or with the rest period.
+_HANDOVER, _SAME_WATCHER, _UNWATCHED, _DAWN = 0, 1, 2, 3
+
+
+class NightPlan:
+    """What a night needs from its config, resolved once per config.
+
+    Perf only: `odds` runs thousands of nights on one config, and reading pydantic
+    properties, shift slots, ability modifiers and stream names afresh every night was
+    most of a night's cost. Everything here is a plain function of the config; nothing
+    here decides a rule.
+    """
+
+    __slots__ = (
+        "camp_minute",
+        "carried",
+        "chance",
+        "chars",
+        "con_mod",
+        "config",
+        "cook",
+        "entertain",
+        "evening_half",
+        "evening_minutes",
+        "exhaustion",
+        "fall_asleep",
+        "firewood",
+        "hp",
+        "index",
+        "names",
+        "preparation_minutes",
+        "quick_rest",
+        "rest_end",
+        "rest_minutes",
+        "rest_rows",
+        "rest_start",
+        "season",
+        "slot_doze_die",
+        "slot_end",
+        "slot_handover",
+        "slot_watcher",
+        "slots",
+        "tables",
+        "warmth_minutes",
+        "wood_modifier",
+    )
+
+    def __init__(self, cfg: Config) -> None:
+        camp, r, party = cfg.camp, cfg.rules, cfg.party
+        self.config = cfg
+        self.names: tuple[str, ...] = tuple(c.name for c in party)
+        self.index = {c.name: i for i, c in enumerate(party)}
+        self.camp_minute = camp.camp_minute
+        self.carried = camp.carried_firewood_hours
+        self.chance = camp.chance
+        self.season: rules.Season = camp.resolved_season
+        self.wood_modifier = camp.wood_modifier
+        self.rest_start = cfg.rest_start
+        self.rest_minutes = cfg.rest_minutes
+        self.rest_end = self.rest_start + self.rest_minutes
+        self.preparation_minutes = r.preparation_minutes
+        self.evening_minutes = r.evening_minutes
+        self.evening_half = r.evening_minutes // 2
+        self.warmth_minutes = r.fire_warmth_hours * 60
+        self.fall_asleep = r.fall_asleep_on_watch
+        self.quick_rest = r.quick_rest
+        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
+        self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
+        self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
+        self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
+        self.slot_handover = tuple(
+            (_DAWN if self.rest_start + s.end >= self.rest_end else _UNWATCHED)
+            if k + 1 == len(self.slots)
+            else (_SAME_WATCHER if self.slots[k + 1].name == s.name else _HANDOVER)
+            for k, s in enumerate(self.slots)
+        )
+        self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
+        self.hp = tuple(c.hp for c in party)
+        # Per character, what the morning reads: name, has bedding (the quick rest),
+        # max HP, spells to prepare.
+        self.chars = tuple((c.name, c.bedroll or c.tent, c.max_hp, c.spells) for c in party)
+        self.exhaustion = tuple(c.exhaustion for c in party)
+        # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
+        self.rest_rows = tuple(
+            tuple(
+                {
+                    season: rules.rest_difficulty(warm, c.bedroll, c.tent, season)
+                    for season in rules.SEASONS
+                }
+                for warm in (False, True)
+            )
+            for c in party
+        )
+        self.firewood = tuple(cfg.evening.firewood)
+        ev = cfg.evening
+        self.cook = (
+            None
+            if ev.cook is None
+            else (
+                rules.ability_modifier(party[self.index[ev.cook]].wis),
+                party[self.index[ev.cook]].save_doom,
+            )
+        )
+        self.entertain = (
+            None
+            if ev.entertain is None
+            else (
+                rules.ability_modifier(party[self.index[ev.entertain]].cha),
+                party[self.index[ev.entertain]].save_doom,
+            )
+        )
+        self.tables: dict[str, tuple[list[int], tuple[str, ...]]] = {
+            table: ([e.weight for e in entries], tuple(e.creature for e in entries))
+            for table in ("night_fire", "night_no_fire")
+            for entries in [getattr(cfg.encounters, table)]
+        }
+
+
+class StreamNames:
+    """The encoded names (`utf8(name) 0x00`) of one night's dice streams: `n{night}:purpose`."""
+
+    __slots__ = (
+        "cook",
+        "creature",
+        "distance",
+        "doze",
+        "entertain",
+        "fire",
+        "firewood",
+        "monster",
+        "rest",
+        "spells",
+        "surprise",
+    )
+
+    def __init__(self, plan: NightPlan, night: int) -> None:
+        def b(purpose: str) -> bytes:
+            return f"n{night}:{purpose}\x00".encode()
+
+        self.firewood = tuple(b(f"firewood:{name}") for name in plan.firewood)
+        self.fire = b("fire")
+        self.cook = b("cook")
+        self.entertain = b("entertain")
+        self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
+        self.monster = b("monster")
+        self.surprise = b("surprise")
+        self.distance = b("distance")
+        self.creature = b("creature")
+        self.rest = tuple(b(f"rest:{name}") for name in plan.names)
+        self.spells = tuple(b(f"spells:{name}") for name in plan.names)
+
+
+# A few configs at a time (a rota ranking builds one per rota); the config is kept with its
+# plan so that its id cannot be reused while the entry lives.
+_PLANS: dict[int, tuple[Config, NightPlan, dict[int, StreamNames]]] = {}
+_PLANS_MAX = 64
+_NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
+
+
+def plan_for(cfg: Config) -> tuple[NightPlan, dict[int, StreamNames]]:
+    hit = _PLANS.get(id(cfg))
+    if hit is not None and hit[0] is cfg:
+        return hit[1], hit[2]
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.pop(next(iter(_PLANS)))
+    plan = NightPlan(cfg)
+    _PLANS[id(cfg)] = (cfg, plan, {})
+    return plan, _PLANS[id(cfg)][2]
+
+
+def stream_names(cfg: Config, night: int) -> StreamNames:
+    plan, cache = plan_for(cfg)
+    names = cache.get(night)
+    if names is None:
+        names = StreamNames(plan, night)
+        if night <= _NAMED_NIGHTS:
+            cache[night] = names
+    return names
+
+
+class _Environment(simpy.Environment):
+    """simpy's Environment without its per-instance shortcuts.
+
+    simpy binds `env.timeout`, `env.event`, `env.process`, ... to every new Environment
+    (`BoundClass.bind_early`, over the class's own attributes only); the engine makes its
+    events with the classes themselves (`Timeout(env, d)` is `env.timeout(d)`), and makes
+    an environment per night, so the binding was pure cost. `env.timeout` still works.
+    """
+
+
+class Driven:
+    """A process of the `record=False` path, run without a simpy.Process.
+
+    It waits on the same events, in the same order, and an interrupt reaches it the way a
+    simpy.Interruption does (an URGENT event at the current minute that detaches it from
+    the event it waits on and throws `simpy.Interrupt(cause)` into it). What it skips is
+    the Initialize and end events and the Process bookkeeping, which carry no information
+    when nothing is recorded. It starts at once rather than at an Initialize event: the
+    engine starts one only where nothing else is scheduled before that event would run.
+    """
+
+    __slots__ = ("_env", "_gen", "_resume", "_target", "is_alive")
+
+    def __init__(self, env: simpy.Environment, gen: Generator[Event, Any, None]) -> None:
+        self._env = env
+        self._gen = gen
+        self._target: Event | None = None
+        self.is_alive = True
+        self._resume = self._on_event  # one bound method, so that it can be removed again
+        self._advance(None)
+
+    def _on_event(self, _event: Event) -> None:
+        # The common case, inlined: the process waits on a fresh timeout.
+        try:
+            event = self._gen.send(None)
+        except StopIteration:
+            self.is_alive = False
+            self._target = None
+            return
+        callbacks = event.callbacks
+        if callbacks is not None:
+            callbacks.append(self._resume)
+            self._target = event
+        else:
+            self._advance(None)  # ... or on one already processed: go on at once
+
+    def _advance(self, interrupt: simpy.Interrupt | None) -> None:
+        gen = self._gen
+        while True:  # until the process waits on an event not yet processed, or ends
+            try:
+                event = gen.send(None) if interrupt is None else gen.throw(interrupt)
+            except StopIteration:
+                self.is_alive = False
+                self._target = None
+                return
+            interrupt = None
+            if event.callbacks is not None:
+                event.callbacks.append(self._resume)
+                self._target = event
+                return
+            # Already processed: like simpy's Process, go on at once.
+
+    def interrupt(self, cause: object) -> None:
+        ev = Event(self._env)
+        ev._ok = True
+        ev._value = None
+        assert ev.callbacks is not None
+        ev.callbacks.append(lambda _: self._interrupted(cause))
+        self._env.schedule(ev, URGENT)
+
+    def _interrupted(self, cause: object) -> None:
+        if not self.is_alive:
+            return
+        assert self._target is not None and self._target.callbacks is not None
+        self._target.callbacks.remove(self._resume)
+        self._advance(simpy.Interrupt(cause))
+
+
 def clock(camp_minute: int, t: int) -> str:
     m = (camp_minute + t) % DAY
     return f"{m // 60:02d}:{m % 60:02d}"
 
 
 class NightSim:
-    """One night. `run()` returns the outcome; `events` holds what happened, in order."""
+    """One night. `run()` returns the outcome; `events` holds what happened, in order.
+
+    With `record=False` (what `odds` runs) the night is the same timeline with the same
+    dice; only the bookkeeping for the log is skipped: no event dicts, no roll records, no
+    clock strings, and no hourly strikes (they only describe the hour just passed). The
+    monster's check, which only rolls dice on its own stream, happens when the rest period
+    begins instead of in a process of its own. tests/test_engine_golden.py holds the two
+    paths to the same outcomes.
+    """
+
+    # Slots: a night's state is a fixed set of fields (perf: no instance dict to grow).
+    __slots__ = (
+        "asleep_since",
+        "broken",
+        "broken_at",
+        "carried",
+        "cfg",
+        "dawn",
+        "day",
+        "dice",
+        "doze_at",
+        "doze_rolled",
+        "eaters",
+        "encounter",
+        "env",
+        "events",
+        "ever_surprised",
+        "exhaustion",
+        "fire_burning",
+        "fire_lit_at",
+        "fire_out_at",
+        "hp",
+        "index",
+        "ingredients",
+        "lifted",
+        "month",
+        "names",
+        "night",
+        "offset",
+        "on_watch",
+        "plan",
+        "record",
+        "rest_end",
+        "rest_start",
+        "ridiculed",
+        "rota",
+        "season",
+        "slept",
+        "slots",
+        "state",
+        "streams",
+        "stretches",
+        "tasty",
+    )
 
     def __init__(
         self,
@@ -116,40 +451,46 @@ class NightSim:
         carried_firewood: float | None = None,
         record: bool = True,
     ) -> None:
+        plan, names_by_night = plan_for(cfg)
+        self.plan = plan
+        streams = names_by_night.get(night)
+        self.streams = streams if streams is not None else stream_names(cfg, night)
         self.cfg = cfg
         self.dice = dice
         self.night = night
         self.offset = offset
-        self.season: rules.Season = season or cfg.camp.resolved_season
+        self.season: rules.Season = season or plan.season
         self.month = month if month is not None else cfg.camp.month
         self.day = day if day is not None else cfg.camp.day
         self.record = record
-        self.carried = (
-            cfg.camp.carried_firewood_hours if carried_firewood is None else carried_firewood
-        )
+        self.carried = plan.carried if carried_firewood is None else carried_firewood
         self.events: list[RawEvent] = []
-        self.env = simpy.Environment()
+        self.env: simpy.Environment = _Environment()
         party = cfg.party
-        self.names = [c.name for c in party]
-        self.index = {c.name: i for i, c in enumerate(party)}
-        st = state or PartyState()
-        self.ingredients = st.ingredients
-        self.hp = [st.hp.get(c.name, c.hp) for c in party]
-        self.exhaustion = [st.exhaustion.get(c.name, c.exhaustion) for c in party]
+        self.names = plan.names
+        self.index = plan.index
+        if state is None:
+            self.ingredients = True
+            self.hp = list(plan.hp)
+            self.exhaustion = list(plan.exhaustion)
+        else:
+            self.ingredients = state.ingredients
+            self.hp = [state.hp.get(c.name, c.hp) for c in party]
+            self.exhaustion = [state.exhaustion.get(c.name, c.exhaustion) for c in party]
         n = len(party)
         self.state = [AWAKE] * n
         self.asleep_since = [0] * n
         self.slept = [0] * n
         self.stretches = [0] * n
         self.ever_surprised = [False] * n
-        self.rest_start = cfg.rest_start
-        self.rest_end = cfg.rest_start + cfg.rest_minutes
-        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
+        self.rest_start = plan.rest_start
+        self.rest_end = plan.rest_end
+        self.slots: tuple[ShiftSlot, ...] = plan.slots
+        self.doze_rolled = [False] * len(self.slots)
+        self.doze_at: list[int | None] = [None] * len(self.slots)
         self.on_watch: int | None = None  # index of the shift whose watcher is awake on it
         self.broken = False
         self.broken_at: int | None = None
-        self.doze_rolled = [False] * len(self.slots)
-        self.doze_at: list[int | None] = [None] * len(self.slots)
         self.fire_burning = False
         self.fire_lit_at: int | None = None
         self.fire_out_at: int | None = None
@@ -158,7 +499,7 @@ class NightSim:
         self.ridiculed: str | None = None
         self.eaters: tuple[str, ...] = ()
         self.encounter: EncounterOutcome | None = None
-        self.rota: simpy.Process | None = None
+        self.rota: simpy.Process | Driven | None = None
         self.dawn = False  # set once the timeline has run: the morning happens at rest_end
 
     # --- plumbing -----------------------------------------------------------------------
@@ -172,61 +513,84 @@ class NightSim:
         return self.dice.stream(f"n{self.night}:{purpose}")
 
     def clock(self, t: int) -> str:
-        return clock(self.cfg.camp.camp_minute, t)
+        return clock(self.plan.camp_minute, t)
 
-    def _sleep(self, i: int, state: int = ASLEEP) -> None:
+    def _second(self, name: bytes, first: int, n: int) -> int:
+        """The second roll on a stream whose first roll (a die of `first` faces) was taken
+        with `Dice.first` (a natural 1, an encounter: the second roll is the rarer)."""
+        return self.dice.second(name, first, n)
+
+    # The callers pass the minute (the clock is read once per event, not once per sleeper).
+    def _sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
-            self.asleep_since[i] = int(self.env.now)
+            self.asleep_since[i] = now
             self.stretches[i] += 1
         self.state[i] = state
 
-    def _wake(self, i: int, state: int = AWAKE) -> None:
+    def _wake(self, i: int, now: int, state: int = AWAKE) -> None:
         if self.state[i] >= ASLEEP:
-            now = self.rest_end if self.dawn else int(self.env.now)
             self.slept[i] += now - self.asleep_since[i]
         self.state[i] = state
 
     def run(self) -> NightOutcome:
         env = self.env
-        env.process(self._evening())
         # Events due exactly at `until` do not run: stop one minute after dawn so the last
         # hour's strike and a fire dying at dawn are still heard.
-        env.run(until=self.rest_end + 1)
+        until = self.rest_end + 1
+        if self.record:
+            Process(env, self._evening())
+            env.run(until=until)
+        else:
+            Driven(env, self._evening())
+            # What run(until=...) does here, without its stop event and exception: every
+            # event due before `until`. (run's stop event is URGENT at `until`; with nothing
+            # recorded no other URGENT event is ever due then, so the same events run.)
+            peek, step = env.peek, env.step
+            while peek() < until:
+                step()
         return self._morning()
 
     # --- the evening (rules.md 1-2) ----------------------------------------------------
 
     def _evening(self) -> Generator[Event, Any, None]:
-        cfg, camp, env = self.cfg, self.cfg.camp, self.env
-        self.emit(
-            "night.began",
-            {"night": self.night, "season": self.season, "month": self.month, "day": self.day},
-        )
-        yield env.timeout(cfg.rules.preparation_minutes)
+        cfg, plan, env, rec = self.cfg, self.plan, self.env, self.record
+        if rec:
+            self.emit(
+                "night.began",
+                {"night": self.night, "season": self.season, "month": self.month, "day": self.day},
+            )
+        yield Timeout(env, plan.preparation_minutes)
         ev = cfg.evening
-        self.emit("camp.site_prepared", {"actors": list(ev.site)})
+        if rec:
+            self.emit("camp.site_prepared", {"actors": list(ev.site)})
         wood: float = self.carried
-        mod = camp.wood_modifier
-        for name in ev.firewood:
-            face = self.stream(f"firewood:{name}").die(6)
+        mod = plan.wood_modifier
+        first = self.dice.first
+        for name, sname in zip(plan.firewood, self.streams.firewood, strict=True):
+            face = first(sname, 6)
             hours = rules.firewood_hours(face, mod)
             wood += hours
-            self.emit(
-                "firewood.gathered",
-                {
-                    "actor": name,
-                    "hours": hours,
-                    "rolls": [roll_record("1d6", [face], mod, purpose="firewood")],
-                },
-            )
-        for name in ev.water:
-            self.emit("water.fetched", {"actor": name})
+            if rec:
+                self.emit(
+                    "firewood.gathered",
+                    {
+                        "actor": name,
+                        "hours": hours,
+                        "rolls": [roll_record("1d6", [face], mod, purpose="firewood")],
+                    },
+                )
+        if rec:
+            for name in ev.water:
+                self.emit("water.fetched", {"actor": name})
+        half = plan.evening_half
+        # The timeout is made before the fire starts burning down, as when the fire was a
+        # process started here: at a tie the meal is cooked before the fire goes out.
+        cooking = Timeout(env, half)
         self._light_fire(wood)
-        half = cfg.rules.evening_minutes // 2
-        yield env.timeout(half)
+        yield cooking
         if ev.cook is not None:
             self._cook(ev.cook)
-        yield env.timeout(cfg.rules.evening_minutes - half)
+        yield Timeout(env, plan.evening_minutes - half)
         if ev.entertain is not None:
             self._entertain(ev.entertain)
         self._begin_rest()
@@ -241,30 +605,36 @@ class NightSim:
             reason = "no firewood"
         elif camp.fire_chance < 6:
             # Adverse conditions: an X-in-6 chance roll; 6-in-6 is normal conditions, no roll.
-            face = self.stream("fire").die(6)
-            rolls.append(
-                roll_record(
-                    "1d6", [face], purpose="light the fire", target=f"<= {camp.fire_chance}"
+            face = self.dice.first(self.streams.fire, 6)
+            if self.record:
+                rolls.append(
+                    roll_record(
+                        "1d6", [face], purpose="light the fire", target=f"<= {camp.fire_chance}"
+                    )
                 )
-            )
             if not rules.chance(face, camp.fire_chance):
                 reason = "the fire would not catch"
         if reason is not None:
-            self.emit("fire.not_lit", {"reason": reason, "wood_hours": wood, "rolls": rolls})
+            if self.record:
+                self.emit("fire.not_lit", {"reason": reason, "wood_hours": wood, "rolls": rolls})
             return
         burn = round(wood * 60)
         now = int(self.env.now)
         self.fire_burning = True
         self.fire_lit_at = now
-        out = now + burn
-        self.emit("fire.lit", {"hours": wood, "until": self.clock(out), "rolls": rolls})
-        self.env.process(self._fire(burn))
+        if self.record:
+            self.emit("fire.lit", {"hours": wood, "until": self.clock(now + burn), "rolls": rolls})
+        if self.record:
+            Process(self.env, self._fire(burn))
+        else:
+            Driven(self.env, self._fire(burn))
 
     def _fire(self, burn: int) -> Generator[Event, Any, None]:
-        yield self.env.timeout(burn)
+        yield Timeout(self.env, burn)
         self.fire_burning = False
         self.fire_out_at = int(self.env.now)
-        self.emit("fire.out", {})
+        if self.record:
+            self.emit("fire.out", {})
 
     def _cook(self, cook: str) -> None:
         camp, ev = self.cfg.camp, self.cfg.evening
@@ -276,91 +646,116 @@ class NightSim:
         elif not (camp.ingredients and self.ingredients):
             reason = "no ingredients"
         if reason is not None:
-            self.emit("meal.not_cooked", {"actor": cook, "reason": reason})
+            if self.record:
+                self.emit("meal.not_cooked", {"actor": cook, "reason": reason})
             return
-        c = self.cfg.party[self.index[cook]]
-        s = self.stream("cook")
-        face = s.die(6)
-        mod = rules.ability_modifier(c.wis)
-        rolls = [roll_record("1d6", [face], mod, purpose="WIS check", target=">= 4")]
+        assert self.plan.cook is not None
+        mod, save_doom = self.plan.cook
+        face = self.dice.first(self.streams.cook, 6)
+        rolls = (
+            [roll_record("1d6", [face], mod, purpose="WIS check", target=">= 4")]
+            if self.record
+            else []
+        )
         if rules.ability_check(face, mod):
             outcome = "tasty"
         else:
             outcome = "plain"
             if face == 1:
-                sv = s.die(20)
-                rolls.append(
-                    roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {c.save_doom}")
-                )
-                if not rules.save(sv, c.save_doom):
+                sv = self._second(self.streams.cook, 6, 20)
+                if self.record:
+                    rolls.append(
+                        roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
+                    )
+                if not rules.save(sv, save_doom):
                     outcome = "ruined"
         self.tasty = outcome == "tasty"
         self.ingredients = outcome != "ruined"
-        self.eaters = ev.eaters if ev.eaters is not None else tuple(self.names)
-        self.emit(
-            "meal.cooked",
-            {
-                "actor": cook,
-                "outcome": outcome,
-                "eaters": list(self.eaters) if outcome != "ruined" else [],
-                "ingredients_lost": outcome == "ruined",
-                "rolls": rolls,
-            },
-        )
+        self.eaters = ev.eaters if ev.eaters is not None else self.names
+        if self.record:
+            self.emit(
+                "meal.cooked",
+                {
+                    "actor": cook,
+                    "outcome": outcome,
+                    "eaters": list(self.eaters) if outcome != "ruined" else [],
+                    "ingredients_lost": outcome == "ruined",
+                    "rolls": rolls,
+                },
+            )
 
     def _entertain(self, who: str) -> None:
-        c = self.cfg.party[self.index[who]]
-        s = self.stream("entertain")
-        face = s.die(6)
-        mod = rules.ability_modifier(c.cha)
-        rolls = [roll_record("1d6", [face], mod, purpose="CHA check", target=">= 4")]
+        assert self.plan.entertain is not None
+        mod, save_doom = self.plan.entertain
+        face = self.dice.first(self.streams.entertain, 6)
+        rolls = (
+            [roll_record("1d6", [face], mod, purpose="CHA check", target=">= 4")]
+            if self.record
+            else []
+        )
         if rules.ability_check(face, mod):
             outcome = "lifted"
             self.lifted = True
         else:
             outcome = "flat"
             if face == 1:
-                sv = s.die(20)
-                rolls.append(
-                    roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {c.save_doom}")
-                )
-                if not rules.save(sv, c.save_doom):
+                sv = self._second(self.streams.entertain, 6, 20)
+                if self.record:
+                    rolls.append(
+                        roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
+                    )
+                if not rules.save(sv, save_doom):
                     outcome = "ridiculed"
                     self.ridiculed = who
-        self.emit("camp.entertained", {"actor": who, "outcome": outcome, "rolls": rolls})
+        if self.record:
+            self.emit("camp.entertained", {"actor": who, "outcome": outcome, "rolls": rolls})
 
     # --- the rest period (rules.md 3-4) -------------------------------------------------
 
     def _begin_rest(self) -> None:
-        env = self.env
-        first = self.index[self.slots[0].name] if self.slots else None
-        for i in range(len(self.names)):
-            if i != first:
-                self._sleep(i)
-        watched = self.slots[-1].end if self.slots else 0
-        self.emit(
-            "rest.began",
-            {
-                "until": self.clock(self.rest_end),
-                "shifts": [
-                    {
-                        "actor": s.name,
-                        "from": self.clock(self.rest_start + s.start),
-                        "to": self.clock(self.rest_start + s.end),
-                    }
-                    for s in self.slots
-                ],
-                "unwatched_from": (
-                    self.clock(self.rest_start + watched)
-                    if watched < self.cfg.rest_minutes
-                    else None
-                ),
-            },
-        )
-        env.process(self._clock())
-        if self.slots:
-            self.rota = env.process(self._rota())
-        env.process(self._monster())
+        env, slots = self.env, self.slots
+        first = self.plan.slot_watcher[0] if slots else None
+        now = int(env.now)
+        state, since, stretches = self.state, self.asleep_since, self.stretches
+        for i in range(len(state)):
+            if i != first:  # self._sleep(i, now), inlined: everyone is awake until now
+                since[i] = now
+                stretches[i] += 1
+                state[i] = ASLEEP
+        if self.record:
+            watched = slots[-1].end if slots else 0
+            self.emit(
+                "rest.began",
+                {
+                    "until": self.clock(self.rest_end),
+                    "shifts": [
+                        {
+                            "actor": s.name,
+                            "from": self.clock(self.rest_start + s.start),
+                            "to": self.clock(self.rest_start + s.end),
+                        }
+                        for s in slots
+                    ],
+                    "unwatched_from": (
+                        self.clock(self.rest_start + watched)
+                        if watched < self.plan.rest_minutes
+                        else None
+                    ),
+                },
+            )
+            Process(env, self._clock())
+        if self.record:
+            if slots:
+                self.rota = Process(env, self._rota())
+            Process(env, self._monster())
+            return
+        # The same processes in the same order (rota, then monster), without the strikes;
+        # the monster's check only rolls its own stream.
+        if slots:
+            self.rota = Driven(env, self._rota())
+        m = self._monster_check()
+        if m is not None:
+            Driven(env, self._monster_arrives(m))
 
     def _clock(self) -> Generator[Event, Any, None]:
         env = self.env
@@ -396,24 +791,30 @@ class NightSim:
         return None
 
     def _rota(self) -> Generator[Event, Any, None]:
-        env, slots, rs = self.env, self.slots, self.rest_start
+        env, slots, ends = self.env, self.slots, self.plan.slot_end
+        take_up, end_shift, doze_at, timeout = (
+            self._take_up,
+            self._end_shift,
+            self.doze_at,
+            Timeout,
+        )
         i, resumed = 0, False
         while i < len(slots):
-            s = slots[i]
             try:
                 if self.broken and not resumed:
                     # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
-                    self.emit("watch.missed", {"actor": s.name, "shift": i + 1})
+                    if self.record:
+                        self.emit("watch.missed", {"actor": slots[i].name, "shift": i + 1})
                 else:
-                    self._take_up(i, resumed)
+                    take_up(i, resumed)
                     resumed = False
-                    d = self.doze_at[i]
+                    d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
                     if d is not None and d >= env.now:
-                        yield env.timeout(d - env.now)
+                        yield timeout(env, d - env.now)
                         self._doze(i)
-                yield env.timeout(rs + s.end - env.now)
-                self._end_shift(i)
+                yield timeout(env, ends[i] - env.now)
+                end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:
                 cause = intr.cause
@@ -431,76 +832,96 @@ class NightSim:
                 self.broken = False
 
     def _take_up(self, i: int, resumed: bool) -> None:
-        s = self.slots[i]
-        w = self.index[s.name]
-        self._wake(w, WATCH)
+        plan = self.plan
+        w = plan.slot_watcher[i]
+        if self.state[w] >= ASLEEP:
+            self._wake(w, int(self.env.now), WATCH)
+        else:
+            self.state[w] = WATCH
         self.on_watch = i
-        rolls = []
-        if self.cfg.rules.fall_asleep_on_watch and not self.doze_rolled[i]:
+        rolls: list[dict[str, object]] = []  # filled only when recording
+        if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
             self.doze_rolled[i] = True
-            st = self.stream(f"doze:{i + 1}")
-            die = rules.doze_die(self.cfg.party[w].con)
-            face = st.die(die)
-            rolls.append(
-                roll_record(f"1d{die}", [face], purpose="falls asleep on watch", target="1")
-            )
+            die = plan.slot_doze_die[i]
+            face = self.dice.first(self.streams.doze[i], die)
+            if self.record:
+                rolls.append(
+                    roll_record(f"1d{die}", [face], purpose="falls asleep on watch", target="1")
+                )
             if face == 1:
                 now = int(self.env.now)
-                left = self.rest_start + s.end - now
-                m = st.die(left)
-                rolls.append(roll_record(f"1d{left}", [m], -1, purpose="minute of dozing off"))
+                left = plan.slot_end[i] - now
+                m = self._second(self.streams.doze[i], die, left)
+                if self.record:
+                    rolls.append(roll_record(f"1d{left}", [m], -1, purpose="minute of dozing off"))
                 self.doze_at[i] = now + m - 1
-        self.emit(
-            "watch.began",
-            {
-                "actor": s.name,
-                "shift": i + 1,
-                "until": self.clock(self.rest_start + s.end),
-                "resumed": resumed,
-                "rolls": rolls,
-            },
-        )
+        if self.record:
+            s = self.slots[i]
+            self.emit(
+                "watch.began",
+                {
+                    "actor": s.name,
+                    "shift": i + 1,
+                    "until": self.clock(self.rest_start + s.end),
+                    "resumed": resumed,
+                    "rolls": rolls,
+                },
+            )
 
     def _doze(self, i: int) -> None:
-        s = self.slots[i]
-        self._sleep(self.index[s.name], DOZING)
+        now = int(self.env.now)
+        self._sleep(self.plan.slot_watcher[i], now, DOZING)
         self.on_watch = None
         self.broken = True
         if self.broken_at is None:
-            self.broken_at = int(self.env.now)
-        self.emit("watch.dozed", {"actor": s.name, "shift": i + 1})
+            self.broken_at = now
+        if self.record:
+            self.emit("watch.dozed", {"actor": self.slots[i].name, "shift": i + 1})
 
     def _end_shift(self, i: int) -> None:
         if self.on_watch != i:
             return
-        s = self.slots[i]
-        w = self.index[s.name]
-        nxt = self.slots[i + 1] if i + 1 < len(self.slots) else None
-        if nxt is None:
-            self.on_watch = None
-            if self.rest_start + s.end < self.rest_end:
-                self._sleep(w)
+        handover = self.plan.slot_handover[i]
+        if handover == _SAME_WATCHER:
+            return  # the next shift is the same watcher's: they stay up
+        self.on_watch = None
+        if handover == _DAWN:
+            return  # the last shift ends with the rest period
+        self._sleep(self.plan.slot_watcher[i], int(self.env.now))
+        if self.record:
+            s = self.slots[i]
+            if handover == _UNWATCHED:
                 self.emit("watch.ended", {"actor": s.name, "shift": i + 1})
-        elif nxt.name != s.name:
-            self.on_watch = None
-            self._sleep(w)
-            self.emit("watch.handed_over", {"actor": s.name, "to": nxt.name, "shift": i + 1})
+            else:
+                nxt = self.slots[i + 1]
+                self.emit("watch.handed_over", {"actor": s.name, "to": nxt.name, "shift": i + 1})
 
     def _monster(self) -> Generator[Event, Any, None]:
-        env, cfg = self.env, self.cfg
-        chance = cfg.camp.chance
-        s = self.stream("monster")
-        face = s.die(6)
-        rolls = [roll_record("1d6", [face], purpose="wandering monster", target=f"<= {chance}")]
-        hit = rules.chance(face, chance)
-        if hit:
-            m = s.die(cfg.rest_minutes)
-            rolls.append(roll_record(f"1d{cfg.rest_minutes}", [m], -1, purpose="minute of arrival"))
-        self.emit("monster.checked", {"encounter": hit, "chance": chance, "rolls": rolls})
-        if not hit:
+        m = self._monster_check()
+        if m is None:
             return
+        yield from self._monster_arrives(m)
+
+    def _monster_check(self) -> int | None:
+        """The night's one check; the minute of arrival (1-based) or None."""
+        plan = self.plan
+        chance = plan.chance
+        face = self.dice.first(self.streams.monster, 6)
+        hit = rules.chance(face, chance)
+        m = self._second(self.streams.monster, 6, plan.rest_minutes) if hit else None
+        if self.record:
+            rolls = [roll_record("1d6", [face], purpose="wandering monster", target=f"<= {chance}")]
+            if m is not None:
+                rolls.append(
+                    roll_record(f"1d{plan.rest_minutes}", [m], -1, purpose="minute of arrival")
+                )
+            self.emit("monster.checked", {"encounter": hit, "chance": chance, "rolls": rolls})
+        return m
+
+    def _monster_arrives(self, m: int) -> Generator[Event, Any, None]:
+        env, plan, rec = self.env, self.plan, self.record
         arrival = Event(env)
         arrival._ok = True
         arrival._value = None
@@ -508,39 +929,45 @@ class NightSim:
         yield arrival
         now = int(env.now)
         names = self.names
-        awake = [i for i, st in enumerate(self.state) if st < ASLEEP]
-        asleep = [i for i, st in enumerate(self.state) if st >= ASLEEP]
+        awake: list[int] = []
+        asleep: list[int] = []
+        for i, st in enumerate(self.state):
+            (awake if st < ASLEEP else asleep).append(i)
         rolls = []
-        sp = self.stream("surprise")
+        dice = self.dice
         if awake:
-            pf = sp.die(6)
+            pf, mf = dice.rolls(self.streams.surprise, 6, 6)
             party_surprised = rules.surprised(pf)
-            rolls.append(roll_record("1d6", [pf], purpose="party surprise", target="<= 2"))
+            if rec:
+                rolls.append(roll_record("1d6", [pf], purpose="party surprise", target="<= 2"))
         else:
             party_surprised = True  # nobody awake: the party side is surprised
-        mf = sp.die(6)
+            mf = dice.first(self.streams.surprise, 6)
         monster_surprised = rules.surprised(mf)
-        rolls.append(roll_record("1d6", [mf], purpose="monster surprise", target="<= 2"))
-        ds = self.stream("distance")
         if party_surprised and monster_surprised:
-            faces = [ds.die(4)]
-            rolls.append(roll_record("1d4", faces, purpose="distance x 30 ft"))
+            faces = [dice.first(self.streams.distance, 4)]
         else:
-            faces = [ds.die(6), ds.die(6)]
-            rolls.append(roll_record("2d6", faces, purpose="distance x 30 ft"))
+            faces = dice.rolls(self.streams.distance, 6, 6)
+        if rec:
+            rolls.append(roll_record("1d6", [mf], purpose="monster surprise", target="<= 2"))
+            if len(faces) == 1:
+                rolls.append(roll_record("1d4", faces, purpose="distance x 30 ft"))
+            else:
+                rolls.append(roll_record("2d6", faces, purpose="distance x 30 ft"))
         table = "night_fire" if self.fire_burning else "night_no_fire"
-        entries = getattr(cfg.encounters, table)
+        weights, creatures = plan.tables[table]
         creature = None
-        if entries:
-            weights = [e.weight for e in entries]
-            cf = self.stream("creature").die(sum(weights))
-            rolls.append(roll_record(f"1d{sum(weights)}", [cf], purpose="creature"))
-            creature = entries[rules.weighted_pick(weights, cf)].creature
-        surprised = sorted(asleep + (awake if party_surprised else []))
+        if weights:
+            total = sum(weights)
+            cf = self.dice.first(self.streams.creature, total)
+            if rec:
+                rolls.append(roll_record(f"1d{total}", [cf], purpose="creature"))
+            creature = creatures[rules.weighted_pick(weights, cf)]
+        # Everyone when the party side is surprised (the sleepers and the waking alike).
+        surprised = list(range(len(names))) if party_surprised else asleep
         for i in surprised:
             self.ever_surprised[i] = True
-        covering = self._shift_at(now)
-        settles_at = now + cfg.rules.encounter_minutes
+        settles_at = now + self.cfg.rules.encounter_minutes
         settles_at_or_none = None if settles_at >= self.rest_end else settles_at
         self.encounter = EncounterOutcome(
             at=now,
@@ -552,41 +979,70 @@ class NightSim:
             nobody_awake=not awake,
             surprised=tuple(names[i] for i in surprised),
         )
-        self.emit(
-            "monster.arrived",
-            {
-                "awake": [names[i] for i in awake],
-                "surprised": [names[i] for i in surprised],
-                "party_surprised": party_surprised,
-                "monster_surprised": monster_surprised,
-                "distance_ft": self.encounter.distance_ft,
-                "table": table,
-                "creature": creature,
-                "watch_of": self.slots[covering].name if covering is not None else None,
-                "rolls": rolls,
-            },
-        )
+        if rec:
+            covering = self._shift_at(now)
+            self.emit(
+                "monster.arrived",
+                {
+                    "awake": [names[i] for i in awake],
+                    "surprised": [names[i] for i in surprised],
+                    "party_surprised": party_surprised,
+                    "monster_surprised": monster_surprised,
+                    "distance_ft": self.encounter.distance_ft,
+                    "table": table,
+                    "creature": creature,
+                    "watch_of": self.slots[covering].name if covering is not None else None,
+                    "rolls": rolls,
+                },
+            )
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in asleep:
-            self._wake(i)
+            self._wake(i, now)
         for i in awake:
             self.state[i] = AWAKE
-        self.emit("camp.woke", {"woken": [names[i] for i in asleep]})
-        settled = env.event()
+        if rec:
+            self.emit("camp.woke", {"woken": [names[i] for i in asleep]})
+        settled = Event(env)
         if self.rota is not None and self.rota.is_alive:
             self.rota.interrupt(Encounter(now, settles_at_or_none, settled))
         if settles_at_or_none is None:
             return
-        yield env.timeout(cfg.rules.encounter_minutes)
-        nxt = self._shift_at(int(env.now))
-        keep = self.index[self.slots[nxt].name] if nxt is not None else None
+        yield Timeout(env, self.cfg.rules.encounter_minutes)
+        now = int(env.now)
+        nxt = self._shift_at(now)
+        keep = plan.slot_watcher[nxt] if nxt is not None else None
         for i in range(len(names)):
             if i != keep:
-                self._sleep(i)
-        self.emit("camp.settled", {"on_watch": self.slots[nxt].name if nxt is not None else None})
+                self._sleep(i, now)
+        if rec:
+            self.emit(
+                "camp.settled", {"on_watch": self.slots[nxt].name if nxt is not None else None}
+            )
         settled.succeed()
 
     # --- the morning (rules.md 5-6) -------------------------------------------------------
+
+    def _prepare_spells(
+        self, i: int, name: str, spells: tuple[str, ...], risky: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        rec = self.record
+        prepared, lost = [], []
+        faces = self.dice.rolls(self.streams.spells[i], *(6 for _ in spells)) if risky else None
+        for k, spell in enumerate(spells):
+            srolls = []
+            if faces is not None:
+                f = faces[k]
+                if rec:
+                    srolls.append(roll_record("1d6", [f], purpose="spell fails", target="1"))
+                if rules.spell_lost(f):
+                    lost.append(spell)
+                    if rec:
+                        self.emit("spell.lost", {"actor": name, "spell": spell, "rolls": srolls})
+                    continue
+            prepared.append(spell)
+            if rec:
+                self.emit("spell.prepared", {"actor": name, "spell": spell, "rolls": srolls})
+        return tuple(prepared), tuple(lost)
 
     def _fire_overlap(self) -> int:
         if self.fire_lit_at is None:
@@ -595,25 +1051,33 @@ class NightSim:
         return max(0, min(out, self.rest_end) - max(self.fire_lit_at, self.rest_start))
 
     def _morning(self) -> NightOutcome:
-        cfg = self.cfg
-        r = cfg.rules
-        n = len(self.names)
+        plan, rec = self.plan, self.record
+        quick_rest = plan.quick_rest
         # Close every stretch of sleep at dawn; sleep counts only inside the rest period.
         self.dawn = True
-        for i in range(n):
-            self._wake(i)
+        rest_end, slept_l, since = self.rest_end, self.slept, self.asleep_since
+        for i, st in enumerate(self.state):
+            if st >= ASLEEP:  # self._wake(i, rest_end), inlined
+                slept_l[i] += rest_end - since[i]
+                self.state[i] = AWAKE
         lit = self.fire_lit_at is not None
-        warmed = lit and self._fire_overlap() >= r.fire_warmth_hours * 60
+        warmed = lit and self._fire_overlap() >= plan.warmth_minutes
+        season = self.season
+        streams = self.streams
+        first = self.dice.first
+        stretches, hp_l, exh_l = self.stretches, self.hp, self.exhaustion
+        surprised_l, rest_rows, con_mod = self.ever_surprised, plan.rest_rows, plan.con_mod
+        min_sleep = rules.MIN_SLEEP_MINUTES
         outcomes = []
-        for i, c in enumerate(cfg.party):
-            slept = self.slept[i]
-            interrupted = self.stretches[i] >= 2
-            difficulty = rules.rest_difficulty(warmed, c.bedroll, c.tent, self.season)
+        for i, (name, bedded, max_hp, spells) in enumerate(plan.chars):
+            slept = slept_l[i]
+            interrupted = stretches[i] >= 2
+            difficulty = rest_rows[i][warmed][season]
             mod = 0
-            rolls: list[dict[str, object]] = []
-            if slept < rules.MIN_SLEEP_MINUTES:
+            face: int | None = None  # the CON check's die, if one was rolled
+            if slept < min_sleep:
                 full, reason = False, "slept under 6 hours"
-            elif r.quick_rest and (c.bedroll or c.tent):
+            elif quick_rest and bedded:
                 full, reason = True, "quick rest: has bedding"
             elif difficulty == "easy":
                 full, reason = True, "easy night"
@@ -621,65 +1085,60 @@ class NightSim:
                 full, reason = False, "impossible night"
             else:
                 mod = (
-                    rules.ability_modifier(c.con)
+                    con_mod[i]
                     + rules.DIFFICULTY_MODIFIER[difficulty]
                     + rules.rest_modifier(
-                        self.tasty and c.name in self.eaters,
+                        self.tasty and name in self.eaters,
                         self.lifted,
-                        self.ridiculed == c.name,
+                        self.ridiculed == name,
                     )
                 )
-                face = self.stream(f"rest:{c.name}").die(6)
-                rolls.append(roll_record("1d6", [face], mod, purpose="CON check", target=">= 4"))
+                face = first(streams.rest[i], 6)
                 full = rules.ability_check(face, mod)
-                reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
-            self.emit(
-                "rest.checked",
-                {
-                    "actor": c.name,
-                    "slept_minutes": slept,
-                    "difficulty": difficulty,
-                    "full_rest": full,
-                    "reason": reason,
-                    "interrupted": interrupted,
-                    "rolls": rolls,
-                },
-            )
-            hp_before, exh_before = self.hp[i], self.exhaustion[i]
-            hp, exh = rules.wake(hp_before, c.max_hp, exh_before, full)
-            self.emit(
-                "character.woke",
-                {"actor": c.name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
-            )
-            prepared, lost = [], []
-            risky = not full or interrupted
-            if c.spells:
-                sp = self.stream(f"spells:{c.name}")
-                for spell in c.spells:
-                    srolls = []
-                    if risky:
-                        f = sp.die(6)
-                        srolls.append(roll_record("1d6", [f], purpose="spell fails", target="1"))
-                        if rules.spell_lost(f):
-                            lost.append(spell)
-                            self.emit(
-                                "spell.lost", {"actor": c.name, "spell": spell, "rolls": srolls}
-                            )
-                            continue
-                    prepared.append(spell)
-                    self.emit("spell.prepared", {"actor": c.name, "spell": spell, "rolls": srolls})
+                if rec:
+                    reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
+            hp_before, exh_before = hp_l[i], exh_l[i]
+            hp, exh = rules.wake(hp_before, max_hp, exh_before, full)
+            if rec:
+                self.emit(
+                    "rest.checked",
+                    {
+                        "actor": name,
+                        "slept_minutes": slept,
+                        "difficulty": difficulty,
+                        "full_rest": full,
+                        "reason": reason,
+                        "interrupted": interrupted,
+                        "rolls": []
+                        if face is None
+                        else [roll_record("1d6", [face], mod, purpose="CON check", target=">= 4")],
+                    },
+                )
+                self.emit(
+                    "character.woke",
+                    {"actor": name, "hp": hp, "hp_before": hp_before, "exhaustion": exh},
+                )
+            if not spells or not (rec or not full or interrupted):
+                # No spells, or a rested caster whose sleep was whole: every spell prepared,
+                # no roll (the record path below emits them one by one).
+                prepared: tuple[str, ...] = spells
+                lost: tuple[str, ...] = ()
+            else:
+                prepared, lost = self._prepare_spells(i, name, spells, not full or interrupted)
+            # Positional, in field order (name, full_rest, slept_minutes, interrupted,
+            # surprised, difficulty, hp, exhaustion, spells_prepared, spells_lost): cheaper.
             outcomes.append(
                 CharacterOutcome(
-                    name=c.name,
-                    full_rest=full,
-                    slept_minutes=slept,
-                    interrupted=interrupted,
-                    surprised=self.ever_surprised[i],
-                    difficulty=difficulty,
-                    hp=hp,
-                    exhaustion=exh,
-                    spells_prepared=tuple(prepared),
-                    spells_lost=tuple(lost),
+                    name,
+                    full,
+                    slept,
+                    interrupted,
+                    surprised_l[i],
+                    difficulty,
+                    hp,
+                    exh,
+                    prepared,
+                    lost,
                 )
             )
         out = NightOutcome(
@@ -693,7 +1152,7 @@ class NightSim:
             fire_warmed=warmed,
             ingredients=self.ingredients,
         )
-        if self.record:
+        if rec:
             self.emit("night.summary", summary_fields(out, self.clock))
         return out
 

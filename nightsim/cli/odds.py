@@ -1,17 +1,336 @@
-"""`nightsim odds` (not built yet)."""
+"""`nightsim odds`: the chances over many nights, and which watch rota is safest."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from nightsim.cli.common import UsageError
+from nightsim.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_config_args,
+    config_from_args,
+    fresh_seed,
+    parse_seed,
+    status,
+)
+
+DEFAULT_NIGHTS = 10_000
+MAX_NIGHTS = 100_000_000
+MAX_JOBS = 256
+MAX_NIGHTS_PER_JOURNEY = 10_000
+
+EPILOG = """\
+examples:
+  nightsim odds                                  10,000 nights on the bundled default
+  nightsim odds my.toml --nights 50000 --seed 7 --format json
+  nightsim odds --set camp.terrain="thorny forest" --set party.Moss.con=3
+  nightsim odds --nights-per-journey 7           week-long journeys, state carried over
+  nightsim odds --rank-rotas                     every order of the configured watchers
+  nightsim odds --rank-rotas --watchers 3        every 3 of the party, in every order
+
+Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of
+J nights, journey j is `nightsim run --seed "S/j" --nights J`. The result depends only on the
+config, the seed and the number of nights, not on --jobs.
+"""
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("odds", help="(not built yet)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "odds",
+        help="Monte Carlo over many nights: the chances, with 95%% intervals",
+        description="Simulate many nights with the same engine as `run` (no logging) and"
+        " report the chance of an encounter, of the rota breaking, of the fire lasting, of"
+        " nobody being awake when the monster comes, and per character of being surprised"
+        " and of a full rest, each with a 95%% Wilson interval; and the arrival hour and"
+        " distance of the monsters.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_config_args(p)
+    p.add_argument(
+        "--nights",
+        type=int,
+        metavar="N",
+        help=f"nights to simulate (default: {DEFAULT_NIGHTS:,}; with --rank-rotas, per rota,"
+        " fewer when there are many rotas)",
+    )
+    p.add_argument(
+        "--seed",
+        metavar="S",
+        help="a non-negative integer or any phrase; without it a fresh seed is printed",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help="processes to split the nights over (default: the machine's cores)",
+    )
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--nights-per-journey",
+        type=int,
+        default=1,
+        metavar="K",
+        help="simulate journeys of K nights in a row, the party's HP and exhaustion carried"
+        " over (whole journeys: N is rounded up to a multiple of K)",
+    )
+    p.add_argument(
+        "--rank-rotas",
+        action="store_true",
+        help="try every order of the configured watchers over the same nights and rank them:"
+        " someone awake when the monster comes, then full rests, then spells kept",
+    )
+    p.add_argument(
+        "--watchers",
+        type=int,
+        metavar="K",
+        help="with --rank-rotas: every choice of K party members, in every order",
+    )
+    p.add_argument(
+        "--top", type=int, default=10, metavar="T", help="with --rank-rotas: show the best T"
+    )
     p.set_defaults(handler=run)
 
 
+def _check(args: argparse.Namespace) -> None:
+    if args.nights is not None and not 1 <= args.nights <= MAX_NIGHTS:
+        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {args.nights}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {args.jobs}")
+    if not 1 <= args.nights_per_journey <= MAX_NIGHTS_PER_JOURNEY:
+        raise UsageError(
+            f"--nights-per-journey: expected 1..{MAX_NIGHTS_PER_JOURNEY},"
+            f" got {args.nights_per_journey}"
+        )
+    if not args.rank_rotas and (args.watchers is not None or args.top != 10):
+        raise UsageError("--watchers and --top go with --rank-rotas")
+    if args.top < 1:
+        raise UsageError(f"--top: expected at least 1, got {args.top}")
+
+
+@contextmanager
+def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on stderr when stderr is a terminal, updated per chunk.
+
+    Refreshed by hand (no refresh thread), so that worker processes can be forked safely.
+    """
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        auto_refresh=False,
+        transient=True,
+    )
+    task = bar.add_task(label, total=total)
+
+    def advance(n: int) -> None:
+        bar.advance(task, n)
+        bar.refresh()
+
+    with bar:
+        yield advance
+
+
 def run(args: argparse.Namespace) -> int:
-    raise UsageError("'odds' is not built yet")
+    from nightsim import odds as odds_mod
+
+    _check(args)
+    config, _ = config_from_args(args.config, args.set)
+    seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
+    jobs = args.jobs if args.jobs is not None else odds_mod.default_jobs()
+    per = args.nights_per_journey
+    if args.rank_rotas:
+        return _rank(args, config, seed, jobs, per)
+    nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
+    units = odds_mod.journeys_for(nights, per)
+    with _progress(units * per, "nights") as progress:
+        result = odds_mod.odds(config, seed, nights, per_journey=per, jobs=jobs, progress=progress)
+    if args.format == "json":
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        _print_odds(result)
+    status(f"seed: {seed}  (repeat with --seed {_quote(seed)} --nights {result['nights']})")
+    return EXIT_OK
+
+
+def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
+    from nightsim import odds as odds_mod
+
+    try:
+        orders = odds_mod.rota_orders(config, args.watchers)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    nights = args.nights
+    if nights is None:
+        # Many rotas: fewer nights each, so that the whole ranking stays minutes, not hours.
+        nights = min(DEFAULT_NIGHTS, max(1, odds_mod.MAX_RANK_NIGHTS // len(orders)))
+        if nights < DEFAULT_NIGHTS:
+            status(f"{len(orders)} rotas: {nights:,} nights each (set --nights to change)")
+    units = odds_mod.journeys_for(nights, per)
+    with _progress(units * per * len(orders), f"{len(orders)} rotas") as progress:
+        try:
+            results = odds_mod.rank_rotas(
+                config,
+                seed,
+                nights,
+                watchers=args.watchers,
+                per_journey=per,
+                jobs=jobs,
+                progress=progress,
+            )
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    report = odds_mod.rank_report(results, seed, nights, args.top)
+    if args.format == "json":
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        _print_rank(report)
+    status(f"seed: {seed}  (repeat with --seed {_quote(seed)} --nights {nights})")
+    return EXIT_OK
+
+
+def _quote(seed: int | str) -> str:
+    import shlex
+
+    return shlex.quote(str(seed))
+
+
+# --- text ---------------------------------------------------------------------------------
+
+
+def _pct(est: dict[str, Any]) -> str:
+    if est["p"] is None:
+        return "—"
+    return f"{est['p'] * 100:5.1f}%"
+
+
+def _interval(est: dict[str, Any]) -> str:
+    if est["p"] is None:
+        return "no cases"
+    return f"{est['low'] * 100:.1f}-{est['high'] * 100:.1f}%"
+
+
+def _both(est: dict[str, Any]) -> str:
+    if est["p"] is None:
+        return "—"
+    return f"{est['p'] * 100:.1f}% ({est['low'] * 100:.1f}-{est['high'] * 100:.1f})"
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _print_odds(r: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    con = _console()
+    pr = r["probabilities"]
+    journeys = (
+        f", {r['journeys']:,} journeys of {r['nights_per_journey']}"
+        if r["nights_per_journey"] > 1
+        else ""
+    )
+    t = Table(title=f"Odds over {r['nights']:,} nights{journeys} (seed {r['seed']})")
+    t.add_column("", no_wrap=True)
+    t.add_column("chance", justify="right")
+    t.add_column("95% interval", justify="right")
+    rows = [
+        ("a monster comes", pr["encounter"]),
+        ("the rota breaks (a watcher dozes)", pr["rota_broken"]),
+        ("the fire lasts the rest period", pr["fire_lasts"]),
+        ("a monster comes and nobody is awake", pr["nobody_awake"]),
+        ("  nobody awake, when a monster comes", pr["nobody_awake_given_encounter"]),
+    ]
+    for label, est in rows:
+        t.add_row(label, _pct(est), _interval(est))
+    con.print(t)
+
+    # "Exhausted at dawn" is the complement of a full rest on a single night: shown for
+    # journeys, where exhaustion carries over.
+    keys = ["surprised", "full_rest"] + (["exhausted"] if r["nights_per_journey"] > 1 else [])
+    heads = {"surprised": "surprised", "full_rest": "full rest", "exhausted": "exhausted"}
+    c = Table(title="Per character (chance, 95% interval)")
+    c.add_column("character", no_wrap=True)
+    for key in keys:
+        c.add_column(heads[key], justify="right", no_wrap=True)
+    if pr["spell_lost"]:
+        c.add_column("a spell lost", justify="right", no_wrap=True)
+    for name in pr["surprised"]:
+        cells = [_both(pr[key][name]) for key in keys]
+        if pr["spell_lost"]:
+            spell = pr["spell_lost"].get(name)
+            cells.append("—" if spell is None else _both(spell))
+        c.add_row(name, *cells)
+    con.print(c)
+
+    total = sum(r["arrival_hour"].values())
+    if total:
+        h = Table(title="When the monster comes (hour of the rest period)")
+        h.add_column("hour", justify="right")
+        h.add_column("nights", justify="right")
+        h.add_column("share", justify="right")
+        h.add_column("")
+        for hour, n in r["arrival_hour"].items():
+            h.add_row(hour, f"{n:,}", f"{n / total * 100:.1f}%", "█" * round(n / total * 40))
+        con.print(h)
+        d = Table(title="How far away it is first seen")
+        d.add_column("feet", justify="right")
+        d.add_column("nights", justify="right")
+        d.add_column("share", justify="right")
+        d.add_column("")
+        for ft, n in r["distance_ft"].items():
+            d.add_row(ft, f"{n:,}", f"{n / total * 100:.1f}%", "█" * round(n / total * 40))
+        con.print(d)
+
+    if "by_night_of_journey" in r:
+        j = Table(title="Full rest, by night of the journey")
+        j.add_column("night", justify="right")
+        for name in pr["full_rest"]:
+            j.add_column(name, justify="right")
+        for row in r["by_night_of_journey"]:
+            j.add_row(str(row["night"]), *(_pct(e) for e in row["full_rest"].values()))
+        con.print(j)
+
+
+def _print_rank(r: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    con = _console()
+    t = Table(
+        title=f"The safest watch rotas: the best {len(r['top'])} of {r['rotas']},"
+        f" {r['nights']:,} nights each (seed {r['seed']})"
+    )
+    t.add_column("#", justify="right")
+    t.add_column("rota (first watch first)")
+    t.add_column("someone awake when\na monster comes", justify="right", no_wrap=True)
+    t.add_column("full\nrests", justify="right", no_wrap=True)
+    t.add_column("spells\nkept", justify="right", no_wrap=True)
+    for row in r["top"]:
+        t.add_row(
+            str(row["rank"]),
+            ", ".join(row["rota"]),
+            _both(row["someone_awake_given_encounter"]),
+            _pct(row["full_rest"]),
+            _pct(row["spells_kept"]),
+        )
+    con.print(t)
+    con.print(
+        "Ranked by the chance that someone is awake when a monster comes, then full rests"
+        " (of all character-nights), then spells kept (of all spells meant); every rota"
+        " over the same nights. --format json has every interval."
+    )

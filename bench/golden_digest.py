@@ -1,0 +1,121 @@
+"""A SHA-256 over the jsonl logs of many nights on several configs: the engine's fingerprint.
+
+Run it before and after a change to the engine's hot path (a "perf:" commit): the digest
+must not move. It is a script, not a test, because a deliberate rule fix *should* move it;
+record the new digest in bench/golden_digest.txt in the same commit as the fix.
+
+    python bench/golden_digest.py            # print the digests
+    python bench/golden_digest.py --check    # compare with bench/golden_digest.txt (exit 1)
+    python bench/golden_digest.py --write    # store them
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nightsim.config import Config, default_config_path, load_config  # noqa: E402
+from nightsim.dice import Dice  # noqa: E402
+from nightsim.log import write_events  # noqa: E402
+from nightsim.simulate import iter_nights, iter_raw  # noqa: E402
+
+STORE = Path(__file__).with_name("golden_digest.txt")
+
+# (name, --set overrides, nights per log)
+VARIANTS: list[tuple[str, list[str], int]] = [
+    ("default", [], 1),
+    ("encounter6", ["camp.encounter_chance=6"], 1),
+    ("fire3", ["camp.fire_chance=3"], 1),
+    ("rota3", ['watch.rota=["Sir Aldric","Moss","Wren"]'], 1),
+    (
+        "shifts_unwatched",
+        [
+            'watch.shifts=[{name="Moss",hours=2.5},{name="Wren",hours=1.75},'
+            '{name="Moss",hours=1},{name="Sir Aldric",hours=2}]',
+            "camp.encounter_chance=4",
+        ],
+        1,
+    ),
+    ("rest10", ["rules.rest_hours=10", "camp.encounter_chance=3"], 1),
+    ("journey5", ["camp.day=27", "camp.encounter_chance=3"], 5),
+    (
+        "winter_same_watcher_twice",
+        [
+            "camp.season=winter",
+            'watch.rota=["Moss","Moss","Wren","Sister Ysolde"]',
+            "camp.encounter_chance=5",
+            "rules.encounter_minutes=90",
+        ],
+        1,
+    ),
+    ("empty_rota", ["watch.rota=[]", "camp.encounter_chance=6"], 1),
+    ("no_fire_quick", ["camp.fire_starter=false", "rules.quick_rest=true"], 1),
+    ("heavy_rain_fire2", ["camp.weather=heavy_rain", "camp.fire_chance=2"], 1),
+    # Ties at one minute: the fire dying as the meal is cooked (0.5 h of wood, half of the
+    # evening), as the rest period begins (1 h), an encounter that settles at once.
+    ("tie_cook_fire", ["camp.weather=heavy_rain", "camp.carried_firewood_hours=0.5"], 1),
+    (
+        "tie_fire_rest",
+        ["camp.weather=heavy_rain", "camp.carried_firewood_hours=1", "camp.encounter_chance=6"],
+        1,
+    ),
+    ("encounter_minutes0", ["rules.encounter_minutes=0", "camp.encounter_chance=6"], 1),
+]
+
+
+def digest(config: Config, seeds: int, nights: int) -> str:
+    h = hashlib.sha256()
+
+    def out(line: str) -> None:
+        h.update(line.encode())
+        h.update(b"\n")
+
+    for s in range(seeds):
+        write_events(iter_raw(config, s, nights), config.camp.camp_minute, [out])
+    return h.hexdigest()
+
+
+def outcome_digest(config: Config, seeds: int, nights: int) -> str:
+    """The outcomes of record=False runs (the odds path), seeded as odds seeds them."""
+    h = hashlib.sha256()
+    for s in range(seeds):
+        for item in iter_nights(config, Dice(f"golden/{s}"), nights, record=False):
+            h.update(repr(item).encode())
+    return h.hexdigest()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--seeds", type=int, default=300)
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--check", action="store_true")
+    g.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    lines = []
+    for name, sets, nights in VARIANTS:
+        cfg = load_config(default_config_path(), sets)
+        seeds = max(1, args.seeds // nights)
+        lines.append(f"{name} {seeds}x{nights} {digest(cfg, seeds, nights)}")
+        print(lines[-1], flush=True)
+        lines.append(f"{name} odds {seeds * 5}x{nights} {outcome_digest(cfg, seeds * 5, nights)}")
+        print(lines[-1], flush=True)
+    if args.write:
+        STORE.write_text("\n".join(lines) + "\n")
+    if args.check:
+        want = STORE.read_text().splitlines()
+        if want != lines:
+            print("DIGEST CHANGED", file=sys.stderr)
+            return 1
+        print("digests match")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,465 @@
+"""The odds over many nights: the same engine as `run`, counted, never logged.
+
+Night i (1-based) of an odds run with seed S is the night `nightsim run --seed "S/i"` tells
+(design.md: `odds` derives night i's seed as "{seed}/{i}"); with journeys of J nights,
+journey j is `nightsim run --seed "S/j" --nights J`. Every count is a sum over nights, so
+the result depends only on (config, seed, nights), never on how the nights are split over
+processes (`jobs`) or chunks. Memory is flat in the number of nights: a chunk keeps
+counters, not outcomes.
+
+Pure computation: no printing. `progress` callbacks let the CLI draw a bar.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from nightsim.config import Config, config_from_data
+from nightsim.dice import Dice, seed_text
+from nightsim.engine import NightOutcome, NightSim
+from nightsim.simulate import iter_nights
+
+Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
+DISTANCES_FT = tuple(range(30, 361, 30))  # 1d4 x 30 ft or 2d6 x 30 ft (rules.md 4)
+MAX_ROTAS = 5040  # 7! : more orders than this is a search, not a comparison
+MAX_RANK_NIGHTS = 5_000_000  # rotas x nights for --rank-rotas (minutes, not hours, of CPU)
+
+Progress = Callable[[int], None]  # called with the number of nights just finished
+
+
+# --- intervals ------------------------------------------------------------------------
+
+
+def wilson(k: int, n: int, z: float = Z95) -> dict[str, Any]:
+    """The estimate k/n with its Wilson score interval (95% by default).
+
+    Wilson rather than the normal approximation because the odds near 0 and 1 (a rota that
+    never breaks with no dozing) still get an honest, non-degenerate interval. With n = 0
+    there is nothing to estimate: p, low and high are None.
+    """
+    if n == 0:
+        return {"p": None, "low": None, "high": None, "k": 0, "n": 0}
+    p = k / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return {"p": p, "low": max(0.0, centre - half), "high": min(1.0, centre + half), "k": k, "n": n}
+
+
+# --- counting -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Counts:
+    """Counters over a number of nights; `merge` adds another chunk's."""
+
+    names: tuple[str, ...]
+    rest_hours: int
+    per_journey: int = 1
+    nights: int = 0
+    encounter: int = 0
+    rota_broken: int = 0
+    fire_lasts: int = 0
+    nobody_awake: int = 0
+    surprised: list[int] = field(default_factory=list)
+    full_rest: list[int] = field(default_factory=list)
+    exhausted: list[int] = field(default_factory=list)
+    spells_lost: list[int] = field(default_factory=list)
+    spells_tried: list[int] = field(default_factory=list)
+    arrival_hour: list[int] = field(default_factory=list)
+    distance_ft: dict[int, int] = field(default_factory=dict)
+    # Journeys: by night of the journey (index k-1), per character.
+    by_night_full_rest: list[list[int]] = field(default_factory=list)
+    by_night_exhausted: list[list[int]] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, names: Sequence[str], rest_hours: int, per_journey: int = 1) -> Counts:
+        n = len(names)
+        return cls(
+            names=tuple(names),
+            rest_hours=rest_hours,
+            per_journey=per_journey,
+            surprised=[0] * n,
+            full_rest=[0] * n,
+            exhausted=[0] * n,
+            spells_lost=[0] * n,
+            spells_tried=[0] * n,
+            arrival_hour=[0] * rest_hours,
+            distance_ft=dict.fromkeys(DISTANCES_FT, 0),
+            by_night_full_rest=[[0] * n for _ in range(per_journey)],
+            by_night_exhausted=[[0] * n for _ in range(per_journey)],
+        )
+
+    def add(self, out: NightOutcome, rest_start: int, k: int = 1) -> None:
+        """Count one night (night k of its journey). The hot loop: kept lean."""
+        self.nights += 1
+        enc = out.encounter
+        if enc is not None:
+            self.encounter += 1
+            if enc.nobody_awake:
+                self.nobody_awake += 1
+            # The hour of the rest period in which the monster came: 1..rest_hours.
+            self.arrival_hour[(enc.at - rest_start) // 60] += 1
+            self.distance_ft[enc.distance_ft] += 1
+        if out.rota_broken_at is not None:
+            self.rota_broken += 1
+        if out.fire_lasted:
+            self.fire_lasts += 1
+        surprised, full_rest, exhausted = self.surprised, self.full_rest, self.exhausted
+        for i, c in enumerate(out.characters):
+            if c.surprised:
+                surprised[i] += 1
+            if c.full_rest:
+                full_rest[i] += 1
+                self.by_night_full_rest[k - 1][i] += 1
+            if c.exhaustion:
+                exhausted[i] += 1
+                self.by_night_exhausted[k - 1][i] += 1
+            lost, prepared = c.spells_lost, c.spells_prepared
+            if lost:
+                self.spells_lost[i] += len(lost)
+            if prepared or lost:
+                self.spells_tried[i] += len(lost) + len(prepared)
+
+    def merge(self, other: Counts) -> None:
+        for name in ("nights", "encounter", "rota_broken", "fire_lasts", "nobody_awake"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in (
+            "surprised",
+            "full_rest",
+            "exhausted",
+            "spells_lost",
+            "spells_tried",
+            "arrival_hour",
+        ):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for i, v in enumerate(theirs):
+                mine[i] += v
+        for d, v in other.distance_ft.items():
+            self.distance_ft[d] = self.distance_ft.get(d, 0) + v
+        for mine_rows, their_rows in (
+            (self.by_night_full_rest, other.by_night_full_rest),
+            (self.by_night_exhausted, other.by_night_exhausted),
+        ):
+            for row, theirs in zip(mine_rows, their_rows, strict=True):
+                for i, v in enumerate(theirs):
+                    row[i] += v
+
+
+def _count(config: Config, seed: str, start: int, stop: int, per_journey: int) -> Counts:
+    """Nights (or journeys) start..stop-1 of an odds run, counted. The hot loop."""
+    counts = Counts.empty([c.name for c in config.party], config.rules.rest_hours, per_journey)
+    rest_start = config.rest_start
+    add = counts.add
+    if per_journey == 1:
+        for i in range(start, stop):
+            # The night `run --seed "{seed}/{i}"` tells: night 1 of its own dice.
+            add(NightSim(config, Dice(f"{seed}/{i}"), record=False).run(), rest_start)
+    else:
+        for j in range(start, stop):
+            for k, out in enumerate(
+                iter_nights(config, Dice(f"{seed}/{j}"), per_journey, record=False), 1
+            ):
+                assert isinstance(out, NightOutcome)
+                add(out, rest_start, k)
+    return counts
+
+
+# --- splitting the work -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One chunk: units start..stop-1 (nights, or journeys) of variant `variant`."""
+
+    variant: int
+    start: int
+    stop: int
+
+
+_WORKER_CONFIGS: dict[int, Config] = {}
+
+
+def _init_worker(configs: list[dict[str, Any]]) -> None:
+    # Rebuilt once per worker from canonical data: no pydantic objects cross the pipe.
+    _WORKER_CONFIGS.clear()
+    for i, data in enumerate(configs):
+        _WORKER_CONFIGS[i] = config_from_data(data)
+
+
+def _work(task: Task, seed: str, per_journey: int) -> tuple[Task, Counts]:
+    return task, _count(_WORKER_CONFIGS[task.variant], seed, task.start, task.stop, per_journey)
+
+
+def _chunks(units: int, jobs: int, variants: int) -> Iterator[Task]:
+    """Contiguous ranges, a few per worker (so the progress bar moves and the cores stay
+    busy to the end), 1-based like the nights; made as they are needed."""
+    per = max(50, min(5000, units * variants // (jobs * 8)))
+    for v in range(variants):
+        for start in range(1, units + 1, per):
+            yield Task(v, start, min(start + per, units + 1))
+
+
+def _mp_context() -> Any:
+    # fork where the platform has it: a worker starts in milliseconds with nightsim already
+    # imported; spawn elsewhere (macOS, Windows). The caller keeps no threads running (the
+    # CLI's progress bar refreshes by hand) so forking is safe.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def count_many(
+    configs: Sequence[Config],
+    seed: int | str,
+    units: int,
+    *,
+    per_journey: int = 1,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> list[Counts]:
+    """Counts for each config over the same units (nights or journeys) and the same seeds."""
+    if units < 1 or per_journey < 1 or jobs < 1:
+        raise ValueError("units, per_journey and jobs must be at least 1")
+    s = seed_text(seed)
+    tasks = _chunks(units, jobs, len(configs))
+    results = [
+        Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours, per_journey)
+        for cfg in configs
+    ]
+    if jobs == 1:
+        for t in tasks:
+            results[t.variant].merge(_count(configs[t.variant], s, t.start, t.stop, per_journey))
+            if progress is not None:
+                progress((t.stop - t.start) * per_journey)
+        return results
+    data = [cfg.canonical() for cfg in configs]
+    with ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=_mp_context(),
+        initializer=_init_worker,
+        initargs=(data,),
+    ) as pool:
+        # A few chunks in flight per worker, not all of them: memory flat in the nights.
+        pending: set[Future[tuple[Task, Counts]]] = set()
+
+        def collect() -> None:
+            nonlocal pending
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                task, counts = fut.result()
+                # Sums: the order chunks finish in cannot change the result.
+                results[task.variant].merge(counts)
+                if progress is not None:
+                    progress((task.stop - task.start) * per_journey)
+
+        for t in tasks:
+            pending.add(pool.submit(_work, t, s, per_journey))
+            if len(pending) >= 2 * jobs:
+                collect()
+        while pending:
+            collect()
+    return results
+
+
+def journeys_for(nights: int, per_journey: int) -> int:
+    """Journeys of `per_journey` nights covering at least `nights` nights (whole journeys)."""
+    return -(-nights // per_journey)
+
+
+# --- reports ----------------------------------------------------------------------------
+
+
+def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
+    """The JSON shape of `nightsim odds --format json` (issue 5), keys in a fixed order."""
+    n = counts.nights
+    names = counts.names
+    casters = [i for i, c in enumerate(config.party) if c.spells]
+    probs: dict[str, Any] = {
+        "encounter": wilson(counts.encounter, n),
+        "rota_broken": wilson(counts.rota_broken, n),
+        "fire_lasts": wilson(counts.fire_lasts, n),
+        # Over all nights: an encounter, and nobody awake when it came.
+        "nobody_awake": wilson(counts.nobody_awake, n),
+        # The same, among the nights with an encounter.
+        "nobody_awake_given_encounter": wilson(counts.nobody_awake, counts.encounter),
+        "surprised": {names[i]: wilson(counts.surprised[i], n) for i in range(len(names))},
+        "full_rest": {names[i]: wilson(counts.full_rest[i], n) for i in range(len(names))},
+        "exhausted": {names[i]: wilson(counts.exhausted[i], n) for i in range(len(names))},
+        # Per spell the caster meant to prepare (casters only).
+        "spell_lost": {
+            names[i]: wilson(counts.spells_lost[i], counts.spells_tried[i]) for i in casters
+        },
+    }
+    out: dict[str, Any] = {
+        "nights": n,
+        "seed": seed,
+        "nights_per_journey": counts.per_journey,
+        "journeys": n // counts.per_journey,
+        "encounter_chance": config.camp.chance,
+        "rest_hours": counts.rest_hours,
+        "probabilities": probs,
+        "arrival_hour": {str(h + 1): c for h, c in enumerate(counts.arrival_hour)},
+        "distance_ft": {str(d): counts.distance_ft[d] for d in sorted(counts.distance_ft)},
+    }
+    if counts.per_journey > 1:
+        journeys = n // counts.per_journey
+        out["by_night_of_journey"] = [
+            {
+                "night": k + 1,
+                "full_rest": {
+                    names[i]: wilson(counts.by_night_full_rest[k][i], journeys)
+                    for i in range(len(names))
+                },
+                "exhausted": {
+                    names[i]: wilson(counts.by_night_exhausted[k][i], journeys)
+                    for i in range(len(names))
+                },
+            }
+            for k in range(counts.per_journey)
+        ]
+    return out
+
+
+def odds(
+    config: Config,
+    seed: int | str,
+    nights: int = 10_000,
+    *,
+    per_journey: int = 1,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Simulate `nights` nights (whole journeys of `per_journey`) and report the odds."""
+    units = journeys_for(nights, per_journey)
+    (counts,) = count_many(
+        [config], seed, units, per_journey=per_journey, jobs=jobs, progress=progress
+    )
+    return report(counts, seed, config)
+
+
+# --- which rota is safest ---------------------------------------------------------------
+
+
+def rota_orders(config: Config, watchers: int | None = None) -> list[tuple[str, ...]]:
+    """Every order of the configured watchers, or with `watchers` = K every choice of K
+    party members in every order. Duplicates (a watcher standing two shifts) counted once."""
+    if watchers is not None:
+        names: Sequence[str] = [c.name for c in config.party]
+        if not 1 <= watchers <= len(names):
+            raise ValueError(f"--watchers: expected 1..{len(names)} (the party), got {watchers}")
+        k = watchers
+    else:
+        slots = config.shift_slots()
+        names = [s.name for s in slots]
+        k = len(names)
+        if k == 0:
+            raise ValueError("the config has no watchers to order; use --watchers K")
+    count = math.perm(len(names), k)
+    if count > MAX_ROTAS:
+        raise ValueError(
+            f"{count} rotas to try (more than {MAX_ROTAS}); use --watchers with fewer watchers"
+        )
+    return list(dict.fromkeys(itertools.permutations(names, k)))
+
+
+def rota_config(config: Config, order: Sequence[str], watchers: int | None) -> Config:
+    """The config with the watch in `order`: with --watchers an even split (a plain rota);
+    otherwise the configured shifts' lengths kept, in the new order of names."""
+    if watchers is None and config.watch.shifts is not None:
+        shifts = [
+            {"name": name, "hours": s.hours}
+            for name, s in zip(order, config.watch.shifts, strict=True)
+        ]
+        watch: dict[str, Any] = {"shifts": shifts}
+    else:
+        watch = {"rota": list(order)}
+    data = config.canonical()
+    data["watch"] = watch
+    return config_from_data(data)
+
+
+@dataclass(frozen=True, slots=True)
+class RotaResult:
+    order: tuple[str, ...]
+    counts: Counts
+
+    def key(self) -> tuple[float, float, float, tuple[str, ...]]:
+        """Best first: someone awake when the monster comes (given an encounter), then full
+        rests, then spells kept; ties in the order's names, so the ranking is stable."""
+        c = self.counts
+        awake = 1 - c.nobody_awake / c.encounter if c.encounter else 0.0
+        rests = sum(c.full_rest) / (c.nights * len(c.names)) if c.nights else 0.0
+        tried = sum(c.spells_tried)
+        kept = 1 - sum(c.spells_lost) / tried if tried else 1.0
+        return (-awake, -rests, -kept, self.order)
+
+
+def rank_rotas(
+    config: Config,
+    seed: int | str,
+    nights: int,
+    *,
+    watchers: int | None = None,
+    per_journey: int = 1,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> list[RotaResult]:
+    """Every rota over the same per-night seeds (common random numbers: a difference between
+    two rotas is the rota's, not the dice's), best first."""
+    orders = rota_orders(config, watchers)
+    if len(orders) * nights > MAX_RANK_NIGHTS:
+        raise ValueError(
+            f"{len(orders)} rotas x {nights} nights is more than {MAX_RANK_NIGHTS:,} nights;"
+            f" use --nights {max(1, MAX_RANK_NIGHTS // len(orders))} or fewer, or --watchers"
+        )
+    configs = [rota_config(config, o, watchers) for o in orders]
+    units = journeys_for(nights, per_journey)
+    counts = count_many(configs, seed, units, per_journey=per_journey, jobs=jobs, progress=progress)
+    return sorted(
+        (RotaResult(o, c) for o, c in zip(orders, counts, strict=True)), key=RotaResult.key
+    )
+
+
+def rota_report(r: RotaResult) -> dict[str, Any]:
+    c = r.counts
+    return {
+        "rota": list(r.order),
+        "someone_awake_given_encounter": wilson(c.encounter - c.nobody_awake, c.encounter),
+        # Character-nights with a full rest, and spells kept of spells meant (approximate
+        # intervals: a party's nights are not independent trials).
+        "full_rest": wilson(sum(c.full_rest), c.nights * len(c.names)),
+        "spells_kept": wilson(sum(c.spells_tried) - sum(c.spells_lost), sum(c.spells_tried)),
+        "rota_broken": wilson(c.rota_broken, c.nights),
+    }
+
+
+def rank_report(
+    results: Iterable[RotaResult], seed: int | str, nights: int, top: int
+) -> dict[str, Any]:
+    rows = list(results)
+    return {
+        "nights": rows[0].counts.nights if rows else nights,
+        "seed": seed,
+        "rotas": len(rows),
+        "ranked_by": [
+            "someone_awake_given_encounter",
+            "full_rest",
+            "spells_kept",
+        ],
+        "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
+    }
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (a container's share, not the host's)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1

@@ -1,0 +1,291 @@
+"""`nightsim odds`: estimates against the rules' exact probabilities, the interval math,
+independence from --jobs, the JSON shape, the rota ranking, and bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from nightsim import simulate
+from nightsim.cli import main
+from nightsim.config import Config, default_config_path, load_config
+from nightsim.dice import Dice
+from nightsim.engine import NightOutcome, NightSim
+from nightsim.odds import Counts, _count, odds, rank_rotas, rota_orders, wilson
+from nightsim.simulate import iter_nights
+
+Z_WIDE = 3.3  # the common brief: ~3.3 standard deviations around the exact value
+
+
+def cfg(*sets: str) -> Config:
+    return load_config(default_config_path(), list(sets))
+
+
+def assert_near(est: dict[str, float], exact: float) -> None:
+    """Within 3.3 standard deviations of the exact value, and inside the estimate's own
+    interval widened to the same z (a 95% interval alone would fail one seed in twenty)."""
+    n = est["n"]
+    sd = math.sqrt(exact * (1 - exact) / n)
+    assert abs(est["p"] - exact) <= Z_WIDE * sd, (est, exact)
+    wide = wilson(est["k"], n, z=Z_WIDE)
+    assert wide["low"] <= exact <= wide["high"], (est, exact)
+
+
+# --- Wilson intervals ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [
+        (0, 10, 0.0, 0.27753),  # z^2 / (n + z^2)
+        (10, 10, 0.72247, 1.0),
+        (5, 10, 0.23659, 0.76341),
+    ],
+)
+def test_wilson_matches_known_values(k: int, n: int, low: float, high: float) -> None:
+    w = wilson(k, n)
+    assert w["p"] == k / n
+    assert w["low"] == pytest.approx(low, abs=2e-5)
+    assert w["high"] == pytest.approx(high, abs=2e-5)
+
+
+@pytest.mark.parametrize(("k", "n"), [(81, 263), (1, 1000), (999, 1000), (3, 7)])
+def test_wilson_bounds_solve_the_score_equation(k: int, n: int) -> None:
+    # The Wilson bounds are the p where the score test just rejects: |k/n - p| equals
+    # z * sqrt(p (1 - p) / n).
+    w = wilson(k, n)
+    z = 1.959963984540054
+    for p in (w["low"], w["high"]):
+        assert abs(k / n - p) == pytest.approx(z * math.sqrt(p * (1 - p) / n), rel=1e-9)
+
+
+def test_wilson_with_no_cases_is_empty() -> None:
+    assert wilson(0, 0) == {"p": None, "low": None, "high": None, "k": 0, "n": 0}
+
+
+def test_wilson_narrows_with_more_nights() -> None:
+    a, b = wilson(30, 100), wilson(300, 1000)
+    assert b["high"] - b["low"] < a["high"] - a["low"]
+    assert a["low"] < 0.3 < a["high"]
+
+
+# --- estimates against the rules ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sets", "x"),
+    [
+        (["camp.terrain=meadow"], 1),
+        (["camp.terrain=thorny forest"], 3),
+        (["camp.encounter_chance=5"], 5),
+    ],
+)
+def test_encounter_chance_is_x_in_6(sets: list[str], x: int) -> None:
+    r = odds(cfg(*sets), "enc", 3000)
+    assert_near(r["probabilities"]["encounter"], x / 6)
+
+
+def test_no_encounter_with_chance_zero() -> None:
+    r = odds(cfg("camp.encounter_chance=0"), 1, 500)
+    pr = r["probabilities"]
+    assert pr["encounter"]["k"] == 0 and pr["nobody_awake"]["k"] == 0
+    assert pr["nobody_awake_given_encounter"]["p"] is None
+    assert sum(r["arrival_hour"].values()) == 0
+
+
+def test_rota_breaks_one_minus_q_to_the_k() -> None:
+    # Four watchers of CON 10 each doze on 1-in-10; the chain breaks at the first doze, so
+    # it holds only if every shift holds: 1 - 0.9^4. No monsters to mend it.
+    sets = ["camp.encounter_chance=0", *(f"party.{n}.con=10" for n in ("Wren", "Moss"))]
+    r = odds(cfg(*sets), "rota", 3000)
+    assert_near(r["probabilities"]["rota_broken"], 1 - 0.9**4)
+
+
+def test_rota_breaks_with_mixed_dice() -> None:
+    # The default rota: CON 14 (1-in-10), 15 (1-in-20), 10 (1-in-10), 6 (1-in-6).
+    r = odds(cfg("camp.encounter_chance=0"), "mixed", 3000)
+    exact = 1 - (9 / 10) * (19 / 20) * (9 / 10) * (5 / 6)
+    assert_near(r["probabilities"]["rota_broken"], exact)
+
+
+def test_no_dozing_rule_means_the_rota_holds() -> None:
+    r = odds(cfg("rules.fall_asleep_on_watch=false", "camp.encounter_chance=0"), 2, 300)
+    assert r["probabilities"]["rota_broken"]["k"] == 0
+
+
+def test_arrival_hour_is_uniform_and_distance_in_range() -> None:
+    r = odds(cfg("camp.encounter_chance=6"), "hour", 2400)
+    hours = r["arrival_hour"]
+    assert list(hours) == [str(h) for h in range(1, 9)]
+    assert sum(hours.values()) == 2400
+    for n in hours.values():  # each hour 1/8 of the encounters
+        assert abs(n / 2400 - 1 / 8) <= Z_WIDE * math.sqrt((1 / 8) * (7 / 8) / 2400)
+    assert list(r["distance_ft"]) == [str(d) for d in range(30, 361, 30)]
+    assert sum(r["distance_ft"].values()) == 2400
+
+
+# --- the same engine as run -----------------------------------------------------------
+
+
+def test_night_i_is_the_night_run_tells() -> None:
+    config = cfg("camp.encounter_chance=4")
+    for i in (1, 2, 17):
+        fast = NightSim(config, Dice(f"seed/{i}"), record=False).run()
+        assert simulate(config, f"seed/{i}").outcomes[0] == fast
+
+
+def test_journey_j_is_the_journey_run_tells() -> None:
+    config = cfg("camp.encounter_chance=3")
+    fast = [
+        x
+        for x in iter_nights(config, Dice("trip/2"), 4, record=False)
+        if isinstance(x, NightOutcome)
+    ]
+    assert list(simulate(config, "trip/2", nights=4).outcomes) == fast
+
+
+def test_counts_merge_like_one_run() -> None:
+    config = cfg("camp.encounter_chance=3")
+    whole = _count(config, "m", 1, 201, 1)
+    part = _count(config, "m", 1, 77, 1)
+    part.merge(_count(config, "m", 77, 201, 1))
+    assert part == whole
+
+
+def test_result_does_not_depend_on_jobs() -> None:
+    config = cfg("camp.encounter_chance=3")
+    one = odds(config, "jobs", 1500, jobs=1)
+    two = odds(config, "jobs", 1500, jobs=2)
+    assert json.dumps(one) == json.dumps(two)
+
+
+def test_journeys_are_whole_and_counted_by_night() -> None:
+    r = odds(cfg("party.Wren.bedroll=false", "camp.season=winter"), "j", 10, per_journey=3)
+    assert r["nights"] == 12 and r["journeys"] == 4 and r["nights_per_journey"] == 3
+    by_night = r["by_night_of_journey"]
+    assert [row["night"] for row in by_night] == [1, 2, 3]
+    # Winter without bedding is impossible: Wren never rests, so is always exhausted.
+    assert all(row["full_rest"]["Wren"]["k"] == 0 for row in by_night)
+    assert r["probabilities"]["exhausted"]["Wren"]["k"] == 12
+
+
+# --- the rota ranking -----------------------------------------------------------------
+
+
+def test_rota_orders_every_permutation_once() -> None:
+    orders = rota_orders(cfg())
+    assert len(orders) == 24 and len(set(orders)) == 24
+    assert len(rota_orders(cfg('watch.rota=["Moss","Wren","Moss"]'))) == 3  # Moss twice
+    assert len(rota_orders(cfg(), watchers=2)) == 12
+
+
+def test_a_frail_watcher_ranks_last() -> None:
+    # One watcher all night: CON 3 dozes 1-in-6, CON 18 only 1-in-20.
+    config = cfg(
+        "camp.encounter_chance=6",
+        "party.Moss.con=3",
+        "party.Wren.con=18",
+        "party.Sir Aldric.con=18",
+        "party.Sister Ysolde.con=18",
+    )
+    ranked = rank_rotas(config, "frail", 1500, watchers=1)
+    assert [r.order for r in ranked][-1] == ("Moss",)
+    last, first = ranked[-1].counts, ranked[0].counts
+    assert last.nobody_awake > first.nobody_awake
+    # Common random numbers: every rota met the same monsters on the same nights.
+    assert {r.counts.encounter for r in ranked} == {1500}
+
+
+def test_rank_rotas_is_deterministic_and_independent_of_jobs() -> None:
+    a = rank_rotas(cfg(), 9, 300, watchers=2, jobs=1)
+    b = rank_rotas(cfg(), 9, 300, watchers=2, jobs=2)
+    assert [(r.order, r.counts) for r in a] == [(r.order, r.counts) for r in b]
+
+
+def test_rank_rotas_keeps_shift_lengths() -> None:
+    config = cfg('watch.shifts=[{name="Moss",hours=3},{name="Wren",hours=2}]')
+    ranked = rank_rotas(config, 1, 50)
+    assert sorted(r.order for r in ranked) == [("Moss", "Wren"), ("Wren", "Moss")]
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--nights", "300", "--seed", "7", "--jobs", "1", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    r = json.loads(out)
+    assert r["nights"] == 300 and r["seed"] == 7
+    pr = r["probabilities"]
+    for key in ("encounter", "rota_broken", "fire_lasts", "nobody_awake"):
+        assert set(pr[key]) >= {"p", "low", "high"}
+        assert 0 <= pr[key]["low"] <= pr[key]["p"] <= pr[key]["high"] <= 1
+    names = ["Sir Aldric", "Sister Ysolde", "Moss", "Wren"]
+    assert list(pr["surprised"]) == names and list(pr["full_rest"]) == names
+    assert list(r["arrival_hour"]) == [str(h) for h in range(1, 9)]
+    assert "seed: 7" in err
+
+
+def test_cli_text_and_fresh_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--nights", "200", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "Odds over 200 nights" in out and "Per character" in out
+    assert "seed: " in err and "--seed" in err  # a fresh seed, printed to repeat the run
+
+
+def test_cli_rank_rotas_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["odds", "--rank-rotas", "--nights", "100", "--seed", "1", "--top", "3"]
+    assert main([*args, "--jobs", "1", "--format", "json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["rotas"] == 24 and [row["rank"] for row in r["top"]] == [1, 2, 3]
+    awake = [row["someone_awake_given_encounter"]["p"] for row in r["top"]]
+    assert awake == sorted(awake, reverse=True)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--nights", "0"],
+        ["--nights", "-5"],
+        ["--jobs", "0"],
+        ["--nights-per-journey", "0"],
+        ["--watchers", "2"],  # without --rank-rotas
+        ["--top", "3"],
+        ["--rank-rotas", "--watchers", "9"],
+        ["--rank-rotas", "--top", "0"],
+        ["--rank-rotas", "--set", "watch.rota=[]"],
+        ["--rank-rotas", "--nights", "10000000"],  # 24 rotas x 10M nights: too many
+        ["--seed", ""],
+        ["--set", "camp.encounter_chance=9"],
+        ["--nights", "many"],
+    ],
+)
+def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--jobs", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert "error" in err and "Traceback" not in err
+
+
+def test_too_many_rotas_is_refused() -> None:
+    party = [
+        {"name": f"W{i}", "con": 10, "wis": 10, "cha": 10, "hp": 5, "max_hp": 5, "save_doom": 12}
+        for i in range(8)
+    ]
+    data = cfg().canonical() | {"party": party}
+    data["evening"] = {"site": ["W0"]}
+    data["watch"] = {"rota": [p["name"] for p in party]}
+    from nightsim.config import config_from_data
+
+    with pytest.raises(ValueError, match="40320 rotas"):
+        rota_orders(config_from_data(data))
+
+
+def test_counts_stay_small() -> None:
+    # Memory flat in N: a chunk's result is counters, whatever the number of nights.
+    small = _count(cfg(), "mem", 1, 11, 1)
+    big = _count(cfg(), "mem", 1, 401, 1)
+    assert isinstance(big, Counts)
+    assert len(big.distance_ft) == len(small.distance_ft) == 12
+    assert len(big.arrival_hour) == len(small.arrival_hour) == 8
