@@ -46,7 +46,7 @@ def add_parser(sub: Any) -> None:
         description="Simulate many nights with the same engine as `run` (no logging) and"
         " report the chance of an encounter, of the rota breaking, of the fire lasting, of"
         " nobody being awake when the monster comes, and per character of being surprised"
-        " and of a full rest, each with a 95%% Wilson interval; and the arrival hour and"
+        " and of a full rest, each with a 95% Wilson interval; and the arrival hour and"
         " distance of the monsters.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

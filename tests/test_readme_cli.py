@@ -1,0 +1,39 @@
+"""The README's command table and `--help` say the same thing (no option left out of step)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import COMMANDS, build_parser
+
+README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def _row(command: str) -> str:
+    rows = [line for line in README.splitlines() if line.startswith(f"| `nightsim {command}")]
+    assert rows, f"README's command table has no row for `nightsim {command}`"
+    return rows[0]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_option_of_a_command_is_in_its_readme_row(command: str) -> None:
+    row = _row(command)
+    for action in _subparsers()[command]._actions:
+        longs = [o for o in action.option_strings if o.startswith("--") and o != "--help"]
+        for opt in longs:
+            assert re.search(rf"{re.escape(opt)}\b", row), f"{opt} of `{command}` not in README"
+
+
+def test_every_readme_row_is_a_command() -> None:
+    named = re.findall(r"^\| `nightsim (\w+)", README, re.M)
+    assert set(named) == set(COMMANDS)
