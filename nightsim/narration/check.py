@@ -8,12 +8,11 @@ from typing import Any
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from nightsim.checkup import Checkup, Warning
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.widgets import NARROW, Responsive, emphasise, signed
+from nightsim.narration.widgets import NARROW, Responsive, emphasise, plain_table, signed
 
 
 def _percent(p: Fraction) -> str:
@@ -74,12 +73,7 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
     ]
 
     def rota(width: int) -> RenderableType:
-        tab = Table(
-            box=box.SIMPLE_HEAD,
-            pad_edge=False,
-            padding=(0, 1, 0, 0),
-            show_edge=False,
-        )
+        tab = plain_table()
         tab.add_column(t("check.col_shift"), justify="right")
         tab.add_column(t("check.col_from"))
         tab.add_column(t("check.col_to"))
@@ -96,12 +90,7 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
 
     def party(width: int) -> RenderableType:
         narrow = width < NARROW
-        tab = Table(
-            box=box.SIMPLE_HEAD,
-            pad_edge=False,
-            padding=(0, 1, 0, 0),
-            show_edge=False,
-        )
+        tab = plain_table()
         tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
         if not narrow:
             tab.add_column(t("abbr.con"), justify="right", no_wrap=True)

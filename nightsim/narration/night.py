@@ -25,7 +25,7 @@ from rich.text import Text
 from nightsim import events as ev
 from nightsim.narration import strip
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.widgets import NARROW, Responsive, emphasise, signed
+from nightsim.narration.widgets import NARROW, Responsive, emphasise, plain_table, signed
 
 Kind = Literal["header", "night", "evening", "hour", "encounter", "strip", "morning", "journey"]
 MIN_SLEEP = 6 * 60  # rules.md 5: under 6 hours asleep, no full rest
@@ -175,12 +175,7 @@ def _header(h: ev.NightHeader, ctx: _Context) -> RenderableType:
 
     def party_table(width: int) -> RenderableType:
         narrow = width < NARROW
-        tab = Table(
-            box=box.SIMPLE_HEAD,
-            pad_edge=False,
-            padding=(0, 1, 0, 0),
-            show_edge=False,
-        )
+        tab = plain_table()
         tab.add_column(t("col.character"), no_wrap=True, style="bold")
         tab.add_column(t("abbr.con"), justify="right")
         if not narrow:
@@ -408,12 +403,7 @@ def _morning(
 
     def table(width: int) -> RenderableType:
         narrow = width < NARROW
-        tab = Table(
-            box=box.SIMPLE_HEAD,
-            pad_edge=False,
-            padding=(0, 1, 0, 0),
-            show_edge=False,
-        )
+        tab = plain_table()
         tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
         tab.add_column(t("col.slept"), justify="right", no_wrap=True)
         tab.add_column(t("col.night"), no_wrap=True)
@@ -517,12 +507,7 @@ def _journey(j: _Journey, ctx: _Context) -> RenderableType:
     def table(width: int) -> RenderableType:
         narrow = width < NARROW
         keep = 2 if narrow else 4
-        tab = Table(
-            box=box.SIMPLE_HEAD,
-            pad_edge=False,
-            padding=(0, 1, 0, 0),
-            show_edge=False,
-        )
+        tab = plain_table()
         tab.add_column(t("col.character"), style="bold")
         tab.add_column(t("col.rested"), justify="right", no_wrap=True)
         tab.add_column(t("col.hp_path"), no_wrap=True)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from rich import box
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.table import Table
 from rich.text import Text
 
 # Below this width the tables drop their less important columns.
@@ -39,3 +41,9 @@ def signed(n: int) -> str:
     if n < 0:
         return f"\u2212{-n}"
     return ""
+
+
+def plain_table() -> Table:
+    """The narration's one table style: a rule under the heading, no frame, one space apart
+    (it reads the same in plain text as at a terminal)."""
+    return Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0), show_edge=False)
