@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -92,13 +93,16 @@ def test_no_wall_clock_two_runs_are_the_same_bytes() -> None:
 def test_byte_identical_under_other_python_versions(version: str) -> None:
     """A log written under Python 3.12 / 3.13 is byte-identical to this interpreter's.
 
-    Needs a throwaway venv outside the repo with the runtime dependencies, e.g.
-      /root/.pyenv/versions/3.12.1/bin/python -m venv /tmp/py312
-      /tmp/py312/bin/pip install simpy pydantic structlog rich
-    (likewise /tmp/py313); skipped when it is not there.
+    The interpreter comes from NIGHTSIM_PYTHON_3_12 / NIGHTSIM_PYTHON_3_13 (`.ci/run` makes
+    those venvs when the machine has the Pythons; then a failure here is a failure), or from a
+    throwaway venv such as /tmp/py312 with the runtime dependencies; skipped when neither is
+    there.
     """
-    python = Path(f"/tmp/py{version.replace('.', '')}/bin/python")
+    env_var = f"NIGHTSIM_PYTHON_{version.replace('.', '_')}"
+    given = os.environ.get(env_var)
+    python = Path(given) if given else Path(f"/tmp/py{version.replace('.', '')}/bin/python")
     if not python.exists():
+        assert not given, f"{env_var}={given} does not exist"
         pytest.skip(f"no Python {version} venv at {python}")
     probe = subprocess.run(
         [str(python), "-c", "import simpy, pydantic, structlog, rich, sys; print(sys.version)"],
@@ -106,6 +110,7 @@ def test_byte_identical_under_other_python_versions(version: str) -> None:
         text=True,
     )
     if probe.returncode != 0 or not probe.stdout.startswith(version):
+        assert not given, f"{env_var}={given} is not a Python {version} with the dependencies"
         pytest.skip(f"{python} is not a Python {version} with nightsim's dependencies")
     for args in (["--seed", "7"], ["--seed", "full moon", "--nights", "3"]):
         assert jsonl(str(python), *args) == jsonl(sys.executable, *args)
