@@ -14,8 +14,8 @@ for none of it. All rule decisions are calls into `nightsim.rules`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
 import simpy
 from simpy.events import NORMAL, URGENT, Event, EventPriority, Process, Timeout
@@ -23,6 +23,21 @@ from simpy.events import NORMAL, URGENT, Event, EventPriority, Process, Timeout
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
 from nightsim.dice import Dice, Stream, roll_record
+from nightsim.driven import Driven, LeanEnvironment
+from nightsim.outcome import (
+    CharacterOutcome,
+    EncounterOutcome,
+    NightOutcome,
+    PartyState,
+    summary_fields,
+)
+from nightsim.plan import (
+    DAWN,
+    SAME_WATCHER,
+    UNWATCHED,
+    plan_for,
+    stream_names,
+)
 
 RawEvent = tuple[int, str, dict[str, Any]]
 
@@ -33,7 +48,6 @@ DAY = 24 * 60
 # a watch taken up, a doze, the fire going out): the arrival minute belongs to the shift that
 # starts at it, as `_shift_at` (and the event's `watch_of`) reads it.
 LATE = EventPriority(NORMAL + 1)
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,337 +57,6 @@ class Encounter:
     at: int
     settles_at: int | None
     settled: Event
-
-
-def _quick_init(cls: type[_T]) -> type[_T]:
-    """Give a frozen, slotted dataclass without defaults a faster `__init__`.
-
-    Perf only: dataclass(frozen=True) sets each field through `object.__setattr__`; this
-    `__init__` (same signature, generated the way dataclasses generates its own) sets them
-    through the slots' descriptors, about twice as fast. The instance is as frozen after.
-    A night makes one outcome per character, and `odds` makes millions.
-    """
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    assert all(f.default is MISSING and f.default_factory is MISSING for f in fields(cls))  # type: ignore[arg-type]
-    namespace: dict[str, Any] = {f"_set_{n}": cls.__dict__[n].__set__ for n in names}
-    body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
-    exec(f"def __init__(self, {', '.join(names)}) -> None:{body}", namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
-
-
-@_quick_init
-@dataclass(frozen=True, slots=True)
-class CharacterOutcome:
-    name: str
-    full_rest: bool
-    slept_minutes: int
-    interrupted: bool
-    surprised: bool
-    difficulty: rules.Difficulty
-    hp: int
-    exhaustion: int
-    spells_prepared: tuple[str, ...]
-    spells_lost: tuple[str, ...]
-
-
-@_quick_init
-@dataclass(frozen=True, slots=True)
-class EncounterOutcome:
-    at: int  # minutes after camp was made (this night)
-    creature: str | None
-    table: str
-    distance_ft: int
-    party_surprised: bool
-    monster_surprised: bool
-    nobody_awake: bool
-    surprised: tuple[str, ...]
-
-
-@_quick_init
-@dataclass(frozen=True, slots=True)
-class NightOutcome:
-    """What `odds` aggregates and `night.summary` reports."""
-
-    night: int
-    characters: tuple[CharacterOutcome, ...]
-    encounter: EncounterOutcome | None
-    rota_broken_at: int | None  # minutes after camp was made, or None
-    fire_lit: bool
-    fire_out_at: int | None  # minutes after camp was made, None if unlit or burning at dawn
-    fire_lasted: bool
-    fire_warmed: bool
-    ingredients: bool  # still in the packs at dawn
-
-
-@dataclass(slots=True)
-class PartyState:
-    """What carries from one night to the next on a journey."""
-
-    hp: dict[str, int] = field(default_factory=dict)
-    exhaustion: dict[str, int] = field(default_factory=dict)
-    ingredients: bool = True  # a ruined meal loses them for the rest of the journey
-
-
-# How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
-# last shift ends before dawn (the end of the night unwatched), or with the rest period.
-_HANDOVER, _SAME_WATCHER, _UNWATCHED, _DAWN = 0, 1, 2, 3
-
-
-class NightPlan:
-    """What a night needs from its config, resolved once per config.
-
-    Perf only: `odds` runs thousands of nights on one config, and reading pydantic
-    properties, shift slots, ability modifiers and stream names afresh every night was
-    most of a night's cost. Everything here is a plain function of the config; nothing
-    here decides a rule.
-    """
-
-    __slots__ = (
-        "camp_minute",
-        "carried",
-        "chance",
-        "chars",
-        "con_mod",
-        "config",
-        "cook",
-        "entertain",
-        "evening_half",
-        "evening_minutes",
-        "exhaustion",
-        "fall_asleep",
-        "firewood",
-        "hp",
-        "index",
-        "names",
-        "preparation_minutes",
-        "quick_rest",
-        "rest_end",
-        "rest_minutes",
-        "rest_rows",
-        "rest_start",
-        "season",
-        "slot_doze_die",
-        "slot_end",
-        "slot_handover",
-        "slot_watcher",
-        "slots",
-        "tables",
-        "warmth_minutes",
-        "wood_modifier",
-    )
-
-    def __init__(self, cfg: Config) -> None:
-        camp, r, party = cfg.camp, cfg.rules, cfg.party
-        self.config = cfg
-        self.names: tuple[str, ...] = tuple(c.name for c in party)
-        self.index = {c.name: i for i, c in enumerate(party)}
-        self.camp_minute = camp.camp_minute
-        self.carried = camp.carried_firewood_hours
-        self.chance = camp.chance
-        self.season: rules.Season = camp.resolved_season
-        self.wood_modifier = camp.wood_modifier
-        self.rest_start = cfg.rest_start
-        self.rest_minutes = cfg.rest_minutes
-        self.rest_end = self.rest_start + self.rest_minutes
-        self.preparation_minutes = r.preparation_minutes
-        self.evening_minutes = r.evening_minutes
-        self.evening_half = r.evening_minutes // 2
-        self.warmth_minutes = r.fire_warmth_hours * 60
-        self.fall_asleep = r.fall_asleep_on_watch
-        self.quick_rest = r.quick_rest
-        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
-        self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
-        self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
-        self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
-        self.slot_handover = tuple(
-            (_DAWN if self.rest_start + s.end >= self.rest_end else _UNWATCHED)
-            if k + 1 == len(self.slots)
-            else (_SAME_WATCHER if self.slots[k + 1].name == s.name else _HANDOVER)
-            for k, s in enumerate(self.slots)
-        )
-        self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
-        self.hp = tuple(c.hp for c in party)
-        # Per character, what the morning reads: name, has bedding (the quick rest),
-        # max HP, spells to prepare.
-        self.chars = tuple((c.name, c.bedroll or c.tent, c.max_hp, c.spells) for c in party)
-        self.exhaustion = tuple(c.exhaustion for c in party)
-        # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
-        self.rest_rows = tuple(
-            tuple(
-                {
-                    season: rules.rest_difficulty(warm, c.bedroll, c.tent, season)
-                    for season in rules.SEASONS
-                }
-                for warm in (False, True)
-            )
-            for c in party
-        )
-        self.firewood = tuple(cfg.evening.firewood)
-        ev = cfg.evening
-        self.cook = (
-            None
-            if ev.cook is None
-            else (
-                rules.ability_modifier(party[self.index[ev.cook]].wis),
-                party[self.index[ev.cook]].save_doom,
-            )
-        )
-        self.entertain = (
-            None
-            if ev.entertain is None
-            else (
-                rules.ability_modifier(party[self.index[ev.entertain]].cha),
-                party[self.index[ev.entertain]].save_doom,
-            )
-        )
-        self.tables: dict[str, tuple[list[int], tuple[str, ...]]] = {
-            table: ([e.weight for e in entries], tuple(e.creature for e in entries))
-            for table in ("night_fire", "night_no_fire")
-            for entries in [getattr(cfg.encounters, table)]
-        }
-
-
-class StreamNames:
-    """The encoded names (`utf8(name) 0x00`) of one night's dice streams: `n{night}:purpose`."""
-
-    __slots__ = (
-        "cook",
-        "creature",
-        "distance",
-        "doze",
-        "entertain",
-        "fire",
-        "firewood",
-        "monster",
-        "rest",
-        "spells",
-        "surprise",
-    )
-
-    def __init__(self, plan: NightPlan, night: int) -> None:
-        def b(purpose: str) -> bytes:
-            return f"n{night}:{purpose}\x00".encode()
-
-        self.firewood = tuple(b(f"firewood:{name}") for name in plan.firewood)
-        self.fire = b("fire")
-        self.cook = b("cook")
-        self.entertain = b("entertain")
-        self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
-        self.monster = b("monster")
-        self.surprise = b("surprise")
-        self.distance = b("distance")
-        self.creature = b("creature")
-        self.rest = tuple(b(f"rest:{name}") for name in plan.names)
-        self.spells = tuple(b(f"spells:{name}") for name in plan.names)
-
-
-# A few configs at a time (a rota ranking builds one per rota); the config is kept with its
-# plan so that its id cannot be reused while the entry lives.
-_PLANS: dict[int, tuple[Config, NightPlan, dict[int, StreamNames]]] = {}
-_PLANS_MAX = 64
-_NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
-
-
-def plan_for(cfg: Config) -> tuple[NightPlan, dict[int, StreamNames]]:
-    hit = _PLANS.get(id(cfg))
-    if hit is not None and hit[0] is cfg:
-        return hit[1], hit[2]
-    if len(_PLANS) >= _PLANS_MAX:
-        _PLANS.pop(next(iter(_PLANS)))
-    plan = NightPlan(cfg)
-    _PLANS[id(cfg)] = (cfg, plan, {})
-    return plan, _PLANS[id(cfg)][2]
-
-
-def stream_names(cfg: Config, night: int) -> StreamNames:
-    plan, cache = plan_for(cfg)
-    names = cache.get(night)
-    if names is None:
-        names = StreamNames(plan, night)
-        if night <= _NAMED_NIGHTS:
-            cache[night] = names
-    return names
-
-
-class _Environment(simpy.Environment):
-    """simpy's Environment without its per-instance shortcuts.
-
-    simpy binds `env.timeout`, `env.event`, `env.process`, ... to every new Environment
-    (`BoundClass.bind_early`, over the class's own attributes only); the engine makes its
-    events with the classes themselves (`Timeout(env, d)` is `env.timeout(d)`), and makes
-    an environment per night, so the binding was pure cost. `env.timeout` still works.
-    """
-
-
-class Driven:
-    """A process of the `record=False` path, run without a simpy.Process.
-
-    It waits on the same events, in the same order, and an interrupt reaches it the way a
-    simpy.Interruption does (an URGENT event at the current minute that detaches it from
-    the event it waits on and throws `simpy.Interrupt(cause)` into it). What it skips is
-    the Initialize and end events and the Process bookkeeping, which carry no information
-    when nothing is recorded. It starts at once rather than at an Initialize event: the
-    engine starts one only where nothing else is scheduled before that event would run.
-    """
-
-    __slots__ = ("_env", "_gen", "_resume", "_target", "is_alive")
-
-    def __init__(self, env: simpy.Environment, gen: Generator[Event, Any, None]) -> None:
-        self._env = env
-        self._gen = gen
-        self._target: Event | None = None
-        self.is_alive = True
-        self._resume = self._on_event  # one bound method, so that it can be removed again
-        self._advance(None)
-
-    def _on_event(self, _event: Event) -> None:
-        # The common case, inlined: the process waits on a fresh timeout.
-        try:
-            event = self._gen.send(None)
-        except StopIteration:
-            self.is_alive = False
-            self._target = None
-            return
-        callbacks = event.callbacks
-        if callbacks is not None:
-            callbacks.append(self._resume)
-            self._target = event
-        else:
-            self._advance(None)  # ... or on one already processed: go on at once
-
-    def _advance(self, interrupt: simpy.Interrupt | None) -> None:
-        gen = self._gen
-        while True:  # until the process waits on an event not yet processed, or ends
-            try:
-                event = gen.send(None) if interrupt is None else gen.throw(interrupt)
-            except StopIteration:
-                self.is_alive = False
-                self._target = None
-                return
-            interrupt = None
-            if event.callbacks is not None:
-                event.callbacks.append(self._resume)
-                self._target = event
-                return
-            # Already processed: like simpy's Process, go on at once.
-
-    def interrupt(self, cause: object) -> None:
-        ev = Event(self._env)
-        ev._ok = True
-        ev._value = None
-        assert ev.callbacks is not None
-        ev.callbacks.append(lambda _: self._interrupted(cause))
-        self._env.schedule(ev, URGENT)
-
-    def _interrupted(self, cause: object) -> None:
-        if not self.is_alive:
-            return
-        assert self._target is not None and self._target.callbacks is not None
-        self._target.callbacks.remove(self._resume)
-        self._advance(simpy.Interrupt(cause))
 
 
 def clock(camp_minute: int, t: int) -> str:
@@ -465,7 +148,7 @@ class NightSim:
         self.record = record
         self.carried = plan.carried if carried_firewood is None else carried_firewood
         self.events: list[RawEvent] = []
-        self.env: simpy.Environment = _Environment()
+        self.env: simpy.Environment = LeanEnvironment()
         party = cfg.party
         self.names = plan.names
         self.index = plan.index
@@ -884,15 +567,15 @@ class NightSim:
         if self.on_watch != i:
             return
         handover = self.plan.slot_handover[i]
-        if handover == _SAME_WATCHER:
+        if handover == SAME_WATCHER:
             return  # the next shift is the same watcher's: they stay up
         self.on_watch = None
-        if handover == _DAWN:
+        if handover == DAWN:
             return  # the last shift ends with the rest period
         self._sleep(self.plan.slot_watcher[i], int(self.env.now))
         if self.record:
             s = self.slots[i]
-            if handover == _UNWATCHED:
+            if handover == UNWATCHED:
                 self.emit("watch.ended", {"actor": s.name, "shift": i + 1})
             else:
                 nxt = self.slots[i + 1]
@@ -1155,44 +838,3 @@ class NightSim:
         if rec:
             self.emit("night.summary", summary_fields(out, self.clock))
         return out
-
-
-def summary_fields(out: NightOutcome, clk: Any) -> dict[str, Any]:
-    enc = out.encounter
-    return {
-        "night": out.night,
-        "characters": [
-            {
-                "name": c.name,
-                "full_rest": c.full_rest,
-                "slept_minutes": c.slept_minutes,
-                "interrupted": c.interrupted,
-                "surprised": c.surprised,
-                "difficulty": c.difficulty,
-                "hp": c.hp,
-                "exhaustion": c.exhaustion,
-                "spells_prepared": list(c.spells_prepared),
-                "spells_lost": list(c.spells_lost),
-            }
-            for c in out.characters
-        ],
-        "encounter": None
-        if enc is None
-        else {
-            "at": clk(enc.at),
-            "creature": enc.creature,
-            "table": enc.table,
-            "distance_ft": enc.distance_ft,
-            "party_surprised": enc.party_surprised,
-            "monster_surprised": enc.monster_surprised,
-            "nobody_awake": enc.nobody_awake,
-            "surprised": list(enc.surprised),
-        },
-        "rota_broken_at": None if out.rota_broken_at is None else clk(out.rota_broken_at),
-        "fire": {
-            "lit": out.fire_lit,
-            "out_at": None if out.fire_out_at is None else clk(out.fire_out_at),
-            "lasted": out.fire_lasted,
-            "warmed": out.fire_warmed,
-        },
-    }

@@ -14,8 +14,9 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
-from nightsim.engine import NightOutcome, RawEvent, clock
+from nightsim.engine import RawEvent, clock
 from nightsim.events import LOG_VERSION, parse_event
+from nightsim.outcome import NightOutcome
 
 GENESIS = "0" * 64
 

@@ -23,7 +23,8 @@ from typing import Any
 
 from nightsim.config import Config, config_from_data
 from nightsim.dice import Dice, seed_text
-from nightsim.engine import NightOutcome, NightSim
+from nightsim.engine import NightSim
+from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal

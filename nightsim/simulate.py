@@ -13,8 +13,9 @@ from typing import Any
 from nightsim import __version__, rules
 from nightsim.config import Config
 from nightsim.dice import RNG_ID, Dice, seed_sha256
-from nightsim.engine import DAY, NightOutcome, NightSim, PartyState, RawEvent, clock
+from nightsim.engine import DAY, NightSim, RawEvent, clock
 from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
+from nightsim.outcome import NightOutcome, PartyState
 
 
 def resolved(config: Config) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from functools import cache
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
 from nightsim.dice import Dice
-from nightsim.engine import NightOutcome, NightSim, RawEvent
+from nightsim.engine import NightSim, RawEvent
+from nightsim.outcome import NightOutcome
 
 
 @cache

@@ -12,7 +12,7 @@ import pytest
 
 from nightsim.config import Config, default_config_path, load_config
 from nightsim.dice import Dice
-from nightsim.engine import NightOutcome
+from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 
 VARIANTS: dict[str, list[str]] = {

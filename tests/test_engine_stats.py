@@ -16,7 +16,8 @@ from conftest import assert_rate, events, make, night, outcome, person
 
 from nightsim import rules, simulate
 from nightsim.dice import Dice
-from nightsim.engine import NightSim, PartyState
+from nightsim.engine import NightSim
+from nightsim.outcome import PartyState
 
 REST = 8 * 60
 REST_START = 120  # preparation 60 min + evening 60 min after camp is made

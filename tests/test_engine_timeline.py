@@ -12,7 +12,8 @@ import pytest
 from conftest import cfg, make, night, person
 
 from nightsim.config import Config
-from nightsim.engine import NightOutcome, RawEvent
+from nightsim.engine import RawEvent
+from nightsim.outcome import NightOutcome
 
 REST_START = 120
 DAWN = REST_START + 480

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from nightsim.config import default_config_path, load_config
-from nightsim.engine import NightOutcome, RawEvent
+from nightsim.engine import RawEvent
 from nightsim.log import canonical_json, iter_log_lines, write_events
+from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_raw
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,0 +1,190 @@
+"""A night's plan: what the engine needs from a config, resolved once per config.
+
+Perf only (`odds` runs thousands of nights on one config); every value is a plain function
+of the config, and tests/test_engine_golden.py holds the engine to the same nights.
+"""
+
+from __future__ import annotations
+
+from nightsim import rules
+from nightsim.config import Config, ShiftSlot
+
+# How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
+# last shift ends before dawn (the end of the night unwatched), or with the rest period.
+HANDOVER, SAME_WATCHER, UNWATCHED, DAWN = 0, 1, 2, 3
+
+
+class NightPlan:
+    """What a night needs from its config, resolved once per config.
+
+    Perf only: `odds` runs thousands of nights on one config, and reading pydantic
+    properties, shift slots, ability modifiers and stream names afresh every night was
+    most of a night's cost. Everything here is a plain function of the config; nothing
+    here decides a rule.
+    """
+
+    __slots__ = (
+        "camp_minute",
+        "carried",
+        "chance",
+        "chars",
+        "con_mod",
+        "config",
+        "cook",
+        "entertain",
+        "evening_half",
+        "evening_minutes",
+        "exhaustion",
+        "fall_asleep",
+        "firewood",
+        "hp",
+        "index",
+        "names",
+        "preparation_minutes",
+        "quick_rest",
+        "rest_end",
+        "rest_minutes",
+        "rest_rows",
+        "rest_start",
+        "season",
+        "slot_doze_die",
+        "slot_end",
+        "slot_handover",
+        "slot_watcher",
+        "slots",
+        "tables",
+        "warmth_minutes",
+        "wood_modifier",
+    )
+
+    def __init__(self, cfg: Config) -> None:
+        camp, r, party = cfg.camp, cfg.rules, cfg.party
+        self.config = cfg
+        self.names: tuple[str, ...] = tuple(c.name for c in party)
+        self.index = {c.name: i for i, c in enumerate(party)}
+        self.camp_minute = camp.camp_minute
+        self.carried = camp.carried_firewood_hours
+        self.chance = camp.chance
+        self.season: rules.Season = camp.resolved_season
+        self.wood_modifier = camp.wood_modifier
+        self.rest_start = cfg.rest_start
+        self.rest_minutes = cfg.rest_minutes
+        self.rest_end = self.rest_start + self.rest_minutes
+        self.preparation_minutes = r.preparation_minutes
+        self.evening_minutes = r.evening_minutes
+        self.evening_half = r.evening_minutes // 2
+        self.warmth_minutes = r.fire_warmth_hours * 60
+        self.fall_asleep = r.fall_asleep_on_watch
+        self.quick_rest = r.quick_rest
+        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
+        self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
+        self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
+        self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
+        self.slot_handover = tuple(
+            (DAWN if self.rest_start + s.end >= self.rest_end else UNWATCHED)
+            if k + 1 == len(self.slots)
+            else (SAME_WATCHER if self.slots[k + 1].name == s.name else HANDOVER)
+            for k, s in enumerate(self.slots)
+        )
+        self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
+        self.hp = tuple(c.hp for c in party)
+        # Per character, what the morning reads: name, has bedding (the quick rest),
+        # max HP, spells to prepare.
+        self.chars = tuple((c.name, c.bedroll or c.tent, c.max_hp, c.spells) for c in party)
+        self.exhaustion = tuple(c.exhaustion for c in party)
+        # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
+        self.rest_rows = tuple(
+            tuple(
+                {
+                    season: rules.rest_difficulty(warm, c.bedroll, c.tent, season)
+                    for season in rules.SEASONS
+                }
+                for warm in (False, True)
+            )
+            for c in party
+        )
+        self.firewood = tuple(cfg.evening.firewood)
+        ev = cfg.evening
+        self.cook = (
+            None
+            if ev.cook is None
+            else (
+                rules.ability_modifier(party[self.index[ev.cook]].wis),
+                party[self.index[ev.cook]].save_doom,
+            )
+        )
+        self.entertain = (
+            None
+            if ev.entertain is None
+            else (
+                rules.ability_modifier(party[self.index[ev.entertain]].cha),
+                party[self.index[ev.entertain]].save_doom,
+            )
+        )
+        self.tables: dict[str, tuple[list[int], tuple[str, ...]]] = {
+            table: ([e.weight for e in entries], tuple(e.creature for e in entries))
+            for table in ("night_fire", "night_no_fire")
+            for entries in [getattr(cfg.encounters, table)]
+        }
+
+
+class StreamNames:
+    """The encoded names (`utf8(name) 0x00`) of one night's dice streams: `n{night}:purpose`."""
+
+    __slots__ = (
+        "cook",
+        "creature",
+        "distance",
+        "doze",
+        "entertain",
+        "fire",
+        "firewood",
+        "monster",
+        "rest",
+        "spells",
+        "surprise",
+    )
+
+    def __init__(self, plan: NightPlan, night: int) -> None:
+        def b(purpose: str) -> bytes:
+            return f"n{night}:{purpose}\x00".encode()
+
+        self.firewood = tuple(b(f"firewood:{name}") for name in plan.firewood)
+        self.fire = b("fire")
+        self.cook = b("cook")
+        self.entertain = b("entertain")
+        self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
+        self.monster = b("monster")
+        self.surprise = b("surprise")
+        self.distance = b("distance")
+        self.creature = b("creature")
+        self.rest = tuple(b(f"rest:{name}") for name in plan.names)
+        self.spells = tuple(b(f"spells:{name}") for name in plan.names)
+
+
+# A few configs at a time (a rota ranking builds one per rota); the config is kept with its
+# plan so that its id cannot be reused while the entry lives.
+_PLANS: dict[int, tuple[Config, NightPlan, dict[int, StreamNames]]] = {}
+_PLANS_MAX = 64
+_NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
+
+
+def plan_for(cfg: Config) -> tuple[NightPlan, dict[int, StreamNames]]:
+    hit = _PLANS.get(id(cfg))
+    if hit is not None and hit[0] is cfg:
+        return hit[1], hit[2]
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.pop(next(iter(_PLANS)))
+    plan = NightPlan(cfg)
+    _PLANS[id(cfg)] = (cfg, plan, {})
+    return plan, _PLANS[id(cfg)][2]
+
+
+def stream_names(cfg: Config, night: int) -> StreamNames:
+    plan, cache = plan_for(cfg)
+    names = cache.get(night)
+    if names is None:
+        names = StreamNames(plan, night)
+        if night <= _NAMED_NIGHTS:
+            cache[night] = names
+    return names
