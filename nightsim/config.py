@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from nightsim import rules
 
@@ -52,26 +59,44 @@ class Camp(_Model):
     ingredients: Flag = True
     camp_at: str = "19:00"
 
+    # Per-field checks are field validators, so an error names camp.terrain, not just camp.
+    @field_validator("terrain")
+    @classmethod
+    def _terrain(cls, v: str | None) -> str | None:
+        if v is not None and v not in rules.TERRAIN_CHANCE:
+            raise ValueError(
+                f"unknown terrain {v!r}{_suggest(v, rules.TERRAIN_CHANCE)};"
+                f" expected one of: {', '.join(rules.TERRAIN_CHANCE)}"
+            )
+        return v
+
+    @field_validator("month")
+    @classmethod
+    def _month(cls, v: str | None) -> str | None:
+        if v is not None and v not in rules.MONTH_SEASON:
+            raise ValueError(
+                f"unknown month {v!r}{_suggest(v, rules.MONTHS)};"
+                f" expected one of: {', '.join(rules.MONTHS)}"
+            )
+        return v
+
+    @field_validator("camp_at")
+    @classmethod
+    def _camp_at(cls, v: str) -> str:
+        if not _CLOCK.match(v):
+            raise ValueError(f"must be a 24-hour clock time HH:MM, got {v!r}")
+        return v
+
     @model_validator(mode="after")
     def _either_or(self) -> Camp:
         if self.terrain is not None and self.encounter_chance is not None:
             raise ValueError("give terrain or encounter_chance, not both")
         if self.terrain is None and self.encounter_chance is None:
             raise ValueError('needs terrain (e.g. "tangled forest") or encounter_chance (0..6)')
-        if self.terrain is not None and self.terrain not in rules.TERRAIN_CHANCE:
-            raise ValueError(
-                f"unknown terrain {self.terrain!r}{_suggest(self.terrain, rules.TERRAIN_CHANCE)};"
-                f" expected one of: {', '.join(rules.TERRAIN_CHANCE)}"
-            )
         if self.season is not None and self.month is not None:
             raise ValueError("give season or month, not both")
         if self.season is None and self.month is None:
             raise ValueError("needs season (winter|spring|summer|autumn) or month (e.g. Reedwryme)")
-        if self.month is not None and self.month not in rules.MONTH_SEASON:
-            raise ValueError(
-                f"unknown month {self.month!r}{_suggest(self.month, rules.MONTHS)};"
-                f" expected one of: {', '.join(rules.MONTHS)}"
-            )
         if self.day is not None and self.month is None:
             raise ValueError("day needs month (the calendar date of the first night)")
         if (
@@ -84,8 +109,6 @@ class Camp(_Model):
             )
         if self.weather is not None and self.firewood_modifier is not None:
             raise ValueError("give weather or firewood_modifier, not both")
-        if not _CLOCK.match(self.camp_at):
-            raise ValueError(f"camp_at must be a 24-hour clock time HH:MM, got {self.camp_at!r}")
         return self
 
     @property

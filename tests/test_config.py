@@ -406,3 +406,19 @@ def test_control_characters_in_names_are_errors_on_one_line(item: str) -> None:
 def test_unicode_names_are_fine() -> None:
     c = parse_config(default_text().replace('"Wren"', '"Ærin Бор"'))
     assert c.character("Ærin Бор").con == 15
+
+
+@pytest.mark.parametrize(
+    ("item", "where"),
+    [
+        ("camp.terrain=jungle", "camp.terrain: unknown terrain 'jungle'"),
+        ("camp.month=Reedwrym", "camp.month: unknown month 'Reedwrym' (did you mean 'Reedwryme'?)"),
+        ('camp.camp_at="25:00"', "camp.camp_at: must be a 24-hour clock time HH:MM"),
+    ],
+)
+def test_a_bad_camp_value_names_its_field(item: str, where: str) -> None:
+    from nightsim.config import ConfigError, default_config_path, load_config
+
+    with pytest.raises(ConfigError) as info:
+        load_config(default_config_path(), [item])
+    assert where in str(info.value)
