@@ -40,7 +40,7 @@ examples:
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "run",
-        help="simulate one night",
+        help="simulate a night (or a journey: --nights N), narrate it, write its log",
         description="Simulate one night and narrate it; the log goes to ./logs/ by default.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
