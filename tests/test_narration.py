@@ -220,7 +220,7 @@ def test_quiet_prints_only_the_encounter_and_the_morning(cfg: Config) -> None:
     kinds = [b.kind for b in narrate(simulate(cfg, QUIET).events, quiet=True)]
     assert kinds == ["morning"]
     text = render(simulate(cfg, QUIET).events, quiet=True)
-    assert "No wandering monster came." in text and "hour 1" not in text
+    assert "No wandering monster came (1d6 [3] vs ≤2)." in text and "hour 1" not in text
 
 
 def test_a_journey_tells_each_night_and_sums_it_up(cfg: Config) -> None:
@@ -387,3 +387,16 @@ def test_readme_check_is_real(cfg: Config) -> None:
     con = recording(100)
     con.print(render_checkup(checkup(cfg), "default.toml"))
     assert text_of(con).rstrip("\n") == readme_block("COLUMNS=100 nightsim check").rstrip("\n")
+
+
+def test_the_monster_check_stays_behind_the_screen_until_it_comes(cfg: Config) -> None:
+    """Told hour by hour, the check says nothing of its outcome; the roll is shown when the
+    monster comes (encounter panel) or at dawn (the morning), never before."""
+    for seed in (ENCOUNTER, QUIET):
+        text = render(simulate(cfg, seed).events)
+        hours = text[text.index("The night, hour by hour") : text.index("Who slept when")]
+        before = hours.split("Encounter at")[0]
+        assert "behind the screen" in before
+        assert "1d6" not in before.split("behind the screen")[1].split("\n")[0]
+        assert "wandering monsters 1d6" not in before
+    assert "The wandering monster check: 1d6 [" in render(simulate(cfg, ENCOUNTER).events)

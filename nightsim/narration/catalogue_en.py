@@ -133,10 +133,8 @@ EN: dict[str, str] = {
     "night.missed": "Nobody wakes {actor}: the hand-over is missed, {actor} sleeps on.",
     "night.watch_ended": "{actor} ends the watch; the rest of the night is unwatched.",
     "night.fire_out": "The fire dies.",
-    "night.monster_no": "The referee checks for wandering monsters ({chance}-in-6): nothing"
-    " comes tonight.",
-    "night.monster_yes": "The referee checks for wandering monsters ({chance}-in-6): something"
-    " will come in the night\u2026",
+    "night.monster_check": "The referee rolls for wandering monsters ({chance}-in-6) behind the"
+    " screen.",
     "night.arrived": "Something comes out of the dark!",
     "night.woke": "The whole camp is awake.",
     "night.settled": "The camp lies down again; {actor} keeps the watch.",
@@ -151,6 +149,7 @@ EN: dict[str, str] = {
     "hour.awake": "awake: {names}",
     # the encounter
     "enc.title": "Encounter at {clock}",
+    "enc.check": "The wandering monster check: {roll}.",
     "enc.watch_of": "It was {actor}'s watch.",
     "enc.watch_of_asleep": "It was {actor}'s watch, but {actor} was asleep.",
     "enc.unwatched_hour": "Nobody's watch: this part of the night was unwatched.",
@@ -181,7 +180,7 @@ EN: dict[str, str] = {
     "morning.fire_out_warm": "The fire went out at {clock}, after warming the camp long enough.",
     "morning.fire_out_cold": "The fire went out at {clock}, too soon to warm the camp.",
     "morning.rota_broken": "The rota broke at {clock}.",
-    "morning.no_encounter": "No wandering monster came.",
+    "morning.no_encounter": "No wandering monster came ({roll}).",
     # the journey
     "journey.title": "The journey: {nights} nights",
     "journey.attacked": "Nights with an encounter: {count} ({nights}).",

@@ -137,10 +137,8 @@ UK: dict[str, str] = {
     "night.missed": "Ніхто не будить {actor}: зміну варти пропущено, {actor} спить далі.",
     "night.watch_ended": "{actor} завершує варту; решта ночі без варти.",
     "night.fire_out": "Багаття згасає.",
-    "night.monster_no": "Ведучий гри виконує перевірку на мандрівних чудовиськ ({chance}-in-6):"
-    " цієї ночі ніхто не прийде.",
-    "night.monster_yes": "Ведучий гри виконує перевірку на мандрівних чудовиськ ({chance}-in-6):"
-    " уночі щось прийде\u2026",
+    "night.monster_check": "Ведучий гри таємно виконує перевірку на мандрівних чудовиськ"
+    " ({chance}-in-6).",
     "night.arrived": "Щось виходить із темряви!",
     "night.woke": "Увесь табір прокинувся.",
     "night.settled": "Табір знову вкладається; на варті {actor}.",
@@ -155,6 +153,7 @@ UK: dict[str, str] = {
     "hour.awake": "не сплять: {names}",
     # зустріч
     "enc.title": "Зустріч о {clock}",
+    "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
     "enc.watch_of": "Була варта {actor}.",
     "enc.watch_of_asleep": "Була варта {actor}, але ніхто не пильнував.",
     "enc.unwatched_hour": "Нічия варта: ця частина ночі лишилася без варти.",
@@ -186,7 +185,7 @@ UK: dict[str, str] = {
     "morning.fire_out_warm": "Багаття згасло о {clock}, встигнувши зігріти табір.",
     "morning.fire_out_cold": "Багаття згасло о {clock}, надто рано, щоб зігріти табір.",
     "morning.rota_broken": "Черговість варт порушилася о {clock}.",
-    "morning.no_encounter": "Мандрівні чудовиська не прийшли.",
+    "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # мандрівка
     "journey.title": "Мандрівка: ночей — {nights}",
     "journey.attacked": "Ночі із зустріччю: {count} ({nights}).",

@@ -68,6 +68,12 @@ def rolls_text(rolls: Sequence[ev.Roll], t: Catalogue) -> str:
     return "; ".join(roll_text(r, t) for r in rolls)
 
 
+def _check_text(check: ev.MonsterChecked, t: Catalogue) -> str:
+    """The monster check's die without its label (the sentence names it), then the minute."""
+    first, *rest = check.rolls
+    return "; ".join([roll_text(first, t, purpose=False), *(roll_text(r, t) for r in rest)])
+
+
 def _line(text: str, rolls: Sequence[ev.Roll], t: Catalogue, names: Sequence[str]) -> Text:
     out = emphasise(Text(text), names)
     if rolls:
@@ -113,6 +119,7 @@ class _Context:
     exhaustion: dict[str, int] = field(default_factory=dict)
     total_nights: int = 1
     journey: _Journey = field(default_factory=_Journey)
+    check: ev.MonsterChecked | None = None  # the night's wandering-monster check, once told
 
 
 # --- the header -------------------------------------------------------------------------------
@@ -284,8 +291,9 @@ def _night_line(e: ev.Event, ctx: _Context) -> Text | None:
         case ev.FireOut():
             return _line(t("night.fire_out"), [], t, names)
         case ev.MonsterChecked():
-            key = "night.monster_yes" if e.encounter else "night.monster_no"
-            return _line(t(key, chance=e.chance), e.rolls[:1], t, names)
+            # The outcome stays behind the screen until the monster comes or dawn breaks:
+            # told hour by hour (--step), the night keeps its suspense. The log has the roll.
+            return _line(t("night.monster_check", chance=e.chance), [], t, names)
         case ev.MonsterArrived():
             return _styled(_line(t("night.arrived"), [], t, names), "bold red")
         case ev.CampWoke():
@@ -333,6 +341,7 @@ def _encounter(e: ev.MonsterArrived, ctx: _Context) -> Panel:
     by_purpose = {r.purpose: r for r in e.rolls}
     table = t.term("table", e.table)
     lines = [
+        *([t("enc.check", roll=_check_text(ctx.check, t))] if ctx.check else []),
         (
             t("enc.watch_of", actor=e.watch_of)
             if e.watch_of in e.awake
@@ -479,7 +488,8 @@ def _morning(
         if summary.rota_broken_at:
             notes.append(Text(t("morning.rota_broken", clock=summary.rota_broken_at), style="red"))
         if summary.encounter is None:
-            notes.append(Text(t("morning.no_encounter")))
+            roll = _check_text(ctx.check, t) if ctx.check is not None else ""
+            notes.append(Text(t("morning.no_encounter", roll=roll)))
     return Group(*parts, *notes)
 
 
@@ -561,6 +571,7 @@ def _night(night: Sequence[ev.Event], ctx: _Context) -> Iterator[Block]:
     if not ctx.names:
         ctx.names = [e.actor for e in night if isinstance(e, ev.RestChecked)]
     number = began.night if began else 1
+    ctx.check = next((e for e in night if isinstance(e, ev.MonsterChecked)), None)
     if began is not None and not quiet:
         season = t.term("season", began.season)
         if began.month and began.day:
