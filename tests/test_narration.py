@@ -400,3 +400,16 @@ def test_the_monster_check_stays_behind_the_screen_until_it_comes(cfg: Config) -
         assert "1d6" not in before.split("behind the screen")[1].split("\n")[0]
         assert "wandering monsters 1d6" not in before
     assert "The wandering monster check: 1d6 [" in render(simulate(cfg, ENCOUNTER).events)
+
+
+def test_a_shifts_dozing_roll_is_told_when_the_shift_is_over(cfg: Config) -> None:
+    """Not at the start of the shift (a 1 there would give the doze away): on the doze, the
+    hand-over, or at dawn for the last watch."""
+    text = render(simulate(cfg, 9).events)
+    assert "Sir Aldric takes the watch until 23:00.\n" in text.replace(" \n", "\n")
+    assert "nods off on watch. From now on nobody is watching.  (dozing 1d10 [1], on 1;" in text
+    assert "hands over the watch.  (dozing 1d10 [3], on 1)" in text
+    assert "Moss stayed awake on watch until dawn (dozing 1d6 [6], on 1)." in text
+    for line in text.splitlines():
+        if "takes the watch" in line or "keeps the watch until" in line:
+            assert "dozing" not in line, line

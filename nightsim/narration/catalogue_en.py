@@ -180,6 +180,7 @@ EN: dict[str, str] = {
     "morning.fire_out_warm": "The fire went out at {clock}, after warming the camp long enough.",
     "morning.fire_out_cold": "The fire went out at {clock}, too soon to warm the camp.",
     "morning.rota_broken": "The rota broke at {clock}.",
+    "morning.watch_held": "{actor} stayed awake on watch until dawn ({roll}).",
     "morning.no_encounter": "No wandering monster came ({roll}).",
     # the journey
     "journey.title": "The journey: {nights} nights",

@@ -185,6 +185,7 @@ UK: dict[str, str] = {
     "morning.fire_out_warm": "Багаття згасло о {clock}, встигнувши зігріти табір.",
     "morning.fire_out_cold": "Багаття згасло о {clock}, надто рано, щоб зігріти табір.",
     "morning.rota_broken": "Черговість варт порушилася о {clock}.",
+    "morning.watch_held": "{actor} не заснув на варті до світанку ({roll}).",
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # мандрівка
     "journey.title": "Мандрівка: ночей — {nights}",

@@ -120,6 +120,8 @@ class _Context:
     total_nights: int = 1
     journey: _Journey = field(default_factory=_Journey)
     check: ev.MonsterChecked | None = None  # the night's wandering-monster check, once told
+    # Each shift's dozing roll, held back until the shift is over (see _night_line).
+    doze_rolls: dict[int, tuple[str, list[ev.Roll]]] = field(default_factory=dict)
 
 
 # --- the header -------------------------------------------------------------------------------
@@ -278,16 +280,27 @@ def _night_line(e: ev.Event, ctx: _Context) -> Text | None:
                 text += " " + t("night.unwatched_from", clock=e.unwatched_from)
             return _line(text, [], t, names)
         case ev.WatchBegan():
+            # A shift's dozing roll is told when the shift is over (hand-over, doze, end, or
+            # dawn), not when it starts: a 1 told at 21:00 would give away the doze at 21:47.
+            # A watcher standing two shifts in a row has no hand-over: the earlier shift's
+            # roll is told here.
+            earlier = [s for s in ctx.doze_rolls if s < e.shift]
+            shown = [r for s in earlier for r in ctx.doze_rolls.pop(s)[1]]
+            if e.rolls:
+                ctx.doze_rolls[e.shift] = (e.actor, list(e.rolls))
             key = "night.watch_resumed" if e.resumed else "night.watch_began"
-            return _line(t(key, actor=e.actor, until=e.until), e.rolls, t, names)
+            return _line(t(key, actor=e.actor, until=e.until), shown, t, names)
         case ev.WatchHandedOver():
-            return _line(t("night.handed_over", actor=e.actor, to=e.to), [], t, names)
+            rolls = ctx.doze_rolls.pop(e.shift, ("", []))[1]
+            return _line(t("night.handed_over", actor=e.actor, to=e.to), rolls, t, names)
         case ev.WatchDozed():
-            return _styled(_line(t("night.dozed", actor=e.actor), [], t, names), "bold red")
+            rolls = ctx.doze_rolls.pop(e.shift, ("", []))[1]
+            return _styled(_line(t("night.dozed", actor=e.actor), rolls, t, names), "bold red")
         case ev.WatchMissed():
             return _styled(_line(t("night.missed", actor=e.actor), [], t, names), "red")
         case ev.WatchEnded():
-            return _styled(_line(t("night.watch_ended", actor=e.actor), [], t, names), "yellow")
+            rolls = ctx.doze_rolls.pop(e.shift, ("", []))[1]
+            return _styled(_line(t("night.watch_ended", actor=e.actor), rolls, t, names), "yellow")
         case ev.FireOut():
             return _line(t("night.fire_out"), [], t, names)
         case ev.MonsterChecked():
@@ -476,6 +489,9 @@ def _morning(
             why = "interrupted" if m.rest.full_rest else "unrested"
             text.append("  " + t("morning.spell_risk_" + why), style="dim")
         notes.append(emphasise(text, names))
+    for actor, rolls in ctx.doze_rolls.values():  # shifts that ran to dawn awake
+        notes.append(Text(t("morning.watch_held", actor=actor, roll=rolls_text(rolls, t))))
+    ctx.doze_rolls = {}
     if summary is not None:
         fire = summary.fire
         if not fire.lit:
@@ -572,6 +588,7 @@ def _night(night: Sequence[ev.Event], ctx: _Context) -> Iterator[Block]:
         ctx.names = [e.actor for e in night if isinstance(e, ev.RestChecked)]
     number = began.night if began else 1
     ctx.check = next((e for e in night if isinstance(e, ev.MonsterChecked)), None)
+    ctx.doze_rolls = {}
     if began is not None and not quiet:
         season = t.term("season", began.season)
         if began.month and began.day:
