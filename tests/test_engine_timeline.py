@@ -298,6 +298,51 @@ def test_doze_minute_falling_while_the_camp_is_awake_is_void() -> None:
     assert not [t for t, _ in of(evs, "watch.dozed") if t > t_arr]
 
 
+def _doze_minute(f: dict) -> int | None:
+    """The minute a `watch.began` roll says its watcher dozes off, if they do."""
+    return None if len(f["rolls"]) < 2 else f["rolls"][1]["total"]
+
+
+def test_doze_minute_at_the_settling_minute_is_kept() -> None:
+    # design.md: a doze minute that falls while the camp is awake is void. The camp lies down
+    # again at the settling minute, so a doze due exactly then is not void: the resumed watcher
+    # dozes off as the camp settles.
+    c = four(con=3, camp={"encounter_chance": 6})
+
+    def scenario(n: Night) -> bool:
+        t_set = [t for t, _ in of(n[0], "camp.settled")]
+        return bool(t_set) and any(
+            (m := _doze_minute(f)) is not None and t + m == t_set[0]
+            for t, f in of(n[0], "watch.began")
+        )
+
+    evs, out = find(c, scenario, "dozeatsettle", tries=800)
+    t_set, settled = first(evs, "camp.settled")
+    dozed = [(t, f["actor"]) for t, f in of(evs, "watch.dozed") if t >= t_set]
+    assert dozed[0] == (t_set, settled["on_watch"])
+    assert out.rota_broken_at is not None and out.rota_broken_at <= t_set
+
+
+def test_doze_at_the_arrival_minute_comes_before_the_monster() -> None:
+    # Ties at one minute: the watcher nods off at the minute the monster comes; the doze comes
+    # first, so the dozer is asleep (rules.md 4: a dozing watcher is asleep) and surprised,
+    # and with nobody awake the party side is surprised.
+    c = four(con=3, camp={"encounter_chance": 6})
+
+    def scenario(n: Night) -> bool:
+        t_arr = first(n[0], "monster.arrived")[0]
+        return any(t == t_arr for t, _ in of(n[0], "watch.dozed"))
+
+    evs, out = find(c, scenario, "dozeatarrival", tries=8000)
+    t_arr, arr = first(evs, "monster.arrived")
+    ((t_doze, dz),) = [(t, f) for t, f in of(evs, "watch.dozed") if t == t_arr]
+    types = [ty for t, ty, _ in evs if t == t_arr]
+    assert types.index("watch.dozed") < types.index("monster.arrived")
+    assert arr["awake"] == [] and arr["party_surprised"]
+    assert dz["actor"] in arr["surprised"] and sorted(arr["surprised"]) == NAMES
+    assert out.rota_broken_at == t_doze
+
+
 def test_arrival_table_follows_the_fire_at_that_minute() -> None:
     c = make(
         [person("A"), person("B")],
