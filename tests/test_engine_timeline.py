@@ -390,6 +390,21 @@ def test_interrupted_sleep_first_and_last_watch_are_not() -> None:
     assert [ch.interrupted for ch in out.characters] == [False, True, True, False]
 
 
+def test_an_encounter_as_they_lie_down_does_not_interrupt_sleep() -> None:
+    # rules.md 6: interrupted = asleep, then awake, then asleep again ("an encounter after
+    # which they slept AGAIN"). A character who lies down at the very minute the monster comes
+    # has not slept yet: the encounter does not interrupt them. Here the monster comes at a
+    # hand-over minute: the outgoing watcher, who stood the first watch, slept only after it.
+    c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
+    _, out = find(c, lambda n: first(n[0], "monster.arrived")[0] == 240, "liedown240")
+    a, b, c_, d = out.characters
+    assert a.slept_minutes == 480 - 120 - 30 and not a.interrupted  # first watch, then the fight
+    assert b.interrupted and c_.interrupted and d.interrupted  # slept before and after
+    # At the first minute of the rest period nobody has slept yet.
+    _, out = find(c, lambda n: first(n[0], "monster.arrived")[0] == REST_START, "liedown0")
+    assert [ch.interrupted for ch in out.characters] == [False, True, True, False]
+
+
 def test_two_shifts_in_a_row_for_one_watcher() -> None:
     c = make(
         [person("A"), person("B")],
