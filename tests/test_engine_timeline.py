@@ -186,6 +186,28 @@ def test_encounter_wakes_everyone_and_camp_settles_and_rota_resumes() -> None:
     assert b.interrupted  # the middle watch
 
 
+@pytest.mark.parametrize("minutes", [0, 90])
+def test_encounter_minutes_sets_when_the_camp_settles(minutes: int) -> None:
+    # rules.md 4 (house reading): after `encounter_minutes` the party lies down again and the
+    # rota resumes with the shift that covers that minute.
+    c = four(
+        rules={"fall_asleep_on_watch": False, "encounter_minutes": minutes},
+        camp={"encounter_chance": 6},
+    )
+    # The monster comes and the camp settles within B's watch (23:00-01:00).
+    evs, out = find(
+        c, lambda n: 250 <= first(n[0], "monster.arrived")[0] < 360 - minutes, f"em{minutes}"
+    )
+    t_arr, _ = first(evs, "monster.arrived")
+    t_set, settled = first(evs, "camp.settled")
+    assert t_set == t_arr + minutes
+    assert settled["on_watch"] == "B"
+    assert [f["actor"] for _, f in of(evs, "watch.began") if f["resumed"]] == ["B"]
+    # A, C, D were asleep and lose the encounter's minutes; B was on watch anyway.
+    lost = 360 - minutes
+    assert [ch.slept_minutes for ch in out.characters] == [lost, 360, lost, lost]
+
+
 def test_monster_at_a_hand_over_minute_meets_the_incoming_watcher() -> None:
     c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
     for start, watcher in ((240, "B"), (360, "C"), (480, "D")):
