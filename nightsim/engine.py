@@ -212,7 +212,14 @@ class NightSim:
 
     def _wake(self, i: int, now: int, state: int = AWAKE) -> None:
         if self.state[i] >= ASLEEP:
-            self.slept[i] += now - self.asleep_since[i]
+            since = self.asleep_since[i]
+            if now == since:
+                # Woken the minute they lay down (a monster at a hand-over, or as the rest
+                # period begins): they had not slept, so this was no stretch of sleep and the
+                # next one is not sleeping "again" (rules.md 6, interrupted sleep).
+                self.stretches[i] -= 1
+            else:
+                self.slept[i] += now - since
         self.state[i] = state
 
     def run(self) -> NightOutcome:

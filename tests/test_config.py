@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from pathlib import Path
 
@@ -100,6 +101,19 @@ def test_rota_of_names_splits_the_rest_period_evenly() -> None:
     c = cfg('watch.rota=["Wren", "Moss", "Sir Aldric"]', "rules.rest_hours=7")
     slots = c.shift_slots()
     assert slots[-1].end == 420 and [s.end - s.start for s in slots] == [140, 140, 140]
+
+
+def test_rota_of_names_that_does_not_divide_the_rest_period() -> None:
+    # rules.md 3: a plain list of names splits the rest period evenly; 480 minutes over 7
+    # watchers is 68 4/7 each: whole minutes, contiguous, adding up to the rest period exactly.
+    names = ["Wren", "Moss", "Sir Aldric", "Wren", "Moss", "Sir Aldric", "Wren"]
+    c = cfg(f"watch.rota={names!r}".replace("'", '"'))
+    slots = c.shift_slots()
+    assert [s.name for s in slots] == names
+    assert [s.start for s in slots] == [i * 480 // 7 for i in range(7)]
+    assert all(a.end == b.start for a, b in itertools.pairwise(slots))
+    assert slots[0].start == 0 and slots[-1].end == 480
+    assert {s.end - s.start for s in slots} == {68, 69}
 
 
 def test_explicit_shifts_and_empty_rota() -> None:
@@ -246,6 +260,12 @@ def test_neither_terrain_nor_chance_nor_season() -> None:
 @pytest.mark.parametrize("value", ["7", "-1"])
 def test_encounter_chance_outside_0_to_6(value: str) -> None:
     assert "camp.encounter_chance" in bad(default_text(), f"camp.encounter_chance={value}")
+
+
+@pytest.mark.parametrize("value", ["0", "7"])
+def test_fire_chance_outside_1_to_6(value: str) -> None:
+    # rules.md 2: the chance to light the fire under adverse conditions is X-in-6, X in 1..6.
+    assert "camp.fire_chance" in bad(default_text(), f"camp.fire_chance={value}")
 
 
 def test_unknown_terrain_season_month_weather() -> None:

@@ -549,6 +549,80 @@ def test_no_meal_without_fire_cookware_or_ingredients() -> None:
         assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == reason
 
 
+def test_evening_checks_use_the_doers_own_ability_and_save() -> None:
+    # rules.md 2: the cook makes a WIS check, the entertainer a CHA check, and each saves vs
+    # Doom with their own target on a natural 1. Every score and target differs here, and
+    # neither doer is the first party member, so a check that read the wrong ability or the
+    # wrong character's save shows in the recorded rolls.
+    party = [
+        person("First", con=10, wis=3, cha=3, save_doom=2),
+        person("Cook", con=4, wis=16, cha=7, save_doom=15),
+        person("Bard", con=13, wis=6, cha=18, save_doom=9),
+    ]
+    c = make(
+        party, camp={"carried_firewood_hours": 2}, evening={"cook": "Cook", "entertain": "Bard"}
+    )
+    saves = {"meal.cooked": 0, "camp.entertained": 0}
+    for i in range(400):
+        for _, t, f in events(c, f"own/{i}"):
+            if t not in saves:
+                continue
+            who = c.character(f["actor"])
+            mod = rules.ability_modifier(who.wis if t == "meal.cooked" else who.cha)
+            check = f["rolls"][0]
+            assert check["mod"] == mod and check["target"] == ">= 4", f
+            if len(f["rolls"]) == 2:
+                save = f["rolls"][1]
+                assert save["target"] == f">= {who.save_doom}", f
+                bad = "ruined" if t == "meal.cooked" else "ridiculed"
+                assert (f["outcome"] == bad) is not rules.save(save["faces"][0], who.save_doom)
+                saves[t] += 1
+    assert min(saves.values()) >= 20  # naturals 1 seen for both doers
+
+
+def test_a_tasty_meal_feeds_everyone_unless_eaters_are_listed() -> None:
+    # rules.md 2: +1 to the rest checks of those who eat it, "all present by default".
+    party = [person("Cook", wis=18, bedroll=True), person("B", bedroll=True), person("C")]
+    for eaters, fed in ((None, {"Cook", "B", "C"}), (["B"], {"B"})):
+        evening: dict[str, object] = {"cook": "Cook"}
+        if eaters is not None:
+            evening["eaters"] = eaters
+        c = make(party, camp={"carried_firewood_hours": 1}, evening=evening)
+        tasty = 0
+        for i in range(40):
+            evs = events(c, f"eaters/{i}")
+            meal = next(f for _, t, f in evs if t == "meal.cooked")
+            tasty += meal["outcome"] == "tasty"
+            for _, t, f in evs:
+                if t == "rest.checked":
+                    who = c.character(f["actor"])
+                    base = (
+                        rules.ability_modifier(who.con) + rules.DIFFICULTY_MODIFIER[f["difficulty"]]
+                    )
+                    ate = meal["outcome"] == "tasty" and who.name in fed
+                    assert f["rolls"][0]["mod"] == base + ate, (eaters, f)
+        assert tasty >= 20
+
+
+def test_a_meal_is_cooked_as_the_fire_dies_at_that_minute() -> None:
+    # Timeline house reading: cooking happens at 20:30. Half an hour of carried wood burns
+    # 20:00-20:30: the fire still counts as lit for the meal (engine: the meal comes first
+    # at a tie), and it is out before the rest period begins, so it warms nobody.
+    c = make([person("A")], camp={"carried_firewood_hours": 0.5}, evening={"cook": "A"})
+    for i in range(20):
+        evs, out = night(c, f"tie/{i}")
+        assert any(t == "meal.cooked" for _, t, _ in evs)
+        assert out.fire_out_at == 90 and not out.fire_warmed
+        # The fast path (`odds`) schedules its processes differently: hold it to the same
+        # tie (the eaters are set only when a meal was cooked).
+        fast = NightSim(c, Dice(f"tie/{i}"), record=False)
+        fast.run()
+        assert fast.eaters == ("A",)
+    c = make([person("A")], camp={"carried_firewood_hours": 0.45}, evening={"cook": "A"})
+    evs, _ = night(c, 1)
+    assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == "no fire"
+
+
 @pytest.mark.parametrize(("carried", "warmed"), [(5, True), (4.95, False)])
 def test_fire_warms_if_it_burns_fire_warmth_hours_of_the_rest_period(
     carried: float, warmed: bool

@@ -186,6 +186,28 @@ def test_encounter_wakes_everyone_and_camp_settles_and_rota_resumes() -> None:
     assert b.interrupted  # the middle watch
 
 
+@pytest.mark.parametrize("minutes", [0, 90])
+def test_encounter_minutes_sets_when_the_camp_settles(minutes: int) -> None:
+    # rules.md 4 (house reading): after `encounter_minutes` the party lies down again and the
+    # rota resumes with the shift that covers that minute.
+    c = four(
+        rules={"fall_asleep_on_watch": False, "encounter_minutes": minutes},
+        camp={"encounter_chance": 6},
+    )
+    # The monster comes and the camp settles within B's watch (23:00-01:00).
+    evs, out = find(
+        c, lambda n: 250 <= first(n[0], "monster.arrived")[0] < 360 - minutes, f"em{minutes}"
+    )
+    t_arr, _ = first(evs, "monster.arrived")
+    t_set, settled = first(evs, "camp.settled")
+    assert t_set == t_arr + minutes
+    assert settled["on_watch"] == "B"
+    assert [f["actor"] for _, f in of(evs, "watch.began") if f["resumed"]] == ["B"]
+    # A, C, D were asleep and lose the encounter's minutes; B was on watch anyway.
+    lost = 360 - minutes
+    assert [ch.slept_minutes for ch in out.characters] == [lost, 360, lost, lost]
+
+
 def test_monster_at_a_hand_over_minute_meets_the_incoming_watcher() -> None:
     c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
     for start, watcher in ((240, "B"), (360, "C"), (480, "D")):
@@ -298,6 +320,51 @@ def test_doze_minute_falling_while_the_camp_is_awake_is_void() -> None:
     assert not [t for t, _ in of(evs, "watch.dozed") if t > t_arr]
 
 
+def _doze_minute(f: dict) -> int | None:
+    """The minute a `watch.began` roll says its watcher dozes off, if they do."""
+    return None if len(f["rolls"]) < 2 else f["rolls"][1]["total"]
+
+
+def test_doze_minute_at_the_settling_minute_is_kept() -> None:
+    # design.md: a doze minute that falls while the camp is awake is void. The camp lies down
+    # again at the settling minute, so a doze due exactly then is not void: the resumed watcher
+    # dozes off as the camp settles.
+    c = four(con=3, camp={"encounter_chance": 6})
+
+    def scenario(n: Night) -> bool:
+        t_set = [t for t, _ in of(n[0], "camp.settled")]
+        return bool(t_set) and any(
+            (m := _doze_minute(f)) is not None and t + m == t_set[0]
+            for t, f in of(n[0], "watch.began")
+        )
+
+    evs, out = find(c, scenario, "dozeatsettle", tries=800)
+    t_set, settled = first(evs, "camp.settled")
+    dozed = [(t, f["actor"]) for t, f in of(evs, "watch.dozed") if t >= t_set]
+    assert dozed[0] == (t_set, settled["on_watch"])
+    assert out.rota_broken_at is not None and out.rota_broken_at <= t_set
+
+
+def test_doze_at_the_arrival_minute_comes_before_the_monster() -> None:
+    # Ties at one minute: the watcher nods off at the minute the monster comes; the doze comes
+    # first, so the dozer is asleep (rules.md 4: a dozing watcher is asleep) and surprised,
+    # and with nobody awake the party side is surprised.
+    c = four(con=3, camp={"encounter_chance": 6})
+
+    def scenario(n: Night) -> bool:
+        t_arr = first(n[0], "monster.arrived")[0]
+        return any(t == t_arr for t, _ in of(n[0], "watch.dozed"))
+
+    evs, out = find(c, scenario, "dozeatarrival", tries=8000)
+    t_arr, arr = first(evs, "monster.arrived")
+    ((t_doze, dz),) = [(t, f) for t, f in of(evs, "watch.dozed") if t == t_arr]
+    types = [ty for t, ty, _ in evs if t == t_arr]
+    assert types.index("watch.dozed") < types.index("monster.arrived")
+    assert arr["awake"] == [] and arr["party_surprised"]
+    assert dz["actor"] in arr["surprised"] and sorted(arr["surprised"]) == NAMES
+    assert out.rota_broken_at == t_doze
+
+
 def test_arrival_table_follows_the_fire_at_that_minute() -> None:
     c = make(
         [person("A"), person("B")],
@@ -342,6 +409,21 @@ def test_unwatched_end_emits_watch_ended() -> None:
 
 def test_interrupted_sleep_first_and_last_watch_are_not() -> None:
     _, out = night(four(rules={"fall_asleep_on_watch": False}), 1)
+    assert [ch.interrupted for ch in out.characters] == [False, True, True, False]
+
+
+def test_an_encounter_as_they_lie_down_does_not_interrupt_sleep() -> None:
+    # rules.md 6: interrupted = asleep, then awake, then asleep again ("an encounter after
+    # which they slept AGAIN"). A character who lies down at the very minute the monster comes
+    # has not slept yet: the encounter does not interrupt them. Here the monster comes at a
+    # hand-over minute: the outgoing watcher, who stood the first watch, slept only after it.
+    c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
+    _, out = find(c, lambda n: first(n[0], "monster.arrived")[0] == 240, "liedown240")
+    a, b, c_, d = out.characters
+    assert a.slept_minutes == 480 - 120 - 30 and not a.interrupted  # first watch, then the fight
+    assert b.interrupted and c_.interrupted and d.interrupted  # slept before and after
+    # At the first minute of the rest period nobody has slept yet.
+    _, out = find(c, lambda n: first(n[0], "monster.arrived")[0] == REST_START, "liedown0")
     assert [ch.interrupted for ch in out.characters] == [False, True, True, False]
 
 

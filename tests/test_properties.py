@@ -190,6 +190,8 @@ def replay_sleep(config: Config, events: list[Any]) -> None:
         if since is not None:
             slept[n] += t - since
             asleep[n] = None
+            if t == since:  # woken the minute they lay down: not a stretch of sleep
+                stretches[n] -= 1
 
     for e in events:
         d = e.model_dump()
