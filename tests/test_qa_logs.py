@@ -1,0 +1,74 @@
+"""QA: logs a referee may be handed (forged, rewritten, glued), as `replay` and `verify` see them.
+
+Each test pins a defect found by using the CLI as a referee settling a dispute would.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import main
+from nightsim.config import default_config_path, load_config
+from nightsim.log import GENESIS, canonical_json, line_hash, write_events
+from nightsim.simulate import iter_raw
+
+
+def make_log(seed: int | str = 9) -> list[str]:
+    config = load_config(default_config_path())
+    out: list[str] = []
+    write_events(iter_raw(config, seed, 1), config.camp.camp_minute, [out.append])
+    return [line + "\n" for line in out]
+
+
+def rehash(lines: list[str]) -> list[str]:
+    """A careful forger: recompute every hash down the chain."""
+    prev, out = GENESIS, []
+    for line in lines:
+        data = json.loads(line)
+        data.pop("hash")
+        data["hash"] = prev = line_hash(prev, data)
+        out.append(canonical_json(data) + "\n")
+    return out
+
+
+def forged_header(**changes: object) -> list[str]:
+    lines = make_log()
+    head = json.loads(lines[0])
+    head.update(changes)
+    lines[0] = canonical_json(head) + "\n"
+    return rehash(lines)
+
+
+def _party_without_con() -> dict[str, object]:
+    config = json.loads(make_log()[0])["config"]
+    del config["party"][0]["con"]
+    return dict(config)
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"resolved": {}}, "resolved"),
+        ({"config": _party_without_con()}, "config"),
+    ],
+)
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_forged_header_is_a_broken_log_not_a_traceback(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    changes: dict[str, object],
+    words: str,
+) -> None:
+    """A header whose `resolved` or `config` was rewritten (hashes recomputed) made `replay`
+    crash with a KeyError traceback in the narration: the reader must refuse it, line 1."""
+    log = tmp_path / "forged.jsonl"
+    log.write_text("".join(forged_header(**changes)), encoding="utf-8")
+    assert main([command, str(log)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1, err
+    assert "line 1" in err and words in err, err
