@@ -29,6 +29,8 @@ Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=
 # Names and spells appear in one-line narration and error messages: no newlines or other
 # control characters.
 Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f\x7f]+$")]
+# A creature is printed in the same one-line narration: the same rule, a longer limit.
+CreatureName = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
 # TOML has real booleans and numbers: `cookware = "no"` or `hours = "2"` is a mistake to report,
 # not a string for pydantic's lax mode to coerce ("no" -> False, "2" -> 2.0). Strict floats
 # still take TOML integers.
@@ -195,7 +197,7 @@ class Watch(_Model):
 
 
 class Entry(_Model):
-    creature: Annotated[str, Field(min_length=1)]
+    creature: CreatureName
     weight: Annotated[int, Field(ge=1, le=1000, strict=True)] = 1
 
 
@@ -393,7 +395,7 @@ def _explain(err: ValidationError, raw: Any) -> str:
         msg = msg.removeprefix("Value error, ")
     elif kind == "missing":
         msg = "is required"
-    elif kind == "string_pattern_mismatch":  # the one pattern: Name
+    elif kind == "string_pattern_mismatch":  # the one pattern: no control characters
         msg = f"no newlines or other control characters, got {e['input']!r}"
     elif "input" in e and kind not in ("model_type",):
         msg = f"{msg}, got {e['input']!r}"

@@ -1,0 +1,19 @@
+"""QA: configs a referee writes by hand, with the mistakes a referee makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from nightsim.config import ConfigError, default_config_path, load_config
+
+
+@pytest.mark.parametrize("creature", ["wolves\\nand more", "\\u001b[31mred wolves", "wolves\\t"])
+def test_a_creature_with_a_control_character_is_refused(creature: str) -> None:
+    """Names and spells refuse control characters (one-line narration, no escape codes in
+    piped output), but creatures did not: `creature = "\\u001b[31m…"` put a raw terminal
+    escape into `run | cat`, and a newline split the encounter panel's line."""
+    with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature"):
+        load_config(
+            default_config_path(),
+            [f'encounters.night_fire=[{{creature="{creature}"}}]'],
+        )
