@@ -46,3 +46,19 @@ def test_a_reader_that_goes_away_is_not_a_failure(tmp_path: Path, fmt: str) -> N
     assert "Traceback" not in err
     assert not log.exists()  # a log is whole or absent
     assert "no log" in err and "--seed 'full moon'" in err, err
+
+
+def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
+    """`nightsim odds | head` exited 1 too (rich's broken-pipe exit)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nightsim", "odds", "--nights", "200", "--seed", "1", "--jobs", "1"],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the tables are printed
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert "Traceback" not in err

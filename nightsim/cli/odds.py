@@ -230,9 +230,10 @@ def _both(est: dict[str, Any]) -> str:
 
 
 def _console() -> Any:
-    from rich.console import Console
+    # The narration's stdout console: a reader that went away (`| head`) exits 0, not 1.
+    from nightsim.cli.render import make_console
 
-    return Console(highlight=False)
+    return make_console()
 
 
 def _print_odds(r: dict[str, Any]) -> None:
