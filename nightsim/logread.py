@@ -144,6 +144,10 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
                 raise BrokenLog(number, "not UTF-8 text: the line was damaged") from None
         else:
             text = raw
+        if number == 1 and text.startswith("\ufeff"):
+            # "UTF-8 with BOM": an editor rewrote a log (like CR LF), not a file that never
+            # was one.
+            raise BrokenLog(1, "starts with a byte-order mark (BOM): an editor rewrote the file")
         cut = not text.endswith("\n")  # only the last line can lack its newline
         text = text[:-1] if not cut else text
         # --- JSON --------------------------------------------------------------------------

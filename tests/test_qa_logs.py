@@ -72,3 +72,17 @@ def test_a_forged_header_is_a_broken_log_not_a_traceback(
     assert "Traceback" not in err
     assert err.count("\n") == 1, err
     assert "line 1" in err and words in err, err
+
+
+def test_a_log_saved_with_a_byte_order_mark_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An editor that saves "UTF-8 with BOM" rewrote the log: replay said "not JSON; a
+    nightsim log starts with a JSON night.header" (exit 2, not a log at all) about a line
+    that reads as a perfect header, where CR LF endings are named and exit 1."""
+    log = tmp_path / "bom.jsonl"
+    log.write_bytes(b"\xef\xbb\xbf" + "".join(make_log()).encode())
+    for command in ("replay", "verify"):
+        assert main([command, str(log)]) == 1
+        err = capsys.readouterr().err
+        assert "line 1" in err and "byte-order mark" in err, err
