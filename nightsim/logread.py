@@ -193,6 +193,8 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         if got != seq or isinstance(got, bool):
             if text == prev_text:
                 raise BrokenLog(number, f"a copy of line {number - 1}: a line was duplicated")
+            if got == 0 and data.get("type") == "night.header":
+                raise BrokenLog(number, "a second night.header: another log was glued on here")
             if isinstance(got, int) and not isinstance(got, bool) and got > seq:
                 raise BrokenLog(
                     number,

@@ -86,3 +86,15 @@ def test_a_log_saved_with_a_byte_order_mark_is_named_as_such(
         assert main([command, str(log)]) == 1
         err = capsys.readouterr().err
         assert "line 1" in err and "byte-order mark" in err, err
+
+
+def test_another_log_glued_on_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`cat a.jsonl b.jsonl`: the second header was reported as "seq is 0, expected 42: a line
+    was inserted or duplicated, or lines were reordered"."""
+    log = tmp_path / "glued.jsonl"
+    first = make_log(9)
+    log.write_text("".join(first + make_log(10)), encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert f"line {len(first) + 1}: a second night.header" in err, err
+    assert "another log" in err, err
