@@ -106,8 +106,13 @@ def _check_header(header: NightHeader) -> None:
     line, refused here rather than crashing the narration. Resolving a config is not
     simulating: replay still runs no night."""
     from nightsim.config import ConfigError, config_from_data
+    from nightsim.dice import check_seed
     from nightsim.simulate import resolved
 
+    try:
+        check_seed(header.seed)
+    except ValueError as exc:
+        raise BrokenLog(1, f"night.header: {exc}") from None
     try:
         config = config_from_data(header.config)
     except ConfigError as exc:

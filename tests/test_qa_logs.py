@@ -53,6 +53,7 @@ def _party_without_con() -> dict[str, object]:
     [
         ({"resolved": {}}, "resolved"),
         ({"config": _party_without_con()}, "config"),
+        ({"seed": -3}, "seed"),  # design.md: a non-negative integer or a string
     ],
 )
 @pytest.mark.parametrize("command", ["replay", "verify"])
