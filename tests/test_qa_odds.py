@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -54,3 +56,15 @@ def _interrupt_after(delay: float) -> None:
         raise AssertionError(f"odds --jobs 2 hung after SIGINT at {delay} s") from None
     assert proc.returncode == 130
     assert b"Traceback" not in err
+
+
+def test_the_repeat_hint_repeats_the_journeys(capsys: pytest.CaptureFixture[str]) -> None:
+    """The hint on stderr said `--seed 7 --nights 14` for a run of 7-night journeys: those
+    flags repeat a different run (14 single nights)."""
+    from nightsim.cli import main
+
+    args = ["odds", "--nights", "14", "--nights-per-journey", "7", "--seed", "7", "--jobs", "1"]
+    assert main(args) == 0
+    assert "--nights-per-journey 7" in capsys.readouterr().err
+    assert main([*args, "--rank-rotas", "--top", "1"]) == 0
+    assert "--nights-per-journey 7" in capsys.readouterr().err

@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         _print_odds(result)
-    status(f"seed: {seed}  (repeat with --seed {_quote(seed)} --nights {result['nights']})")
+    status(f"seed: {seed}  (repeat with {_repeat(seed, result['nights'], per)})")
     return EXIT_OK
 
 
@@ -198,8 +198,15 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         _print_rank(report)
-    status(f"seed: {seed}  (repeat with --seed {_quote(seed)} --nights {nights})")
+    status(f"seed: {seed}  (repeat with {_repeat(seed, nights, per)})")
     return EXIT_OK
+
+
+def _repeat(seed: int | str, nights: int, per: int) -> str:
+    """The flags that give the same nights again: journeys of `per` nights are other nights
+    than single ones (journey j is run --seed "S/j" --nights per)."""
+    flags = f"--seed {_quote(seed)} --nights {nights}"
+    return flags + (f" --nights-per-journey {per}" if per > 1 else "")
 
 
 def _quote(seed: int | str) -> str:
