@@ -68,3 +68,20 @@ def test_the_repeat_hint_repeats_the_journeys(capsys: pytest.CaptureFixture[str]
     assert "--nights-per-journey 7" in capsys.readouterr().err
     assert main([*args, "--rank-rotas", "--top", "1"]) == 0
     assert "--nights-per-journey 7" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("columns", ["100", "80"])
+@pytest.mark.parametrize("rank", [False, True])
+def test_the_tables_fit_a_plain_terminal_without_cutting_numbers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str, rank: bool
+) -> None:
+    """Piped, odds prints at 80 columns: the per-character intervals were cut to
+    "26.6% (23.4-…", the numbers the table is for."""
+    from nightsim.cli import main
+
+    monkeypatch.setenv("COLUMNS", columns)
+    args = ["odds", "--nights", "200", "--seed", "7", "--jobs", "1"]
+    args += ["--rank-rotas", "--top", "3"] if rank else ["--nights-per-journey", "2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "\u2026" not in out, out

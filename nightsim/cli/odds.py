@@ -274,10 +274,12 @@ def _print_odds(r: dict[str, Any]) -> None:
     heads = {"surprised": "surprised", "full_rest": "full rest", "exhausted": "exhausted"}
     c = Table(title="Per character (chance, 95% interval)")
     c.add_column("character", no_wrap=True)
+    # Cells may wrap at the space between the chance and its interval: at 80 columns (piped
+    # output) no_wrap cut the intervals to "26.6% (23.4-…".
     for key in keys:
-        c.add_column(heads[key], justify="right", no_wrap=True)
+        c.add_column(heads[key], justify="right")
     if pr["spell_lost"]:
-        c.add_column("a spell lost", justify="right", no_wrap=True)
+        c.add_column("a spell lost", justify="right")
     for name in pr["surprised"]:
         cells = [_both(pr[key][name]) for key in keys]
         if pr["spell_lost"]:
