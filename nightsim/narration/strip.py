@@ -136,10 +136,12 @@ def _fit(text: str, width: int) -> str:
 
 
 def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
-    label = min(
-        16,
-        max(cell_len(t("strip.fire")), max((cell_len(n) for n, _ in track_.rows), default=4)),
-    )
+    # The label column holds the names and the rows' own labels (fire, and the monster's
+    # row when one came), so that no label is cut by a party of short names.
+    labels = [t("strip.fire"), *(n for n, _ in track_.rows)]
+    if track_.arrival is not None:
+        labels.append(t("strip.monster"))
+    label = min(16, max(cell_len(x) for x in labels))
     cell = cell_minutes(track_, width, label)
     cells = -(-track_.minutes // cell)
     lines: list[Text] = []
