@@ -99,3 +99,21 @@ def test_another_log_glued_on_is_named(tmp_path: Path, capsys: pytest.CaptureFix
     err = capsys.readouterr().err
     assert f"line {len(first) + 1}: a second night.header" in err, err
     assert "another log" in err, err
+
+
+def test_a_wandering_monster_check_without_its_roll_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check is always rolled (rules.md 4). A rehashed log whose monster.checked had
+    `rolls: []` passed the reader and crashed replay's narration with a ValueError
+    traceback (`first, *rest = check.rolls`)."""
+    lines = make_log()
+    k = next(i for i, s in enumerate(lines) if '"type":"monster.checked"' in s)
+    data = json.loads(lines[k])
+    data["rolls"] = []
+    lines[k] = canonical_json(data) + "\n"
+    log = tmp_path / "forged.jsonl"
+    log.write_text("".join(rehash(lines)), encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert f"line {k + 1}: monster.checked: field 'rolls'" in err, err
