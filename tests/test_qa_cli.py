@@ -62,3 +62,14 @@ def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0, err
     assert "Traceback" not in err
+
+
+def test_run_help_says_it_also_runs_journeys(capsys: pytest.CaptureFixture[str]) -> None:
+    """`run --help` began "Simulate one night and narrate it", under a --nights N option and
+    a README row that say it runs journeys."""
+    from nightsim.cli import main
+
+    assert main(["run", "--help"]) == 0
+    description = capsys.readouterr().out.split("\n\n")[1]
+    assert "journey" in description and "one night" not in description, description
+

@@ -41,7 +41,8 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "run",
         help="simulate a night (or a journey: --nights N), narrate it, write its log",
-        description="Simulate one night and narrate it; the log goes to ./logs/ by default.",
+        description="Simulate a night (or a journey of N nights: --nights N), narrate it and"
+        " write its log (to ./logs/ by default).",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
