@@ -73,3 +73,11 @@ def test_run_help_says_it_also_runs_journeys(capsys: pytest.CaptureFixture[str])
     description = capsys.readouterr().out.split("\n\n")[1]
     assert "journey" in description and "one night" not in description, description
 
+
+def test_odds_format_has_a_help_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`odds --help` listed `--format {text,json}` with no word about it."""
+    from nightsim.cli import main
+
+    assert main(["odds", "--help"]) == 0
+    after = capsys.readouterr().out.rsplit("--format {text,json}", 1)[1].split()
+    assert not after[0].startswith("--"), after[:3]

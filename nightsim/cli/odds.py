@@ -70,7 +70,12 @@ def add_parser(sub: Any) -> None:
         metavar="J",
         help="processes to split the nights over (default: the machine's cores)",
     )
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: tables; json: every estimate with its interval and counts (default: text)",
+    )
     p.add_argument(
         "--nights-per-journey",
         type=int,
