@@ -27,10 +27,13 @@ from nightsim import rules
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 # Names and spells appear in one-line narration and error messages: no newlines or other
-# control characters.
-Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f\x7f]+$")]
+# control characters, that is C0 and C1 controls, Unicode line and paragraph separators
+# (str.splitlines breaks there), and bidi embeddings, overrides and isolates (they reorder
+# the rest of a printed line).
+_PRINTABLE_LINE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]+$"
+Name = Annotated[str, Field(min_length=1, max_length=60, pattern=_PRINTABLE_LINE)]
 # A creature is printed in the same one-line narration: the same rule, a longer limit.
-CreatureName = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
+CreatureName = Annotated[str, Field(min_length=1, max_length=200, pattern=_PRINTABLE_LINE)]
 # TOML has real booleans and numbers: `cookware = "no"` or `hours = "2"` is a mistake to report,
 # not a string for pydantic's lax mode to coerce ("no" -> False, "2" -> 2.0). Strict floats
 # still take TOML integers.
@@ -396,7 +399,7 @@ def _explain(err: ValidationError, raw: Any) -> str:
     elif kind == "missing":
         msg = "is required"
     elif kind == "string_pattern_mismatch":  # the one pattern: no control characters
-        msg = f"no newlines or other control characters, got {e['input']!r}"
+        msg = f"no newlines, control characters or bidi overrides, got {e['input']!r}"
     elif "input" in e and kind not in ("model_type",):
         msg = f"{msg}, got {e['input']!r}"
     return f"{where}: {msg}" if where else msg

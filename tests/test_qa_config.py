@@ -17,3 +17,19 @@ def test_a_creature_with_a_control_character_is_refused(creature: str) -> None:
             default_config_path(),
             [f'encounters.night_fire=[{{creature="{creature}"}}]'],
         )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["W\\u0085ren", "W\\u009b31mren", "W\\u2028ren", "\\u202eneroW", "W\\u2066ren"],
+)
+def test_a_name_with_a_c1_control_line_separator_or_bidi_override_is_refused(
+    name: str,
+) -> None:
+    """The names' rule refused C0 controls only: C1 controls (NEL, the 8-bit CSI), Unicode
+    line separators (which str.splitlines splits on) and bidi overrides (which reorder the
+    rest of a printed line, hiding what it says) reached the narration and error messages."""
+    with pytest.raises(ConfigError, match=r"party\[3\]"):
+        load_config(default_config_path(), [f'party.Wren.name="{name}"'])
+    with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature"):
+        load_config(default_config_path(), [f'encounters.night_fire=[{{creature="{name}"}}]'])
