@@ -81,3 +81,17 @@ def test_odds_format_has_a_help_line(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["odds", "--help"]) == 0
     after = capsys.readouterr().out.rsplit("--format {text,json}", 1)[1].split()
     assert not after[0].startswith("--"), after[:3]
+
+
+@pytest.mark.parametrize("seed", ["full\nmoon", "\x1b[31mred", "tab\there"])
+def test_a_seed_with_a_control_character_is_refused(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phrase seed with a newline or a terminal escape was taken as given: it split the
+    "seed: …" status line and reached the terminal (and the CloudEvents ids) raw."""
+    from nightsim.cli import main
+
+    assert main(["run", "--seed", seed, "--no-log", "--format", "jsonl"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "--seed" in err and "\x1b" not in err, err
