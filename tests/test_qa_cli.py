@@ -95,3 +95,25 @@ def test_a_seed_with_a_control_character_is_refused(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and "--seed" in err and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--nights", "x"],
+        ["run", "--bogus"],
+        ["odds", "--format", "xml"],
+        ["replay"],
+        ["nope"],
+        [],
+    ],
+)
+def test_a_usage_error_is_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README: bad input gets "one line naming the file and field". argparse printed its
+    usage block (up to five lines) before the error."""
+    from nightsim.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith("nightsim") and "error:" in err and "--help" in err, err
