@@ -18,7 +18,7 @@ def test_ctrl_c_stops_a_parallel_run() -> None:
     """A second SIGINT during the pool's shutdown (`timeout -s INT` sends two; so does an
     impatient Ctrl-C Ctrl-C) left about one run in two hanging for ever: the main process,
     at exit, joined workers that waited on a work queue nobody would write to again."""
-    for delay in (1.0, 1.5, 2.0, 2.5):  # the hang was racy: about one run in two
+    for delay in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # the hang was racy: about one run in two
         _interrupt_after(delay)
 
 
