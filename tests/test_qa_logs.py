@@ -117,3 +117,26 @@ def test_a_wandering_monster_check_without_its_roll_is_refused(
     assert main(["replay", str(log)]) == 1
     err = capsys.readouterr().err
     assert f"line {k + 1}: monster.checked: field 'rolls'" in err, err
+
+
+def test_replay_of_a_pipe_narrates_it(tmp_path: Path) -> None:
+    """`nightsim replay <(…)` or `… | nightsim replay /dev/stdin`: replay reads the file
+    twice (check, then print), and the second read of a pipe found it drained: "empty file:
+    not a nightsim log", exit 2, for an intact log."""
+    import os
+    import subprocess
+    import sys
+
+    text = "".join(make_log())
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "nightsim", "replay", "/dev/stdin", "--format", "jsonl"],
+        input=text.encode(),
+        capture_output=True,
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode() == text
