@@ -460,8 +460,18 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
         raise ConfigError(f"--set {item!r}: {key!r} is not a dotted key")
     val = _toml_value(key, value.strip())
     node: Any = raw
-    for i, part in enumerate(parts[:-1]):
+    i = 0
+    while i < len(parts) - 1:
+        part = parts[i]
         if isinstance(node, list):
+            # A name may hold dots ("St. Wren"): take the longest run of parts that names a
+            # member, leaving at least the field after it.
+            for j in range(len(parts) - 1, i + 1, -1):
+                joined = ".".join(parts[i:j])
+                if any(isinstance(x, dict) and x.get("name") == joined for x in node):
+                    parts[i:j] = [joined]
+                    part = joined
+                    break
             found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
             if not found:
                 names = [x.get("name") for x in node if isinstance(x, dict)]
@@ -477,6 +487,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             if not isinstance(nxt, dict | list):
                 raise ConfigError(f"--set {key}: {'.'.join(parts[: i + 1])} is not a table")
             node = nxt
+        i += 1
     if not isinstance(node, dict):
         raise ConfigError(f"--set {key}: {'.'.join(parts[:-1])} is not a table")
     last = parts[-1]

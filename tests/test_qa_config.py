@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from nightsim.config import ConfigError, default_config_path, load_config
@@ -33,3 +35,13 @@ def test_a_name_with_a_c1_control_line_separator_or_bidi_override_is_refused(
         load_config(default_config_path(), [f'party.Wren.name="{name}"'])
     with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature"):
         load_config(default_config_path(), [f'encounters.night_fire=[{{creature="{name}"}}]'])
+
+
+def test_set_reaches_a_member_whose_name_has_a_dot(tmp_path: Path) -> None:
+    """Names may hold dots ("St. Marta"), but `--set party.St. Marta.con=5` split the name
+    at its dot: "no party member named 'St'"."""
+    text = default_config_path().read_text(encoding="utf-8").replace('"Wren"', '"St. Wren"')
+    path = tmp_path / "dot.toml"
+    path.write_text(text, encoding="utf-8")
+    config = load_config(path, ["party.St. Wren.con=5"])
+    assert config.character("St. Wren").con == 5
