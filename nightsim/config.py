@@ -27,8 +27,13 @@ from nightsim import rules
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 # Names and spells appear in one-line narration and error messages: no newlines or other
-# control characters.
-Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f\x7f]+$")]
+# control characters, that is C0 and C1 controls, Unicode line and paragraph separators
+# (str.splitlines breaks there), and bidi embeddings, overrides and isolates (they reorder
+# the rest of a printed line).
+_PRINTABLE_LINE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]+$"
+Name = Annotated[str, Field(min_length=1, max_length=60, pattern=_PRINTABLE_LINE)]
+# A creature is printed in the same one-line narration: the same rule, a longer limit.
+CreatureName = Annotated[str, Field(min_length=1, max_length=200, pattern=_PRINTABLE_LINE)]
 # TOML has real booleans and numbers: `cookware = "no"` or `hours = "2"` is a mistake to report,
 # not a string for pydantic's lax mode to coerce ("no" -> False, "2" -> 2.0). Strict floats
 # still take TOML integers.
@@ -195,7 +200,7 @@ class Watch(_Model):
 
 
 class Entry(_Model):
-    creature: Annotated[str, Field(min_length=1)]
+    creature: CreatureName
     weight: Annotated[int, Field(ge=1, le=1000, strict=True)] = 1
 
 
@@ -393,8 +398,8 @@ def _explain(err: ValidationError, raw: Any) -> str:
         msg = msg.removeprefix("Value error, ")
     elif kind == "missing":
         msg = "is required"
-    elif kind == "string_pattern_mismatch":  # the one pattern: Name
-        msg = f"no newlines or other control characters, got {e['input']!r}"
+    elif kind == "string_pattern_mismatch":  # the one pattern: no control characters
+        msg = f"no newlines, control characters or bidi overrides, got {e['input']!r}"
     elif "input" in e and kind not in ("model_type",):
         msg = f"{msg}, got {e['input']!r}"
     return f"{where}: {msg}" if where else msg
@@ -455,8 +460,18 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
         raise ConfigError(f"--set {item!r}: {key!r} is not a dotted key")
     val = _toml_value(key, value.strip())
     node: Any = raw
-    for i, part in enumerate(parts[:-1]):
+    i = 0
+    while i < len(parts) - 1:
+        part = parts[i]
         if isinstance(node, list):
+            # A name may hold dots ("St. Wren"): take the longest run of parts that names a
+            # member, leaving at least the field after it.
+            for j in range(len(parts) - 1, i + 1, -1):
+                joined = ".".join(parts[i:j])
+                if any(isinstance(x, dict) and x.get("name") == joined for x in node):
+                    parts[i:j] = [joined]
+                    part = joined
+                    break
             found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
             if not found:
                 names = [x.get("name") for x in node if isinstance(x, dict)]
@@ -472,6 +487,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             if not isinstance(nxt, dict | list):
                 raise ConfigError(f"--set {key}: {'.'.join(parts[: i + 1])} is not a table")
             node = nxt
+        i += 1
     if not isinstance(node, dict):
         raise ConfigError(f"--set {key}: {'.'.join(parts[:-1])} is not a table")
     last = parts[-1]

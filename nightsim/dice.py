@@ -23,6 +23,17 @@ _WORDS = struct.Struct(">8I")
 _SPAN = 1 << 32
 
 
+def check_seed(seed: object) -> None:
+    """design.md: a seed is a non-negative integer or any string. A bool is not an
+    integer here: `True` would hash as "True" while a log's JSON reads it back as 1."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ValueError(
+            f"seed: expected a non-negative integer or a string, got {type(seed).__name__}"
+        )
+    if isinstance(seed, int) and seed < 0:
+        raise ValueError(f"seed: expected a non-negative integer or a string, got {seed}")
+
+
 def seed_text(seed: int | str) -> str:
     return str(seed)
 

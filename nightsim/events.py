@@ -178,7 +178,7 @@ class MonsterChecked(EventBase):
     type: Literal["monster.checked"] = "monster.checked"
     encounter: bool
     chance: Annotated[int, Field(ge=0, le=6)]
-    rolls: list[Roll]
+    rolls: Annotated[list[Roll], Field(min_length=1)]  # the check is always rolled
 
 
 class MonsterArrived(EventBase):

@@ -99,6 +99,30 @@ def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     return None
 
 
+def _check_header(header: NightHeader) -> None:
+    """The header's `config` and `resolved` are plain JSON objects to the event model, but the
+    narration reads them as nightsim wrote them (every key there): a rehashed header whose
+    config lost a key, or whose `resolved` no longer follows from its config, is a forged
+    line, refused here rather than crashing the narration. Resolving a config is not
+    simulating: replay still runs no night."""
+    from nightsim.config import ConfigError, config_from_data
+    from nightsim.dice import check_seed
+    from nightsim.simulate import resolved
+
+    try:
+        check_seed(header.seed)
+    except ValueError as exc:
+        raise BrokenLog(1, f"night.header: {exc}") from None
+    try:
+        config = config_from_data(header.config)
+    except ConfigError as exc:
+        raise BrokenLog(1, f"night.header: the config is not valid: {exc}") from None
+    if canonical_json(config.canonical()) != canonical_json(header.config):
+        raise BrokenLog(1, "night.header: field 'config' is not as nightsim writes it")
+    if canonical_json(resolved(config)) != canonical_json(header.resolved):
+        raise BrokenLog(1, "night.header: field 'resolved' does not follow from its config")
+
+
 def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     """Yield each line of a log as it is checked; raise NotALog / BrokenLog at the first fault.
 
@@ -125,6 +149,10 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
                 raise BrokenLog(number, "not UTF-8 text: the line was damaged") from None
         else:
             text = raw
+        if number == 1 and text.startswith("\ufeff"):
+            # "UTF-8 with BOM": an editor rewrote a log (like CR LF), not a file that never
+            # was one.
+            raise BrokenLog(1, "starts with a byte-order mark (BOM): an editor rewrote the file")
         cut = not text.endswith("\n")  # only the last line can lack its newline
         text = text[:-1] if not cut else text
         # --- JSON --------------------------------------------------------------------------
@@ -170,6 +198,8 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         if got != seq or isinstance(got, bool):
             if text == prev_text:
                 raise BrokenLog(number, f"a copy of line {number - 1}: a line was duplicated")
+            if got == 0 and data.get("type") == "night.header":
+                raise BrokenLog(number, "a second night.header: another log was glued on here")
             if isinstance(got, int) and not isinstance(got, bool) and got > seq:
                 raise BrokenLog(
                     number,
@@ -224,6 +254,7 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         if isinstance(event, NightHeader):
             if number != 1:
                 raise BrokenLog(number, "a second night.header")
+            _check_header(event)
             nights = event.nights
         elif isinstance(event, NightBegan):
             if night != 0:

@@ -16,6 +16,8 @@ import itertools
 import math
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -190,6 +192,8 @@ _WORKER_CONFIGS: dict[int, Config] = {}
 
 
 def _init_worker(configs: list[dict[str, Any]]) -> None:
+    # Ctrl-C is the main process's to handle: it stops the workers itself (`_stop`).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Rebuilt once per worker from canonical data: no pydantic objects cross the pipe.
     _WORKER_CONFIGS.clear()
     for i, data in enumerate(configs):
@@ -242,12 +246,13 @@ def count_many(
                 progress((t.stop - t.start) * per_journey)
         return results
     data = [cfg.canonical() for cfg in configs]
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=_mp_context(),
         initializer=_init_worker,
         initargs=(data,),
-    ) as pool:
+    )
+    try:
         # A few chunks in flight per worker, not all of them: memory flat in the nights.
         pending: set[Future[tuple[Task, Counts]]] = set()
 
@@ -267,7 +272,31 @@ def count_many(
                 collect()
         while pending:
             collect()
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Ctrl-C (or an error) mid-run: end the workers now. A graceful shutdown waits for
+    the chunks in flight, and a second SIGINT during it (`timeout -s INT` sends two, so does
+    an impatient Ctrl-C Ctrl-C) used to leave the process hanging for ever at exit, joining
+    workers that waited on a work queue nobody would write to again."""
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        # The executor keeps its worker processes private; there is no public way to end them.
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        for proc in procs:
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            proc.join(timeout=5)
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGINT, old)
 
 
 def journeys_for(nights: int, per_journey: int) -> int:

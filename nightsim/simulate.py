@@ -12,7 +12,7 @@ from typing import Any
 
 from nightsim import __version__, rules
 from nightsim.config import Config
-from nightsim.dice import RNG_ID, Dice, seed_sha256
+from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
 from nightsim.engine import DAY, NightSim, RawEvent, clock
 from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
 from nightsim.outcome import NightOutcome, PartyState
@@ -49,6 +49,11 @@ def header_fields(config: Config, seed: int | str, nights: int = 1) -> dict[str,
 
 def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[RawEvent | NightOutcome]:
     """The header, then each night's raw events followed by that night's outcome."""
+    # Checked here, the one source of a night: a bad value is a ValueError that says what
+    # was expected, not a validation dump from the header's event model.
+    check_seed(seed)
+    if isinstance(nights, bool) or not isinstance(nights, int) or nights < 1:
+        raise ValueError(f"nights: expected a whole number of nights, 1 or more, got {nights!r}")
     yield (0, "night.header", header_fields(config, seed, nights))
     yield from iter_nights(config, Dice(seed), nights, record=True)
 

@@ -122,15 +122,36 @@ def test_a_forged_config_is_caught_at_the_header(
 def test_another_version_is_named_and_still_compared(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """QA: an untouched log of another version used to fail at its header, on the version
+    field itself (and so every hash after it): "still compared" compared nothing. The
+    simulation now stamps the log's version, so the nights themselves are compared."""
     lines = make_lines(11)
     header = json.loads(lines[0])
     header["nightsim"] = "0.0.1"
     lines[0] = canonical_json(header) + "\n"
     log = save(tmp_path / "n.jsonl", rehash(lines))
+    assert main(["verify", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert f"written by nightsim 0.0.1, this is nightsim {__version__}" in err
+    assert "verified: " in out and "events match (1 night)" in out
+
+
+def test_another_version_with_an_edited_night_names_the_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = make_lines(11)
+    header = json.loads(lines[0])
+    header["nightsim"] = "0.0.1"
+    lines[0] = canonical_json(header) + "\n"
+    k = next(i for i, s in enumerate(lines) if '"type":"character.woke"' in s)
+    woke = json.loads(lines[k])
+    woke["hp"] += 1
+    lines[k] = canonical_json(woke) + "\n"
+    log = save(tmp_path / "n.jsonl", rehash(lines))
     assert main(["verify", str(log)]) == 1
     err = capsys.readouterr().err
-    assert f"written by nightsim 0.0.1, this is nightsim {__version__}" in err
-    assert "seq 0 (night.header): it differs in 'nightsim'" in err
+    assert "written by nightsim 0.0.1" in err
+    assert f"seq {k} (character.woke): it differs in 'hp'" in err
 
 
 def test_not_a_log_and_a_missing_file_exit_2(

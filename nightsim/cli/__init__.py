@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from nightsim import __version__
 from nightsim.cli.common import EXIT_USAGE, UsageError, error
@@ -46,8 +47,16 @@ exit codes: 0 success, 1 a log failed verification or its chain is broken, 2 bad
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (README: bad input gets one line, exit 2); the usage
+    block is one `--help` away. Subcommand parsers are made of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="nightsim",
         description=DESCRIPTION,
         epilog=EPILOG,

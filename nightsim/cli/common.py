@@ -29,6 +29,13 @@ def parse_seed(text: str) -> int | str:
         return int(text)
     if not text:
         raise UsageError("--seed: the seed is empty; give a number or a phrase")
+    if not text.isprintable():
+        # It is printed on one status line and kept in the log (and CloudEvents ids): a
+        # newline or a terminal escape in it would split or colour those.
+        raise UsageError(
+            f"--seed: {text!r} has a newline or another control character; give a number or"
+            " a phrase"
+        )
     return text
 
 

@@ -70,7 +70,12 @@ def add_parser(sub: Any) -> None:
         metavar="J",
         help="processes to split the nights over (default: the machine's cores)",
     )
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: tables; json: every estimate with its interval and counts (default: text)",
+    )
     p.add_argument(
         "--nights-per-journey",
         type=int,
@@ -162,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         _print_odds(result)
-    status(f"seed: {seed}  (repeat with --seed {_quote(seed)} --nights {result['nights']})")
+    status(f"seed: {seed}  (repeat with {_repeat(seed, result['nights'], per)})")
     return EXIT_OK
 
 
@@ -198,8 +203,15 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         _print_rank(report)
-    status(f"seed: {seed}  (repeat with --seed {_quote(seed)} --nights {nights})")
+    status(f"seed: {seed}  (repeat with {_repeat(seed, nights, per)})")
     return EXIT_OK
+
+
+def _repeat(seed: int | str, nights: int, per: int) -> str:
+    """The flags that give the same nights again: journeys of `per` nights are other nights
+    than single ones (journey j is run --seed "S/j" --nights per)."""
+    flags = f"--seed {_quote(seed)} --nights {nights}"
+    return flags + (f" --nights-per-journey {per}" if per > 1 else "")
 
 
 def _quote(seed: int | str) -> str:
@@ -230,9 +242,10 @@ def _both(est: dict[str, Any]) -> str:
 
 
 def _console() -> Any:
-    from rich.console import Console
+    # The narration's stdout console: a reader that went away (`| head`) exits 0, not 1.
+    from nightsim.cli.render import make_console
 
-    return Console(highlight=False)
+    return make_console()
 
 
 def _print_odds(r: dict[str, Any]) -> None:
@@ -266,10 +279,12 @@ def _print_odds(r: dict[str, Any]) -> None:
     heads = {"surprised": "surprised", "full_rest": "full rest", "exhausted": "exhausted"}
     c = Table(title="Per character (chance, 95% interval)")
     c.add_column("character", no_wrap=True)
+    # Cells may wrap at the space between the chance and its interval: at 80 columns (piped
+    # output) no_wrap cut the intervals to "26.6% (23.4-…".
     for key in keys:
-        c.add_column(heads[key], justify="right", no_wrap=True)
+        c.add_column(heads[key], justify="right")
     if pr["spell_lost"]:
-        c.add_column("a spell lost", justify="right", no_wrap=True)
+        c.add_column("a spell lost", justify="right")
     for name in pr["surprised"]:
         cells = [_both(pr[key][name]) for key in keys]
         if pr["spell_lost"]:

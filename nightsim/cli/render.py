@@ -44,7 +44,14 @@ def make_console() -> Console:
     (or COLUMNS)."""
     from rich.console import Console
 
-    return Console(highlight=False, emoji=False, soft_wrap=False)
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits 1 here, the code for a log that failed verification: a reader that
+            # went away (`| head`) is not a failure. cli.main turns this into exit 0.
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _Console(highlight=False, emoji=False, soft_wrap=False)
 
 
 def _terminal_input(prompt: str) -> str:

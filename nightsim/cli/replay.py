@@ -73,13 +73,33 @@ def fail(path: Path, exc: LogError) -> int:
     return exc.exit_code
 
 
+@contextmanager
+def rereadable(fh: IO[bytes]) -> Iterator[IO[bytes]]:
+    """`fh` itself if it can be read again from the start (a regular file); else (a pipe:
+    `replay <(…)`, `… | replay /dev/stdin`) a temporary file holding a copy, so that the
+    second pass does not find the pipe drained. Either way memory stays flat."""
+    import os
+    import stat
+
+    if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+        yield fh
+        return
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryFile() as copy:
+        shutil.copyfileobj(fh, copy)
+        copy.seek(0)
+        yield copy
+
+
 def run(args: argparse.Namespace) -> int:
     path = Path(args.log)
     try:
-        with open_log(path) as fh:
+        with open_log(path) as opened, rereadable(opened) as fh:
             for _ in iter_log(fh):
                 pass
-        with open_log(path) as fh:
+            fh.seek(0)
             texts = (line.text for line in iter_log(fh))
             if args.format == "jsonl":
                 for text in texts:

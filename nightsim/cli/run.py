@@ -41,7 +41,8 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "run",
         help="simulate a night (or a journey: --nights N), narrate it, write its log",
-        description="Simulate one night and narrate it; the log goes to ./logs/ by default.",
+        description="Simulate a night (or a journey of N nights: --nights N), narrate it and"
+        " write its log (to ./logs/ by default).",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -168,10 +169,21 @@ def run(args: argparse.Namespace) -> int:
             from nightsim.cli.render import print_night
 
             print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step)
-    except BaseException:
+    except BaseException as exc:
         if fh is not None and path is not None:
             fh.close()
             path.unlink(missing_ok=True)  # nothing half-written
+        if isinstance(exc, BrokenPipeError | KeyboardInterrupt):
+            # Stopped by the reader (`| head`) or Ctrl-C (say, mid --step): say so, and how
+            # to tell the night again, which a fresh seed otherwise makes impossible.
+            import shlex
+
+            if isinstance(exc, KeyboardInterrupt) and sys.stderr.isatty():
+                status("")  # off the line the terminal's ^C (or --step's prompt) is on
+            status(
+                f"nightsim: stopped before the end: no log written; the night is"
+                f" --seed {shlex.quote(str(seed))}"
+            )
         raise
     if fh is not None:
         fh.close()

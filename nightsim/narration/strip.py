@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -129,19 +130,29 @@ def _ruler(track_: Track, cell: int, cells: int) -> str:
     return "".join(chars).rstrip()
 
 
+def _fit(text: str, width: int) -> str:
+    """`text` cut or padded to `width` terminal cells (an emoji or a CJK letter takes two)."""
+    return set_cell_size(text, width)
+
+
 def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
-    label = min(16, max(len(t("strip.fire")), max((len(n) for n, _ in track_.rows), default=4)))
+    # The label column holds the names and the rows' own labels (fire, and the monster's
+    # row when one came), so that no label is cut by a party of short names.
+    labels = [t("strip.fire"), *(n for n, _ in track_.rows)]
+    if track_.arrival is not None:
+        labels.append(t("strip.monster"))
+    label = min(16, max(cell_len(x) for x in labels))
     cell = cell_minutes(track_, width, label)
     cells = -(-track_.minutes // cell)
     lines: list[Text] = []
     lines.append(Text(" " * (label + 1) + _ruler(track_, cell, cells), style="dim"))
     for name, states in track_.rows:
-        line = Text(name[:label].ljust(label) + " ")
+        line = Text(_fit(name, label) + " ")
         for k in range(cells):
             s = _cell_state(states[k * cell : (k + 1) * cell])
             line.append(SYMBOL[s], style=STYLE[s])
         lines.append(line)
-    fire = Text(t("strip.fire")[:label].ljust(label) + " ", style="dim")
+    fire = Text(_fit(t("strip.fire"), label) + " ", style="dim")
     for k in range(cells):
         part = track_.fire[k * cell : (k + 1) * cell]
         burning = sum(part) * 2 >= len(part)
@@ -149,7 +160,7 @@ def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
     lines.append(fire)
     if track_.arrival is not None:
         k = min(cells - 1, track_.arrival // cell)
-        mark = Text(t("strip.monster")[:label].ljust(label) + " ", style="dim")
+        mark = Text(_fit(t("strip.monster"), label) + " ", style="dim")
         mark.append(" " * k)
         mark.append(MONSTER, style="bold red")
         lines.append(mark)
