@@ -43,3 +43,10 @@ def test_run_warns_about_an_unwatched_end(capsys: pytest.CaptureFixture[str]) ->
 def test_run_does_not_warn_about_a_full_rota(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--seed", "1", "--no-log", "--format", "jsonl"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_piped_narration_has_no_trailing_blanks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--seed", "9", "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "Who slept when" in out
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []

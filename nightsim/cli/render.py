@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from nightsim.events import Event, parse_event
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
 InputFn = Callable[[str], str]
 
@@ -95,8 +95,20 @@ def print_events(
             hours_seen = True
         elif block.kind == "night":
             hours_seen = False
-        out.print(block.body)
+        _print_block(out, block.body)
+
+
+def _print_block(out: Console, body: RenderableType) -> None:
+    """A block and a blank line. Off a terminal, without the blanks rich pads each line
+    with to the width: piped narration is for diffs, `grep` and files."""
+    if out.is_terminal:
+        out.print(body)
         out.print()
+        return
+    with out.capture() as cap:
+        out.print(body)
+    text = "\n".join(line.rstrip() for line in cap.get().split("\n"))
+    out.out(text, highlight=False)
 
 
 def print_night(
