@@ -413,3 +413,19 @@ def test_a_shifts_dozing_roll_is_told_when_the_shift_is_over(cfg: Config) -> Non
     for line in text.splitlines():
         if "takes the watch" in line or "keeps the watch until" in line:
             assert "dozing" not in line, line
+
+
+def test_a_dozer_who_misses_their_own_next_shift_is_told_so(cfg: Config) -> None:
+    from nightsim.config import apply_override, config_from_data
+
+    data = cfg.canonical()
+    for item in (
+        'watch.rota=["Moss","Moss","Wren"]',
+        "camp.encounter_chance=0",
+        "party.Moss.con=3",
+    ):
+        apply_override(data, item)
+    text = render(simulate(config_from_data(data), 2).events)
+    assert "Moss sleeps on through their own next shift." in text
+    assert "Nobody wakes Moss" not in text
+    assert "Nobody wakes Wren: the hand-over is missed, Wren sleeps on." in text

@@ -130,6 +130,7 @@ EN: dict[str, str] = {
     "night.watch_resumed": "The rota resumes: {actor} keeps the watch until {until}.",
     "night.handed_over": "{actor} wakes {to} and hands over the watch.",
     "night.dozed": "{actor} nods off on watch. From now on nobody is watching.",
+    "night.missed_self": "{actor} sleeps on through their own next shift.",
     "night.missed": "Nobody wakes {actor}: the hand-over is missed, {actor} sleeps on.",
     "night.watch_ended": "{actor} ends the watch; the rest of the night is unwatched.",
     "night.fire_out": "The fire dies.",

@@ -134,6 +134,7 @@ UK: dict[str, str] = {
     "night.watch_resumed": "Варта відновлюється: {actor} вартує до {until}.",
     "night.handed_over": "{actor} будить {to} й передає варту.",
     "night.dozed": "{actor} засинає на варті. Відтепер ніхто не вартує.",
+    "night.missed_self": "{actor} спить далі й проспить власну наступну варту.",
     "night.missed": "Ніхто не будить {actor}: зміну варти пропущено, {actor} спить далі.",
     "night.watch_ended": "{actor} завершує варту; решта ночі без варти.",
     "night.fire_out": "Багаття згасає.",

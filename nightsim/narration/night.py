@@ -122,6 +122,7 @@ class _Context:
     check: ev.MonsterChecked | None = None  # the night's wandering-monster check, once told
     # Each shift's dozing roll, held back until the shift is over (see _night_line).
     doze_rolls: dict[int, tuple[str, list[ev.Roll]]] = field(default_factory=dict)
+    dozer: str | None = None  # who dozed off on watch tonight (they may miss their own shift)
 
 
 # --- the header -------------------------------------------------------------------------------
@@ -294,10 +295,12 @@ def _night_line(e: ev.Event, ctx: _Context) -> Text | None:
             rolls = ctx.doze_rolls.pop(e.shift, ("", []))[1]
             return _line(t("night.handed_over", actor=e.actor, to=e.to), rolls, t, names)
         case ev.WatchDozed():
+            ctx.dozer = e.actor
             rolls = ctx.doze_rolls.pop(e.shift, ("", []))[1]
             return _styled(_line(t("night.dozed", actor=e.actor), rolls, t, names), "bold red")
         case ev.WatchMissed():
-            return _styled(_line(t("night.missed", actor=e.actor), [], t, names), "red")
+            key = "night.missed_self" if e.actor == ctx.dozer else "night.missed"
+            return _styled(_line(t(key, actor=e.actor), [], t, names), "red")
         case ev.WatchEnded():
             rolls = ctx.doze_rolls.pop(e.shift, ("", []))[1]
             return _styled(_line(t("night.watch_ended", actor=e.actor), rolls, t, names), "yellow")
@@ -492,6 +495,7 @@ def _morning(
     for actor, rolls in ctx.doze_rolls.values():  # shifts that ran to dawn awake
         notes.append(Text(t("morning.watch_held", actor=actor, roll=rolls_text(rolls, t))))
     ctx.doze_rolls = {}
+    ctx.dozer = None
     if summary is not None:
         fire = summary.fire
         if not fire.lit:
