@@ -37,3 +37,13 @@ def test_every_option_of_a_command_is_in_its_readme_row(command: str) -> None:
 def test_every_readme_row_is_a_command() -> None:
     named = re.findall(r"^\| `nightsim (\w+)", README, re.M)
     assert set(named) == set(COMMANDS)
+
+
+def test_the_readme_api_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    section = README[README.index("## The Python API") : README.index("## Development")]
+    start = section.index("```python\n") + len("```python\n")
+    code = section[start : section.index("```", start)]
+    exec(compile(code, "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "['Sister Ysolde', 'Wren']"
+    assert out[2] == "22:48 ['Sister Ysolde', 'Moss', 'Wren'] 210"
