@@ -519,7 +519,13 @@ def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -
     try:
         return parse_config(text, overrides)
     except ConfigError as exc:
-        raise ConfigError(f"{p}: {exc}") from None
+        # A value that came from --set is the command line's mistake, not the file's.
+        msg = str(exc)
+        for item in reversed(overrides):
+            key = item.partition("=")[0].strip()
+            if msg.startswith(f"{key}: "):
+                raise ConfigError(f"--set {item}: {msg.removeprefix(f'{key}: ')}") from None
+        raise ConfigError(f"{p}: {msg}") from None
 
 
 def default_config_path() -> Path:

@@ -125,7 +125,8 @@ def test_missing_file_and_directory(capsys: pytest.CaptureFixture[str], tmp_path
         ("party.Bob.con=5", ["party member named 'Bob'"]),
         ("party.Wren.con=19", ["party[3] (Wren).con"]),
         ("camp.terrain=[1,", ["--set camp.terrain", "not a TOML value"]),
-        ("camp.terrain=jungle", ["unknown terrain 'jungle'"]),
+        ("camp.terrain=jungle", ["--set camp.terrain=jungle: unknown terrain 'jungle'"]),
+        ("camp.encounter_chance=9", ["--set camp.encounter_chance=9: ", "less than or equal to 6"]),
         ("party.Wren.con=", ["--set party.Wren.con", "not a TOML value"]),
         ("rules.nap=true", ["unknown key 'nap'"]),
     ],
@@ -136,7 +137,8 @@ def test_bad_set(
     line = fails(capsys, tmp_path, "--set", item)
     for w in words:
         assert w in line
-    assert str(default_config_path()) in line
+    # A bad value from --set names the --set item; anything else names the file it was set on.
+    assert str(default_config_path()) in line or f"--set {item}: " in line
 
 
 def test_empty_seed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
