@@ -84,3 +84,30 @@ def make(
     if encounters is not None:
         data["encounters"] = encounters
     return config_from_data(data)
+
+
+def log_lines(seed: int | str = 11, nights: int = 1) -> list[str]:
+    """A default-config log as its file's lines, each with its newline (as `open(.., "rb")`
+    would give them)."""
+    from nightsim.log import write_events
+    from nightsim.simulate import iter_raw
+
+    config = cfg()
+    out: list[str] = []
+    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
+    return [line + "\n" for line in out]
+
+
+def rehash(lines: list[str]) -> list[str]:
+    """What a careful forger does after editing: recompute every hash down the chain."""
+    import json
+
+    from nightsim.log import GENESIS, canonical_json, line_hash
+
+    prev, out = GENESIS, []
+    for line in lines:
+        data = json.loads(line)
+        data.pop("hash")
+        data["hash"] = prev = line_hash(prev, data)
+        out.append(canonical_json(data) + "\n")
+    return out

@@ -10,32 +10,15 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import log_lines, rehash
 
 from nightsim import BrokenLog, NotALog, load_config, read_log, simulate
 from nightsim.config import default_config_path
 from nightsim.events import NightSummary
-from nightsim.log import GENESIS, canonical_json, line_hash, write_events
+from nightsim.log import GENESIS, canonical_json
 from nightsim.logread import LogLine, iter_log
-from nightsim.simulate import iter_raw
 
-
-def make_log(seed: int | str = 11, nights: int = 1) -> list[str]:
-    """A log as its file's lines, each with its newline, as `open(..., "rb")` would give."""
-    config = load_config(default_config_path())
-    out: list[str] = []
-    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
-    return [line + "\n" for line in out]
-
-
-def rehash(lines: list[str]) -> list[str]:
-    """What a careful forger does after editing: recompute every hash down the chain."""
-    prev, out = GENESIS, []
-    for line in lines:
-        data = json.loads(line)
-        data.pop("hash")
-        data["hash"] = prev = line_hash(prev, data)
-        out.append(canonical_json(data) + "\n")
-    return out
+make_log = log_lines
 
 
 def edit(line: str, **changes: object) -> str:

@@ -9,29 +9,14 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import log_lines, rehash
 
 from nightsim.cli import main
-from nightsim.config import default_config_path, load_config
-from nightsim.log import GENESIS, canonical_json, line_hash, write_events
-from nightsim.simulate import iter_raw
+from nightsim.log import canonical_json
 
 
 def make_log(seed: int | str = 9) -> list[str]:
-    config = load_config(default_config_path())
-    out: list[str] = []
-    write_events(iter_raw(config, seed, 1), config.camp.camp_minute, [out.append])
-    return [line + "\n" for line in out]
-
-
-def rehash(lines: list[str]) -> list[str]:
-    """A careful forger: recompute every hash down the chain."""
-    prev, out = GENESIS, []
-    for line in lines:
-        data = json.loads(line)
-        data.pop("hash")
-        data["hash"] = prev = line_hash(prev, data)
-        out.append(canonical_json(data) + "\n")
-    return out
+    return log_lines(seed)
 
 
 def forged_header(**changes: object) -> list[str]:

@@ -8,30 +8,14 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import log_lines, rehash
 
 from nightsim import __version__
 from nightsim.cli import main
-from nightsim.config import default_config_path, load_config
-from nightsim.log import GENESIS, canonical_json, line_hash, write_events
-from nightsim.simulate import iter_raw
+from nightsim.log import canonical_json
 from nightsim.verify import verify_lines
 
-
-def make_lines(seed: int | str, nights: int = 1) -> list[str]:
-    config = load_config(default_config_path())
-    out: list[str] = []
-    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
-    return [line + "\n" for line in out]
-
-
-def rehash(lines: list[str]) -> list[str]:
-    prev, out = GENESIS, []
-    for line in lines:
-        data = json.loads(line)
-        data.pop("hash")
-        data["hash"] = prev = line_hash(prev, data)
-        out.append(canonical_json(data) + "\n")
-    return out
+make_lines = log_lines
 
 
 def save(path: Path, lines: list[str]) -> Path:
