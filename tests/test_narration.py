@@ -429,3 +429,13 @@ def test_a_dozer_who_misses_their_own_next_shift_is_told_so(cfg: Config) -> None
     assert "Moss sleeps on through their own next shift." in text
     assert "Nobody wakes Moss" not in text
     assert "Nobody wakes Wren: the hand-over is missed, Wren sleeps on." in text
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, width: int) -> None:
+    text = render(simulate(cfg, 5, nights=120).events, width=width, quiet=True)
+    table = text[text.index("The journey: 120 nights") :].splitlines()
+    assert table[1].startswith("Character ")
+    for name in ("Sir Aldric ", "Sister Ysolde ", "Moss ", "Wren "):
+        assert any(line.startswith(name) for line in table), (width, name)
+    assert all(len(line) <= width for line in table)

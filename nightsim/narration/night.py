@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
@@ -536,25 +537,45 @@ def _journey(j: _Journey, ctx: _Context) -> RenderableType:
 
     def table(width: int) -> RenderableType:
         narrow = width < NARROW
-        keep = 2 if narrow else 4
-        tab = plain_table()
-        tab.add_column(t("col.character"), style="bold")
-        tab.add_column(t("col.rested"), justify="right", no_wrap=True)
-        tab.add_column(t("col.hp_path"), no_wrap=True)
-        tab.add_column(t("abbr.exhaustion") if narrow else t("col.exhaustion_path"), no_wrap=True)
-        tab.add_column(t("col.lost"), justify="right")
-        if not narrow:
-            tab.add_column(t("col.surprised"), justify="right")
-        for name in j.hp:
-            row = [
-                name,
-                f"{j.rested[name]}/{j.nights}",
-                _path(j.hp[name], keep),
-                _path(j.exhaustion[name], keep),
-                str(j.lost[name]),
+        headers = [
+            t("col.character"),
+            t("col.rested"),
+            t("col.hp_path"),
+            t("abbr.exhaustion") if narrow else t("col.exhaustion_path"),
+            t("col.lost"),
+            *([] if narrow else [t("col.surprised")]),
+        ]
+
+        def rows(keep: int) -> list[list[str]]:
+            return [
+                [
+                    name,
+                    f"{j.rested[name]}/{j.nights}",
+                    _path(j.hp[name], keep),
+                    _path(j.exhaustion[name], keep),
+                    str(j.lost[name]),
+                    *([] if narrow else [str(j.surprised[name])]),
+                ]
+                for name in j.hp
             ]
-            if not narrow:
-                row.append(str(j.surprised[name]))
+
+        def needed(body: list[list[str]]) -> int:
+            cols = zip(headers, *body, strict=False)
+            return sum(max(cell_len(c) for c in col) + 1 for col in cols)
+
+        # A long journey's HP and exhaustion paths show fewer nights at each end until the
+        # table fits, so names and headers are never squeezed into "Charact…".
+        keep = 4
+        while keep > 1 and needed(rows(keep)) > width:
+            keep -= 1
+        tab = plain_table()
+        tab.add_column(headers[0], style="bold", no_wrap=True)
+        tab.add_column(headers[1], justify="right", no_wrap=True)
+        tab.add_column(headers[2], no_wrap=True)
+        tab.add_column(headers[3], no_wrap=True)
+        for h in headers[4:]:
+            tab.add_column(h, justify="right")
+        for row in rows(keep):
             tab.add_row(*row)
         return tab
 
