@@ -341,24 +341,8 @@ class NightSim:
             return
         assert self.plan.cook is not None
         mod, save_doom = self.plan.cook
-        face = self.dice.first(self.streams.cook, 6)
-        rolls = (
-            [roll_record("1d6", [face], mod, purpose="WIS check", target=">= 4")]
-            if self.record
-            else []
-        )
-        if rules.ability_check(face, mod):
-            outcome = "tasty"
-        else:
-            outcome = "plain"
-            if face == 1:
-                sv = self._second(self.streams.cook, 6, 20)
-                if self.record:
-                    rolls.append(
-                        roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
-                    )
-                if not rules.save(sv, save_doom):
-                    outcome = "ruined"
+        passed, mishap, rolls = self._evening_check(self.streams.cook, "WIS", mod, save_doom)
+        outcome = "tasty" if passed else "ruined" if mishap else "plain"
         self.tasty = outcome == "tasty"
         self.ingredients = outcome != "ruined"
         self.eaters = ev.eaters if ev.eaters is not None else self.names
@@ -374,29 +358,38 @@ class NightSim:
                 },
             )
 
-    def _entertain(self, who: str) -> None:
-        assert self.plan.entertain is not None
-        mod, save_doom = self.plan.entertain
-        face = self.dice.first(self.streams.entertain, 6)
+    def _evening_check(
+        self, stream: bytes, ability: str, mod: int, save_doom: int
+    ) -> tuple[bool, bool, list[dict[str, object]]]:
+        """The cook's and the entertainer's roll (rules.md 2): an ability check; on a
+        natural 1, a save vs Doom whose failure is the mishap (a ruined meal, ridicule).
+        Returns (passed, mishap, rolls)."""
+        face = self.dice.first(stream, 6)
+        rec = self.record
         rolls = (
-            [roll_record("1d6", [face], mod, purpose="CHA check", target=">= 4")]
-            if self.record
+            [roll_record("1d6", [face], mod, purpose=f"{ability} check", target=">= 4")]
+            if rec
             else []
         )
         if rules.ability_check(face, mod):
-            outcome = "lifted"
-            self.lifted = True
-        else:
-            outcome = "flat"
-            if face == 1:
-                sv = self._second(self.streams.entertain, 6, 20)
-                if self.record:
-                    rolls.append(
-                        roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
-                    )
-                if not rules.save(sv, save_doom):
-                    outcome = "ridiculed"
-                    self.ridiculed = who
+            return True, False, rolls
+        if face != 1:
+            return False, False, rolls
+        sv = self._second(stream, 6, 20)
+        if rec:
+            rolls.append(
+                roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
+            )
+        return False, not rules.save(sv, save_doom), rolls
+
+    def _entertain(self, who: str) -> None:
+        assert self.plan.entertain is not None
+        mod, save_doom = self.plan.entertain
+        passed, mishap, rolls = self._evening_check(self.streams.entertain, "CHA", mod, save_doom)
+        outcome = "lifted" if passed else "ridiculed" if mishap else "flat"
+        self.lifted = passed
+        if mishap:
+            self.ridiculed = who
         if self.record:
             self.emit("camp.entertained", {"actor": who, "outcome": outcome, "rolls": rolls})
 
