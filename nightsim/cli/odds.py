@@ -7,7 +7,10 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 from nightsim.cli.common import (
     EXIT_OK,
@@ -295,22 +298,9 @@ def _print_odds(r: dict[str, Any]) -> None:
 
     total = sum(r["arrival_hour"].values())
     if total:
-        h = Table(title="When the monster comes (hour of the rest period)")
-        h.add_column("hour", justify="right")
-        h.add_column("nights", justify="right")
-        h.add_column("share", justify="right")
-        h.add_column("")
-        for hour, n in r["arrival_hour"].items():
-            h.add_row(hour, f"{n:,}", f"{n / total * 100:.1f}%", "█" * round(n / total * 40))
-        con.print(h)
-        d = Table(title="How far away it is first seen")
-        d.add_column("feet", justify="right")
-        d.add_column("nights", justify="right")
-        d.add_column("share", justify="right")
-        d.add_column("")
-        for ft, n in r["distance_ft"].items():
-            d.add_row(ft, f"{n:,}", f"{n / total * 100:.1f}%", "█" * round(n / total * 40))
-        con.print(d)
+        title = "When the monster comes (hour of the rest period)"
+        con.print(_histogram(title, "hour", r["arrival_hour"], total))
+        con.print(_histogram("How far away it is first seen", "feet", r["distance_ft"], total))
 
     if "by_night_of_journey" in r:
         j = Table(title="Full rest, by night of the journey")
@@ -349,3 +339,17 @@ def _print_rank(r: dict[str, Any]) -> None:
         " (of all character-nights), then spells kept (of all spells meant); every rota"
         " over the same nights. --format json has every interval."
     )
+
+
+def _histogram(title: str, label: str, counts: dict[str, int], total: int) -> Table:
+    """Nights per value, their share of the encounters, and a bar."""
+    from rich.table import Table
+
+    t = Table(title=title)
+    t.add_column(label, justify="right")
+    t.add_column("nights", justify="right")
+    t.add_column("share", justify="right")
+    t.add_column("")
+    for value, n in counts.items():
+        t.add_row(value, f"{n:,}", f"{n / total * 100:.1f}%", "\u2588" * round(n / total * 40))
+    return t
