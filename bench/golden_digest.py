@@ -12,7 +12,9 @@ record the new digest in bench/golden_digest.txt in the same commit as the fix.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
+import json
 import sys
 from pathlib import Path
 
@@ -81,11 +83,15 @@ def digest(config: Config, seeds: int, nights: int) -> str:
 
 
 def outcome_digest(config: Config, seeds: int, nights: int) -> str:
-    """The outcomes of record=False runs (the odds path), seeded as odds seeds them."""
+    """The outcomes of record=False runs (the odds path), seeded as odds seeds them.
+
+    Each outcome is hashed as the JSON of its fields (`dataclasses.asdict`), not its repr, so
+    that a change of the outcome's Python types (a str that becomes a StrEnum member, a class
+    renamed) keeps the digest while any change of a value moves it."""
     h = hashlib.sha256()
     for s in range(seeds):
         for item in iter_nights(config, Dice(f"golden/{s}"), nights, record=False):
-            h.update(repr(item).encode())
+            h.update(json.dumps(dataclasses.asdict(item), sort_keys=True).encode())
     return h.hexdigest()
 
 
