@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from nightsim import rules
+from nightsim.clock import clock
 from nightsim.config import Config
-from nightsim.engine import clock
 
 
 @dataclass(frozen=True)

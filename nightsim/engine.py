@@ -21,6 +21,8 @@ import simpy
 from simpy.events import NORMAL, URGENT, Event, EventPriority, Process, Timeout
 
 from nightsim import rules
+from nightsim.clock import clock
+from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 from nightsim.config import Config, ShiftSlot
 from nightsim.dice import Dice, Stream, roll_record
 from nightsim.driven import Driven, LeanEnvironment
@@ -43,7 +45,6 @@ RawEvent = tuple[int, str, dict[str, Any]]
 
 # A character's state during the rest period. Dozing on watch counts as sleep (rules.md 5).
 AWAKE, WATCH, ASLEEP, DOZING = 0, 1, 2, 3
-DAY = 24 * 60
 # The monster's arrival sorts after every ordinary event due at the same minute (hand-overs,
 # a watch taken up, a doze, the fire going out): the arrival minute belongs to the shift that
 # starts at it, as `_shift_at` (and the event's `watch_of`) reads it.
@@ -57,11 +58,6 @@ class Encounter:
     at: int
     settles_at: int | None
     settled: Event
-
-
-def clock(camp_minute: int, t: int) -> str:
-    m = (camp_minute + t) % DAY
-    return f"{m // 60:02d}:{m % 60:02d}"
 
 
 class NightSim:
@@ -266,7 +262,7 @@ class NightSim:
                     {
                         "actor": name,
                         "hours": hours,
-                        "rolls": [roll_record("1d6", [face], mod, purpose="firewood")],
+                        "rolls": [roll_record("1d6", [face], mod, purpose=Purpose.FIREWOOD)],
                     },
                 )
         if rec:
@@ -290,20 +286,20 @@ class NightSim:
         rolls: list[dict[str, object]] = []
         reason = None
         if not camp.fire_starter:
-            reason = "no fire-starter"
+            reason = NoFire.NO_FIRE_STARTER
         elif wood <= 0:
-            reason = "no firewood"
+            reason = NoFire.NO_FIREWOOD
         elif camp.fire_chance < 6:
             # Adverse conditions: an X-in-6 chance roll; 6-in-6 is normal conditions, no roll.
             face = self.dice.first(self.streams.fire, 6)
             if self.record:
                 rolls.append(
                     roll_record(
-                        "1d6", [face], purpose="light the fire", target=f"<= {camp.fire_chance}"
+                        "1d6", [face], purpose=Purpose.LIGHT_FIRE, target=f"<= {camp.fire_chance}"
                     )
                 )
             if not rules.chance(face, camp.fire_chance):
-                reason = "the fire would not catch"
+                reason = NoFire.WOULD_NOT_CATCH
         if reason is not None:
             if self.record:
                 self.emit("fire.not_lit", {"reason": reason, "wood_hours": wood, "rolls": rolls})
@@ -330,21 +326,23 @@ class NightSim:
         camp, ev = self.cfg.camp, self.cfg.evening
         reason = None
         if not self.fire_burning:
-            reason = "no fire"
+            reason = NoMeal.NO_FIRE
         elif not camp.cookware:
-            reason = "no cookware"
+            reason = NoMeal.NO_COOKWARE
         elif not (camp.ingredients and self.ingredients):
-            reason = "no ingredients"
+            reason = NoMeal.NO_INGREDIENTS
         if reason is not None:
             if self.record:
                 self.emit("meal.not_cooked", {"actor": cook, "reason": reason})
             return
         assert self.plan.cook is not None
         mod, save_doom = self.plan.cook
-        passed, mishap, rolls = self._evening_check(self.streams.cook, "WIS", mod, save_doom)
-        outcome = "tasty" if passed else "ruined" if mishap else "plain"
-        self.tasty = outcome == "tasty"
-        self.ingredients = outcome != "ruined"
+        passed, mishap, rolls = self._evening_check(
+            self.streams.cook, Purpose.WIS_CHECK, mod, save_doom
+        )
+        outcome = Meal.TASTY if passed else Meal.RUINED if mishap else Meal.PLAIN
+        self.tasty = outcome is Meal.TASTY
+        self.ingredients = outcome is not Meal.RUINED
         self.eaters = ev.eaters if ev.eaters is not None else self.names
         if self.record:
             self.emit(
@@ -352,25 +350,21 @@ class NightSim:
                 {
                     "actor": cook,
                     "outcome": outcome,
-                    "eaters": list(self.eaters) if outcome != "ruined" else [],
-                    "ingredients_lost": outcome == "ruined",
+                    "eaters": list(self.eaters) if outcome is not Meal.RUINED else [],
+                    "ingredients_lost": outcome is Meal.RUINED,
                     "rolls": rolls,
                 },
             )
 
     def _evening_check(
-        self, stream: bytes, ability: str, mod: int, save_doom: int
+        self, stream: bytes, check: Purpose, mod: int, save_doom: int
     ) -> tuple[bool, bool, list[dict[str, object]]]:
         """The cook's and the entertainer's roll (rules.md 2): an ability check; on a
         natural 1, a save vs Doom whose failure is the mishap (a ruined meal, ridicule).
         Returns (passed, mishap, rolls)."""
         face = self.dice.first(stream, 6)
         rec = self.record
-        rolls = (
-            [roll_record("1d6", [face], mod, purpose=f"{ability} check", target=">= 4")]
-            if rec
-            else []
-        )
+        rolls = [roll_record("1d6", [face], mod, purpose=check, target=">= 4")] if rec else []
         if rules.ability_check(face, mod):
             return True, False, rolls
         if face != 1:
@@ -378,15 +372,17 @@ class NightSim:
         sv = self._second(stream, 6, 20)
         if rec:
             rolls.append(
-                roll_record("1d20", [sv], purpose="save vs Doom", target=f">= {save_doom}")
+                roll_record("1d20", [sv], purpose=Purpose.SAVE_DOOM, target=f">= {save_doom}")
             )
         return False, not rules.save(sv, save_doom), rolls
 
     def _entertain(self, who: str) -> None:
         assert self.plan.entertain is not None
         mod, save_doom = self.plan.entertain
-        passed, mishap, rolls = self._evening_check(self.streams.entertain, "CHA", mod, save_doom)
-        outcome = "lifted" if passed else "ridiculed" if mishap else "flat"
+        passed, mishap, rolls = self._evening_check(
+            self.streams.entertain, Purpose.CHA_CHECK, mod, save_doom
+        )
+        outcome = Mood.LIFTED if passed else Mood.RIDICULED if mishap else Mood.FLAT
         self.lifted = passed
         if mishap:
             self.ridiculed = who
@@ -530,15 +526,13 @@ class NightSim:
             die = plan.slot_doze_die[i]
             face = self.dice.first(self.streams.doze[i], die)
             if self.record:
-                rolls.append(
-                    roll_record(f"1d{die}", [face], purpose="falls asleep on watch", target="1")
-                )
+                rolls.append(roll_record(f"1d{die}", [face], purpose=Purpose.DOZE, target="1"))
             if face == 1:
                 now = int(self.env.now)
                 left = plan.slot_end[i] - now
                 m = self._second(self.streams.doze[i], die, left)
                 if self.record:
-                    rolls.append(roll_record(f"1d{left}", [m], -1, purpose="minute of dozing off"))
+                    rolls.append(roll_record(f"1d{left}", [m], -1, purpose=Purpose.DOZE_MINUTE))
                 self.doze_at[i] = now + m - 1
         if self.record:
             s = self.slots[i]
@@ -595,10 +589,10 @@ class NightSim:
         hit = rules.chance(face, chance)
         m = self._second(self.streams.monster, 6, plan.rest_minutes) if hit else None
         if self.record:
-            rolls = [roll_record("1d6", [face], purpose="wandering monster", target=f"<= {chance}")]
+            rolls = [roll_record("1d6", [face], purpose=Purpose.MONSTER, target=f"<= {chance}")]
             if m is not None:
                 rolls.append(
-                    roll_record(f"1d{plan.rest_minutes}", [m], -1, purpose="minute of arrival")
+                    roll_record(f"1d{plan.rest_minutes}", [m], -1, purpose=Purpose.ARRIVAL_MINUTE)
                 )
             self.emit("monster.checked", {"encounter": hit, "chance": chance, "rolls": rolls})
         return m
@@ -622,7 +616,9 @@ class NightSim:
             pf, mf = dice.rolls(self.streams.surprise, 6, 6)
             party_surprised = rules.surprised(pf)
             if rec:
-                rolls.append(roll_record("1d6", [pf], purpose="party surprise", target="<= 2"))
+                rolls.append(
+                    roll_record("1d6", [pf], purpose=Purpose.PARTY_SURPRISE, target="<= 2")
+                )
         else:
             party_surprised = True  # nobody awake: the party side is surprised
             mf = dice.first(self.streams.surprise, 6)
@@ -632,19 +628,19 @@ class NightSim:
         else:
             faces = dice.rolls(self.streams.distance, 6, 6)
         if rec:
-            rolls.append(roll_record("1d6", [mf], purpose="monster surprise", target="<= 2"))
+            rolls.append(roll_record("1d6", [mf], purpose=Purpose.MONSTER_SURPRISE, target="<= 2"))
             if len(faces) == 1:
-                rolls.append(roll_record("1d4", faces, purpose="distance x 30 ft"))
+                rolls.append(roll_record("1d4", faces, purpose=Purpose.DISTANCE))
             else:
-                rolls.append(roll_record("2d6", faces, purpose="distance x 30 ft"))
-        table = "night_fire" if self.fire_burning else "night_no_fire"
+                rolls.append(roll_record("2d6", faces, purpose=Purpose.DISTANCE))
+        table = Table.NIGHT_FIRE if self.fire_burning else Table.NIGHT_NO_FIRE
         weights, creatures = plan.tables[table]
         creature = None
         if weights:
             total = sum(weights)
             cf = self.dice.first(self.streams.creature, total)
             if rec:
-                rolls.append(roll_record(f"1d{total}", [cf], purpose="creature"))
+                rolls.append(roll_record(f"1d{total}", [cf], purpose=Purpose.CREATURE))
             creature = creatures[rules.weighted_pick(weights, cf)]
         # Everyone when the party side is surprised (the sleepers and the waking alike).
         surprised = list(range(len(names))) if party_surprised else asleep
@@ -716,7 +712,7 @@ class NightSim:
             if faces is not None:
                 f = faces[k]
                 if rec:
-                    srolls.append(roll_record("1d6", [f], purpose="spell fails", target="1"))
+                    srolls.append(roll_record("1d6", [f], purpose=Purpose.SPELL_FAILS, target="1"))
                 if rules.spell_lost(f):
                     lost.append(spell)
                     if rec:
@@ -759,13 +755,13 @@ class NightSim:
             mod = 0
             face: int | None = None  # the CON check's die, if one was rolled
             if slept < min_sleep:
-                full, reason = False, "slept under 6 hours"
+                full, reason = False, RestReason.SHORT_SLEEP
             elif quick_rest and bedded:
-                full, reason = True, "quick rest: has bedding"
+                full, reason = True, RestReason.QUICK_REST
             elif difficulty == "easy":
-                full, reason = True, "easy night"
+                full, reason = True, RestReason.EASY
             elif difficulty == "impossible":
-                full, reason = False, "impossible night"
+                full, reason = False, RestReason.IMPOSSIBLE
             else:
                 mod = (
                     con_mod[i]
@@ -779,7 +775,7 @@ class NightSim:
                 face = first(streams.rest[i], 6)
                 full = rules.ability_check(face, mod)
                 if rec:
-                    reason = f"{difficulty} night, CON check {'passed' if full else 'failed'}"
+                    reason = RestReason.checked(difficulty, full)
             hp_before, exh_before = hp_l[i], exh_l[i]
             hp, exh = rules.wake(hp_before, max_hp, exh_before, full)
             if rec:
@@ -794,7 +790,11 @@ class NightSim:
                         "interrupted": interrupted,
                         "rolls": []
                         if face is None
-                        else [roll_record("1d6", [face], mod, purpose="CON check", target=">= 4")],
+                        else [
+                            roll_record(
+                                "1d6", [face], mod, purpose=Purpose.CON_CHECK, target=">= 4"
+                            )
+                        ],
                     },
                 )
                 self.emit(

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
+
 LOG_VERSION = 1
 Clock = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
@@ -27,7 +29,7 @@ class Roll(_Frozen):
     faces: list[int]
     mod: int = 0
     total: int
-    purpose: str | None = None
+    purpose: Purpose | None = None
     target: str | None = None
 
 
@@ -84,7 +86,7 @@ class FireLit(EventBase):
 
 class FireNotLit(EventBase):
     type: Literal["fire.not_lit"] = "fire.not_lit"
-    reason: str
+    reason: NoFire
     wood_hours: float
     rolls: list[Roll]
 
@@ -92,7 +94,7 @@ class FireNotLit(EventBase):
 class MealCooked(EventBase):
     type: Literal["meal.cooked"] = "meal.cooked"
     actor: str
-    outcome: Literal["tasty", "plain", "ruined"]
+    outcome: Meal
     eaters: list[str]
     ingredients_lost: bool
     rolls: list[Roll]
@@ -101,13 +103,13 @@ class MealCooked(EventBase):
 class MealNotCooked(EventBase):
     type: Literal["meal.not_cooked"] = "meal.not_cooked"
     actor: str
-    reason: str
+    reason: NoMeal
 
 
 class CampEntertained(EventBase):
     type: Literal["camp.entertained"] = "camp.entertained"
     actor: str
-    outcome: Literal["lifted", "flat", "ridiculed"]
+    outcome: Mood
     rolls: list[Roll]
 
 
@@ -188,7 +190,7 @@ class MonsterArrived(EventBase):
     party_surprised: bool
     monster_surprised: bool
     distance_ft: Annotated[int, Field(ge=30)]
-    table: Literal["night_fire", "night_no_fire"]
+    table: Table
     creature: str | None
     watch_of: str | None
     rolls: list[Roll]
@@ -210,7 +212,7 @@ class RestChecked(EventBase):
     slept_minutes: Annotated[int, Field(ge=0)]
     difficulty: Literal["easy", "moderate", "hard", "impossible"]
     full_rest: bool
-    reason: str
+    reason: RestReason
     interrupted: bool
     rolls: list[Roll]
 
@@ -253,7 +255,7 @@ class CharacterSummary(_Frozen):
 class EncounterSummary(_Frozen):
     at: Clock
     creature: str | None
-    table: Literal["night_fire", "night_no_fire"]
+    table: Table
     distance_ft: int
     party_surprised: bool
     monster_surprised: bool

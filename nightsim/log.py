@@ -14,7 +14,8 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
-from nightsim.engine import RawEvent, clock
+from nightsim.clock import clock
+from nightsim.engine import RawEvent
 from nightsim.events import LOG_VERSION, parse_event
 from nightsim.outcome import NightOutcome
 

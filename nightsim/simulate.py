@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightsim import __version__, rules
+from nightsim.clock import DAY, clock
 from nightsim.config import Config
 from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
-from nightsim.engine import DAY, NightSim, RawEvent, clock
+from nightsim.engine import NightSim, RawEvent
 from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
 from nightsim.outcome import NightOutcome, PartyState
 

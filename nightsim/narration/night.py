@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nightsim import events as ev
+from nightsim.codes import Purpose
 from nightsim.narration import strip
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.widgets import NARROW, Responsive, emphasise, plain_table, signed
@@ -370,7 +371,7 @@ def _encounter(e: ev.MonsterArrived, ctx: _Context) -> Panel:
         if e.creature
         else t("enc.roll_table", table=table),
     ]
-    dist = by_purpose.get("distance x 30 ft")
+    dist = by_purpose.get(Purpose.DISTANCE)
     lines.append(
         t("enc.distance", ft=e.distance_ft, roll=roll_text(dist, t, purpose=False) if dist else "")
     )
@@ -379,11 +380,11 @@ def _encounter(e: ev.MonsterArrived, ctx: _Context) -> Panel:
     else:
         lines.append(t("enc.nobody_awake"))
     lines.append(t("enc.surprised", names=t.names(e.surprised)))
-    party = by_purpose.get("party surprise")
+    party = by_purpose.get(Purpose.PARTY_SURPRISE)
     if party is not None:
         key = "enc.party_surprised" if e.party_surprised else "enc.party_not_surprised"
         lines.append(t(key, roll=roll_text(party, t, purpose=False)))
-    monster = by_purpose.get("monster surprise")
+    monster = by_purpose.get(Purpose.MONSTER_SURPRISE)
     key = "enc.monster_surprised" if e.monster_surprised else "enc.monster_not_surprised"
     lines.append(t(key, roll=roll_text(monster, t, purpose=False) if monster else ""))
     body = Table.grid(padding=(0, 1))
