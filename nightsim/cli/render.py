@@ -60,13 +60,13 @@ def _terminal_input(prompt: str) -> str:
     return sys.stdin.readline()
 
 
-def _events(lines: Iterable[str]) -> Iterator[Event]:
-    for line in lines:
-        yield parse_event(json.loads(line))
+def _events(log: Iterable[str | Event]) -> Iterator[Event]:
+    for item in log:
+        yield parse_event(json.loads(item)) if isinstance(item, str) else item
 
 
-def print_events(
-    events: Iterable[Event],
+def print_night(
+    log: Iterable[str | Event],
     *,
     lang: str = "en",
     quiet: bool = False,
@@ -74,28 +74,30 @@ def print_events(
     console: Console | None = None,
     input_fn: InputFn | None = None,
 ) -> None:
-    """Narrate typed events to the console; with `step`, wait for Enter after each hour.
+    """Narrate a night (or a journey) to the console: from its log lines (JSON text, one
+    event each) or from typed events. With `step`, wait for Enter after each hour.
 
     `step` waits only if an input function is given or stdin is a terminal: piped into a
     file or a script, --step prints the whole night (README "At the table")."""
-    from nightsim.narration import narrate
+    from nightsim.narration import Catalogue, narrate
 
     out = console if console is not None else make_console()
     if step and input_fn is None and sys.stdin is not None and sys.stdin.isatty():
         input_fn = _terminal_input
     wait = input_fn if step else None
     hours_seen = False
-    for block in narrate(events, lang=lang, quiet=quiet):
+    for block in narrate(_events(log), lang=lang, quiet=quiet):
         if wait is not None and block.kind == "hour":
-            if hours_seen:
-                from nightsim.narration import Catalogue
-
-                if wait(Catalogue(lang)("step.prompt")) == "":
-                    wait = None  # stdin closed: tell the rest at once
+            if hours_seen and wait(Catalogue(lang)("step.prompt")) == "":
+                wait = None  # stdin closed: tell the rest at once
             hours_seen = True
         elif block.kind == "night":
             hours_seen = False
         _print_block(out, block.body)
+
+
+# The same function under its older name (tests and callers that hold typed events use it).
+print_events = print_night
 
 
 def _print_block(out: Console, body: RenderableType) -> None:
@@ -109,18 +111,3 @@ def _print_block(out: Console, body: RenderableType) -> None:
         out.print(body)
     text = "\n".join(line.rstrip() for line in cap.get().split("\n"))
     out.out(text, highlight=False)
-
-
-def print_night(
-    lines: Iterable[str],
-    *,
-    lang: str = "en",
-    quiet: bool = False,
-    step: bool = False,
-    console: Console | None = None,
-    input_fn: InputFn | None = None,
-) -> None:
-    """Narrate a night (or a journey) from its log lines (JSON text, one event each)."""
-    print_events(
-        _events(lines), lang=lang, quiet=quiet, step=step, console=console, input_fn=input_fn
-    )

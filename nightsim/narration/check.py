@@ -10,20 +10,22 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from nightsim import rules
 from nightsim.checkup import Checkup, Warning
+from nightsim.codes import Table
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.widgets import NARROW, Responsive, emphasise, plain_table, signed
+from nightsim.narration.widgets import (
+    NARROW,
+    Responsive,
+    bedding,
+    emphasise,
+    plain_table,
+    signed,
+)
 
 
 def _percent(p: Fraction) -> str:
     return f"{round(100 * p)}%"
-
-
-def _bedding(bedroll: bool, tent: bool, t: Catalogue) -> str:
-    parts = [t("header.bedroll")] if bedroll else []
-    if tent:
-        parts.append(t("header.tent"))
-    return " + ".join(parts) if parts else t("header.no_bedding")
 
 
 def warning_text(w: Warning, t: Catalogue) -> str:
@@ -34,9 +36,9 @@ def warning_text(w: Warning, t: Catalogue) -> str:
         f["what"] = ", ".join(t("warn." + x) for x in f["what"])
     elif w.key == "warn.impossible":
         f["season"] = t.term("season", f["season"])
-        f["bedding"] = _bedding(f["bedroll"], f["tent"], t)
+        f["bedding"] = bedding(f["bedroll"], f["tent"], t)
     elif w.key == "warn.no_table":
-        f["table"] = t.term("table", f["table"])
+        f["table"] = t.code(Table(f["table"]))
     return t(w.key, **f)
 
 
@@ -101,11 +103,11 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
         if not narrow:
             tab.add_column(t("col.spells"))
         for c in ck.characters:
-            short = c.sleep_max_minutes < 6 * 60
+            short = c.sleep_max_minutes < rules.MIN_SLEEP_MINUTES
             row: list[RenderableType] = [c.name]
             if not narrow:
                 row.append(str(c.con))
-                row.append(_bedding(c.bedroll, c.tent, t))
+                row.append(bedding(c.bedroll, c.tent, t))
             row.append(Text(t.hm(c.sleep_max_minutes), style="red" if short else ""))
             for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire)):
                 row.append(t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p)))

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from nightsim import events as ev
 from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.widgets import Responsive
 
 ASLEEP, WATCH, AWAKE, DOZING = "asleep", "watch", "awake", "dozing"
 # When a cell holds two states equally long, the rarer, more telling one wins.
@@ -178,3 +179,11 @@ def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
             legend.append(item)
     lines.extend(Text(line, style="dim") for line in legend)
     return Group(*lines)
+
+
+def section(track_: Track, t: Catalogue) -> RenderableType:
+    """The strip under its title, drawn at the width the console offers."""
+    return Group(
+        Text(t("strip.title"), style="bold underline"),
+        Responsive(lambda width: render(track_, width, t)),
+    )

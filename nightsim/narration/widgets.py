@@ -1,4 +1,4 @@
-"""Small rich helpers shared by the narration: width-aware renderables and roll formatting.
+"""Small rich helpers shared by the narration: width-aware renderables, rolls and lines.
 
 `Responsive` picks its layout when it is rendered, from the width the console offers, so the
 narration stays a pure function of the events (no console is needed to build it) while a
@@ -7,12 +7,16 @@ narration stays a pure function of the events (no console is needed to build it)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+
+from nightsim.events import Roll
+from nightsim.narration.catalogue import Catalogue
 
 # Below this width the tables drop their less important columns.
 NARROW = 80
@@ -47,3 +51,78 @@ def plain_table() -> Table:
     """The narration's one table style: a rule under the heading, no frame, one space apart
     (it reads the same in plain text as at a terminal)."""
     return Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0), show_edge=False)
+
+
+def bedding(bedroll: bool, tent: bool, t: Catalogue) -> str:
+    """`bedroll + tent`, `tent`, or no bedding (the header's and `check`'s party tables)."""
+    parts = [t("header.bedroll")] if bedroll else []
+    if tent:
+        parts.append(t("header.tent"))
+    return " + ".join(parts) if parts else t("header.no_bedding")
+
+
+# --- rolls ------------------------------------------------------------------------------------
+
+
+def _target(target: str) -> str:
+    if target.startswith(">= "):
+        return "\u2265" + target[3:]
+    if target.startswith("<= "):
+        return "\u2264" + target[3:]
+    return target
+
+
+def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = True) -> str:
+    """`WIS check 1d6 [3]+1 = 4 vs ≥4`: the die, its faces, the modifier, total and target."""
+    faces = "+".join(str(f) for f in r.faces)
+    body = f"{r.dice} [{faces}]"
+    if r.mod:
+        body += f"{signed(r.mod)} = {r.total}"
+    if r.target and target:
+        key = "roll.vs" if r.target[0] in "<>" else "roll.on"
+        body += t(key, target=_target(r.target))
+    if purpose and r.purpose:
+        return f"{t.code(r.purpose)} {body}"
+    return body
+
+
+def rolls_text(rolls: Sequence[Roll], t: Catalogue) -> str:
+    return "; ".join(roll_text(r, t) for r in rolls)
+
+
+def check_text(rolls: Sequence[Roll], t: Catalogue) -> str:
+    """The monster check's die without its label (the sentence names it), then the minute."""
+    if not rolls:
+        return ""
+    first, *rest = rolls
+    return "; ".join([roll_text(first, t, purpose=False), *(roll_text(r, t) for r in rest)])
+
+
+# --- lines ------------------------------------------------------------------------------------
+
+
+def line(text: str, rolls: Sequence[Roll], t: Catalogue, names: Iterable[str]) -> Text:
+    """A sentence with the names in bold and its rolls, dim, after it."""
+    out = emphasise(Text(text), names)
+    if rolls:
+        out.append("  (" + rolls_text(rolls, t) + ")", style="dim")
+    return out
+
+
+def styled(text: Text, style: str) -> Text:
+    text.stylize(style)
+    return text
+
+
+def timed(rows: Sequence[tuple[str, Text]]) -> Table:
+    """Lines by the clock: the time in a column of its own."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    for clock, text in rows:
+        grid.add_row(clock, text)
+    return grid
+
+
+def indented(body: RenderableType) -> Padding:
+    return Padding(body, (0, 0, 0, 2), expand=False)

@@ -1,0 +1,58 @@
+"""The encounter panel, told right after the hour the monster came in (reads facts only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.facts import EncounterFacts
+from nightsim.narration.widgets import check_text, emphasise, roll_text
+
+
+def _watch(e: EncounterFacts, t: Catalogue) -> str:
+    if not e.watch_of:
+        return t("enc.unwatched_hour")
+    key = "enc.watch_of" if e.watcher_awake else "enc.watch_of_asleep"
+    return t(key, actor=e.watch_of)
+
+
+def _lines(e: EncounterFacts, t: Catalogue) -> list[str]:
+    table = t.code(e.table)
+    lines = [t("enc.check", roll=check_text(e.check, t))] if e.check else []
+    lines.append(_watch(e, t))
+    lines.append(
+        t("enc.creature", creature=e.creature, table=table)
+        if e.creature
+        else t("enc.roll_table", table=table)
+    )
+    dist = roll_text(e.distance, t, purpose=False) if e.distance else ""
+    lines.append(t("enc.distance", ft=e.distance_ft, roll=dist))
+    lines.append(t("enc.awake", names=t.names(e.awake)) if e.awake else t("enc.nobody_awake"))
+    lines.append(t("enc.surprised", names=t.names(e.surprised)))
+    if e.party_roll is not None:
+        key = "enc.party_surprised" if e.party_surprised else "enc.party_not_surprised"
+        lines.append(t(key, roll=roll_text(e.party_roll, t, purpose=False)))
+    key = "enc.monster_surprised" if e.monster_surprised else "enc.monster_not_surprised"
+    monster = roll_text(e.monster_roll, t, purpose=False) if e.monster_roll else ""
+    lines.append(t(key, roll=monster))
+    return lines
+
+
+def render(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Panel:
+    body = Table.grid(padding=(0, 1))
+    body.add_column(no_wrap=True)
+    body.add_column()
+    for line in _lines(e, t):
+        body.add_row("\u2022", emphasise(Text(line), names))
+    return Panel(
+        body,
+        title=Text(t("enc.title", clock=e.clock), style="bold red"),
+        title_align="left",
+        border_style="red",
+        box=box.HEAVY,
+    )

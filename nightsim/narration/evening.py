@@ -1,0 +1,54 @@
+"""The night's title and its evening, before the rest period (reads `NightFacts` only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from nightsim import events as ev
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.facts import EveningEvent, NightTitle
+from nightsim.narration.widgets import indented, line, timed
+
+
+def title(n: NightTitle, t: Catalogue) -> RenderableType:
+    season = t.term("season", n.season)
+    if n.month and n.day:
+        when = t("night.date", day=n.day, month=n.month, season=season)
+    elif n.month:
+        when = t("night.month", month=n.month, season=season)
+    else:
+        when = season
+    return Rule(Text(t("night.title", night=n.number, when=when), style="bold"))
+
+
+def _line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
+    match e:
+        case ev.SitePrepared():
+            key = "evening.site_one" if len(e.actors) == 1 else "evening.site_many"
+            return line(t(key, actors=t.names(e.actors)), [], t, names)
+        case ev.FirewoodGathered():
+            return line(t("evening.firewood", actor=e.actor, hours=e.hours), e.rolls, t, names)
+        case ev.WaterFetched():
+            return line(t("evening.water", actor=e.actor), [], t, names)
+        case ev.FireLit():
+            text = t("evening.fire_lit", hours=f"{e.hours:g}", until=e.until)
+            return line(text, e.rolls, t, names)
+        case ev.FireNotLit():
+            return line(t("evening.fire_not_lit", reason=t.code(e.reason)), e.rolls, t, names)
+        case ev.MealCooked():
+            eaters = t("word.everyone") if set(e.eaters) >= set(names) else t.names(e.eaters)
+            return line(t.code(e.outcome, actor=e.actor, eaters=eaters), e.rolls, t, names)
+        case ev.MealNotCooked():
+            text = t("evening.meal_not_cooked", actor=e.actor, reason=t.code(e.reason))
+            return line(text, [], t, names)
+        case ev.CampEntertained():
+            return line(t.code(e.outcome, actor=e.actor), e.rolls, t, names)
+
+
+def render(evening: Sequence[EveningEvent], names: Sequence[str], t: Catalogue) -> RenderableType:
+    rows = [(e.clock, _line(e, t, names)) for e in evening]
+    return Group(Text(t("evening.title"), style="bold underline"), indented(timed(rows)))

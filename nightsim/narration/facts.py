@@ -1,0 +1,614 @@
+"""Pass one of the narration: a pure function from a log's events to the facts a reader needs.
+
+`tell(events)` yields, in reading order, the `HeaderFacts`, one `NightFacts` per night (a
+night is held only until its summary, so a long journey streams) and, after a journey of more
+than one night, the `JourneyFacts`. Every fact is a frozen dataclass; nothing here knows a word
+of any language or a rich renderable. The renderers (pass two) only read these facts.
+
+Beyond sorting the events, this pass decides *what is revealed when* (the referee's screen):
+- the wandering-monster check is told in its hour without its roll; the roll is told in the
+  encounter panel (`EncounterFacts.check`) or, if no monster came, at dawn (`MorningFacts`);
+- a shift's dozing roll is told when the shift is over (hand-over, doze, end of the rota, or
+  `MorningFacts.held` at dawn), never when it starts: a 1 told at 21:00 would give away the
+  doze at 21:47. A watcher standing two shifts in a row has no hand-over: the earlier shift's
+  roll is told when the later one begins;
+- with `quiet`, the hours are not told, so no shift's roll is revealed at all (the morning
+  has no `held` lines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from nightsim import events as ev
+from nightsim.codes import Purpose, RestReason, Table
+from nightsim.narration import strip
+
+Rolls = tuple[ev.Roll, ...]
+
+# --- the header -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    """One row of the header's party table, as the config gave it."""
+
+    name: str
+    con: int
+    wis: int
+    cha: int
+    hp: int
+    max_hp: int
+    save_doom: int
+    bedroll: bool
+    tent: bool
+    spells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Shift:
+    actor: str
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class HeaderFacts:
+    """The camp as configured: where, when, the fire, the rest period and rota, the party."""
+
+    seed: int | str
+    nights: int
+    terrain: str | None  # None: the hex's own chance was given instead
+    chance: int
+    season: str
+    month: str | None
+    weather: str | None  # None: a firewood modifier as the referee rules
+    firewood_modifier: int
+    fire: Literal["no_starter", "auto", "chance"]
+    fire_chance: int
+    carried_hours: float
+    rest_from: str
+    rest_to: str
+    shifts: tuple[Shift, ...]
+    party: tuple[Member, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.party)
+
+
+# --- the evening and the hours ----------------------------------------------------------------
+
+EveningEvent = (
+    ev.SitePrepared
+    | ev.FirewoodGathered
+    | ev.WaterFetched
+    | ev.FireLit
+    | ev.FireNotLit
+    | ev.MealCooked
+    | ev.MealNotCooked
+    | ev.CampEntertained
+)
+_EVENING = (
+    ev.SitePrepared,
+    ev.FirewoodGathered,
+    ev.WaterFetched,
+    ev.FireLit,
+    ev.FireNotLit,
+    ev.MealCooked,
+    ev.MealNotCooked,
+    ev.CampEntertained,
+)
+
+
+@dataclass(frozen=True)
+class NightTitle:
+    number: int
+    season: str
+    month: str | None
+    day: int | None
+
+
+@dataclass(frozen=True)
+class RestLine:
+    clock: str
+    until: str
+    watched: bool  # a rota was set at all
+    unwatched_from: str | None
+
+
+@dataclass(frozen=True)
+class WatchLine:
+    """A shift begins (or the rota resumes); `told`: an earlier shift's roll, now over."""
+
+    clock: str
+    actor: str
+    until: str
+    resumed: bool
+    told: Rolls
+
+
+@dataclass(frozen=True)
+class ShiftOver:
+    """A shift ends: handed over, dozed off, or the rota's end; its dozing roll is told now."""
+
+    clock: str
+    actor: str
+    how: Literal["handed_over", "dozed", "ended"]
+    to: str | None
+    told: Rolls
+
+
+@dataclass(frozen=True)
+class Missed:
+    clock: str
+    actor: str
+    own_shift: bool  # the one who dozed off sleeps through their own next shift
+
+
+@dataclass(frozen=True)
+class CheckLine:
+    """The wandering-monster check is rolled: its chance, never its roll (behind the screen)."""
+
+    clock: str
+    chance: int
+
+
+@dataclass(frozen=True)
+class Happened:
+    clock: str
+    what: Literal["fire_out", "arrived", "woke"]
+
+
+@dataclass(frozen=True)
+class Settled:
+    clock: str
+    on_watch: str | None
+
+
+NightLine = RestLine | WatchLine | ShiftOver | Missed | CheckLine | Happened | Settled
+
+
+@dataclass(frozen=True)
+class EncounterFacts:
+    """The monster's arrival, and the check's roll, revealed with it."""
+
+    clock: str
+    check: Rolls  # the wandering-monster check; empty if the log has none
+    watch_of: str | None
+    watcher_awake: bool
+    creature: str | None
+    table: Table
+    distance_ft: int
+    distance: ev.Roll | None
+    awake: tuple[str, ...]
+    surprised: tuple[str, ...]
+    party_surprised: bool
+    party_roll: ev.Roll | None
+    monster_surprised: bool
+    monster_roll: ev.Roll | None
+
+
+@dataclass(frozen=True)
+class HourFacts:
+    number: int
+    start: str
+    end: str
+    on_watch: str | None
+    dozing: tuple[str, ...]
+    fire: bool
+    asleep: tuple[str, ...]  # asleep and not dozing
+    awake: tuple[str, ...]  # awake besides the watcher
+    lines: tuple[NightLine, ...]
+    encounters: tuple[EncounterFacts, ...]  # told right after the hour
+
+
+# --- the morning ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spell:
+    name: str
+    prepared: bool
+    roll: ev.Roll | None
+
+
+@dataclass(frozen=True)
+class RestRow:
+    actor: str
+    slept_minutes: int
+    difficulty: str
+    full_rest: bool
+    verdict: RestReason
+    check: ev.Roll | None
+    hp: tuple[int, int] | None  # before, after; None if the log has no waking
+    exhaustion: int
+    exhaustion_before: int | None  # None if unknown or unchanged
+    spells: tuple[Spell, ...]
+    spell_risk: Literal["interrupted", "unrested"] | None
+
+
+@dataclass(frozen=True)
+class Held:
+    """A shift that ran to dawn awake: its dozing roll, told at last."""
+
+    actor: str
+    rolls: Rolls
+
+
+@dataclass(frozen=True)
+class MorningFacts:
+    night: int
+    clock: str
+    rows: tuple[RestRow, ...]
+    held: tuple[Held, ...]
+    fire: Literal["unlit", "lasted", "out_warm", "out_cold"] | None
+    fire_out_at: str | None
+    rota_broken_at: str | None
+    no_encounter: bool
+    check: Rolls  # revealed at dawn when no monster came
+
+
+@dataclass(frozen=True)
+class NightFacts:
+    names: tuple[str, ...]
+    title: NightTitle | None
+    evening: tuple[EveningEvent, ...]
+    hours: tuple[HourFacts, ...]
+    track: strip.Track | None  # None when quiet, or if the night never reached rest
+    morning: MorningFacts
+
+
+# --- the journey ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JourneyRow:
+    name: str
+    rested: int
+    hp: tuple[int, ...]  # before the first night, then after each
+    exhaustion: tuple[int, ...]
+    lost: int
+    surprised: int
+
+
+@dataclass(frozen=True)
+class JourneyFacts:
+    nights: int = 0
+    rows: tuple[JourneyRow, ...] = ()
+    attacked: tuple[int, ...] = ()
+
+
+Facts = HeaderFacts | NightFacts | JourneyFacts
+
+
+# --- pass one ---------------------------------------------------------------------------------
+
+
+def header_facts(h: ev.NightHeader) -> HeaderFacts:
+    cfg, res = h.config, h.resolved
+    camp: dict[str, Any] = cfg.get("camp", {})
+    if not camp.get("fire_starter", True):
+        fire: Literal["no_starter", "auto", "chance"] = "no_starter"
+    elif camp.get("fire_chance", 6) >= 6:
+        fire = "auto"
+    else:
+        fire = "chance"
+    return HeaderFacts(
+        seed=h.seed,
+        nights=h.nights,
+        terrain=camp.get("terrain"),
+        chance=res["encounter_chance"],
+        season=res["season"],
+        month=camp.get("month"),
+        weather=camp.get("weather"),
+        firewood_modifier=res["firewood_modifier"],
+        fire=fire,
+        fire_chance=camp.get("fire_chance", 6),
+        carried_hours=camp.get("carried_firewood_hours", 0),
+        rest_from=res["rest_from"],
+        rest_to=res["rest_to"],
+        shifts=tuple(Shift(s["actor"], s["from"], s["to"]) for s in res.get("shifts", [])),
+        party=tuple(_member(c) for c in cfg.get("party", [])),
+    )
+
+
+def _member(c: dict[str, Any]) -> Member:
+    return Member(
+        name=c["name"],
+        con=c["con"],
+        wis=c["wis"],
+        cha=c["cha"],
+        hp=c["hp"],
+        max_hp=c["max_hp"],
+        save_doom=c["save_doom"],
+        bedroll=bool(c.get("bedroll")),
+        tent=bool(c.get("tent")),
+        spells=tuple(c.get("spells", [])),
+    )
+
+
+class _Screen:
+    """What the referee keeps behind the screen while one night is told, hour by hour.
+
+    Private to `night_facts` and alive for one night only: the facts it returns are frozen."""
+
+    def __init__(self) -> None:
+        self.doze: dict[int, tuple[str, Rolls]] = {}  # shift -> (watcher, dozing roll), untold
+        self.dozer: str | None = None  # who dozed off on watch tonight
+
+    def _over(self, shift: int) -> Rolls:
+        return self.doze.pop(shift, ("", ()))[1]
+
+    def line(self, e: ev.Event) -> NightLine | None:
+        match e:
+            case ev.RestBegan():
+                return RestLine(e.clock, e.until, bool(e.shifts), e.unwatched_from)
+            case ev.WatchBegan():
+                earlier = [s for s in self.doze if s < e.shift]
+                told = tuple(r for s in earlier for r in self.doze.pop(s)[1])
+                if e.rolls:
+                    self.doze[e.shift] = (e.actor, tuple(e.rolls))
+                return WatchLine(e.clock, e.actor, e.until, e.resumed, told)
+            case ev.WatchHandedOver():
+                return ShiftOver(e.clock, e.actor, "handed_over", e.to, self._over(e.shift))
+            case ev.WatchDozed():
+                self.dozer = e.actor
+                return ShiftOver(e.clock, e.actor, "dozed", None, self._over(e.shift))
+            case ev.WatchEnded():
+                return ShiftOver(e.clock, e.actor, "ended", None, self._over(e.shift))
+            case ev.WatchMissed():
+                return Missed(e.clock, e.actor, own_shift=e.actor == self.dozer)
+            case ev.MonsterChecked():
+                return CheckLine(e.clock, e.chance)
+            case ev.FireOut() | ev.MonsterArrived() | ev.CampWoke():
+                return Happened(e.clock, _HAPPENED[type(e)])
+            case ev.CampSettled():
+                return Settled(e.clock, e.on_watch)
+            case _:
+                return None
+
+    def held(self) -> tuple[Held, ...]:
+        """The shifts still untold at dawn: they ran to the end awake."""
+        return tuple(Held(actor, rolls) for actor, rolls in self.doze.values())
+
+
+_HAPPENED: Mapping[type, Literal["fire_out", "arrived", "woke"]] = {
+    ev.FireOut: "fire_out",
+    ev.MonsterArrived: "arrived",
+    ev.CampWoke: "woke",
+}
+
+
+def _roll(rolls: Sequence[ev.Roll], purpose: Purpose) -> ev.Roll | None:
+    return next((r for r in reversed(rolls) if r.purpose == purpose), None)
+
+
+def encounter_facts(e: ev.MonsterArrived, check: ev.MonsterChecked | None) -> EncounterFacts:
+    return EncounterFacts(
+        clock=e.clock,
+        check=tuple(check.rolls) if check else (),
+        watch_of=e.watch_of,
+        watcher_awake=e.watch_of in e.awake,
+        creature=e.creature,
+        table=e.table,
+        distance_ft=e.distance_ft,
+        distance=_roll(e.rolls, Purpose.DISTANCE),
+        awake=tuple(e.awake),
+        surprised=tuple(e.surprised),
+        party_surprised=e.party_surprised,
+        party_roll=_roll(e.rolls, Purpose.PARTY_SURPRISE),
+        monster_surprised=e.monster_surprised,
+        monster_roll=_roll(e.rolls, Purpose.MONSTER_SURPRISE),
+    )
+
+
+@dataclass
+class _Rest:
+    """A rest.checked row and what follows it (its waking, its spells), while sorting."""
+
+    rest: ev.RestChecked
+    woke: ev.CharacterWoke | None = None
+    spells: list[ev.SpellPrepared | ev.SpellLost] = field(default_factory=list)
+
+
+@dataclass
+class _Parts:
+    """One night's events sorted: evening (before rest), hours (split on each strike), rests."""
+
+    evening: list[ev.Event] = field(default_factory=list)
+    hours: list[tuple[ev.HourPassed, list[ev.Event]]] = field(default_factory=list)
+    rests: list[_Rest] = field(default_factory=list)
+
+
+def _sort(night: Sequence[ev.Event]) -> _Parts:
+    parts = _Parts()
+    pending: list[ev.Event] = []
+    resting = False
+    for e in night:
+        resting = resting or isinstance(e, ev.RestBegan)
+        if isinstance(e, ev.RestChecked):
+            parts.rests.append(_Rest(e))
+        elif isinstance(e, ev.CharacterWoke) and parts.rests:
+            parts.rests[-1].woke = e
+        elif isinstance(e, ev.SpellPrepared | ev.SpellLost) and parts.rests:
+            parts.rests[-1].spells.append(e)
+        elif isinstance(e, ev.HourPassed):
+            parts.hours.append((e, pending))
+            pending = []
+        elif not resting:
+            parts.evening.append(e)
+        elif not parts.rests and not isinstance(e, ev.NightSummary):
+            pending.append(e)
+    if pending and parts.hours:  # what happened at dawn, after the last strike, joins the last
+        parts.hours[-1][1].extend(pending)
+    return parts
+
+
+def _hours(
+    parts: _Parts, start: str, check: ev.MonsterChecked | None, screen: _Screen
+) -> tuple[HourFacts, ...]:
+    hours: list[HourFacts] = []
+    for passed, inside in parts.hours:
+        lines = tuple(line for e in inside if (line := screen.line(e)) is not None)
+        arrivals = (e for e in inside if isinstance(e, ev.MonsterArrived))
+        hours.append(
+            HourFacts(
+                number=passed.hour,
+                start=start,
+                end=passed.clock,
+                on_watch=passed.on_watch,
+                dozing=tuple(passed.dozing),
+                fire=passed.fire,
+                asleep=tuple(n for n in passed.asleep if n not in passed.dozing),
+                awake=tuple(n for n in passed.awake if n != passed.on_watch),
+                lines=lines,
+                encounters=tuple(encounter_facts(e, check) for e in arrivals),
+            )
+        )
+        start = passed.clock
+    return tuple(hours)
+
+
+def _verdict(r: ev.RestChecked) -> RestReason:
+    # A quick rest on a night that was easy anyway reads as an easy night (the wording the
+    # table has always had: the quick-rest rule changed nothing for that character).
+    if r.reason is RestReason.QUICK_REST and r.difficulty == "easy":
+        return RestReason.EASY
+    return r.reason
+
+
+def _rest_row(m: _Rest, before: int | None) -> RestRow:
+    r, woke = m.rest, m.woke
+    after = woke.exhaustion if woke else 0
+    if not r.full_rest:
+        risk: Literal["interrupted", "unrested"] | None = "unrested"
+    else:
+        risk = "interrupted" if r.interrupted else None
+    return RestRow(
+        actor=r.actor,
+        slept_minutes=r.slept_minutes,
+        difficulty=r.difficulty,
+        full_rest=r.full_rest,
+        verdict=_verdict(r),
+        check=r.rolls[0] if r.rolls else None,
+        hp=(woke.hp_before, woke.hp) if woke else None,
+        exhaustion=after,
+        exhaustion_before=before if before is not None and before != after else None,
+        spells=tuple(
+            Spell(s.spell, isinstance(s, ev.SpellPrepared), s.rolls[0] if s.rolls else None)
+            for s in m.spells
+        ),
+        spell_risk=risk,
+    )
+
+
+def _morning(
+    number: int,
+    rests: Sequence[_Rest],
+    summary: ev.NightSummary | None,
+    check: ev.MonsterChecked | None,
+    held: tuple[Held, ...],
+    exhaustion: Mapping[str, int],
+) -> MorningFacts:
+    fire = summary.fire if summary else None
+    fire_end: Literal["unlit", "lasted", "out_warm", "out_cold"] | None = None
+    if fire is not None:
+        if not fire.lit:
+            fire_end = "unlit"
+        elif fire.lasted:
+            fire_end = "lasted"
+        else:
+            fire_end = "out_warm" if fire.warmed else "out_cold"
+    return MorningFacts(
+        night=number,
+        clock=rests[0].rest.clock if rests else "",
+        rows=tuple(_rest_row(m, exhaustion.get(m.rest.actor)) for m in rests),
+        held=held,
+        fire=fire_end,
+        fire_out_at=fire.out_at if fire else None,
+        rota_broken_at=summary.rota_broken_at if summary else None,
+        no_encounter=summary is not None and summary.encounter is None,
+        check=tuple(check.rolls) if check else (),
+    )
+
+
+def night_facts(
+    night: Sequence[ev.Event],
+    names: Sequence[str],
+    exhaustion: Mapping[str, int],
+    *,
+    quiet: bool = False,
+) -> NightFacts:
+    """One night's facts; `exhaustion` is each character's before the night (for the table)."""
+    began = next((e for e in night if isinstance(e, ev.NightBegan)), None)
+    summary = next((e for e in night if isinstance(e, ev.NightSummary)), None)
+    check = next((e for e in night if isinstance(e, ev.MonsterChecked)), None)
+    number = began.night if began else 1
+    parts = _sort(night)
+    start = next((e.clock for e in night if isinstance(e, ev.RestBegan)), "")
+    screen = _Screen()
+    hours = _hours(parts, start, check, screen)
+    held = () if quiet else screen.held()
+    return NightFacts(
+        names=tuple(names),
+        title=NightTitle(number, began.season, began.month, began.day) if began else None,
+        evening=tuple(e for e in parts.evening if isinstance(e, _EVENING)),
+        hours=hours,
+        track=None if quiet else strip.track(night, names),
+        morning=_morning(number, parts.rests, summary, check, held, exhaustion),
+    )
+
+
+def journey_after(
+    j: JourneyFacts, s: ev.NightSummary, hp_before: Mapping[str, int], exh: Mapping[str, int]
+) -> JourneyFacts:
+    """The journey so far with one more night; `hp_before`/`exh` as the night began."""
+    rows = {r.name: r for r in j.rows}
+    for c in s.characters:
+        r = rows.get(c.name) or JourneyRow(
+            c.name, 0, (hp_before.get(c.name, c.hp),), (exh.get(c.name, 0),), 0, 0
+        )
+        rows[c.name] = JourneyRow(
+            name=c.name,
+            rested=r.rested + int(c.full_rest),
+            hp=(*r.hp, c.hp),
+            exhaustion=(*r.exhaustion, c.exhaustion),
+            lost=r.lost + len(c.spells_lost),
+            surprised=r.surprised + int(c.surprised),
+        )
+    attacked = (*j.attacked, s.night) if s.encounter is not None else j.attacked
+    return JourneyFacts(j.nights + 1, tuple(rows.values()), attacked)
+
+
+def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
+    """The facts of a log in reading order; one night's events are held at a time."""
+    names: tuple[str, ...] = ()
+    exhaustion: dict[str, int] = {}
+    journey = JourneyFacts()
+    night: list[ev.Event] = []
+    for e in events:
+        if isinstance(e, ev.NightHeader):
+            header = header_facts(e)
+            names = header.names
+            party = e.config.get("party", [])
+            exhaustion = {c["name"]: int(c.get("exhaustion", 0)) for c in party}
+            yield header
+            continue
+        night.append(e)
+        if not isinstance(e, ev.NightSummary):
+            continue
+        names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
+        facts = night_facts(night, names, exhaustion, quiet=quiet)
+        yield facts
+        hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
+        journey = journey_after(journey, e, hp_before, exhaustion)
+        exhaustion = {c.name: c.exhaustion for c in e.characters}
+        night = []
+    if night:  # a log cut short: tell what there is
+        names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
+        yield night_facts(night, names, exhaustion, quiet=quiet)
+    if journey.nights > 1:
+        yield journey

@@ -1,0 +1,86 @@
+"""The header panel: the camp as configured and the party (reads `HeaderFacts` only)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.facts import HeaderFacts
+from nightsim.narration.widgets import NARROW, Responsive, bedding, emphasise, plain_table, signed
+
+
+def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
+    if h.terrain is not None:
+        where = t("header.terrain", terrain=t.term("terrain", h.terrain), chance=h.chance)
+    else:
+        where = t("header.chance", chance=h.chance)
+    season = t.term("season", h.season)
+    when = (
+        t("header.season_month", season=season, month=h.month)
+        if h.month is not None
+        else t("header.season", season=season)
+    )
+    wood = t(
+        "header.weather",
+        weather=t.term("weather", h.weather) if h.weather else t("header.weather_custom"),
+        mod=signed(h.firewood_modifier) or "0",
+    )
+    if h.fire == "no_starter":
+        fire = t("header.fire_no_starter")
+    elif h.fire == "auto":
+        fire = t("header.fire_auto")
+    else:
+        fire = t("header.fire_chance", chance=h.fire_chance)
+    if h.carried_hours:
+        fire += " " + t("header.carried", hours=f"{h.carried_hours:g}")
+    rota = (
+        ", ".join(f"{s.actor} {s.start}\u2013{s.end}" for s in h.shifts)
+        if h.shifts
+        else t("header.no_watch")
+    )
+    rest = t("header.rest", start=h.rest_from, end=h.rest_to, rota=rota)
+    return [where, when + " \u00b7 " + wood, fire, rest]
+
+
+def _party(h: HeaderFacts, t: Catalogue, width: int) -> RenderableType:
+    narrow = width < NARROW
+    tab = plain_table()
+    tab.add_column(t("col.character"), no_wrap=True, style="bold")
+    tab.add_column(t("abbr.con"), justify="right")
+    if not narrow:
+        tab.add_column(t("abbr.wis"), justify="right")
+        tab.add_column(t("abbr.cha"), justify="right")
+    tab.add_column(t("col.hp"), justify="right")
+    if not narrow:
+        tab.add_column(t("col.save_doom"), justify="right")
+    tab.add_column(t("col.bedding"), no_wrap=not narrow)
+    tab.add_column(t("col.spells"))
+    for c in h.party:
+        row = [c.name, str(c.con)]
+        if not narrow:
+            row += [str(c.wis), str(c.cha)]
+        row.append(f"{c.hp}/{c.max_hp}")
+        if not narrow:
+            row.append(str(c.save_doom))
+        row.append(bedding(c.bedroll, c.tent, t))
+        row.append(", ".join(c.spells) or "\u2014")
+        tab.add_row(*row)
+    return tab
+
+
+def render(h: HeaderFacts, t: Catalogue) -> RenderableType:
+    title = t("header.title", seed=repr(h.seed) if isinstance(h.seed, str) else h.seed)
+    if h.nights > 1:
+        title += " \u00b7 " + t("header.journey", nights=h.nights)
+    return Panel(
+        Group(
+            *(emphasise(Text(line), h.names) for line in _lines(h, t)),
+            Responsive(lambda width: _party(h, t, width)),
+        ),
+        title=Text(title, style="bold"),
+        title_align="left",
+        box=box.ROUNDED,
+    )

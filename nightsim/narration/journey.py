@@ -1,0 +1,88 @@
+"""The journey's summary after its last night: rests, HP and exhaustion paths (facts only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.facts import JourneyFacts
+from nightsim.narration.widgets import NARROW, Responsive, plain_table
+
+
+def _path(values: Sequence[int], keep: int = 5) -> str:
+    """7 → 8 → 9; a long journey keeps both ends: 7 → 8 → … → 10."""
+    shown = [str(v) for v in values]
+    if len(shown) > 2 * keep + 1:
+        shown = [*shown[:keep], "\u2026", *shown[-keep:]]
+    return "\u2192".join(shown)
+
+
+def _nights_list(nights: Sequence[int], keep: int = 12) -> str:
+    shown = [str(n) for n in nights[:keep]]
+    if len(nights) > keep:
+        shown.append("\u2026")
+    return ", ".join(shown)
+
+
+def _rows(j: JourneyFacts, keep: int, narrow: bool) -> list[list[str]]:
+    return [
+        [
+            r.name,
+            f"{r.rested}/{j.nights}",
+            _path(r.hp, keep),
+            _path(r.exhaustion, keep),
+            str(r.lost),
+            *([] if narrow else [str(r.surprised)]),
+        ]
+        for r in j.rows
+    ]
+
+
+def _table(j: JourneyFacts, t: Catalogue, width: int) -> RenderableType:
+    narrow = width < NARROW
+    headers = [
+        t("col.character"),
+        t("col.rested"),
+        t("col.hp_path"),
+        t("abbr.exhaustion") if narrow else t("col.exhaustion_path"),
+        t("col.lost"),
+        *([] if narrow else [t("col.surprised")]),
+    ]
+
+    def needed(body: list[list[str]]) -> int:
+        cols = zip(headers, *body, strict=False)
+        return sum(max(cell_len(c) for c in col) + 1 for col in cols)
+
+    # A long journey's HP and exhaustion paths show fewer nights at each end until the
+    # table fits, so names and headers are never squeezed into "Charact…".
+    keep = 4
+    while keep > 1 and needed(_rows(j, keep, narrow)) > width:
+        keep -= 1
+    tab = plain_table()
+    tab.add_column(headers[0], style="bold", no_wrap=True)
+    tab.add_column(headers[1], justify="right", no_wrap=True)
+    tab.add_column(headers[2], no_wrap=True)
+    tab.add_column(headers[3], no_wrap=True)
+    for h in headers[4:]:
+        tab.add_column(h, justify="right")
+    for row in _rows(j, keep, narrow):
+        tab.add_row(*row)
+    return tab
+
+
+def render(j: JourneyFacts, t: Catalogue) -> RenderableType:
+    attacked = (
+        t("journey.attacked", count=len(j.attacked), nights=_nights_list(j.attacked))
+        if j.attacked
+        else t("journey.never_attacked")
+    )
+    return Group(
+        Rule(Text(t("journey.title", nights=j.nights), style="bold"), align="left"),
+        Responsive(lambda width: _table(j, t, width)),
+        Text(attacked),
+    )

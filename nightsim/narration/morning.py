@@ -1,0 +1,110 @@
+"""The morning: who rested, HP and exhaustion, spells, and what dawn reveals (facts only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from nightsim.codes import RestReason
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.facts import MorningFacts, RestRow
+from nightsim.narration.widgets import (
+    NARROW,
+    Responsive,
+    check_text,
+    emphasise,
+    plain_table,
+    roll_text,
+    rolls_text,
+    signed,
+)
+
+
+def _verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
+    if narrow and r.check is not None:
+        faces = "+".join(str(f) for f in r.check.faces)
+        verdict = f"[{faces}]{signed(r.check.mod)}={r.check.total}"
+    elif narrow and r.verdict is RestReason.SHORT_SLEEP:
+        verdict = t("rest.short_abbr")
+    else:
+        verdict = t.code(r.verdict)
+    mark = "\u2713 " if r.full_rest else "\u2717 "
+    return Text(mark + verdict, style="green" if r.full_rest else "red")
+
+
+def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[RenderableType]:
+    hp = f"{r.hp[0]} \u2192 {r.hp[1]}" if r.hp else "?"
+    exh = (
+        f"{r.exhaustion_before} \u2192 {r.exhaustion}"
+        if r.exhaustion_before is not None
+        else str(r.exhaustion)
+    )
+    cells: list[RenderableType] = [
+        r.actor,
+        t.hm(r.slept_minutes),
+        t.term("difficulty", r.difficulty),
+    ]
+    if not narrow:
+        cells.append(roll_text(r.check, t, purpose=False) if r.check else "\u2014")
+    return [*cells, _verdict(r, t, narrow), hp, exh]
+
+
+def _table(rows: Sequence[RestRow], t: Catalogue, width: int) -> RenderableType:
+    narrow = width < NARROW
+    tab = plain_table()
+    tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
+    tab.add_column(t("col.slept"), justify="right", no_wrap=True)
+    tab.add_column(t("col.night"), no_wrap=True)
+    if not narrow:
+        tab.add_column(t("col.check"), no_wrap=True)
+    tab.add_column(t("abbr.rest") if narrow else t("col.rest"), no_wrap=not narrow)
+    tab.add_column(t("col.hp"), justify="right", no_wrap=True)
+    tab.add_column(
+        t("abbr.exhaustion") if narrow else t("col.exhaustion"), justify="right", no_wrap=True
+    )
+    for r in rows:
+        tab.add_row(*_cells(r, t, narrow))
+    return tab
+
+
+def _spells(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
+    text = Text(t("morning.spells", actor=r.actor) + " ")
+    for i, s in enumerate(r.spells):
+        if i:
+            text.append(", ")
+        mark = "\u2713 " if s.prepared else "\u2717 "
+        text.append(mark + s.name, style="green" if s.prepared else "bold red")
+        if s.roll is not None:
+            roll = roll_text(s.roll, t, purpose=False, target=False)
+            text.append(" (" + roll + ")", style="dim")
+    if r.spell_risk is not None:
+        text.append("  " + t("morning.spell_risk_" + r.spell_risk), style="dim")
+    return emphasise(text, names)
+
+
+def _dawn(m: MorningFacts, t: Catalogue) -> list[Text]:
+    """What dawn tells: held watches' rolls, the fire, the rota, the unanswered check."""
+    notes = [
+        Text(t("morning.watch_held", actor=h.actor, roll=rolls_text(h.rolls, t))) for h in m.held
+    ]
+    if m.fire is not None:
+        notes.append(Text(t("morning.fire_" + m.fire, clock=m.fire_out_at)))
+    if m.rota_broken_at:
+        notes.append(Text(t("morning.rota_broken", clock=m.rota_broken_at), style="red"))
+    if m.no_encounter:
+        notes.append(Text(t("morning.no_encounter", roll=check_text(m.check, t))))
+    return notes
+
+
+def render(m: MorningFacts, names: Sequence[str], t: Catalogue) -> RenderableType:
+    title = t("morning.title", night=m.night, clock=m.clock)
+    return Group(
+        Text(title, style="bold underline"),
+        Group(
+            Responsive(lambda width: _table(m.rows, t, width)),
+            *(_spells(r, t, names) for r in m.rows if r.spells),
+            *_dawn(m, t),
+        ),
+    )
