@@ -11,7 +11,7 @@ EN: dict[str, str] = {
     "fmt.hm": "{h}h{m}",
     "roll.vs": " vs {target}",
     "roll.on": ", on {target}",
-    # roll purposes (the `purpose` the engine records)
+    # roll purposes: looked up by `codes.Purpose` member (catalogue.PURPOSE_KEYS), not value
     "roll.firewood": "firewood",
     "roll.WIS check": "WIS check",
     "roll.CHA check": "CHA check",
@@ -27,7 +27,7 @@ EN: dict[str, str] = {
     "roll.distance x 30 ft": "distance \u00d7 30 ft",
     "roll.creature": "creature",
     "roll.spell fails": "spell",
-    # closed sets
+    # closed sets (table.*, reason.*: looked up by `codes` member, catalogue.CODE_KEYS)
     "season.winter": "winter",
     "season.spring": "spring",
     "season.summer": "summer",

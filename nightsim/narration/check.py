@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nightsim import rules
-from nightsim.checkup import Checkup, Warning
+from nightsim.checkup import CharacterInfo, Checkup, Warning
 from nightsim.codes import Table
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.widgets import (
@@ -42,11 +42,9 @@ def warning_text(w: Warning, t: Catalogue) -> str:
     return t(w.key, **f)
 
 
-def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableType:
-    t = Catalogue(lang)
-    names = [c.name for c in ck.characters]
+def _facts(ck: Checkup, t: Catalogue) -> list[str]:
     season = t.term("season", ck.season)
-    facts = [
+    return [
         t("check.encounter_terrain", chance=ck.chance, terrain=t.term("terrain", ck.terrain))
         if ck.terrain
         else t("check.encounter_given", chance=ck.chance),
@@ -74,68 +72,74 @@ def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableTyp
         ),
     ]
 
-    def rota(width: int) -> RenderableType:
-        tab = plain_table()
-        tab.add_column(t("check.col_shift"), justify="right")
-        tab.add_column(t("check.col_from"))
-        tab.add_column(t("check.col_to"))
-        tab.add_column(t("check.col_watcher"), style="bold")
-        tab.add_column(t("check.col_doze"), justify="right")
-        for s in ck.shifts:
-            doze = f"1-in-{s.doze_die}" if s.doze_die else t("check.doze_off")
-            tab.add_row(str(s.number), s.start, s.end, s.name, doze)
-        if ck.unwatched_from:
-            tab.add_row(
-                "", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), ""
-            )
-        return tab
 
-    def party(width: int) -> RenderableType:
-        narrow = width < NARROW
-        tab = plain_table()
-        tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
-        if not narrow:
-            tab.add_column(t("abbr.con"), justify="right", no_wrap=True)
-            tab.add_column(t("col.bedding"), no_wrap=True)
-        tab.add_column(t("check.col_sleep"), justify="right", no_wrap=True)
-        tab.add_column(t("check.col_fire"), no_wrap=True)
-        tab.add_column(t("check.col_no_fire"), no_wrap=True)
-        if not narrow:
-            tab.add_column(t("col.spells"))
-        for c in ck.characters:
-            short = c.sleep_max_minutes < rules.MIN_SLEEP_MINUTES
-            row: list[RenderableType] = [c.name]
-            if not narrow:
-                row.append(str(c.con))
-                row.append(bedding(c.bedroll, c.tent, t))
-            row.append(Text(t.hm(c.sleep_max_minutes), style="red" if short else ""))
-            for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire)):
-                row.append(t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p)))
-            if not narrow:
-                mark = "* " if c.spells and c.interrupted else ""
-                row.append(
-                    Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else "")
-                )
-            tab.add_row(*row)
-        return tab
+def _rota(ck: Checkup, t: Catalogue) -> RenderableType:
+    tab = plain_table()
+    tab.add_column(t("check.col_shift"), justify="right")
+    tab.add_column(t("check.col_from"))
+    tab.add_column(t("check.col_to"))
+    tab.add_column(t("check.col_watcher"), style="bold")
+    tab.add_column(t("check.col_doze"), justify="right")
+    for s in ck.shifts:
+        doze = f"1-in-{s.doze_die}" if s.doze_die else t("check.doze_off")
+        tab.add_row(str(s.number), s.start, s.end, s.name, doze)
+    if ck.unwatched_from:
+        tab.add_row("", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), "")
+    return tab
 
+
+def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[RenderableType]:
+    short = c.sleep_max_minutes < rules.MIN_SLEEP_MINUTES
+    row: list[RenderableType] = [c.name]
+    if not narrow:
+        row.append(str(c.con))
+        row.append(bedding(c.bedroll, c.tent, t))
+    row.append(Text(t.hm(c.sleep_max_minutes), style="red" if short else ""))
+    for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire)):
+        row.append(t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p)))
+    if not narrow:
+        mark = "* " if c.spells and c.interrupted else ""
+        row.append(Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else ""))
+    return row
+
+
+def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
+    narrow = width < NARROW
+    tab = plain_table()
+    tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
+    if not narrow:
+        tab.add_column(t("abbr.con"), justify="right", no_wrap=True)
+        tab.add_column(t("col.bedding"), no_wrap=True)
+    tab.add_column(t("check.col_sleep"), justify="right", no_wrap=True)
+    tab.add_column(t("check.col_fire"), no_wrap=True)
+    tab.add_column(t("check.col_no_fire"), no_wrap=True)
+    if not narrow:
+        tab.add_column(t("col.spells"))
+    for c in ck.characters:
+        tab.add_row(*_member(c, t, narrow))
+    return tab
+
+
+def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableType:
+    t = Catalogue(lang)
+    names = [c.name for c in ck.characters]
     notes = [t("check.odds_note")]
     warnings: list[RenderableType] = [
         emphasise(Text("\u26a0 " + warning_text(w, t), style="yellow"), names) for w in ck.warnings
     ] or [Text(t("check.no_warnings"), style="green")]
     return Group(
         Panel(
-            Group(*(emphasise(Text(f), names) for f in facts)),
+            Group(*(emphasise(Text(f), names) for f in _facts(ck, t))),
             title=Text(t("check.title", path=path), style="bold"),
             title_align="left",
             box=box.ROUNDED,
         ),
         Text(""),
         Text(t("check.rota_title"), style="bold underline"),
-        Responsive(rota),
+        Responsive(lambda width: _rota(ck, t)),
         Text(""),
         Text(t("check.party_title"), style="bold underline"),
-        Responsive(party),
+        Responsive(lambda width: _party(ck, t, width)),
         *(Text(n, style="dim") for n in notes),
         Text(""),
         Text(t("check.warnings_title"), style="bold underline"),

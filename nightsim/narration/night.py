@@ -21,7 +21,7 @@ from rich.console import RenderableType
 from nightsim import events as ev
 from nightsim.narration import encounter, evening, header, hours, journey, morning, strip
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.facts import HeaderFacts, JourneyFacts, NightFacts, tell
+from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
 
 Kind = Literal["header", "night", "evening", "hour", "encounter", "strip", "morning", "journey"]
 
@@ -51,9 +51,7 @@ def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterato
     yield Block("morning", morning.render(n.morning, n.names, t))
 
 
-def blocks(
-    facts: Iterable[HeaderFacts | NightFacts | JourneyFacts], t: Catalogue, *, quiet: bool = False
-) -> Iterator[Block]:
+def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iterator[Block]:
     """Pass two: the blocks of already gathered facts (the same facts give the same blocks)."""
     for f in facts:
         match f:
