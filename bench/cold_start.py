@@ -65,7 +65,7 @@ def main() -> None:
             "init": [*ns, "init", "-"],
         }
         times: dict[str, list[float]] = {name: [] for name in cases}
-        for name, cmd in cases.items():  # warm the disk cache and .pyc files
+        for cmd in cases.values():  # warm the disk cache and .pyc files
             timed(cmd, d / "out.txt")
         for _ in range(args.rounds):
             for name, cmd in cases.items():

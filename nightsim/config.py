@@ -24,6 +24,8 @@ from pydantic import (
 )
 
 from nightsim import rules
+from nightsim.clock import clock
+from nightsim.errors import ConfigError, read_input
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 # Names and spells appear in one-line narration and error messages: no newlines or other
@@ -39,10 +41,6 @@ CreatureName = Annotated[str, Field(min_length=1, max_length=200, pattern=_PRINT
 # still take TOML integers.
 Flag = Annotated[bool, Field(strict=True)]
 _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
-
-
-class ConfigError(ValueError):
-    """Bad config: the message names the file, the field or line, and what was expected."""
 
 
 class _Model(BaseModel):
@@ -327,6 +325,23 @@ class Config(_Model):
         return self.model_dump(mode="json", exclude_none=True)
 
 
+def resolved(config: Config) -> dict[str, Any]:
+    """What the config resolves to, for a reader of the header (not read back)."""
+    rs = config.rest_start
+    cm = config.camp.camp_minute
+    return {
+        "encounter_chance": config.camp.chance,
+        "season": config.camp.resolved_season,
+        "firewood_modifier": config.camp.wood_modifier,
+        "rest_from": clock(cm, rs),
+        "rest_to": clock(cm, rs + config.rest_minutes),
+        "shifts": [
+            {"actor": s.name, "from": clock(cm, rs + s.start), "to": clock(cm, rs + s.end)}
+            for s in config.shift_slots()
+        ],
+    }
+
+
 def _suggest(word: str, choices: Any) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -500,14 +515,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
 def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
     """Read and validate a config file; ConfigError names the file."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{p}: is a directory, expected a TOML config file") from None
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read: {exc.strerror}") from None
+    data = read_input(p, "a TOML config file", ConfigError)
     if b"\x00" in data:
         raise ConfigError(f"{p}: is a binary file, expected a TOML config file")
     try:

@@ -12,12 +12,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim.clock import clock
-from nightsim.engine import RawEvent
 from nightsim.events import LOG_VERSION, parse_event
 from nightsim.outcome import NightOutcome
+
+if TYPE_CHECKING:
+    # The writer takes what the engine makes, but the reader shares this module (the hash
+    # chain): importing the engine here would load SimPy into `replay` and `schema`.
+    from nightsim.engine import RawEvent
 
 GENESIS = "0" * 64
 

@@ -13,6 +13,7 @@ import pytest
 from conftest import log_lines, rehash
 
 from nightsim import BrokenLog, NotALog, load_config, read_log, simulate
+from nightsim.cli.common import exit_code
 from nightsim.config import default_config_path
 from nightsim.events import NightSummary
 from nightsim.log import GENESIS, canonical_json
@@ -155,7 +156,7 @@ def test_a_second_header_is_refused_even_rehashed() -> None:
 def test_cut_at_a_line_boundary_before_the_summary() -> None:
     lines = make_log(7)[:-1]
     err = broken(lines, len(lines), "cut short", "night.summary of night 1")
-    assert err.exit_code == 1
+    assert exit_code(err) == 1
 
 
 def test_cut_mid_line() -> None:
@@ -265,7 +266,7 @@ def test_a_line_outside_any_night() -> None:
 def test_not_a_log(lines: list[str], words: str) -> None:
     with pytest.raises(NotALog, match=words) as info:
         check(lines)
-    assert info.value.exit_code == 2
+    assert exit_code(info.value) == 2
 
 
 def test_a_header_of_a_future_format_is_not_readable() -> None:
