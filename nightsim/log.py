@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMappin
 from typing import TYPE_CHECKING, Any
 
 from nightsim.clock import clock
-from nightsim.events import LOG_VERSION, parse_event
+from nightsim.events import LOG_VERSION, event_dict, parse_event
 from nightsim.outcome import NightOutcome
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class Stamp:
 def canonicalize(
     _logger: Any, _name: str, ed: MutableMapping[str, Any]
 ) -> MutableMapping[str, Any]:
-    return parse_event(dict(ed)).model_dump(mode="json", by_alias=True, exclude={"hash"})
+    return event_dict(parse_event(dict(ed)))
 
 
 class Chain:
