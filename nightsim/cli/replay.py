@@ -16,7 +16,6 @@ from typing import IO, Any
 
 from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code
 from nightsim.errors import LogError, NotALog, open_input
-from nightsim.logread import iter_log
 
 EPILOG = """\
 examples:
@@ -87,6 +86,8 @@ def rereadable(fh: IO[bytes]) -> Iterator[IO[bytes]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nightsim.logread import iter_log
+
     path = Path(args.log)
     try:
         with open_log(path) as opened, rereadable(opened) as fh:
