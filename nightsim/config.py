@@ -4,15 +4,13 @@ Pure: parsing TOML text and applying `--set` overrides are functions of strings;
 file is the CLI's job (`load_config` is the one convenience that reads, for the Python API).
 """
 
-from __future__ import annotations
-
 import difflib
 import math
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -24,6 +22,8 @@ from pydantic import (
 )
 
 from nightsim import rules
+from nightsim.clock import clock
+from nightsim.errors import ConfigError, read_input
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 # Names and spells appear in one-line narration and error messages: no newlines or other
@@ -39,10 +39,6 @@ CreatureName = Annotated[str, Field(min_length=1, max_length=200, pattern=_PRINT
 # still take TOML integers.
 Flag = Annotated[bool, Field(strict=True)]
 _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
-
-
-class ConfigError(ValueError):
-    """Bad config: the message names the file, the field or line, and what was expected."""
 
 
 class _Model(BaseModel):
@@ -93,7 +89,7 @@ class Camp(_Model):
         return v
 
     @model_validator(mode="after")
-    def _either_or(self) -> Camp:
+    def _either_or(self) -> Self:
         if self.terrain is not None and self.encounter_chance is not None:
             raise ValueError("give terrain or encounter_chance, not both")
         if self.terrain is None and self.encounter_chance is None:
@@ -168,7 +164,7 @@ class Character(_Model):
     spells: tuple[Name, ...] = ()
 
     @model_validator(mode="after")
-    def _hp(self) -> Character:
+    def _hp(self) -> Self:
         if self.hp > self.max_hp:
             raise ValueError(f"hp {self.hp} is above max_hp {self.max_hp}")
         return self
@@ -193,7 +189,7 @@ class Watch(_Model):
     shifts: tuple[Shift, ...] | None = None
 
     @model_validator(mode="after")
-    def _one(self) -> Watch:
+    def _one(self) -> Self:
         if self.rota is not None and self.shifts is not None:
             raise ValueError("give rota or shifts, not both")
         return self
@@ -227,28 +223,31 @@ class Config(_Model):
     encounters: Encounters = Encounters()
 
     @model_validator(mode="after")
-    def _cross(self) -> Config:
+    def _cross(self) -> Self:
+        names = self._names()
+        self._check_evening(names)
+        self._check_watch(names)
+        self._check_length()
+        return self
+
+    def _names(self) -> list[str]:
+        """The party's names, each once."""
         names = [c.name for c in self.party]
         seen: set[str] = set()
         for n in names:
             if n in seen:
                 raise ValueError(f"party: two characters are named {n!r}")
             seen.add(n)
+        return names
 
-        def member(where: str, n: str) -> None:
-            if n not in seen:
-                raise ValueError(
-                    f"{where}: {n!r} is not in the party{_suggest(n, names)}"
-                    f" (party: {', '.join(names)})"
-                )
-
+    def _check_evening(self, names: list[str]) -> None:
         ev = self.evening
         if not ev.site:
             raise ValueError("evening.site: at least one character must prepare the site")
         jobs: dict[str, str] = {}
         for job in ("site", "firewood", "water"):
             for n in getattr(ev, job):
-                member(f"evening.{job}", n)
+                _member(f"evening.{job}", n, names)
                 if n in jobs:
                     raise ValueError(
                         f"evening.{job}: {n!r} already does {jobs[n]}; a character does one"
@@ -258,14 +257,15 @@ class Config(_Model):
         for job in ("cook", "entertain"):
             n = getattr(ev, job)
             if n is not None:
-                member(f"evening.{job}", n)
+                _member(f"evening.{job}", n, names)
         for n in ev.eaters or ():
-            member("evening.eaters", n)
-        if self.watch.rota is not None:
-            for n in self.watch.rota:
-                member("watch.rota", n)
+            _member("evening.eaters", n, names)
+
+    def _check_watch(self, names: list[str]) -> None:
+        for n in self.watch.rota or ():
+            _member("watch.rota", n, names)
         for s in self.watch.shifts or ():
-            member("watch.shifts", s.name)
+            _member("watch.shifts", s.name, names)
             if not math.isclose(s.hours * 60, round(s.hours * 60), abs_tol=1e-9):
                 raise ValueError(f"watch.shifts: {s.name}'s {s.hours} hours is not a whole minute")
         total = sum(s.end - s.start for s in self.shift_slots())
@@ -274,6 +274,8 @@ class Config(_Model):
                 f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
                 f" {self.rules.rest_hours} hours"
             )
+
+    def _check_length(self) -> None:
         # A journey starts each night a day (1440 minutes) after the last: a longer night
         # would run into the next one and `t` would go backwards in the log.
         night = self.rest_start + self.rest_minutes
@@ -287,7 +289,6 @@ class Config(_Model):
                 f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
                 f" rules.rest_hours ({self.rules.rest_hours})"
             )
-        return self
 
     @property
     def rest_minutes(self) -> int:
@@ -325,6 +326,31 @@ class Config(_Model):
         """Every key explicit (defaults filled in), as TOML-ready plain data: the log header's
         `config`, which `Config.model_validate` accepts back."""
         return self.model_dump(mode="json", exclude_none=True)
+
+
+def resolved(config: Config) -> dict[str, Any]:
+    """What the config resolves to, for a reader of the header (not read back)."""
+    rs = config.rest_start
+    cm = config.camp.camp_minute
+    return {
+        "encounter_chance": config.camp.chance,
+        "season": config.camp.resolved_season,
+        "firewood_modifier": config.camp.wood_modifier,
+        "rest_from": clock(cm, rs),
+        "rest_to": clock(cm, rs + config.rest_minutes),
+        "shifts": [
+            {"actor": s.name, "from": clock(cm, rs + s.start), "to": clock(cm, rs + s.end)}
+            for s in config.shift_slots()
+        ],
+    }
+
+
+def _member(where: str, name: str, names: list[str]) -> None:
+    if name not in names:
+        raise ValueError(
+            f"{where}: {name!r} is not in the party{_suggest(name, names)}"
+            f" (party: {', '.join(names)})"
+        )
 
 
 def _suggest(word: str, choices: Any) -> str:
@@ -500,14 +526,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
 def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
     """Read and validate a config file; ConfigError names the file."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{p}: is a directory, expected a TOML config file") from None
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read: {exc.strerror}") from None
+    data = read_input(p, "a TOML config file", ConfigError)
     if b"\x00" in data:
         raise ConfigError(f"{p}: is a binary file, expected a TOML config file")
     try:

@@ -5,8 +5,6 @@ One model per event type in design.md; the JSON Schema (`nightsim schema`), the 
 `type`, the event's fields, and `hash` (absent until the log writer chains the line).
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -19,7 +17,7 @@ Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Roll(_Frozen):
@@ -310,7 +308,7 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event, config=ConfigDict(defer_build=True))
 EVENT_TYPES: tuple[str, ...] = tuple(
     m.model_fields["type"].default for m in EventBase.__subclasses__()
 )
@@ -320,6 +318,9 @@ def parse_event(data: dict[str, Any]) -> Event:
     return EVENT_ADAPTER.validate_python(data)
 
 
-def event_dict(ev: EventBase) -> dict[str, Any]:
+def event_dict(ev: Event) -> dict[str, Any]:
     """The event as plain JSON data (the log line's content, `hash` left out when absent)."""
-    return ev.model_dump(mode="json", by_alias=True, exclude={"hash"} if ev.hash is None else None)
+    out: dict[str, Any] = EVENT_ADAPTER.dump_python(ev, mode="json", by_alias=True)
+    if ev.hash is None:
+        del out["hash"]
+    return out

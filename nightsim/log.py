@@ -12,12 +12,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim.clock import clock
-from nightsim.engine import RawEvent
-from nightsim.events import LOG_VERSION, parse_event
+from nightsim.events import LOG_VERSION, event_dict, parse_event
 from nightsim.outcome import NightOutcome
+
+if TYPE_CHECKING:
+    # The writer takes what the engine makes, but the reader shares this module (the hash
+    # chain): importing the engine here would load SimPy into `replay` and `schema`.
+    from nightsim.engine import RawEvent
 
 GENESIS = "0" * 64
 
@@ -48,7 +52,7 @@ class Stamp:
 def canonicalize(
     _logger: Any, _name: str, ed: MutableMapping[str, Any]
 ) -> MutableMapping[str, Any]:
-    return parse_event(dict(ed)).model_dump(mode="json", by_alias=True, exclude={"hash"})
+    return event_dict(parse_event(dict(ed)))
 
 
 class Chain:

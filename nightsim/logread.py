@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog, open_input
 from nightsim.events import (
     LOG_VERSION,
     Event,
@@ -37,29 +38,6 @@ from nightsim.events import (
     parse_event,
 )
 from nightsim.log import GENESIS, canonical_json, line_hash
-
-
-class LogError(Exception):
-    """A log that cannot be accepted; `line` is the 1-based line number, or None."""
-
-    exit_code = 1
-
-    def __init__(self, line: int | None, message: str) -> None:
-        self.line = line
-        self.message = message
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-
-
-class NotALog(LogError):
-    """Not a nightsim log at all: bad input (exit 2)."""
-
-    exit_code = 2
-
-
-class BrokenLog(LogError):
-    """A log that fails its own checks: chain, order, form, or end (exit 1)."""
-
-    exit_code = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,15 +77,136 @@ def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     return None
 
 
-def _check_header(header: NightHeader) -> None:
+# --- the checks, in the order a line meets them ---------------------------------------------
+# Each takes the line's number (from 1) and what the checks before it produced, and raises
+# NotALog / BrokenLog at its fault; line 1 decides whether the input is a log at all.
+
+
+def decode(number: int, raw: str | bytes) -> tuple[str, bool]:
+    """The line's text without its `\\n`, and whether it lacked one (only the last line may:
+    the file was cut short, told at the end or by the JSON check)."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if number == 1:
+                raise NotALog(1, "not UTF-8 text; a nightsim log is JSON Lines") from None
+            raise BrokenLog(number, "not UTF-8 text: the line was damaged") from None
+    if number == 1 and raw.startswith("\ufeff"):
+        # "UTF-8 with BOM": an editor rewrote a log (like CR LF), not a file that never was one.
+        raise BrokenLog(1, "starts with a byte-order mark (BOM): an editor rewrote the file")
+    cut = not raw.endswith("\n")
+    return (raw if cut else raw[:-1]), cut
+
+
+def _not_json(number: int, text: str, cut: bool) -> LogError:
+    if number == 1:
+        what = (
+            "empty line" if not text.strip() else "a binary file" if "\x00" in text else "not JSON"
+        )
+        return NotALog(1, f"{what}; a nightsim log starts with a JSON night.header")
+    if cut:
+        return BrokenLog(number, "not JSON: the file was cut short mid-line")
+    if not text.strip():
+        return BrokenLog(number, "an empty line: a line was added or blanked")
+    return BrokenLog(number, "not JSON")
+
+
+def parse_json(number: int, text: str, cut: bool) -> dict[str, Any]:
+    """The line as a JSON object."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested brackets
+        raise _not_json(number, text, cut) from None
+    if not isinstance(data, dict):
+        if number == 1:
+            raise NotALog(1, "not a JSON object; a nightsim log starts with a night.header")
+        raise BrokenLog(number, "not a JSON object")
+    return data
+
+
+def check_format(number: int, data: dict[str, Any]) -> None:
+    """Line 1 is a night.header of the format version this nightsim reads (else: not a log
+    it can read); every other line carries that version."""
+    if number != 1:
+        if data.get("v") != LOG_VERSION:
+            raise BrokenLog(number, f"'v' is {data.get('v')!r}, expected {LOG_VERSION}")
+        return
+    if data.get("type") != "night.header":
+        raise NotALog(1, f"no night.header (type is {data.get('type')!r}): not a nightsim log")
+    if data.get("v") != LOG_VERSION:
+        raise NotALog(
+            1,
+            f"log format version {data.get('v')!r}; this nightsim reads version {LOG_VERSION}",
+        )
+
+
+def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | None) -> None:
+    """`seq` is the line's position (line N holds seq N-1); a wrong one says what most likely
+    happened to the file there."""
+    seq, got = number - 1, data.get("seq")
+    if got == seq and not isinstance(got, bool):
+        return
+    if text == prev_text:
+        raise BrokenLog(number, f"a copy of line {number - 1}: a line was duplicated")
+    if got == 0 and data.get("type") == "night.header":
+        raise BrokenLog(number, "a second night.header: another log was glued on here")
+    if not isinstance(got, int) or isinstance(got, bool):
+        raise BrokenLog(number, f"'seq' is {got!r}, expected {seq}")
+    what = (
+        "a line before it was deleted, or lines were reordered"
+        if got > seq
+        else "a line was inserted or duplicated, or lines were reordered"
+    )
+    raise BrokenLog(number, f"seq is {got}, expected {seq}: {what}")
+
+
+def check_chain(number: int, data: dict[str, Any], prev_hash: str) -> str:
+    """The line's `hash` is SHA-256(previous hash + the line without `hash`); returns it."""
+    claimed = data.get("hash")
+    if not isinstance(claimed, str):
+        raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
+    body = {k: v for k, v in data.items() if k != "hash"}
+    if claimed != line_hash(prev_hash, body):
+        raise BrokenLog(
+            number,
+            "hash does not match: the line was edited, or a line was inserted,"
+            " deleted or reordered here",
+        )
+    return claimed
+
+
+def check_event(number: int, data: dict[str, Any]) -> Event:
+    """The line as a valid event of the union."""
+    try:
+        return parse_event(data)
+    except ValidationError as exc:
+        raise BrokenLog(number, f"{data.get('type', '?')}: {_describe(exc)}") from None
+
+
+def check_canonical(number: int, event: Event, data: dict[str, Any], text: str) -> None:
+    """The line is the exact text nightsim writes for its event: every field present, in its
+    JSON type, canonical JSON. Lax validation alone would accept "5" for 5 or a missing
+    default, and the hash alone does not see spaces or key order."""
+    canon = event_dict(event)
+    if canonical_json(canon) == text:
+        return
+    field = _first_difference(canon, data)
+    if field is not None:
+        raise BrokenLog(number, f"{event.type}: field {field!r} is not as nightsim writes it")
+    if text.endswith("\r"):
+        raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
+    raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
+
+
+def check_header(header: NightHeader) -> None:
     """The header's `config` and `resolved` are plain JSON objects to the event model, but the
     narration reads them as nightsim wrote them (every key there): a rehashed header whose
     config lost a key, or whose `resolved` no longer follows from its config, is a forged
     line, refused here rather than crashing the narration. Resolving a config is not
     simulating: replay still runs no night."""
-    from nightsim.config import ConfigError, config_from_data
+    from nightsim.config import config_from_data, resolved
     from nightsim.dice import check_seed
-    from nightsim.simulate import resolved
 
     try:
         check_seed(header.seed)
@@ -123,171 +222,95 @@ def _check_header(header: NightHeader) -> None:
         raise BrokenLog(1, "night.header: field 'resolved' does not follow from its config")
 
 
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where a log is in its shape: the header's count of nights, the night now open (0:
+    none, between nights) and how many nights' summaries have been read."""
+
+    nights: int = 0
+    night: int = 0
+    done: int = 0
+
+
+def check_frame(number: int, event: Event, frame: Frame) -> Frame:
+    """The shape of a log: the header, then nights framed by night.began (night k) …
+    night.summary (night k), and nothing after the last night's summary."""
+    if frame.nights and frame.done == frame.nights:
+        raise BrokenLog(
+            number,
+            f"{event.type} after the summary of the last night ({frame.nights}):"
+            " the log ends there, this line was appended",
+        )
+    if isinstance(event, NightHeader):
+        if number != 1:
+            raise BrokenLog(number, "a second night.header")
+        check_header(event)
+        return Frame(nights=event.nights)
+    if isinstance(event, NightBegan):
+        return _began(number, event, frame)
+    if isinstance(event, NightSummary):
+        if event.night != frame.night:
+            raise BrokenLog(
+                number, f"summary of night {event.night}, but the open night is {frame.night}"
+            )
+        return Frame(frame.nights, night=0, done=frame.night)
+    if frame.night == 0:
+        raise BrokenLog(number, f"{event.type} outside a night (no night.began before it)")
+    return frame
+
+
+def _began(number: int, event: NightBegan, frame: Frame) -> Frame:
+    if frame.night != 0:
+        raise BrokenLog(number, f"night {event.night} begins before night {frame.night} ended")
+    if event.night != frame.done + 1:
+        raise BrokenLog(
+            number,
+            f"night {event.night} begins, expected night {frame.done + 1} of {frame.nights}",
+        )
+    return Frame(frame.nights, night=event.night, done=frame.done)
+
+
+def check_end(number: int, frame: Frame, last: Event | None, cut: bool) -> None:
+    """After the last line (`number` of them): a log ends with the summary of the header's
+    last night, and with a newline."""
+    if number == 0:
+        raise NotALog(None, "empty file: not a nightsim log")
+    if frame.night != 0 or frame.done != frame.nights:
+        what = last.type if last is not None else "nothing"
+        raise BrokenLog(
+            number,
+            f"the log was cut short: it ends with {what}, but a whole log ends with the"
+            f" night.summary of night {frame.nights}",
+        )
+    if cut:
+        # Every line is intact (the chain says so) but the file stops without its final
+        # newline: not the bytes nightsim wrote.
+        raise BrokenLog(number, "no newline at the end: the file was cut short")
+
+
+# --- the framing loop -------------------------------------------------------------------
+
+
 def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     """Yield each line of a log as it is checked; raise NotALog / BrokenLog at the first fault.
 
     The end-of-log check (the last night's summary) runs after the last line is yielded, so a
     consumer that needs a whole, intact log must exhaust the iterator before trusting it.
     """
-    prev_hash = GENESIS
-    prev_text: str | None = None
-    nights = 0  # the header's count
-    night = 0  # the night now open (0: none / between nights)
-    done = 0  # nights whose summary has been read
-    last: Event | None = None
-    number = 0
-    cut = False
+    prev_hash, prev_text, last = GENESIS, None, None
+    frame, number, cut = Frame(), 0, False
     for number, raw in enumerate(lines, start=1):
-        seq = number - 1
-        # --- the bytes of the line ------------------------------------------------------
-        if isinstance(raw, bytes):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                if number == 1:
-                    raise NotALog(1, "not UTF-8 text; a nightsim log is JSON Lines") from None
-                raise BrokenLog(number, "not UTF-8 text: the line was damaged") from None
-        else:
-            text = raw
-        if number == 1 and text.startswith("\ufeff"):
-            # "UTF-8 with BOM": an editor rewrote a log (like CR LF), not a file that never
-            # was one.
-            raise BrokenLog(1, "starts with a byte-order mark (BOM): an editor rewrote the file")
-        cut = not text.endswith("\n")  # only the last line can lack its newline
-        text = text[:-1] if not cut else text
-        # --- JSON --------------------------------------------------------------------------
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # RecursionError: absurdly nested brackets
-            if number == 1:
-                what = (
-                    "empty line"
-                    if not text.strip()
-                    else "a binary file"
-                    if "\x00" in text
-                    else "not JSON"
-                )
-                raise NotALog(
-                    1, f"{what}; a nightsim log starts with a JSON night.header"
-                ) from None
-            if cut:
-                raise BrokenLog(number, "not JSON: the file was cut short mid-line") from None
-            if not text.strip():
-                raise BrokenLog(number, "an empty line: a line was added or blanked") from None
-            raise BrokenLog(number, "not JSON") from None
-        if not isinstance(data, dict):
-            if number == 1:
-                raise NotALog(1, "not a JSON object; a nightsim log starts with a night.header")
-            raise BrokenLog(number, "not a JSON object")
-        # --- the header decides whether this is a log at all ------------------------------
-        if number == 1:
-            if data.get("type") != "night.header":
-                raise NotALog(
-                    1, f"no night.header (type is {data.get('type')!r}): not a nightsim log"
-                )
-            if data.get("v") != LOG_VERSION:
-                raise NotALog(
-                    1,
-                    f"log format version {data.get('v')!r}; this nightsim reads version"
-                    f" {LOG_VERSION}",
-                )
-        elif data.get("v") != LOG_VERSION:
-            raise BrokenLog(number, f"'v' is {data.get('v')!r}, expected {LOG_VERSION}")
-        # --- order: seq is the line's position ------------------------------------------
-        got = data.get("seq")
-        if got != seq or isinstance(got, bool):
-            if text == prev_text:
-                raise BrokenLog(number, f"a copy of line {number - 1}: a line was duplicated")
-            if got == 0 and data.get("type") == "night.header":
-                raise BrokenLog(number, "a second night.header: another log was glued on here")
-            if isinstance(got, int) and not isinstance(got, bool) and got > seq:
-                raise BrokenLog(
-                    number,
-                    f"seq is {got}, expected {seq}: a line before it was deleted,"
-                    " or lines were reordered",
-                )
-            if isinstance(got, int) and not isinstance(got, bool):
-                raise BrokenLog(
-                    number,
-                    f"seq is {got}, expected {seq}: a line was inserted or duplicated,"
-                    " or lines were reordered",
-                )
-            raise BrokenLog(number, f"'seq' is {got!r}, expected {seq}")
-        # --- the chain ------------------------------------------------------------------
-        claimed = data.get("hash")
-        if not isinstance(claimed, str):
-            raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
-        body = {k: v for k, v in data.items() if k != "hash"}
-        if claimed != line_hash(prev_hash, body):
-            raise BrokenLog(
-                number,
-                "hash does not match: the line was edited, or a line was inserted,"
-                " deleted or reordered here",
-            )
-        # --- the event union ------------------------------------------------------------
-        try:
-            event = parse_event(data)
-        except ValidationError as exc:
-            raise BrokenLog(number, f"{data.get('type', '?')}: {_describe(exc)}") from None
-        # The exact text nightsim writes for this event: every field present, in its JSON
-        # type, canonical JSON. Lax validation alone would accept "5" for 5 or a missing
-        # default, and the hash alone does not see spaces or key order.
-        canon = event_dict(event)
-        if canonical_json(canon) != text:
-            field = _first_difference(canon, data)
-            if field is not None:
-                raise BrokenLog(
-                    number, f"{event.type}: field {field!r} is not as nightsim writes it"
-                )
-            if text.endswith("\r"):
-                raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
-            raise BrokenLog(
-                number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
-            )
-        # --- the shape of a log: header, then nights framed by began … summary ----------
-        if nights and done == nights:
-            raise BrokenLog(
-                number,
-                f"{event.type} after the summary of the last night ({nights}):"
-                " the log ends there, this line was appended",
-            )
-        if isinstance(event, NightHeader):
-            if number != 1:
-                raise BrokenLog(number, "a second night.header")
-            _check_header(event)
-            nights = event.nights
-        elif isinstance(event, NightBegan):
-            if night != 0:
-                raise BrokenLog(number, f"night {event.night} begins before night {night} ended")
-            if event.night != done + 1:
-                raise BrokenLog(
-                    number,
-                    f"night {event.night} begins, expected night {done + 1} of {nights}",
-                )
-            night = event.night
-        elif isinstance(event, NightSummary):
-            if event.night != night:
-                raise BrokenLog(
-                    number, f"summary of night {event.night}, but the open night is {night}"
-                )
-            done, night = night, 0
-        elif night == 0:
-            raise BrokenLog(number, f"{event.type} outside a night (no night.began before it)")
-        prev_hash, prev_text, last = claimed, text, event
+        text, cut = decode(number, raw)
+        data = parse_json(number, text, cut)
+        check_format(number, data)
+        check_seq(number, data, text, prev_text)
+        prev_hash = check_chain(number, data, prev_hash)
+        event = check_event(number, data)
+        check_canonical(number, event, data, text)
+        frame = check_frame(number, event, frame)
+        prev_text, last = text, event
         yield LogLine(number, text, event)
-    if number == 0:
-        raise NotALog(None, "empty file: not a nightsim log")
-    if night != 0 or done != nights:
-        what = last.type if last is not None else "nothing"
-        raise BrokenLog(
-            number,
-            f"the log was cut short: it ends with {what}, but a whole log ends with the"
-            f" night.summary of night {nights}",
-        )
-    if cut:
-        # Every line is intact (the chain says so) but the file stops without its final
-        # newline: not the bytes nightsim wrote.
-        raise BrokenLog(number, "no newline at the end: the file was cut short")
+    check_end(number, frame, last, cut)
 
 
 def read_log(path: str | Path) -> list[Event]:
@@ -296,14 +319,5 @@ def read_log(path: str | Path) -> list[Event]:
     Raises NotALog / BrokenLog (both LogError) with the line and what is wrong; a file that
     cannot be opened raises NotALog too.
     """
-    p = Path(path)
-    try:
-        fh = p.open("rb")
-    except FileNotFoundError:
-        raise NotALog(None, f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise NotALog(None, f"{p}: is a directory, expected a log file") from None
-    except OSError as exc:
-        raise NotALog(None, f"{p}: cannot read: {exc.strerror}") from None
-    with fh:
+    with open_input(Path(path), "a log file", lambda message: NotALog(None, message)) as fh:
         return [line.event for line in iter_log(fh)]

@@ -12,28 +12,11 @@ from typing import Any
 
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
-from nightsim.config import Config
+from nightsim.config import Config, resolved
 from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
 from nightsim.engine import NightSim, RawEvent
 from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
 from nightsim.outcome import NightOutcome, PartyState
-
-
-def resolved(config: Config) -> dict[str, Any]:
-    """What the config resolves to, for a reader of the header (not read back)."""
-    rs = config.rest_start
-    cm = config.camp.camp_minute
-    return {
-        "encounter_chance": config.camp.chance,
-        "season": config.camp.resolved_season,
-        "firewood_modifier": config.camp.wood_modifier,
-        "rest_from": clock(cm, rs),
-        "rest_to": clock(cm, rs + config.rest_minutes),
-        "shifts": [
-            {"actor": s.name, "from": clock(cm, rs + s.start), "to": clock(cm, rs + s.end)}
-            for s in config.shift_slots()
-        ],
-    }
 
 
 def header_fields(config: Config, seed: int | str, nights: int = 1) -> dict[str, Any]:

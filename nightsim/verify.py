@@ -15,12 +15,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from nightsim import __version__
-from nightsim.config import ConfigError, config_from_data
+from nightsim.config import config_from_data
 from nightsim.dice import RNG_ID, seed_sha256
 from nightsim.engine import RawEvent
+from nightsim.errors import BrokenLog, ConfigError
 from nightsim.events import NightHeader
 from nightsim.log import iter_log_lines
-from nightsim.logread import BrokenLog, iter_log
+from nightsim.logread import iter_log
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_raw
 

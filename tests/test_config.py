@@ -437,7 +437,8 @@ def test_unicode_names_are_fine() -> None:
     ],
 )
 def test_a_bad_camp_value_names_its_field(item: str, where: str) -> None:
-    from nightsim.config import ConfigError, default_config_path, parse_config
+    from nightsim.config import default_config_path, parse_config
+    from nightsim.errors import ConfigError
 
     text = default_config_path().read_text(encoding="utf-8")
     with pytest.raises(ConfigError) as info:

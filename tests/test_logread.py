@@ -7,16 +7,32 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
 from conftest import log_lines, rehash
 
 from nightsim import BrokenLog, NotALog, load_config, read_log, simulate
+from nightsim.cli.common import exit_code
 from nightsim.config import default_config_path
-from nightsim.events import NightSummary
-from nightsim.log import GENESIS, canonical_json
-from nightsim.logread import LogLine, iter_log
+from nightsim.events import NightBegan, NightHeader, NightSummary
+from nightsim.log import GENESIS, canonical_json, line_hash
+from nightsim.logread import (
+    Frame,
+    LogLine,
+    check_canonical,
+    check_chain,
+    check_end,
+    check_event,
+    check_format,
+    check_frame,
+    check_header,
+    check_seq,
+    decode,
+    iter_log,
+    parse_json,
+)
 
 make_log = log_lines
 
@@ -155,7 +171,7 @@ def test_a_second_header_is_refused_even_rehashed() -> None:
 def test_cut_at_a_line_boundary_before_the_summary() -> None:
     lines = make_log(7)[:-1]
     err = broken(lines, len(lines), "cut short", "night.summary of night 1")
-    assert err.exit_code == 1
+    assert exit_code(err) == 1
 
 
 def test_cut_mid_line() -> None:
@@ -265,7 +281,7 @@ def test_a_line_outside_any_night() -> None:
 def test_not_a_log(lines: list[str], words: str) -> None:
     with pytest.raises(NotALog, match=words) as info:
         check(lines)
-    assert info.value.exit_code == 2
+    assert exit_code(info.value) == 2
 
 
 def test_a_header_of_a_future_format_is_not_readable() -> None:
@@ -299,3 +315,140 @@ def test_a_line_appended_after_the_last_summary_rehashed() -> None:
 def test_a_blank_line_at_the_end() -> None:
     lines = [*make_log(7), "\n"]
     broken(lines, len(lines), "an empty line")
+
+
+# --- each check on its own (the framing loop above runs them in this order) ----------------
+
+
+def test_decode_strips_the_newline_and_says_when_it_lacked_one() -> None:
+    assert decode(2, b'{"a":1}\n') == ('{"a":1}', False)
+    assert decode(2, '{"a":1}') == ('{"a":1}', True)
+    with pytest.raises(NotALog, match="not UTF-8"):
+        decode(1, b"\xff\n")
+    with pytest.raises(BrokenLog, match="the line was damaged"):
+        decode(3, b"\xff\n")
+    with pytest.raises(BrokenLog, match="byte-order mark"):
+        decode(1, "\ufeff{}\n")
+    assert decode(2, "\ufeff{}\n") == ("\ufeff{}", False)  # only line 1 is looked at for it
+
+
+@pytest.mark.parametrize(
+    ("number", "text", "cut", "kind", "words"),
+    [
+        (1, "", False, NotALog, "empty line"),
+        (1, "a\x00b", False, NotALog, "a binary file"),
+        (1, "[]", False, NotALog, "not a JSON object"),
+        (2, '{"a":', True, BrokenLog, "cut short mid-line"),
+        (2, " ", False, BrokenLog, "an empty line"),
+        (2, "nope", False, BrokenLog, "not JSON"),
+        (2, "[]", False, BrokenLog, "not a JSON object"),
+    ],
+)
+def test_parse_json(number: int, text: str, cut: bool, kind: type[Exception], words: str) -> None:
+    with pytest.raises(kind, match=words):
+        parse_json(number, text, cut)
+
+
+def test_parse_json_gives_the_object() -> None:
+    assert parse_json(2, '{"a":1}', False) == {"a": 1}
+
+
+def test_check_format() -> None:
+    check_format(1, {"type": "night.header", "v": 1})
+    check_format(2, {"type": "fire.out", "v": 1})
+    with pytest.raises(NotALog, match=r"no night\.header"):
+        check_format(1, {"type": "fire.out", "v": 1})
+    with pytest.raises(NotALog, match="log format version 2"):
+        check_format(1, {"type": "night.header", "v": 2})
+    with pytest.raises(BrokenLog, match="'v' is 2, expected 1"):
+        check_format(2, {"type": "fire.out", "v": 2})
+
+
+@pytest.mark.parametrize(
+    ("data", "prev_text", "words"),
+    [
+        ({"seq": 3}, "same", "a copy of line 4"),
+        ({"seq": 0, "type": "night.header"}, None, "a second night.header"),
+        ({"seq": 9}, None, "seq is 9, expected 4: a line before it was deleted"),
+        ({"seq": 2}, None, "seq is 2, expected 4: a line was inserted"),
+        ({"seq": True}, None, "'seq' is True, expected 4"),
+        ({}, None, "'seq' is None, expected 4"),
+    ],
+)
+def test_check_seq(data: dict[str, object], prev_text: str | None, words: str) -> None:
+    check_seq(5, {"seq": 4}, "x", None)
+    with pytest.raises(BrokenLog, match=words):
+        check_seq(5, data, "same", prev_text)
+
+
+def test_check_chain_returns_the_hash() -> None:
+    body = {"seq": 0, "type": "night.header"}
+    good = {**body, "hash": line_hash(GENESIS, body)}
+    assert check_chain(1, good, GENESIS) == good["hash"]
+    with pytest.raises(BrokenLog, match="no 'hash'"):
+        check_chain(1, body, GENESIS)
+    with pytest.raises(BrokenLog, match="hash does not match"):
+        check_chain(1, good, "1" * 64)
+
+
+def test_check_event_names_the_field() -> None:
+    data = json.loads(make_log(7)[1])
+    assert check_event(2, data).type == data["type"]
+    with pytest.raises(BrokenLog, match=r"unknown event type 'fire\.gone'"):
+        check_event(2, {**data, "type": "fire.gone"})
+    with pytest.raises(BrokenLog, match=re.escape(f"{data['type']}: field 'seq'")):
+        check_event(2, {**data, "seq": -1})
+
+
+def test_check_canonical() -> None:
+    text = make_log(7)[1].rstrip("\n")
+    data = json.loads(text)
+    event = check_event(2, data)
+    check_canonical(2, event, data, text)
+    with pytest.raises(BrokenLog, match="not canonical JSON"):
+        check_canonical(2, event, data, json.dumps(data))
+    with pytest.raises(BrokenLog, match="ends in CR LF"):
+        check_canonical(2, event, data, text + "\r")
+    with pytest.raises(BrokenLog, match="field 't' is not as nightsim writes it"):
+        forged = {**data, "t": str(data["t"])}
+        check_canonical(2, event, forged, canonical_json(forged))
+
+
+def test_check_header() -> None:
+    header = check_event(1, json.loads(make_log(7)[0]))
+    assert isinstance(header, NightHeader)
+    check_header(header)
+    with pytest.raises(BrokenLog, match="field 'resolved' does not follow"):
+        check_header(header.model_copy(update={"resolved": {}}))
+    with pytest.raises(BrokenLog, match="the config is not valid"):
+        check_header(header.model_copy(update={"config": {}}))
+
+
+def test_check_frame_follows_the_nights() -> None:
+    events = [check_event(n, json.loads(s)) for n, s in enumerate(make_log(7, 2), start=1)]
+    frame = Frame()
+    for number, event in enumerate(events, start=1):
+        frame = check_frame(number, event, frame)
+        if isinstance(event, NightSummary):
+            assert frame == Frame(nights=2, night=0, done=event.night)
+    began = next(e for e in events if isinstance(e, NightBegan))
+    with pytest.raises(BrokenLog, match="night 1 begins before night 1 ended"):
+        check_frame(9, began, Frame(nights=2, night=1))
+    with pytest.raises(BrokenLog, match="night 1 begins, expected night 2 of 2"):
+        check_frame(9, began, Frame(nights=2, done=1))
+    with pytest.raises(BrokenLog, match="outside a night"):
+        check_frame(9, events[3], Frame(nights=2, done=1))
+    with pytest.raises(BrokenLog, match="after the summary of the last night"):
+        check_frame(9, events[3], Frame(nights=2, done=2))
+    with pytest.raises(BrokenLog, match="summary of night 2, but the open night is 1"):
+        check_frame(9, events[-1], Frame(nights=2, night=1))
+
+
+def test_check_end() -> None:
+    check_end(5, Frame(nights=1, done=1), None, cut=False)
+    with pytest.raises(NotALog, match="empty file"):
+        check_end(0, Frame(), None, cut=False)
+    with pytest.raises(BrokenLog, match="ends with nothing"):
+        check_end(5, Frame(nights=1, night=1), None, cut=False)
+    with pytest.raises(BrokenLog, match="no newline at the end"):
+        check_end(5, Frame(nights=1, done=1), None, cut=True)

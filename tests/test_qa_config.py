@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nightsim.config import ConfigError, default_config_path, load_config
+from nightsim.config import default_config_path, load_config
+from nightsim.errors import ConfigError
 
 
 @pytest.mark.parametrize("creature", ["wolves\\nand more", "\\u001b[31mred wolves", "wolves\\t"])

@@ -55,7 +55,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or (given a command) the top level and that command only: a
+    command loads only what it uses, not every other command's modules (issue 9)."""
     parser = _Parser(
         prog="nightsim",
         description=DESCRIPTION,
@@ -64,14 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nightsim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
+    for name in (command,) if command in COMMANDS else COMMANDS:
         importlib.import_module(f"nightsim.cli.{name}").add_parser(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    # `nightsim run …`: only `run`'s parser. Anything else (`--help`, a typo) gets them all,
+    # so the top-level help and "invalid choice" list every command.
+    parser = build_parser(args_list[0] if args_list else None)
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse has printed usage and the error

@@ -1,18 +1,35 @@
-"""What the commands share: errors, seeds, config loading."""
+"""What the commands share: errors and their exit codes, seeds, config loading."""
 
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from nightsim.config import Config, ConfigError, default_config_path, load_config
+from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
+
+if TYPE_CHECKING:
+    from nightsim.config import Config
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+# design.md's exit codes: a log whose promise is broken failed its checks (1); an input that
+# is not a nightsim log at all is bad input (2). The shell's meaning of an error lives here,
+# not in the reader that raises it.
+LOG_EXIT_CODES: dict[type[LogError], int] = {BrokenLog: EXIT_FAILED, NotALog: EXIT_USAGE}
 
 
 class UsageError(Exception):
     """Bad input: printed as one line, exit code 2."""
+
+
+def exit_code(exc: LogError) -> int:
+    """The exit code of a log error: its most specific class in LOG_EXIT_CODES."""
+    for cls in type(exc).__mro__:
+        if cls in LOG_EXIT_CODES:
+            return LOG_EXIT_CODES[cls]
+    return EXIT_FAILED
 
 
 def error(message: str) -> None:
@@ -46,6 +63,9 @@ def fresh_seed() -> int:
 
 
 def config_from_args(path: str | None, overrides: list[str] | None) -> tuple[Config, Path]:
+    # Imported here: `schema`, `init` and `replay` never read a config.
+    from nightsim.config import default_config_path, load_config
+
     p = Path(path) if path is not None else default_config_path()
     try:
         return load_config(p, overrides or ()), p

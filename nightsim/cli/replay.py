@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from nightsim.cli.common import EXIT_OK, UsageError, error
-from nightsim.logread import LogError, NotALog, iter_log
+from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code
+from nightsim.errors import LogError, NotALog, open_input
 
 EPILOG = """\
 examples:
@@ -53,15 +53,7 @@ def add_parser(sub: Any) -> None:
 def open_log(path: Path) -> Iterator[IO[bytes]]:
     """Open a log as bytes: the reader decodes and checks each line itself (no newline
     translation, so a rewritten line ending is seen)."""
-    try:
-        fh = path.open("rb")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, expected a log file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    with fh:
+    with open_input(path, "a log file", UsageError) as fh:
         yield fh
 
 
@@ -70,7 +62,7 @@ def fail(path: Path, exc: LogError) -> int:
     if isinstance(exc, NotALog):
         raise UsageError(f"{path}: {exc}") from None
     error(f"{path}: {exc}")
-    return exc.exit_code
+    return exit_code(exc)
 
 
 @contextmanager
@@ -94,6 +86,8 @@ def rereadable(fh: IO[bytes]) -> Iterator[IO[bytes]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nightsim.logread import iter_log
+
     path = Path(args.log)
     try:
         with open_log(path) as opened, rereadable(opened) as fh:

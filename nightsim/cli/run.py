@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from nightsim.cli.common import (
     EXIT_OK,
@@ -19,7 +19,9 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
-from nightsim.config import Config
+
+if TYPE_CHECKING:
+    from nightsim.config import Config
 
 EPILOG = """\
 examples:

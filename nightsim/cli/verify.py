@@ -8,7 +8,7 @@ from typing import Any
 
 from nightsim.cli.common import EXIT_FAILED, EXIT_OK, error, status
 from nightsim.cli.replay import fail, open_log
-from nightsim.logread import LogError
+from nightsim.errors import LogError
 
 EPILOG = """\
 examples:

@@ -1,0 +1,114 @@
+"""How long does a command take from a cold start? A benchmark script (not a timed test).
+
+The floor is the import of what `nightsim run` cannot do without:
+`python -c "import simpy, rich.console, structlog; from pydantic import BaseModel"`.
+Each command is a fresh process (wall clock, output to a file): `run` (the default config,
+`--seed 9 --no-log`, text), `check`, `replay` and `verify` of that night's log, `schema`,
+`init -`. Rounds alternate floor and commands, so that a busy machine slows them alike; the
+median round of each is reported, with its ratio to the floor's median (issue 9: `run` within
+1.3x of the floor), and the same for CPU time (user + system), which a machine busy with
+other work disturbs far less than the wall clock.
+
+The package is byte-compiled first (`compileall`), as an installed one is: without .pyc files
+(PYTHONDONTWRITEBYTECODE=1, a fresh checkout) every start would also compile nightsim's
+sources, which the floor (installed packages) never pays.
+
+    python bench/cold_start.py [--rounds R]
+
+It times the `nightsim` installed beside the Python that runs it: to compare two checkouts,
+install each into its own venv (`pip install .`) and run this script with each venv's Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import importlib.util
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FLOOR = "import simpy, rich.console, structlog; from pydantic import BaseModel"
+
+
+def nightsim_cmd() -> list[str]:
+    """The installed `nightsim` script beside this Python (as a user runs it), else `-m`."""
+    script = Path(sys.executable).with_name("nightsim")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("nightsim")
+    return [found] if found is not None else [sys.executable, "-m", "nightsim"]
+
+
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(cmd: list[str], out: Path, env: dict[str, str]) -> tuple[float, float]:
+    """(wall, cpu) seconds of one run of `cmd`."""
+    with out.open("w") as fh:
+        cpu, start = cpu_of_children(), time.perf_counter()
+        subprocess.run(cmd, stdout=fh, stderr=subprocess.DEVNULL, check=True, env=env)
+        return time.perf_counter() - start, cpu_of_children() - cpu
+
+
+def report(label: str, times: dict[str, list[float]], rounds: int) -> None:
+    floor = statistics.median(times["floor"])
+    print(f"{label:8}{'median':>9}{'min':>9}{'ratio':>8}   ({rounds} rounds)")
+    for name, ts in times.items():
+        med = statistics.median(ts)
+        print(f"{name:8}{med * 1000:7.0f}ms{min(ts) * 1000:7.0f}ms{med / floor:7.2f}x")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    args = ap.parse_args()
+    env = dict(os.environ)
+    ns = nightsim_cmd()
+    spec = importlib.util.find_spec("nightsim")
+    if spec is None or spec.origin is None:
+        raise SystemExit("nightsim is not installed for this Python")
+    compileall.compile_dir(Path(spec.origin).parent, quiet=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        log = d / "night.jsonl"
+        subprocess.run(
+            [*ns, "run", "--seed", "9", "--log", str(log)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=True,
+            env=env,
+        )
+        cases: dict[str, list[str]] = {
+            "floor": [sys.executable, "-c", FLOOR],
+            "run": [*ns, "run", "--seed", "9", "--no-log"],
+            "check": [*ns, "check"],
+            "replay": [*ns, "replay", str(log)],
+            "verify": [*ns, "verify", str(log)],
+            "schema": [*ns, "schema"],
+            "init": [*ns, "init", "-"],
+        }
+        wall: dict[str, list[float]] = {name: [] for name in cases}
+        cpu: dict[str, list[float]] = {name: [] for name in cases}
+        for cmd in cases.values():  # warm the disk cache
+            timed(cmd, d / "out.txt", env)
+        for _ in range(args.rounds):
+            for name, cmd in cases.items():
+                w, c = timed(cmd, d / "out.txt", env)
+                wall[name].append(w)
+                cpu[name].append(c)
+    print(f"nightsim: {ns[-1]} ({Path(spec.origin).parent})")
+    report("wall", wall, args.rounds)
+    report("cpu", cpu, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

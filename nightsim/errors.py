@@ -1,0 +1,63 @@
+"""The exception types every layer raises, and the one mapping of a file's OS errors to them.
+
+A leaf module (the standard library only): the config, the log reader and the CLI all raise
+these, so none of them imports another for its errors. What an error means to the shell (its
+exit code) is the CLI's business (`nightsim.cli.common.exit_code`), not the reader's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO
+
+
+class ConfigError(ValueError):
+    """Bad config: the message names the file, the field or line, and what was expected."""
+
+
+class LogError(Exception):
+    """A log that cannot be accepted; `line` is the 1-based line number, or None."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class NotALog(LogError):
+    """Not a nightsim log at all (empty, not JSON, no header, a format we cannot read)."""
+
+
+class BrokenLog(LogError):
+    """A log that fails its own checks: chain, order, form, or end."""
+
+
+@contextmanager
+def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Iterator[None]:
+    """An OS error on opening or reading `path` as one line naming the file: missing, a
+    folder where a file was expected (`expected`: "a log file"), or unreadable."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{path}: is a directory, expected {expected}") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def open_input(path: Path, expected: str, error: Callable[[str], Exception]) -> BinaryIO:
+    """`path` opened for reading as bytes; an OS error becomes `error(message)`.
+
+    Only the opening is mapped: the caller's own reads and writes (a closed stdout, say) are
+    not this file's fault."""
+    with _mapped(path, expected, error):
+        return path.open("rb")
+
+
+def read_input(path: Path, expected: str, error: Callable[[str], Exception]) -> bytes:
+    """The bytes of `path`; an OS error on opening or reading it becomes `error(message)`."""
+    with _mapped(path, expected, error):
+        return path.read_bytes()

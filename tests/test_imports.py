@@ -1,0 +1,79 @@
+"""Dependencies point one way (issue 9): the reader, the narration and the schema load neither
+SimPy nor the engine, and a command loads only what it uses. Each case runs in a fresh
+interpreter, so what an earlier test imported cannot hide an import here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ENGINE = ("simpy", "nightsim.engine", "nightsim.night", "nightsim.simulate", "nightsim.driven")
+
+
+def loaded_after(code: str) -> set[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def engine_parts(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m in ENGINE or m.startswith("nightsim.night."))
+
+
+@pytest.mark.parametrize("module", ["nightsim.logread", "nightsim.narration", "nightsim.schema"])
+def test_a_downstream_module_loads_no_engine(module: str) -> None:
+    assert engine_parts(loaded_after(f"import {module}")) == []
+
+
+def test_import_nightsim_is_lazy_but_complete() -> None:
+    modules = loaded_after("import nightsim")
+    assert engine_parts(modules) == []
+    assert "pydantic" not in modules
+    # The names still resolve, on first use.
+    modules = loaded_after(
+        "import nightsim\n"
+        "assert callable(nightsim.simulate) and callable(nightsim.read_log)\n"
+        "import nightsim.simulate\n"
+        "assert callable(nightsim.simulate), 'the submodule must not hide the function'"
+    )
+    assert "nightsim.engine" in modules
+
+
+def run_cli(argv: list[str]) -> set[str]:
+    code = (
+        "import contextlib, io\n"
+        "from nightsim.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):\n"
+        f"    main({argv!r})"
+    )
+    return loaded_after(code)
+
+
+@pytest.mark.parametrize("argv", [["check"], ["schema"], ["init", "-"]])
+def test_commands_without_a_night_load_no_engine(argv: list[str]) -> None:
+    assert engine_parts(run_cli(argv)) == []
+
+
+def test_init_loads_no_models() -> None:
+    assert "pydantic" not in run_cli(["init", "-"])
+
+
+def test_replay_loads_no_engine(tmp_path: Path) -> None:
+    log = tmp_path / "n.jsonl"
+    run_cli(["run", "--seed", "3", "--log", str(log)])
+    modules = run_cli(["replay", str(log)])
+    assert "nightsim.logread" in modules
+    assert engine_parts(modules) == []
+
+
+def test_run_loads_no_reader() -> None:
+    modules = run_cli(["run", "--seed", "3", "--no-log", "--format", "jsonl"])
+    assert "nightsim.engine" in modules
+    assert "nightsim.logread" not in modules
