@@ -548,6 +548,8 @@ _PAIRS = {
 def _toml_value(key: str, text: str, depth: int) -> Any:
     """`text` as a TOML value set `depth` tables deep, within the limits."""
     where = f"--set {shown(key, quote=False)}"
+    if depth > MAX_DEPTH:  # the dotted key alone nests too deep
+        raise ConfigError(f"{where}: {_TOO_DEEP}")
     try:
         value = tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -55,6 +56,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse echoes the argument it refused ("invalid int value: '...'"): shortened and
         # escaped like every other echoed value.
+        message = re.sub(r"'([^']*)'", lambda m: shown(m.group(1)), message)
         text = shown(message, quote=False, limit=MAX_SHOWN_LINE)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
 
