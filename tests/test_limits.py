@@ -452,3 +452,16 @@ def test_any_set_mistake_on_the_default_names_a_set_item(
     if code == 2:
         assert err.startswith("nightsim: error: --set ") and len(err.splitlines()) == 1, err
         assert "default.toml" not in err and len(err) < 700
+
+
+def test_the_readme_lists_the_limits() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Limits", 1)[1].split("\n## ", 1)[0]
+    for words in (
+        f"at most {MAX_CONFIG_BYTES // 2**20} MiB",
+        f"at most {MAX_DEPTH} deep",
+        f"at most {MAX_INT_DIGITS} digits",
+        f"at most {MAX_NIGHTS:,} nights",
+        f"cut to {MAX_SHOWN} characters",
+    ):
+        assert words in section, words
