@@ -4,6 +4,7 @@ Pure: parsing TOML text and applying `--set` overrides are functions of strings;
 file is the CLI's job (`load_config` is the one convenience that reads, for the Python API).
 """
 
+import copy
 import difflib
 import math
 import re
@@ -24,6 +25,13 @@ from pydantic import (
 from nightsim import rules
 from nightsim.clock import clock
 from nightsim.errors import ConfigError, read_input
+from nightsim.limits import (
+    MAX_CONFIG_BYTES,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MIN_SHIFT_MINUTES,
+    shown,
+)
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 # Names and spells appear in one-line narration and error messages: no newlines or other
@@ -66,7 +74,7 @@ class Camp(_Model):
     def _terrain(cls, v: str | None) -> str | None:
         if v is not None and v not in rules.TERRAIN_CHANCE:
             raise ValueError(
-                f"unknown terrain {v!r}{_suggest(v, rules.TERRAIN_CHANCE)};"
+                f"unknown terrain {shown(v)}{_suggest(v, rules.TERRAIN_CHANCE)};"
                 f" expected one of: {', '.join(rules.TERRAIN_CHANCE)}"
             )
         return v
@@ -76,7 +84,7 @@ class Camp(_Model):
     def _month(cls, v: str | None) -> str | None:
         if v is not None and v not in rules.MONTH_SEASON:
             raise ValueError(
-                f"unknown month {v!r}{_suggest(v, rules.MONTHS)};"
+                f"unknown month {shown(v)}{_suggest(v, rules.MONTHS)};"
                 f" expected one of: {', '.join(rules.MONTHS)}"
             )
         return v
@@ -85,7 +93,7 @@ class Camp(_Model):
     @classmethod
     def _camp_at(cls, v: str) -> str:
         if not _CLOCK.match(v):
-            raise ValueError(f"must be a 24-hour clock time HH:MM, got {v!r}")
+            raise ValueError(f"must be a 24-hour clock time HH:MM, got {shown(v)}")
         return v
 
     @model_validator(mode="after")
@@ -236,7 +244,7 @@ class Config(_Model):
         seen: set[str] = set()
         for n in names:
             if n in seen:
-                raise ValueError(f"party: two characters are named {n!r}")
+                raise ValueError(f"party: two characters are named {shown(n)}")
             seen.add(n)
         return names
 
@@ -250,8 +258,8 @@ class Config(_Model):
                 _member(f"evening.{job}", n, names)
                 if n in jobs:
                     raise ValueError(
-                        f"evening.{job}: {n!r} already does {jobs[n]}; a character does one"
-                        " preparation job"
+                        f"evening.{job}: {shown(n)} already does {jobs[n]}; a character does"
+                        " one preparation job"
                     )
                 jobs[n] = job
         for job in ("cook", "entertain"):
@@ -266,14 +274,7 @@ class Config(_Model):
             _member("watch.rota", n, names)
         for s in self.watch.shifts or ():
             _member("watch.shifts", s.name, names)
-            if not math.isclose(s.hours * 60, round(s.hours * 60), abs_tol=1e-9):
-                raise ValueError(f"watch.shifts: {s.name}'s {s.hours} hours is not a whole minute")
-        total = sum(s.end - s.start for s in self.shift_slots())
-        if self.watch.shifts is not None and total > self.rest_minutes:
-            raise ValueError(
-                f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
-                f" {self.rules.rest_hours} hours"
-            )
+        self._check_shifts()
 
     def _check_length(self) -> None:
         # A journey starts each night a day (1440 minutes) after the last: a longer night
@@ -288,6 +289,33 @@ class Config(_Model):
             raise ValueError(
                 f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
                 f" rules.rest_hours ({self.rules.rest_hours})"
+            )
+
+    def _check_shifts(self) -> None:
+        """Every shift a whole minute, and at least one (MIN_SHIFT_MINUTES): the engine's
+        clock counts whole minutes, and a shift of none would divide the watch by zero."""
+        rest = self.rest_minutes
+        rota = self.watch.rota or ()
+        if len(rota) > rest // MIN_SHIFT_MINUTES:
+            raise ValueError(
+                f"watch.rota: {len(rota)} names split {self.rules.rest_hours} hours of rest"
+                f" into shifts shorter than a minute; at most {rest // MIN_SHIFT_MINUTES}"
+                " names (a shift is at least a minute)"
+            )
+        for s in self.watch.shifts or ():
+            name = shown(s.name, quote=False)
+            if not math.isclose(s.hours * 60, round(s.hours * 60), abs_tol=1e-9):
+                raise ValueError(f"watch.shifts: {name}'s {s.hours} hours is not a whole minute")
+            if round(s.hours * 60) < MIN_SHIFT_MINUTES:
+                raise ValueError(
+                    f"watch.shifts: {name}'s {s.hours:g} hours is shorter than a minute;"
+                    " a shift is at least a minute"
+                )
+        total = sum(s.end - s.start for s in self.shift_slots())
+        if self.watch.shifts is not None and total > rest:
+            raise ValueError(
+                f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
+                f" {self.rules.rest_hours} hours"
             )
 
     @property
@@ -348,14 +376,14 @@ def resolved(config: Config) -> dict[str, Any]:
 def _member(where: str, name: str, names: list[str]) -> None:
     if name not in names:
         raise ValueError(
-            f"{where}: {name!r} is not in the party{_suggest(name, names)}"
-            f" (party: {', '.join(names)})"
+            f"{where}: {shown(name)} is not in the party{_suggest(name, names)}"
+            f" (party: {shown(', '.join(names), quote=False, limit=200)})"
         )
 
 
 def _suggest(word: str, choices: Any) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return f" (did you mean {shown(close[0])}?)" if close else ""
 
 
 # --- parsing and errors -----------------------------------------------------------------
@@ -397,10 +425,10 @@ def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
                 node = node[p]
                 name = node.get("name") if isinstance(node, dict) else None
                 if isinstance(name, str) and name.isprintable():
-                    label = f"[{p}] ({name})"
+                    label = f"[{p}] ({shown(name, quote=False)})"
             parts.append(label)
         else:
-            parts.append(("." if parts else "") + p)
+            parts.append(("." if parts else "") + shown(p, quote=False))
             node = node.get(p) if isinstance(node, dict) else None
     return "".join(parts)
 
@@ -415,7 +443,7 @@ def _explain(err: ValidationError, raw: Any) -> str:
         allowed = _allowed_keys(loc[:-1])
         hint = _suggest(key, allowed)
         return (
-            f"unknown key {key!r} in {where or 'the top level'}{hint};"
+            f"unknown key {shown(key)} in {where or 'the top level'}{hint};"
             f" expected one of: {', '.join(allowed)}"
         )
     where = _loc_text(loc, raw)
@@ -425,28 +453,105 @@ def _explain(err: ValidationError, raw: Any) -> str:
     elif kind == "missing":
         msg = "is required"
     elif kind == "string_pattern_mismatch":  # the one pattern: no control characters
-        msg = f"no newlines, control characters or bidi overrides, got {e['input']!r}"
+        msg = f"no newlines, control characters or bidi overrides, got {shown(e['input'])}"
     elif "input" in e and kind not in ("model_type",):
-        msg = f"{msg}, got {e['input']!r}"
+        msg = f"{msg}, got {shown(e['input'])}"
     return f"{where}: {msg}" if where else msg
 
 
 def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Config:
-    """TOML text (+ `--set` overrides) -> a validated Config; raises ConfigError (no file name)."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"not valid TOML: {exc}") from None
+    """TOML text (+ `--set` overrides) -> a validated Config; raises ConfigError (no file name:
+    a message names the field; `load_config` tells the file's mistakes from the items')."""
+    raw = parse_toml(text)
     for item in overrides:
         apply_override(raw, item)
     return config_from_data(raw)
 
 
 def config_from_data(raw: dict[str, Any]) -> Config:
+    _check_limits(raw, depth=1)
     try:
         return Config.model_validate(raw)
     except ValidationError as exc:
         raise ConfigError(_explain(exc, raw)) from None
+
+
+# --- limits (nightsim/limits.py): checked before tomllib or pydantic can recurse or refuse --
+
+_TOO_DEEP = f"tables and arrays nested more than {MAX_DEPTH} deep (the limit)"
+_TOO_LONG = f"an integer of more than {MAX_INT_DIGITS} digits (the limit)"
+_INT_BOUND = 10**MAX_INT_DIGITS
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """TOML text -> plain data within the limits of nightsim/limits.py; ConfigError if not."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{size} bytes, more than the {MAX_CONFIG_BYTES} bytes a config may be")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(_TOO_DEEP) from None
+    except ValueError:
+        # int() refused a number past Python's own digit limit (640 or more), which is
+        # well past ours.
+        raise ConfigError(_TOO_LONG) from None
+    _check_limits(raw, depth=1)
+    return raw
+
+
+def _check_limits(value: Any, depth: int) -> None:
+    """`value`, found `depth` tables/arrays deep, nests at most MAX_DEPTH deep and holds no
+    integer of more than MAX_INT_DIGITS digits. A loop, not recursion: the input is hostile."""
+    stack = [(value, depth)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, dict | list):
+            if d > MAX_DEPTH:
+                raise ConfigError(_TOO_DEEP)
+            stack.extend((v, d + 1) for v in (node.values() if isinstance(node, dict) else node))
+        elif isinstance(node, int) and not -_INT_BOUND < node < _INT_BOUND:
+            raise ConfigError(_TOO_LONG)
+
+
+def _resolve(raw: dict[str, Any], overrides: list[str] | tuple[str, ...], source: str) -> Config:
+    """Apply the `--set` items to data read from `source` (a shown path) and validate; a
+    mistake is blamed on the `--set` item that made it, else on the source."""
+    base = copy.deepcopy(raw) if overrides else raw
+    for item in overrides:
+        apply_override(raw, item)  # a malformed item is that item's error, never the file's
+    try:
+        return Config.model_validate(raw)
+    except ValidationError as exc:
+        msg = _explain(exc, raw)
+    culprit = _culprit(base, overrides, msg)
+    if culprit is None:
+        raise ConfigError(f"{source}: {msg}")
+    key = culprit.partition("=")[0].strip()
+    raise ConfigError(f"--set {shown(culprit, quote=False)}: {msg.removeprefix(f'{key}: ')}")
+
+
+def _culprit(base: dict[str, Any], overrides: list[str] | tuple[str, ...], msg: str) -> str | None:
+    """The `--set` item after which the error `msg` (of all the items applied) last began, or
+    None if the file alone has it. A cross-field error (two characters named 'Moss') has no
+    key to match against an item, so the items are replayed in order, latest first."""
+
+    def error_after(k: int) -> str | None:
+        raw = copy.deepcopy(base)
+        for item in overrides[:k]:
+            apply_override(raw, item)
+        try:
+            Config.model_validate(raw)
+        except ValidationError as exc:
+            return _explain(exc, raw)
+        return None
+
+    for k in range(len(overrides), 0, -1):
+        if error_after(k - 1) != msg:
+            return overrides[k - 1]
+    return None
 
 
 # --set of one half of an either/or pair replaces the other half (design.md).
@@ -462,14 +567,27 @@ _PAIRS = {
 }
 
 
-def _toml_value(key: str, text: str) -> Any:
+def _toml_value(key: str, text: str, depth: int) -> Any:
+    """`text` as a TOML value set `depth` tables deep, within the limits."""
+    where = f"--set {shown(key, quote=False)}"
+    if depth > MAX_DEPTH:  # the dotted key alone nests too deep
+        raise ConfigError(f"{where}: {_TOO_DEEP}")
     try:
-        return tomllib.loads(f"v = {text}")["v"]
+        value = tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
         if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
             return text
-        raise ConfigError(f"--set {key}: {text!r} is not a TOML value") from None
+        raise ConfigError(f"{where}: {shown(text)} is not a TOML value") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: {_TOO_DEEP}") from None
+    except ValueError:  # int() refused a number past Python's digit limit
+        raise ConfigError(f"{where}: {_TOO_LONG}") from None
+    try:
+        _check_limits(value, depth)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    return value
 
 
 def apply_override(raw: dict[str, Any], item: str) -> None:
@@ -478,13 +596,14 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
     key = key.strip()
     if not key.isprintable():
         # A key with a newline or control character would split the one-line error message.
-        raise ConfigError(f"--set {item!r}: the key has a control character")
+        raise ConfigError(f"--set {shown(item)}: the key has a control character")
     if not sep or not key:
-        raise ConfigError(f"--set {item!r}: expected KEY=VALUE, e.g. camp.season=winter")
+        raise ConfigError(f"--set {shown(item)}: expected KEY=VALUE, e.g. camp.season=winter")
     parts = key.split(".")
     if any(not p for p in parts):
-        raise ConfigError(f"--set {item!r}: {key!r} is not a dotted key")
-    val = _toml_value(key, value.strip())
+        raise ConfigError(f"--set {shown(item)}: {shown(key)} is not a dotted key")
+    # The value sits under the top level and a table per dotted part before the last.
+    val = _toml_value(key, value.strip(), depth=len(parts))
     node: Any = raw
     i = 0
     while i < len(parts) - 1:
@@ -502,8 +621,8 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             if not found:
                 names = [x.get("name") for x in node if isinstance(x, dict)]
                 raise ConfigError(
-                    f"--set {key}: no {'.'.join(parts[:i])} member named {part!r}"
-                    f"{_suggest(part, [n for n in names if isinstance(n, str)])}"
+                    f"--set {shown(key, quote=False)}: no {'.'.join(parts[:i])} member named"
+                    f" {shown(part)}{_suggest(part, [n for n in names if isinstance(n, str)])}"
                 )
             node = found[0]
         elif isinstance(node, dict):
@@ -511,11 +630,17 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             if nxt is None:
                 nxt = node[part] = {}
             if not isinstance(nxt, dict | list):
-                raise ConfigError(f"--set {key}: {'.'.join(parts[: i + 1])} is not a table")
+                raise ConfigError(
+                    f"--set {shown(key, quote=False)}:"
+                    f" {shown('.'.join(parts[: i + 1]), quote=False)} is not a table"
+                )
             node = nxt
         i += 1
     if not isinstance(node, dict):
-        raise ConfigError(f"--set {key}: {'.'.join(parts[:-1])} is not a table")
+        raise ConfigError(
+            f"--set {shown(key, quote=False)}: {shown('.'.join(parts[:-1]), quote=False)}"
+            " is not a table"
+        )
     last = parts[-1]
     other = _PAIRS.get(last)
     if other is not None:
@@ -524,27 +649,29 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
 
 
 def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
-    """Read and validate a config file; ConfigError names the file."""
+    """Read and validate a config file; ConfigError names the file (or the `--set` item)."""
     p = Path(path)
-    data = read_input(p, "a TOML config file", ConfigError)
+    where = shown(p)
+    text = _read_config(p, where)
+    try:
+        raw = parse_toml(text)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    return _resolve(raw, overrides, source=where)
+
+
+def _read_config(p: Path, where: str) -> str:
+    """The text of a config file: a regular file (read_input) of at most MAX_CONFIG_BYTES."""
+    data = read_input(p, "a TOML config file", ConfigError, limit=MAX_CONFIG_BYTES, where=where)
     if b"\x00" in data:
-        raise ConfigError(f"{p}: is a binary file, expected a TOML config file")
+        raise ConfigError(f"{where}: is a binary file, expected a TOML config file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+        raise ConfigError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     if not text.strip():
-        raise ConfigError(f"{p}: is empty, expected a TOML config (try `nightsim init`)")
-    try:
-        return parse_config(text, overrides)
-    except ConfigError as exc:
-        # A value that came from --set is the command line's mistake, not the file's.
-        msg = str(exc)
-        for item in reversed(overrides):
-            key = item.partition("=")[0].strip()
-            if msg.startswith(f"{key}: "):
-                raise ConfigError(f"--set {item}: {msg.removeprefix(f'{key}: ')}") from None
-        raise ConfigError(f"{p}: {msg}") from None
+        raise ConfigError(f"{where}: is empty, expected a TOML config (try `nightsim init`)")
+    return text
 
 
 def default_config_path() -> Path:

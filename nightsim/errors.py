@@ -7,10 +7,14 @@ exit code) is the CLI's business (`nightsim.cli.common.exit_code`), not the read
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+from nightsim.limits import shown
 
 
 class ConfigError(ValueError):
@@ -57,7 +61,32 @@ def open_input(path: Path, expected: str, error: Callable[[str], Exception]) -> 
         return path.open("rb")
 
 
-def read_input(path: Path, expected: str, error: Callable[[str], Exception]) -> bytes:
-    """The bytes of `path`; an OS error on opening or reading it becomes `error(message)`."""
-    with _mapped(path, expected, error):
-        return path.read_bytes()
+def read_input(
+    path: Path,
+    expected: str,
+    error: Callable[[str], Exception],
+    *,
+    limit: int,
+    where: str | None = None,
+) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them; an OS error, a file
+    that is not regular or one larger than `limit` becomes `error(message)`.
+
+    A FIFO would hang the read and a device (/dev/zero) would never end, so neither is read:
+    O_NONBLOCK opens a FIFO with no writer at once instead of waiting for one."""
+    where = shown(path) if where is None else where
+    with _mapped(Path(where), expected, error):
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{where}: is a directory, expected {expected}")
+        if not stat.S_ISREG(mode):
+            raise error(f"{where}: is not a regular file (a pipe or a device)")
+        with _mapped(Path(where), expected, error), os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise error(f"{where}: larger than {limit} bytes, the limit for {expected}")
+    return data

@@ -16,6 +16,7 @@ from nightsim.config import Config, resolved
 from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
 from nightsim.engine import NightSim, RawEvent
 from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
+from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.outcome import NightOutcome, PartyState
 
 
@@ -36,8 +37,11 @@ def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[RawEv
     # Checked here, the one source of a night: a bad value is a ValueError that says what
     # was expected, not a validation dump from the header's event model.
     check_seed(seed)
-    if isinstance(nights, bool) or not isinstance(nights, int) or nights < 1:
-        raise ValueError(f"nights: expected a whole number of nights, 1 or more, got {nights!r}")
+    if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
+        raise ValueError(
+            f"nights: expected a whole number of nights from 1 to {MAX_NIGHTS} (the limit),"
+            f" got {shown(nights)}"
+        )
     yield (0, "night.header", header_fields(config, seed, nights))
     yield from iter_nights(config, Dice(seed), nights, record=True)
 

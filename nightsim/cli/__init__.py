@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from nightsim import __version__
 from nightsim.cli.common import EXIT_USAGE, UsageError, error
+from nightsim.limits import MAX_SHOWN_LINE, shown
 
 COMMANDS = ("run", "replay", "verify", "check", "odds", "schema", "init")
 
@@ -52,7 +54,11 @@ class _Parser(argparse.ArgumentParser):
     block is one `--help` away. Subcommand parsers are made of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        # argparse echoes the argument it refused ("invalid int value: '...'"): shortened and
+        # escaped like every other echoed value.
+        message = re.sub(r"'([^']*)'", lambda m: shown(m.group(1)), message)
+        text = shown(message, quote=False, limit=MAX_SHOWN_LINE)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
+from nightsim.limits import MAX_INT_DIGITS, escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.config import Config
@@ -33,7 +34,9 @@ def exit_code(exc: LogError) -> int:
 
 
 def error(message: str) -> None:
-    print(f"nightsim: error: {message}", file=sys.stderr)
+    # Each echoed value is already shown() (escaped, shortened); escaping again here keeps
+    # the line one line, uncoloured, whatever a message forgot (a path from an OS error).
+    print(f"nightsim: error: {escaped(message)}", file=sys.stderr)
 
 
 def status(message: str) -> None:
@@ -43,6 +46,11 @@ def status(message: str) -> None:
 def parse_seed(text: str) -> int | str:
     """A seed is a non-negative integer or any string; "007" stays a string (kept as given)."""
     if re.fullmatch(r"0|[1-9][0-9]*", text):
+        if len(text) > MAX_INT_DIGITS:
+            raise UsageError(
+                f"--seed: a number of {len(text)} digits, more than {MAX_INT_DIGITS} (the"
+                " limit); give a shorter number or a phrase"
+            )
         return int(text)
     if not text:
         raise UsageError("--seed: the seed is empty; give a number or a phrase")
@@ -50,8 +58,8 @@ def parse_seed(text: str) -> int | str:
         # It is printed on one status line and kept in the log (and CloudEvents ids): a
         # newline or a terminal escape in it would split or colour those.
         raise UsageError(
-            f"--seed: {text!r} has a newline or another control character; give a number or"
-            " a phrase"
+            f"--seed: {shown(text)} has a newline or another control character; give a number"
+            " or a phrase"
         )
     return text
 

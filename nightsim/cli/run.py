@@ -19,6 +19,7 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
+from nightsim.limits import MAX_NIGHTS
 
 if TYPE_CHECKING:
     from nightsim.config import Config
@@ -139,8 +140,8 @@ def run(args: argparse.Namespace) -> int:
 
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
-    if not 1 <= args.nights <= 100_000:
-        raise UsageError(f"--nights: expected 1..100000, got {args.nights}")
+    if not 1 <= args.nights <= MAX_NIGHTS:
+        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
     warn_unwatched(config)
     # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)

@@ -1,0 +1,62 @@
+"""The input limits, stated once (README "Limits"), and the one way to echo input in a message.
+
+A limit turns hostile or mistaken input (a huge file, arrays nested thousands deep, a number of
+thousands of digits, a journey of 2**70 nights) into one line naming the limit, where Python
+would otherwise recurse, refuse an int conversion or run for ever.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any
+
+#: A config file (or the text given to `parse_config`) larger than this is refused unread.
+MAX_CONFIG_BYTES = 1024 * 1024
+#: Tables and arrays nested deeper than this, in a config or a `--set` value (with its dotted
+#: key), are refused: a real config nests 4 deep (party -> member -> spells), and tomllib and
+#: pydantic recurse once per level.
+MAX_DEPTH = 32
+#: An integer with more digits than this is refused, in a config, a `--set` value or `--seed`:
+#: every config number fits in 4 digits, and Python refuses to convert some 4,300 digits.
+MAX_INT_DIGITS = 100
+#: The nights of one run or journey, for `nightsim run --nights` and the API's `nights`.
+MAX_NIGHTS = 100_000
+#: A watch shift is at least a minute (the engine's clock counts whole minutes), so a `rota`
+#: has at most one name per minute of rest.
+MIN_SHIFT_MINUTES = 1
+#: An echoed value (a key, a value, a `--set` item) is cut to this many characters, then `…`.
+MAX_SHOWN = 60
+#: A message made by a library that echoes input whole (argparse) is cut to this length.
+MAX_SHOWN_LINE = 300
+#: An echoed path keeps its start and its end (the file's name) around a `…` past this length.
+MAX_SHOWN_PATH = 200
+
+
+def escaped(text: str) -> str:
+    # repr's escape of each non-printable character (\n, \x1b, \u2028, \u202e ...): one
+    # would split the one-line message, or colour or reorder the terminal's line.
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def shown(value: Any, *, quote: bool = True, limit: int = MAX_SHOWN) -> str:
+    """User input as it may appear in a one-line message: control characters escaped, cut to
+    `limit` characters with `…`. A string is its repr (`'jungle'`), or with `quote=False` its
+    escaped text (a `--set` item); a path is its escaped text, cut in the middle to
+    MAX_SHOWN_PATH; any other value is its repr."""
+    if isinstance(value, PurePath):
+        text = escaped(str(value))
+        if len(text) <= MAX_SHOWN_PATH:
+            return text
+        half = MAX_SHOWN_PATH // 2
+        return text[: half - 1] + "…" + text[-half:]
+    if isinstance(value, str):
+        head = value[: limit * 12]  # an escape is at most 10 characters: enough to cut from
+        text = repr(head) if quote else escaped(head)
+        if quote and len(text) > limit:
+            return text[: max(limit - 2, 1)] + "…" + text[0]
+    else:
+        try:
+            text = escaped(repr(value))
+        except (ValueError, RecursionError):  # an int past Python's digit limit, a deep list
+            text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: max(limit - 1, 1)] + "…"
