@@ -38,6 +38,16 @@ class BrokenLog(LogError):
     """A log that fails its own checks: chain, order, form, or end."""
 
 
+class EnvironmentFailure(Exception):
+    """The machine failed, not the input: a full disk, a read or write error (ENOSPC, EIO,
+    EDQUOT). The message is one line naming the file and what is lost or kept."""
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread like KeyboardInterrupt for SIGINT, so that a
+    `kill` takes the same clean path as Ctrl-C (no log under its final name, one line)."""
+
+
 @contextmanager
 def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Iterator[None]:
     """An OS error on opening or reading `path` as one line naming the file: missing, a
@@ -90,3 +100,27 @@ def read_input(
     if len(data) > limit:
         raise error(f"{where}: larger than {limit} bytes, the limit for {expected}")
     return data
+
+
+def open_stream(path: Path, expected: str, error: Callable[[str], Exception]) -> BinaryIO:
+    """`path` opened for reading as bytes: a regular file, or a pipe or socket (`<(…)`,
+    `/dev/stdin`) read as a stream. A device (/dev/zero, a terminal) or a folder becomes
+    `error(message)`, as does an OS error on opening.
+
+    O_NONBLOCK opens a FIFO with no writer at once instead of waiting for one for ever; the
+    descriptor is then made blocking again, so a pipe whose writer is still writing is read
+    to its end, and a FIFO nobody writes to reads as empty."""
+    where = shown(path)
+    with _mapped(Path(where), expected, error):
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{where}: is a directory, expected {expected}")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            raise error(f"{where}: is a device, not a regular file or a pipe")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise

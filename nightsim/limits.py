@@ -24,6 +24,17 @@ MAX_NIGHTS = 100_000
 #: A watch shift is at least a minute (the engine's clock counts whole minutes), so a `rota`
 #: has at most one name per minute of rest.
 MIN_SHIFT_MINUTES = 1
+#: A log line longer than this (without its newline) is refused, read in chunks of at most this
+#: much: the longest line nightsim writes is the header, which carries the config (at most
+#: MAX_CONFIG_BYTES as TOML) and what it resolves to, a little over MAX_CONFIG_BYTES as JSON.
+MAX_LOG_LINE_BYTES = 4 * MAX_CONFIG_BYTES
+#: A log line's JSON nests at most this deep: a config's MAX_DEPTH inside the line's own
+#: object (the header's `config`). pydantic and json recurse once per level.
+MAX_LOG_DEPTH = MAX_DEPTH + 1
+#: `replay` reads a log twice, so a pipe (`… | nightsim replay /dev/stdin`) is first copied to
+#: a temporary file, of at most this many bytes (some 25,000 nights); a longer journey is
+#: replayed from its file. `verify` reads once and streams a pipe with no copy and no cap.
+MAX_SPOOL_BYTES = 256 * 1024 * 1024
 #: An echoed value (a key, a value, a `--set` item) is cut to this many characters, then `…`.
 MAX_SHOWN = 60
 #: A message made by a library that echoes input whole (argparse) is cut to this length.

@@ -23,11 +23,18 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pydantic import ValidationError
 
-from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog, open_input
+from nightsim.errors import (
+    BrokenLog,
+    ConfigError,
+    EnvironmentFailure,
+    LogError,
+    NotALog,
+    open_stream,
+)
 from nightsim.events import (
     LOG_VERSION,
     Event,
@@ -37,6 +44,7 @@ from nightsim.events import (
     event_dict,
     parse_event,
 )
+from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from nightsim.log import GENESIS, canonical_json, line_hash
 
 
@@ -123,6 +131,21 @@ def parse_json(number: int, text: str, cut: bool) -> dict[str, Any]:
             raise NotALog(1, "not a JSON object; a nightsim log starts with a night.header")
         raise BrokenLog(number, "not a JSON object")
     return data
+
+
+def check_depth(number: int, data: dict[str, Any]) -> None:
+    """The line nests at most MAX_LOG_DEPTH deep: the header's config is a config (MAX_DEPTH),
+    and pydantic, the hash and the narration recurse once per level. A loop, not recursion:
+    the input is hostile."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_LOG_DEPTH:
+            raise BrokenLog(
+                number, f"nested more than {MAX_LOG_DEPTH} deep (the limit for a log line)"
+            )
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
 
 
 def check_format(number: int, data: dict[str, Any]) -> None:
@@ -303,6 +326,7 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         text, cut = decode(number, raw)
         data = parse_json(number, text, cut)
         check_format(number, data)
+        check_depth(number, data)
         check_seq(number, data, text, prev_text)
         prev_hash = check_chain(number, data, prev_hash)
         event = check_event(number, data)
@@ -313,11 +337,33 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     check_end(number, frame, last, cut)
 
 
+def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:
+    """The lines of an open log, each with its `\\n`, never more than MAX_LOG_LINE_BYTES and
+    its newline in memory: a longer line (a file of zeros, a pipe that never ends a line) is
+    refused at the limit instead of read whole. A read error (EIO) is the machine's, not the
+    log's: EnvironmentFailure naming `where`."""
+    limit = MAX_LOG_LINE_BYTES
+    number = 0
+    while True:
+        try:
+            raw = fh.readline(limit + 1)
+        except OSError as exc:
+            raise EnvironmentFailure(f"{where}: cannot read: {exc.strerror}") from None
+        if not raw:
+            return
+        number += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            what = f"longer than {limit // 2**20} MiB (the limit for a log line)"
+            raise NotALog(1, what) if number == 1 else BrokenLog(number, what)
+        yield raw
+
+
 def read_log(path: str | Path) -> list[Event]:
     """The typed events of a log file, checked (Python API; the CLI streams with `iter_log`).
 
     Raises NotALog / BrokenLog (both LogError) with the line and what is wrong; a file that
     cannot be opened raises NotALog too.
     """
-    with open_input(Path(path), "a log file", lambda message: NotALog(None, message)) as fh:
-        return [line.event for line in iter_log(fh)]
+    p = Path(path)
+    with open_stream(p, "a log file", lambda message: NotALog(None, message)) as fh:
+        return [line.event for line in iter_log(log_lines(fh, str(p)))]

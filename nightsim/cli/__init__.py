@@ -8,15 +8,28 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from nightsim import __version__
-from nightsim.cli.common import EXIT_USAGE, UsageError, error
+from nightsim.cli.common import (
+    EXIT_IOERR,
+    EXIT_OK,
+    EXIT_SIGINT,
+    EXIT_SIGTERM,
+    EXIT_USAGE,
+    UsageError,
+    error,
+    silence_stdout,
+    status,
+)
+from nightsim.errors import EnvironmentFailure, Terminated
 from nightsim.limits import MAX_SHOWN_LINE, shown
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 COMMANDS = ("run", "replay", "verify", "check", "odds", "schema", "init")
 
@@ -45,7 +58,13 @@ examples:
 output: colour at a terminal; plain text without escape codes when piped or redirected;
 NO_COLOR=1 turns colour off; the narration fits the terminal's width (COLUMNS when piped).
 
-exit codes: 0 success, 1 a log failed verification or its chain is broken, 2 bad input
+exit codes:
+  0    success
+  1    a log failed verification or its chain is broken (only that)
+  2    bad input: usage, a config or log that cannot be read or is not one, a limit
+  74   the environment failed: a full disk, a write or read error, stdout failing
+       (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
+  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): no log under its final name
 """
 
 
@@ -59,6 +78,14 @@ class _Parser(argparse.ArgumentParser):
         message = re.sub(r"'([^']*)'", lambda m: shown(m.group(1)), message)
         text = shown(message, quote=False, limit=MAX_SHOWN_LINE)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops a write error silently: `--help > /dev/full` would exit 0 having
+        # printed nothing. On stdout it is the environment's failure, exit 74 (cli.main).
+        if message and file is sys.stdout:
+            file.write(message)
+            return
+        super()._print_message(message, file)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -78,13 +105,36 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line, `argv` or sys.argv; returns the exit code (README "Exit codes")."""
+    try:
+        code = _dispatch(argv)
+        # Redirected, stdout is block-buffered: a full disk or a closed pipe often shows only
+        # here, and not at all if Python's flush at exit meets it (a message, exit 120).
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader (`| head`) went away: not our failure. Silence the flush at exit.
+        silence_stdout()
+        return EXIT_OK
+    except OSError as exc:
+        # Every input and the log writer raise their own errors: what is left is stdout's.
+        silence_stdout()
+        error(f"{exc.filename or 'stdout'}: cannot write: {exc.strerror}")
+        return EXIT_IOERR
+    except KeyboardInterrupt:
+        return _signalled("interrupted (SIGINT)", EXIT_SIGINT)
+    except Terminated:
+        return _signalled("terminated (SIGTERM)", EXIT_SIGTERM)
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     # `nightsim run …`: only `run`'s parser. Anything else (`--help`, a typo) gets them all,
     # so the top-level help and "invalid choice" list every command.
     parser = build_parser(args_list[0] if args_list else None)
     try:
         args = parser.parse_args(args_list)
-    except SystemExit as exc:  # argparse has printed usage and the error
+    except SystemExit as exc:  # argparse has printed usage and the error, or --help
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         code: int = args.handler(args)
@@ -92,10 +142,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         error(str(exc))
         return EXIT_USAGE
-    except BrokenPipeError:
-        # The reader (`| head`) went away: not our failure. Silence the flush at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    except KeyboardInterrupt:
-        return 130
+    except EnvironmentFailure as exc:
+        error(str(exc))
+        return EXIT_IOERR
+
+
+def _signalled(what: str, code: int) -> int:
+    if sys.stderr.isatty():
+        status("")  # off the line the terminal's ^C is on
+    status(f"nightsim: {what}: stopped")
+    return code

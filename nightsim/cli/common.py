@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import os
 import re
 import sys
 from pathlib import Path
@@ -13,7 +15,13 @@ from nightsim.limits import MAX_INT_DIGITS, escaped, shown
 if TYPE_CHECKING:
     from nightsim.config import Config
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+# The exit codes (README "Exit codes", `nightsim --help`): 1 means only "a log failed its
+# checks", so a script can trust it. An environment failure (a full disk, a failing stdout, a
+# read error) is sysexits.h's EX_IOERR, 74: not the input's fault (2) nor the log's (1), and
+# out of the shell's own range (126, 127, 128+N for a signal), so a script can retry it.
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_IOERR = 0, 1, 2, 74
+# 128 + the signal's number, as a shell reports a process a signal ended.
+EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
 # design.md's exit codes: a log whose promise is broken failed its checks (1); an input that
 # is not a nightsim log at all is bad input (2). The shell's meaning of an error lives here,
@@ -41,6 +49,29 @@ def error(message: str) -> None:
 
 def status(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def silence_stdout() -> None:
+    """After stdout failed (a full disk, a closed pipe): point it at /dev/null, so that what
+    is still buffered and the flush at exit go nowhere instead of failing again (Python would
+    print a second message and exit 120)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        return  # not a real descriptor (a test's capture): nothing will flush to fd 1
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def rerun_flags(seed: int | str, nights: int = 1) -> str:
+    """The flags that tell the same night (or journey) again, for a message."""
+    import shlex
+
+    flags = f"--seed {shlex.quote(str(seed))}"
+    return flags + (f" --nights {nights}" if nights != 1 else "")
 
 
 def parse_seed(text: str) -> int | str:

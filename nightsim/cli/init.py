@@ -8,7 +8,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from nightsim.cli.common import EXIT_OK, UsageError, status
+from nightsim.cli.atomic import create
+from nightsim.cli.common import EXIT_OK, status
+from nightsim.errors import EnvironmentFailure
 
 EPILOG = """\
 examples:
@@ -49,12 +51,16 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return EXIT_OK
     path = Path(args.path)
+    # Written under camp.toml.partial and renamed into place: a full disk never leaves an
+    # empty or half camp.toml behind to block the next `init`.
+    out = create(path, "init")
     try:
-        with path.open("x", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-    except FileExistsError:
-        raise UsageError(f"{path}: already exists; init never overwrites a file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
+        out.write(text.encode("utf-8"))
+        out.commit()
+    except EnvironmentFailure as exc:
+        raise EnvironmentFailure(f"{exc}; no file written") from None
+    except BaseException:
+        out.discard()
+        raise
     status(f"wrote {path}; next: nightsim check {path}")
     return EXIT_OK

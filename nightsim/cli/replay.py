@@ -14,8 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from nightsim.cli.atomic import PARTIAL_SUFFIX
 from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code
-from nightsim.errors import LogError, NotALog, open_input
+from nightsim.errors import EnvironmentFailure, LogError, NotALog, open_stream
+from nightsim.limits import MAX_SPOOL_BYTES, shown
 
 EPILOG = """\
 examples:
@@ -51,38 +53,67 @@ def add_parser(sub: Any) -> None:
 
 @contextmanager
 def open_log(path: Path) -> Iterator[IO[bytes]]:
-    """Open a log as bytes: the reader decodes and checks each line itself (no newline
-    translation, so a rewritten line ending is seen)."""
-    with open_input(path, "a log file", UsageError) as fh:
+    """Open a log as bytes: a regular file, or a pipe read as a stream (never a device, and
+    a FIFO with no writer reads as empty instead of hanging). The reader decodes and checks
+    each line itself (no newline translation, so a rewritten line ending is seen)."""
+    with open_stream(path, "a log file", UsageError) as fh:
         yield fh
+
+
+def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
+    """The log's lines, each at most MAX_LOG_LINE_BYTES (README "Limits")."""
+    from nightsim.logread import log_lines
+
+    return log_lines(fh, shown(path))
 
 
 def fail(path: Path, exc: LogError) -> int:
     """A log that is not a log is bad input (exit 2); a broken log failed its checks (1)."""
+    message = f"{shown(path)}: {exc}"
+    if path.name.endswith(PARTIAL_SUFFIX):
+        message += " (a .partial file is what a run that was killed before the end left)"
     if isinstance(exc, NotALog):
-        raise UsageError(f"{path}: {exc}") from None
-    error(f"{path}: {exc}")
+        raise UsageError(message) from None
+    error(message)
     return exit_code(exc)
 
 
 @contextmanager
-def rereadable(fh: IO[bytes]) -> Iterator[IO[bytes]]:
+def rereadable(fh: IO[bytes], path: Path) -> Iterator[IO[bytes]]:
     """`fh` itself if it can be read again from the start (a regular file); else (a pipe:
-    `replay <(…)`, `… | replay /dev/stdin`) a temporary file holding a copy, so that the
-    second pass does not find the pipe drained. Either way memory stays flat."""
+    `replay <(…)`, `… | replay /dev/stdin`) a temporary file holding a copy of at most
+    MAX_SPOOL_BYTES, so that the second pass does not find the pipe drained. Either way
+    memory stays flat."""
     import os
     import stat
 
     if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
         yield fh
         return
-    import shutil
     import tempfile
 
     with tempfile.TemporaryFile() as copy:
-        shutil.copyfileobj(fh, copy)
+        _spool(fh, copy, path)
         copy.seek(0)
         yield copy
+
+
+def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
+    copied = 0
+    try:
+        while chunk := fh.read(1 << 20):
+            copied += len(chunk)
+            if copied > MAX_SPOOL_BYTES:
+                raise UsageError(
+                    f"{shown(path)}: a pipe of more than {MAX_SPOOL_BYTES // 2**20} MiB (the"
+                    " limit for replaying a pipe); replay the log from its file"
+                )
+            copy.write(chunk)
+        copy.flush()
+    except OSError as exc:
+        raise EnvironmentFailure(
+            f"{shown(path)}: cannot copy the pipe to a temporary file: {exc.strerror}"
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,11 +121,11 @@ def run(args: argparse.Namespace) -> int:
 
     path = Path(args.log)
     try:
-        with open_log(path) as opened, rereadable(opened) as fh:
-            for _ in iter_log(fh):
+        with open_log(path) as opened, rereadable(opened, path) as fh:
+            for _ in iter_log(lines_of(fh, path)):
                 pass
             fh.seek(0)
-            texts = (line.text for line in iter_log(fh))
+            texts = (line.text for line in iter_log(lines_of(fh, path)))
             if args.format == "jsonl":
                 for text in texts:
                     sys.stdout.write(text + "\n")

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
+from nightsim.cli.atomic import AtomicFile, create, creation_error, partial_path
 from nightsim.cli.common import (
     EXIT_OK,
+    EXIT_SIGINT,
+    EXIT_SIGTERM,
     UsageError,
     add_config_args,
     config_from_args,
     fresh_seed,
     parse_seed,
+    rerun_flags,
+    silence_stdout,
     status,
 )
+from nightsim.errors import EnvironmentFailure, Terminated
 from nightsim.limits import MAX_NIGHTS
 
 if TYPE_CHECKING:
@@ -92,18 +99,13 @@ def _slug(seed: int | str) -> str:
     return slug
 
 
-def open_log(args: argparse.Namespace, seed: int | str) -> tuple[IO[str], Path] | None:
-    """Create the log file exclusively: an existing file is never overwritten."""
+def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
+    """The log, opened under its partial name (README "Exit codes"): an existing file is
+    never overwritten, and nothing takes the final name before the night is whole."""
     if args.no_log:
         return None
     if args.log is not None:
-        path = Path(args.log)
-        try:
-            return path.open("x", encoding="utf-8", newline="\n"), path
-        except FileExistsError:
-            raise UsageError(f"{path}: already exists; a log is never overwritten") from None
-        except OSError as exc:
-            raise UsageError(f"{path}: cannot create the log: {exc.strerror}") from None
+        return create(Path(args.log), "a log")
     folder = Path(args.log_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -112,12 +114,14 @@ def open_log(args: argparse.Namespace, seed: int | str) -> tuple[IO[str], Path] 
     stem = f"night-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-seed-{_slug(seed)}"
     for n in range(1, 1000):
         path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
+        if os.path.lexists(path) or os.path.lexists(partial_path(path)):
+            continue  # taken, or being written by another run (its partial file)
         try:
-            return path.open("x", encoding="utf-8", newline="\n"), path
+            return AtomicFile(path)
         except FileExistsError:
-            continue
+            continue  # taken since the check: the next name
         except OSError as exc:
-            raise UsageError(f"{path}: cannot create the log: {exc.strerror}") from None
+            raise creation_error(path, exc, "a log") from None
     raise UsageError(f"{folder}: too many logs named {stem}*")
 
 
@@ -135,60 +139,92 @@ def warn_unwatched(config: Config) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.log import iter_log_lines
-    from nightsim.simulate import iter_raw
-
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= MAX_NIGHTS:
         raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
     warn_unwatched(config)
+    rerun = rerun_flags(seed, args.nights)
     # Every input is checked before the log file is created: bad input leaves no file.
-    opened = open_log(args, seed)
-    fh, path = opened if opened is not None else (None, None)
+    log = open_log(args, seed)
+    if args.seed is None:
+        # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
+        status(f"seed: {seed}  (to tell this night again: {rerun})")
+    lines = night_lines(config, seed, args.nights, log)
+    try:
+        failed = print_lines(args, lines)
+        if failed is not None and log is not None:
+            for _ in lines:  # stdout failed: the log is still finished and kept
+                pass
+        path = log.commit() if log is not None else None
+    except BaseException as exc:
+        return stopped(exc, log, rerun)
+    if failed is not None:
+        silence_stdout()
+        kept = f"the log is complete: {path}" if path is not None else "no log (--no-log)"
+        raise EnvironmentFailure(
+            f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
+        )
+    status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
+    return EXIT_OK
 
-    def lines() -> Iterator[str]:
-        """The log lines as the night unfolds, each written (and flushed) to the file first,
-        so a long journey streams and a crash leaves a readable prefix."""
-        for line in iter_log_lines(iter_raw(config, seed, args.nights), config.camp.camp_minute):
-            if fh is not None:
-                fh.write(line + "\n")
-                fh.flush()
-            yield line
 
+def night_lines(
+    config: Config, seed: int | str, nights: int, log: AtomicFile | None
+) -> Iterator[str]:
+    """The log lines as the night unfolds, each written to the log file first (straight to
+    the descriptor), so a long journey streams and a crash leaves a readable prefix."""
+    from nightsim.log import iter_log_lines
+    from nightsim.simulate import iter_raw
+
+    for line in iter_log_lines(iter_raw(config, seed, nights), config.camp.camp_minute):
+        if log is not None:
+            log.write(line.encode("utf-8") + b"\n")
+        yield line
+
+
+def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> OSError | None:
+    """Print the night as `--format` asks; a write error on stdout is returned, not raised
+    (the log is still finished), except a closed pipe: the reader chose to stop."""
     try:
         if args.format == "jsonl":
-            for line in lines():
+            for line in lines:
                 sys.stdout.write(line + "\n")
                 sys.stdout.flush()
         elif args.format == "cloudevents":
             from nightsim.cloudevents import Wrapper
 
             wrap = Wrapper()
-            for line in lines():
+            for line in lines:
                 sys.stdout.write(wrap(line) + "\n")
                 sys.stdout.flush()
         else:
             from nightsim.cli.render import print_night
 
-            print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step)
-    except BaseException as exc:
-        if fh is not None and path is not None:
-            fh.close()
-            path.unlink(missing_ok=True)  # nothing half-written
-        if isinstance(exc, BrokenPipeError | KeyboardInterrupt):
-            # Stopped by the reader (`| head`) or Ctrl-C (say, mid --step): say so, and how
-            # to tell the night again, which a fresh seed otherwise makes impossible.
-            import shlex
-
-            if isinstance(exc, KeyboardInterrupt) and sys.stderr.isatty():
-                status("")  # off the line the terminal's ^C (or --step's prompt) is on
-            status(
-                f"nightsim: stopped before the end: no log written; the night is"
-                f" --seed {shlex.quote(str(seed))}"
-            )
+            print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
+            sys.stdout.flush()
+    except BrokenPipeError:
         raise
-    if fh is not None:
-        fh.close()
-    status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
-    return EXIT_OK
+    except OSError as exc:
+        return exc
+    return None
+
+
+def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
+    """The night did not finish: remove the partial log (a stop or a failure keeps no part of
+    a night), say how to tell it again, and exit as the cause asks."""
+    if log is not None:
+        log.discard()
+    kept = f"the log is complete: {log.final}" if log is not None and log.committed else ""
+    if isinstance(exc, EnvironmentFailure):
+        raise EnvironmentFailure(f"{exc}; {kept or 'no log written'}; the night is {rerun}")
+    if not isinstance(exc, BrokenPipeError | KeyboardInterrupt | Terminated):
+        raise exc
+    # Stopped by the reader (`| head`), Ctrl-C (say, mid --step) or a kill: say so, and how
+    # to tell the night again, which a fresh seed otherwise makes impossible.
+    if isinstance(exc, KeyboardInterrupt) and sys.stderr.isatty():
+        status("")  # off the line the terminal's ^C (or --step's prompt) is on
+    status(f"nightsim: stopped before the end: {kept or 'no log written'}; the night is {rerun}")
+    if isinstance(exc, BrokenPipeError):
+        raise exc  # cli.main: exit 0, stdout silenced
+    return EXIT_SIGINT if isinstance(exc, KeyboardInterrupt) else EXIT_SIGTERM

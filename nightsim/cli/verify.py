@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from nightsim.cli.common import EXIT_FAILED, EXIT_OK, error, status
-from nightsim.cli.replay import fail, open_log
+from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError
+from nightsim.limits import shown
 
 EPILOG = """\
 examples:
@@ -38,14 +39,14 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.log)
     try:
         with open_log(path) as fh:
-            verdict = verify_lines(fh)
+            verdict = verify_lines(lines_of(fh, path))
     except LogError as exc:
         return fail(path, exc)
     for note in verdict.notes:
         status(f"note: {note}")
     if not verdict.seed_matches:
         error(
-            f"{path}: seed {verdict.seed!r} does not match its commitment sha256"
+            f"{shown(path)}: seed {verdict.seed!r} does not match its commitment sha256"
             f" {verdict.seed_sha256}"
         )
         return EXIT_FAILED
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             if m.fields
             else ("is missing from the log" if m.log is None else "is not in the simulation")
         )
-        error(f"{path}: the first differing event is seq {m.seq} ({m.type}): it {what}")
+        error(f"{shown(path)}: the first differing event is seq {m.seq} ({m.type}): it {what}")
         print(f"log: {m.log if m.log is not None else '(none)'}")
         print(f"sim: {m.sim if m.sim is not None else '(none)'}")
         return EXIT_FAILED

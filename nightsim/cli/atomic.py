@@ -1,0 +1,166 @@
+"""Writing a file so that its final name only ever holds the whole of it (issue 10).
+
+The bytes go to `NAME.partial` in the same folder (same filesystem: the rename is atomic),
+each write straight to the descriptor (no buffer: nothing is left to fail in `close()`, and a
+crash or `kill -9` leaves a readable prefix); at the end the file is flushed to disk and only
+then takes its final name. So a full disk, a failing stdout or a signal never leaves a torn
+or empty file under the final name, and an existing file is never overwritten.
+
+The final name is taken with `os.link(partial, final)` then `unlink(partial)`: link fails with
+EEXIST if the name exists, atomically, so a file that appeared while the night ran (another
+program, another run) is never replaced — a rename would silently overwrite it. The partial
+name is created with O_EXCL, so two runs choosing the same name do not share a partial file.
+On a filesystem without hard links (some FUSE, FAT) it falls back to checking that the name is
+free and renaming, which leaves a window between the check and the rename.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from pathlib import Path
+
+from nightsim.cli.common import UsageError
+from nightsim.errors import EnvironmentFailure
+from nightsim.limits import shown
+
+PARTIAL_SUFFIX = ".partial"
+
+# The system calls, by name, so that the fault-injection tests can make them fail (ENOSPC
+# after N bytes, EIO on fsync, ENOSPC from close) without LD_PRELOAD.
+_write = os.write
+_fsync = os.fsync
+_close = os.close
+
+# A filesystem that cannot hard-link: fall back to check-then-rename.
+_NO_LINK = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
+
+
+# An error on creating a file that is the machine's (the disk), not the path's (exit 74).
+_ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.ENOMEM}
+
+
+def partial_path(final: Path) -> Path:
+    return final.with_name(final.name + PARTIAL_SUFFIX)
+
+
+def create(path: Path, what: str) -> AtomicFile:
+    """An AtomicFile for `path`, or one line saying why not: `what` ("a log", "init") is
+    what never overwrites a file."""
+    try:
+        return AtomicFile(path)
+    except OSError as exc:
+        raise creation_error(path, exc, what) from None
+
+
+def creation_error(path: Path, exc: OSError, what: str) -> Exception:
+    """The one line for a file that could not be created: bad input (exit 2), or the
+    machine's failure (a full disk: exit 74)."""
+    if isinstance(exc, FileExistsError):
+        if str(exc.filename) == str(partial_path(path)):
+            return UsageError(
+                f"{shown(partial_path(path))}: exists: a run writing {shown(path)} was stopped"
+                " before the end; replay it or remove it"
+            )
+        return UsageError(f"{shown(path)}: already exists; {what} never overwrites a file")
+    if isinstance(exc, IsADirectoryError):
+        hint = " (--log-dir DIR writes a log into a folder)" if what == "a log" else ""
+        return UsageError(f"{shown(path)}: is a directory, expected a file name{hint}")
+    message = f"{shown(path)}: cannot write: {exc.strerror}"
+    return EnvironmentFailure(message) if exc.errno in _ENVIRONMENT else UsageError(message)
+
+
+class AtomicFile:
+    """A file being written under `partial_path(final)`; `commit()` gives it its final name.
+
+    Opening raises FileExistsError (the final or the partial name exists), IsADirectoryError,
+    or another OSError; every write, flush and rename error afterwards is an
+    EnvironmentFailure naming the file, the partial file already removed."""
+
+    def __init__(self, final: Path) -> None:
+        self.final = final
+        self.partial = partial_path(final)
+        self.committed = False
+        if final.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(final))
+        if os.path.lexists(final):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(final))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+        self.fd: int | None = os.open(self.partial, flags, 0o644)
+
+    def write(self, data: bytes) -> None:
+        """All of `data`, to the disk's page cache now (a crash keeps it)."""
+        view = memoryview(data)
+        try:
+            while view:
+                assert self.fd is not None
+                view = view[_write(self.fd, view) :]
+        except OSError as exc:
+            self._fail("cannot write", exc)
+
+    def commit(self) -> Path:
+        """Flush to disk, close, and take the final name (never over an existing file)."""
+        assert self.fd is not None
+        try:
+            _fsync(self.fd)
+            fd, self.fd = self.fd, None
+            _close(fd)  # NFS reports a full disk here
+        except OSError as exc:
+            self._fail("cannot write", exc)
+        try:
+            self._take_name()
+        except FileExistsError:
+            raise EnvironmentFailure(
+                f"{shown(self.final)}: appeared while the file was written; it is kept whole"
+                f" as {shown(self.partial)}"
+            ) from None
+        except OSError as exc:
+            self._fail("cannot rename into place", exc)
+        _sync_folder(self.final.parent)
+        return self.final
+
+    def _take_name(self) -> None:
+        try:
+            os.link(self.partial, self.final)
+        except OSError as exc:
+            if exc.errno not in _NO_LINK:
+                raise
+            if os.path.lexists(self.final):
+                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST)) from None
+            os.rename(self.partial, self.final)
+            self.committed = True
+            return
+        self.committed = True
+        with contextlib.suppress(OSError):  # a second name of the whole file: harmless
+            os.unlink(self.partial)
+
+    def discard(self) -> None:
+        """Close and remove the partial file (a stop, an error); never the final name."""
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):  # the file goes anyway
+                _close(fd)
+        if not self.committed:
+            # Already gone, or the folder went: either way nothing is under the final name.
+            with contextlib.suppress(OSError):
+                os.unlink(self.partial)
+
+    def _fail(self, what: str, exc: OSError) -> None:
+        self.discard()
+        raise EnvironmentFailure(f"{shown(self.final)}: {what}: {exc.strerror}") from None
+
+
+def _sync_folder(folder: Path) -> None:
+    """The new name itself to disk (the file's bytes already are): best effort, as some
+    filesystems refuse to fsync a folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
