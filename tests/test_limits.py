@@ -25,8 +25,11 @@ from nightsim.limits import (
     MAX_CONFIG_BYTES,
     MAX_DEPTH,
     MAX_INT_DIGITS,
+    MAX_LOG_DEPTH,
+    MAX_LOG_LINE_BYTES,
     MAX_NIGHTS,
     MAX_SHOWN,
+    MAX_SPOOL_BYTES,
     shown,
 )
 from nightsim.simulate import iter_raw
@@ -463,5 +466,8 @@ def test_the_readme_lists_the_limits() -> None:
         f"at most {MAX_INT_DIGITS} digits",
         f"at most {MAX_NIGHTS:,} nights",
         f"cut to {MAX_SHOWN} characters",
+        f"a log line is at most {MAX_LOG_LINE_BYTES // 2**20} MiB",
+        f"nests at most {MAX_LOG_DEPTH} deep (a config's {MAX_DEPTH}",
+        f"at most {MAX_SPOOL_BYTES // 2**20} MiB",
     ):
         assert words in section, words

@@ -158,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
     _check(args)
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
+    if args.seed is None:
+        status(f"seed: {seed}")  # before the nights: a stop or a failure still tells it
     jobs = args.jobs if args.jobs is not None else odds_mod.default_jobs()
     per = args.nights_per_journey
     if args.rank_rotas:

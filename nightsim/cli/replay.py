@@ -70,12 +70,23 @@ def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
 def fail(path: Path, exc: LogError) -> int:
     """A log that is not a log is bad input (exit 2); a broken log failed its checks (1)."""
     message = f"{shown(path)}: {exc}"
+    if exc.line is None and _is_fifo(path):  # nothing at all was read from a named pipe
+        message += " (a FIFO is read without waiting: nothing was written to it)"
     if path.name.endswith(PARTIAL_SUFFIX):
         message += " (a .partial file is what a run that was killed before the end left)"
     if isinstance(exc, NotALog):
         raise UsageError(message) from None
     error(message)
     return exit_code(exc)
+
+
+def _is_fifo(path: Path) -> bool:
+    import stat
+
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except OSError:
+        return False
 
 
 @contextmanager
