@@ -8,55 +8,28 @@ Python's own start, before this module runs, is out of reach.
 
 from __future__ import annotations
 
-import os
-import signal
 import sys
-from types import FrameType
 
+from nightsim import stop
 from nightsim.errors import Terminated
-
-# 128 + the signal's number, as a shell reports it (README "Exit codes").
-_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
-
-
-def install_signal_handlers() -> None:
-    """SIGINT raises KeyboardInterrupt and SIGTERM raises Terminated in the main thread, once:
-    a second signal while the first is handled (removing the partial log, printing the line)
-    is ignored, so the clean-up is never cut short into a traceback."""
-    main_pid = os.getpid()
-
-    def on_signal(signum: int, _frame: FrameType | None) -> None:
-        if os.getpid() != main_pid:
-            # A forked worker (`odds --jobs`) inherits this handler: its parent ends it, and
-            # it should end as the signal says, quietly.
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
-        for sig in _CODES:
-            signal.signal(sig, signal.SIG_IGN)
-        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated
-
-    for sig in _CODES:
-        signal.signal(sig, on_signal)
 
 
 def main() -> int:
-    install_signal_handlers()
+    stop.install()
     try:
         from nightsim.cli import main as cli_main
 
         code = cli_main()
-        # The work is done: a signal from here to the exit changes nothing.
-        for sig in _CODES:
-            signal.signal(sig, signal.SIG_IGN)
+        stop.stopping()  # the work is done: a signal from here to the exit changes nothing
     except KeyboardInterrupt:
-        code = _stopped("interrupted (SIGINT)", _CODES[signal.SIGINT])
+        code = _stopped("interrupted (SIGINT)", 130)
     except Terminated:
-        code = _stopped("terminated (SIGTERM)", _CODES[signal.SIGTERM])
+        code = _stopped("terminated (SIGTERM)", 143)
     return code
 
 
 def _stopped(what: str, code: int) -> int:
+    stop.stopping()
     try:
         sys.stderr.write(f"nightsim: {what}: stopped\n")
         sys.stderr.flush()

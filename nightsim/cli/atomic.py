@@ -82,6 +82,7 @@ class AtomicFile:
         self.final = final
         self.partial = partial_path(final)
         self.committed = False
+        self.kept = False  # whole, but the final name was taken meanwhile: kept as partial
         if final.is_dir():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(final))
         if os.path.lexists(final):
@@ -111,6 +112,7 @@ class AtomicFile:
         try:
             self._take_name()
         except FileExistsError:
+            self.kept = True
             raise EnvironmentFailure(
                 f"{shown(self.final)}: appeared while the file was written; it is kept whole"
                 f" as {shown(self.partial)}"
@@ -141,7 +143,7 @@ class AtomicFile:
         if fd is not None:
             with contextlib.suppress(OSError):  # the file goes anyway
                 _close(fd)
-        if not self.committed:
+        if not (self.committed or self.kept):
             # Already gone, or the folder went: either way nothing is under the final name.
             with contextlib.suppress(OSError):
                 os.unlink(self.partial)

@@ -213,11 +213,17 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> OSError | Non
 def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
     """The night did not finish: remove the partial log (a stop or a failure keeps no part of
     a night), say how to tell it again, and exit as the cause asks."""
+    if isinstance(exc, KeyboardInterrupt | Terminated):
+        from nightsim.stop import stopping
+
+        stopping()
     if log is not None:
         log.discard()
     kept = f"the log is complete: {log.final}" if log is not None and log.committed else ""
     if isinstance(exc, EnvironmentFailure):
-        raise EnvironmentFailure(f"{exc}; {kept or 'no log written'}; the night is {rerun}")
+        if log is None or not log.kept:  # (kept: the message says where the log is)
+            kept = kept or "no log written"
+        raise EnvironmentFailure(f"{exc}; {kept + '; ' if kept else ''}the night is {rerun}")
     if not isinstance(exc, BrokenPipeError | KeyboardInterrupt | Terminated):
         raise exc
     # Stopped by the reader (`| head`), Ctrl-C (say, mid --step) or a kill: say so, and how
