@@ -1,10 +1,13 @@
-"""The log writer: a structlog pipeline that turns raw events into hash-chained JSON lines.
+"""The log writer: a structlog pipeline that turns typed events into hash-chained JSON lines.
 
-Processors, in order: `Stamp` adds `v`, `seq`, `t`, `clock` and `type`; `Canonicalize` checks
-the line against the event union and fills every field the model defines (so the file, the
+The engine builds each event as its model (nightsim/events.py), envelope included. Processors,
+in order: `dump` takes the event's JSON form, every field the model defines (so the file, the
 schema and `simulate()` agree on one form); `Chain` adds `hash` = SHA-256(previous hash +
 canonical JSON of the line without `hash`); `render` writes canonical JSON (sorted keys, no
 spaces, UTF-8). The "logger" at the end is any callable that takes a finished line.
+
+`camp_minute`, which the writer once needed to stamp the clock, is no longer read (every
+event carries its clock); the parameter stays so that the callers are unchanged.
 """
 
 from __future__ import annotations
@@ -14,9 +17,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
-from nightsim.clock import clock
-from nightsim.engine import RawEvent
-from nightsim.events import LOG_VERSION, parse_event
+from nightsim.events import Event, EventBase
 from nightsim.outcome import NightOutcome
 
 GENESIS = "0" * 64
@@ -30,25 +31,9 @@ def line_hash(prev: str, line_without_hash: Mapping[str, Any]) -> str:
     return hashlib.sha256((prev + canonical_json(line_without_hash)).encode()).hexdigest()
 
 
-class Stamp:
-    def __init__(self, camp_minute: int) -> None:
-        self.camp_minute = camp_minute
-        self.seq = 0
-
-    def __call__(
-        self, _logger: Any, _name: str, ed: MutableMapping[str, Any]
-    ) -> MutableMapping[str, Any]:
-        t = ed.pop("_t")
-        ed["type"] = ed.pop("event")
-        ed.update(v=LOG_VERSION, seq=self.seq, t=t, clock=clock(self.camp_minute, t))
-        self.seq += 1
-        return ed
-
-
-def canonicalize(
-    _logger: Any, _name: str, ed: MutableMapping[str, Any]
-) -> MutableMapping[str, Any]:
-    return parse_event(dict(ed)).model_dump(mode="json", by_alias=True, exclude={"hash"})
+def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    ev: EventBase = ed["_event"]
+    return ev.model_dump(mode="json", by_alias=True, exclude={"hash"})
 
 
 class Chain:
@@ -77,14 +62,14 @@ class LineSink:
             out(line)
 
 
-def log_pipeline(camp_minute: int, outputs: Iterable[Callable[[str], None]]) -> Any:
+def log_pipeline(outputs: Iterable[Callable[[str], None]]) -> Any:
     # Imported here: structlog (with structlog.dev) costs ~75 ms, and `import nightsim`
     # (every CLI start, the log reader, the schema) needs only the hash helpers above.
     import structlog
 
     return structlog.wrap_logger(
         LineSink(outputs),
-        processors=[Stamp(camp_minute), canonicalize, Chain(), render],
+        processors=[dump, Chain(), render],
         wrapper_class=structlog.BoundLogger,
         context_class=dict,
         cache_logger_on_first_use=False,
@@ -92,33 +77,31 @@ def log_pipeline(camp_minute: int, outputs: Iterable[Callable[[str], None]]) -> 
 
 
 def write_events(
-    raw: Iterable[RawEvent | NightOutcome],
+    raw: Iterable[Event | NightOutcome],
     camp_minute: int,
     outputs: Iterable[Callable[[str], None]],
 ) -> list[NightOutcome]:
-    """Send every raw event through the pipeline to the outputs; return the nights' outcomes."""
-    log = log_pipeline(camp_minute, outputs)
+    """Send every event through the pipeline to the outputs; return the nights' outcomes."""
+    log = log_pipeline(outputs)
     outcomes = []
     for item in raw:
         if isinstance(item, NightOutcome):
             outcomes.append(item)
             continue
-        t, type_, fields = item
-        log.msg(type_, _t=t, **fields)
+        log.msg(item.type, _event=item)
     return outcomes
 
 
-def iter_log_lines(raw: Iterable[RawEvent | NightOutcome], camp_minute: int) -> Iterator[str]:
+def iter_log_lines(raw: Iterable[Event | NightOutcome], camp_minute: int) -> Iterator[str]:
     """The same pipeline pulled instead of pushed: each finished line (no `\\n`) as it is made.
 
     `verify` walks this beside the log being checked, so neither is held whole in memory.
     """
     pending: list[str] = []
-    log = log_pipeline(camp_minute, [pending.append])
+    log = log_pipeline([pending.append])
     for item in raw:
         if isinstance(item, NightOutcome):
             continue
-        t, type_, fields = item
-        log.msg(type_, _t=t, **fields)
+        log.msg(item.type, _event=item)
         yield from pending
         pending.clear()

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from nightsim import __version__
 from nightsim.config import ConfigError, config_from_data
 from nightsim.dice import RNG_ID, seed_sha256
-from nightsim.engine import RawEvent
-from nightsim.events import NightHeader
+from nightsim.events import Event, NightHeader
 from nightsim.log import iter_log_lines
 from nightsim.logread import BrokenLog, iter_log
 from nightsim.outcome import NightOutcome
@@ -61,14 +60,11 @@ def _type_of(line: str) -> str:
     return str(json.loads(line).get("type", "?"))
 
 
-def _stamped(
-    raw: Iterator[RawEvent | NightOutcome], version: str
-) -> Iterator[RawEvent | NightOutcome]:
-    """The simulation's raw events with the header's `nightsim` set to `version`."""
+def _stamped(raw: Iterator[Event | NightOutcome], version: str) -> Iterator[Event | NightOutcome]:
+    """The simulation's events with the header's `nightsim` set to `version`."""
     for item in raw:
-        if not isinstance(item, NightOutcome) and item[1] == "night.header":
-            t, type_, fields = item
-            item = (t, type_, {**fields, "nightsim": version})
+        if isinstance(item, NightHeader):
+            item = item.model_copy(update={"nightsim": version})
         yield item
 
 

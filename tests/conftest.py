@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import Any
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
 from nightsim.dice import Dice
-from nightsim.engine import NightSim, RawEvent
+from nightsim.events import Event
+from nightsim.night import NightSim
 from nightsim.outcome import NightOutcome
+
+# An event as the timeline tests read it: (t, type, its own fields), the envelope left out.
+RawEvent = tuple[int, str, dict[str, Any]]
+_ENVELOPE = {"v", "seq", "t", "clock", "type", "hash"}
+
+
+def raw(ev: Event) -> RawEvent:
+    return ev.t, ev.type, ev.model_dump(by_alias=True, exclude=_ENVELOPE)
 
 
 @cache
@@ -22,10 +32,10 @@ def cfg(*overrides: str) -> Config:
 
 
 def night(config: Config, seed: int | str) -> tuple[list[RawEvent], NightOutcome]:
-    """One recorded night: its raw events `(t, type, fields)` and its outcome."""
+    """One recorded night: its events as `(t, type, fields)` and its outcome."""
     sim = NightSim(config, Dice(seed))
     out = sim.run()
-    return sim.events, out
+    return [raw(e) for e in sim.events], out
 
 
 def outcome(config: Config, seed: int | str) -> NightOutcome:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.config import default_config_path, load_config
-from nightsim.engine import RawEvent
+from nightsim.events import Event
 from nightsim.log import canonical_json, iter_log_lines, write_events
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_raw
@@ -71,7 +71,7 @@ def test_each_line_is_out_before_the_next_event_is_made() -> None:
     config = load_config(default_config_path())
     written: list[str] = []
 
-    def crashing() -> Iterator[RawEvent | NightOutcome]:
+    def crashing() -> Iterator[Event | NightOutcome]:
         for i, item in enumerate(iter_raw(config, 9)):
             if i == 10:
                 assert len(written) == 10  # every line so far is already out

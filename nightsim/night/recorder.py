@@ -1,0 +1,133 @@
+"""The one place a night's events are recorded.
+
+An actor records an event with `rec.emit(builder, *args)`: the builder is a small function
+beside the actor that returns the typed event (nightsim/events.py), and its first parameter
+is the `Stamp` the recorder fills in (the envelope: `seq`, `t`, `clock`; `v` is the model's
+default). mypy checks the arguments against the builder (ParamSpec) and the builder's fields
+against the model, so a misspelt field is a type error.
+
+`EventLog` is the recorder of `run`, `verify` and `simulate()`; `NO_RECORD` is the one of
+`odds`: it ignores the call, so no event, no roll record and no clock face is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Concatenate, Final, ParamSpec, Protocol, TypedDict
+
+from nightsim.clock import clock
+from nightsim.codes import Purpose
+from nightsim.events import Event, Roll
+
+P = ParamSpec("P")
+
+
+class Envelope(TypedDict):
+    """The fields every log line carries besides `v` and `type` (hash comes later)."""
+
+    seq: int
+    t: int
+    clock: str
+
+
+class Stamp:
+    """What a builder is handed: the envelope of the event it builds, and the camp's clock
+    for any other minute the event names (`until`, `from`, ...)."""
+
+    __slots__ = ("camp_minute", "envelope")
+
+    def __init__(self, envelope: Envelope, camp_minute: int) -> None:
+        self.envelope = envelope
+        self.camp_minute = camp_minute
+
+    def clock(self, t: int) -> str:
+        return clock(self.camp_minute, t)
+
+
+class Recorder(Protocol):
+    """Where the actors send their events."""
+
+    @property
+    def recording(self) -> bool:
+        """Whether events are kept (the night wires the hourly strikes only then)."""
+        ...
+
+    def timed(self, now: Callable[[], float], offset: int) -> None:
+        """Stamp the next events at `offset + now()` (minutes since the first camp)."""
+        ...
+
+    def emit(
+        self, build: Callable[Concatenate[Stamp, P], Event], /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        """Record the event `build(stamp, *args, **kwargs)`."""
+        ...
+
+
+class NullRecorder:
+    """Records nothing and builds nothing (what `odds` runs)."""
+
+    __slots__ = ()
+
+    @property
+    def recording(self) -> bool:
+        return False
+
+    def timed(self, now: Callable[[], float], offset: int) -> None:
+        pass
+
+    def emit(
+        self, build: Callable[Concatenate[Stamp, P], Event], /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        pass
+
+
+NO_RECORD: Final = NullRecorder()
+
+
+class EventLog:
+    """Keeps the events of a night, or of a journey's nights, in order, numbered from `seq`
+    (1: the header, which the caller makes, is line 0)."""
+
+    __slots__ = ("_now", "_offset", "camp_minute", "events", "seq")
+
+    def __init__(self, camp_minute: int, seq: int = 1) -> None:
+        self.camp_minute = camp_minute
+        self.seq = seq
+        self.events: list[Event] = []
+        self._now: Callable[[], float] = lambda: 0
+        self._offset = 0
+
+    @property
+    def recording(self) -> bool:
+        return True
+
+    def timed(self, now: Callable[[], float], offset: int) -> None:
+        self._now = now
+        self._offset = offset
+
+    def emit(
+        self, build: Callable[Concatenate[Stamp, P], Event], /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        t = self._offset + int(self._now())
+        cm = self.camp_minute
+        stamp = Stamp({"seq": self.seq, "t": t, "clock": clock(cm, t)}, cm)
+        self.events.append(build(stamp, *args, **kwargs))
+        self.seq += 1
+
+    def drain(self) -> list[Event]:
+        """The events recorded since the last drain."""
+        out, self.events = self.events, []
+        return out
+
+
+def roll(
+    dice: str,
+    faces: list[int],
+    mod: int = 0,
+    purpose: Purpose | None = None,
+    target: str | None = None,
+) -> Roll:
+    """One entry of an event's `rolls`: the dice, the faces, the modifier and the total."""
+    return Roll(
+        dice=dice, faces=faces, mod=mod, total=sum(faces) + mod, purpose=purpose, target=target
+    )
