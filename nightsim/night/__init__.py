@@ -9,7 +9,7 @@
 - `hours.HourStrikes`: `hour.passed`, on a recorded night only.
 - `morning.morning`: a pure function from the night's facts to its outcome.
 - `recorder`: the one `Recorder` every actor records through (`EventLog`, `NO_RECORD`).
-- `driven`: `Driven` and `Fired`, the one place that knows SimPy beyond its public surface.
+- `driven.Driven`: the one class that knows SimPy beyond its public surface.
 - `sim.NightSim`: wires them together.
 
 Every rule decision is a call into `nightsim.rules`; the comments cite rules.md.

@@ -1,20 +1,25 @@
 """How the night's actors run on SimPy: `Driven`, a process without simpy.Process's
-bookkeeping, and `Fired`, an event triggered in advance at a priority of our choosing.
+bookkeeping, and `Driven.fired`, an event triggered in advance at a priority of our choosing.
 
-SimPy internals, contained: `Fired` is the one place that sets an event's private state
-(`_ok`, `_value`, as `Event.succeed` and `Timeout.__init__` do) and schedules an event
-already triggered. `Driven` uses only SimPy's documented surface: `Event.callbacks` (the
-list `Process` and `Condition` hook into), `Event.value`, `Environment.schedule`, and the
-processing order of `Environment.step` (priority, then time, then insertion). pyproject pins
-`simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to `simpy.Process`.
+SimPy internals, contained: `Driven` is the one class in nightsim that reaches past SimPy's
+documented surface. It relies on, as SimPy 4 has them:
+- `Event._ok` / `Event._value`: set to trigger an event without `succeed()` (as
+  `Timeout.__init__` does), and read to refuse an event that carries a value;
+- `Event.callbacks`: the list `Process` and `Condition` hook into (None once processed);
+- `Environment.schedule(event, priority, delay)` of an event already triggered, and the
+  processing order of `Environment.step` (time, then priority, then insertion);
+- `Environment._queue` / `_now`: `run_until` is `Environment.step`'s loop, inlined.
+pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
+`simpy.Process`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from heapq import heappop
 
 import simpy
-from simpy.events import URGENT, Event, EventPriority
+from simpy.events import URGENT, Event, EventPriority, Timeout
 
 
 class LeanEnvironment(simpy.Environment):
@@ -24,32 +29,13 @@ class LeanEnvironment(simpy.Environment):
     (`BoundClass.bind_early`, over the class's own attributes only); the actors make their
     events with the classes themselves (`Timeout(env, d)` is `env.timeout(d)`), and there
     is an environment per night, so the binding was pure cost. `env.timeout` still works.
+
+    `minute` is `now` as a plain int attribute, kept by `Driven.run_until` (the actors read
+    the clock a dozen times a night; a property call and an `int()` each time was a
+    measurable share of `odds`).
     """
 
-
-class Fired(Event):
-    """An event that has already succeeded (value None), due `delay` minutes from now at
-    `priority`: `Event.succeed()` with a delay and a priority of our choosing.
-
-    The night needs two of them: the hour's strike, URGENT (it describes the hour just
-    passed, so it comes before anything else due at that minute), and the monster's
-    arrival, after every ordinary event of its minute (design.md). `succeed()` can give
-    neither: it schedules now, at NORMAL priority.
-    """
-
-    def __init__(self, env: simpy.Environment, priority: EventPriority, delay: int = 0) -> None:
-        super().__init__(env)
-        self._ok = True
-        self._value = None
-        env.schedule(self, priority, delay)
-
-    @staticmethod
-    def then(env: simpy.Environment, call: Callable[[], None]) -> None:
-        """Call `call` at the current minute, before any ordinary event due at it (how
-        simpy.Process delivers an interrupt: an URGENT event now)."""
-        ev = Fired(env, URGENT)
-        assert ev.callbacks is not None
-        ev.callbacks.append(lambda _ev: call())
+    minute: int = 0
 
 
 class DrivenError(RuntimeError):
@@ -80,8 +66,52 @@ class Driven:
         self._resume = self._on_event  # one bound method, so that it can be removed again
         self._advance(None)
 
+    @staticmethod
+    def fired(env: simpy.Environment, priority: EventPriority, delay: int = 0) -> Event:
+        """An event that has already succeeded (value None), due `delay` minutes from now at
+        `priority`: `Event.succeed()` with a delay and a priority of our choosing.
+
+        The night needs two: the hour's strike, URGENT (it describes the hour just passed,
+        so it comes before anything else due at that minute), and the monster's arrival,
+        after every ordinary event of its minute (design.md). `succeed()` gives neither: it
+        schedules now, at NORMAL priority.
+        """
+        ev = Event(env)
+        ev._ok = True
+        ev._value = None
+        env.schedule(ev, priority, delay)
+        return ev
+
+    @staticmethod
+    def call_in(env: simpy.Environment, delay: int, call: Callable[[], None]) -> None:
+        """Call `call` `delay` minutes from now, as a process waiting on a timeout made now
+        would resume (a timer: no generator for one wait)."""
+        ev = Timeout(env, delay)
+        assert ev.callbacks is not None
+        ev.callbacks.append(lambda _ev: call())
+
+    @staticmethod
+    def run_until(env: LeanEnvironment, until: int) -> None:
+        """Process every event due before `until`: `while env.peek() < until: env.step()`,
+        inlined (perf: a night is a few dozen events, and `odds` runs millions of nights).
+        A failed event goes to `env.step`, which raises it as SimPy does."""
+        queue = env._queue
+        while queue:
+            t, _, _, event = queue[0]
+            if t >= until:
+                return
+            if not event._ok:
+                env.step()
+                continue
+            heappop(queue)
+            env._now = t
+            env.minute = t  # type: ignore[assignment]  # a night's delays are whole minutes
+            callbacks, event.callbacks = event.callbacks, None  # type: ignore[assignment]
+            for callback in callbacks:
+                callback(event)
+
     def _on_event(self, event: Event) -> None:
-        if event.value is not None:
+        if event._value is not None:
             self._refuse(event)
         # The common case, inlined: the process waits on a fresh timeout.
         try:
@@ -112,7 +142,7 @@ class Driven:
                 self._target = event
                 return
             # Already processed: like simpy's Process, go on at once.
-            if event.value is not None:
+            if event._value is not None:
                 self._refuse(event)
 
     def _refuse(self, event: Event) -> None:
@@ -120,14 +150,16 @@ class Driven:
         self._target = None
         self._gen.close()
         raise DrivenError(
-            f"a driven process waited on {event!r}, which carries {event.value!r}:"
+            f"a driven process waited on {event!r}, which carries {event._value!r}:"
             " driven processes receive no values (use simpy.Process)"
         )
 
     def interrupt(self, cause: object) -> None:
         """Throw `simpy.Interrupt(cause)` into the process, now, before the ordinary events
         of this minute; nothing happens if the process has ended by then."""
-        Fired.then(self._env, lambda: self._interrupted(cause))
+        ev = Driven.fired(self._env, URGENT)
+        assert ev.callbacks is not None
+        ev.callbacks.append(lambda _ev: self._interrupted(cause))
 
     def _interrupted(self, cause: object) -> None:
         if not self.is_alive:

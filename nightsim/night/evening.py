@@ -7,14 +7,14 @@ ridiculed, and whether the ingredients are still in the packs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 
-import simpy
 from simpy.events import Event, Timeout
 
 from nightsim import rules
 from nightsim.codes import Meal, Mood, NoMeal, Purpose
 from nightsim.config import Config
+from nightsim.config import Evening as EveningConfig
 from nightsim.dice import Dice
 from nightsim.events import (
     CampEntertained,
@@ -25,8 +25,10 @@ from nightsim.events import (
     SitePrepared,
     WaterFetched,
 )
+from nightsim.events import Event as LogEvent
+from nightsim.night.driven import LeanEnvironment
 from nightsim.night.fire import Fire
-from nightsim.night.recorder import Recorder, Stamp, roll
+from nightsim.night.recorder import Recorder, Stamp, Stamps, roll
 from nightsim.plan import NightPlan, StreamNames
 
 
@@ -48,7 +50,7 @@ class Evening:
 
     def __init__(
         self,
-        env: simpy.Environment,
+        env: LeanEnvironment,
         rec: Recorder,
         cfg: Config,
         plan: NightPlan,
@@ -69,10 +71,8 @@ class Evening:
         """The evening as a process; `then` begins the rest period."""
         env, plan, ev, rec = self.env, self.plan, self.cfg.evening, self.rec
         yield Timeout(env, plan.preparation_minutes)
-        rec.emit(site_prepared, ev.site)
-        wood = self._gather(carried)
-        for name in ev.water:
-            rec.emit(water_fetched, name)
+        wood, faces = self._gather(carried)
+        rec.emit_all(prepared, ev, plan, faces)
         half = plan.evening_half
         # The timeout is made before the fire starts burning down: at a tie the meal is
         # cooked before the fire goes out.
@@ -86,17 +86,14 @@ class Evening:
             self._entertain(ev.entertain)
         then()
 
-    def _gather(self, wood: float) -> float:
+    def _gather(self, wood: float) -> tuple[float, list[int]]:
         """rules.md 1: each gatherer's 1d6 + the weather modifier, floored at 0, added to
-        the carried wood (in this order: the sum is a float)."""
-        plan, first, rec = self.plan, self.dice.first, self.rec
-        mod = plan.wood_modifier
-        for name, stream in zip(plan.firewood, self.streams.firewood, strict=True):
-            face = first(stream, 6)
-            hours = rules.firewood_hours(face, mod)
-            wood += hours
-            rec.emit(firewood_gathered, name, hours, face, mod)
-        return wood
+        the carried wood (in this order: the sum is a float). (wood, the faces)"""
+        first, mod = self.dice.first, self.plan.wood_modifier
+        faces = [first(stream, 6) for stream in self.streams.firewood]
+        for face in faces:
+            wood += rules.firewood_hours(face, mod)
+        return wood, faces
 
     def _cook(self, cook: str) -> None:
         """rules.md 2: a WIS check for a tasty meal; a natural 1 and a failed save vs Doom
@@ -160,17 +157,21 @@ def _check_rolls(c: CheckRolls) -> list[Roll]:
     return rolls
 
 
-def site_prepared(s: Stamp, actors: tuple[str, ...]) -> SitePrepared:
-    return SitePrepared(**s.envelope, actors=list(actors))
-
-
-def firewood_gathered(s: Stamp, actor: str, hours: int, face: int, mod: int) -> FirewoodGathered:
-    rolls = [roll("1d6", [face], mod, Purpose.FIREWOOD)]
-    return FirewoodGathered(**s.envelope, actor=actor, hours=hours, rolls=rolls)
-
-
-def water_fetched(s: Stamp, actor: str) -> WaterFetched:
-    return WaterFetched(**s.envelope, actor=actor)
+def prepared(
+    stamps: Stamps, ev: EveningConfig, plan: NightPlan, faces: list[int]
+) -> Iterator[LogEvent]:
+    """The site prepared, each gatherer's firewood, each fetcher's water (rules.md 1)."""
+    yield SitePrepared(**stamps().envelope, actors=list(ev.site))
+    mod = plan.wood_modifier
+    for name, face in zip(plan.firewood, faces, strict=True):
+        yield FirewoodGathered(
+            **stamps().envelope,
+            actor=name,
+            hours=rules.firewood_hours(face, mod),
+            rolls=[roll("1d6", [face], mod, Purpose.FIREWOOD)],
+        )
+    for name in ev.water:
+        yield WaterFetched(**stamps().envelope, actor=name)
 
 
 def meal_not_cooked(s: Stamp, actor: str, reason: NoMeal) -> MealNotCooked:

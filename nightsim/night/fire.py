@@ -7,24 +7,19 @@ warms the night if it burned for `fire_warmth_hours` of the rest period, rules.m
 
 from __future__ import annotations
 
-from collections.abc import Generator
-
-import simpy
-from simpy.events import Event, Timeout
-
 from nightsim import rules
 from nightsim.codes import NoFire, Purpose
 from nightsim.config import Camp
 from nightsim.dice import Dice
 from nightsim.events import FireLit, FireNotLit, FireOut, Roll
-from nightsim.night.driven import Driven
+from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.recorder import Recorder, Stamp, roll
 
 
 class Fire:
     __slots__ = ("burning", "env", "lit_at", "out_at", "rec")
 
-    def __init__(self, env: simpy.Environment, rec: Recorder) -> None:
+    def __init__(self, env: LeanEnvironment, rec: Recorder) -> None:
         self.env = env
         self.rec = rec
         self.burning = False
@@ -48,16 +43,15 @@ class Fire:
             self.rec.emit(fire_not_lit, reason, wood, face, camp.fire_chance)
             return
         burn = round(wood * 60)
-        now = int(self.env.now)
+        now = self.env.minute
         self.burning = True
         self.lit_at = now
         self.rec.emit(fire_lit, wood, now + burn, face, camp.fire_chance)
-        Driven(self.env, self._burn(burn))
+        Driven.call_in(self.env, burn, self._out)
 
-    def _burn(self, minutes: int) -> Generator[Event, None, None]:
-        yield Timeout(self.env, minutes)
+    def _out(self) -> None:
         self.burning = False
-        self.out_at = int(self.env.now)
+        self.out_at = self.env.minute
         self.rec.emit(fire_out)
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-import simpy
 from simpy.events import URGENT, Event
 
 from nightsim.events import HourPassed
-from nightsim.night.driven import Driven, Fired
+from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.fire import Fire
 from nightsim.night.recorder import Recorder, Stamp
 from nightsim.night.rota import Rota
@@ -25,7 +24,7 @@ class HourStrikes:
 
     def __init__(
         self,
-        env: simpy.Environment,
+        env: LeanEnvironment,
         rec: Recorder,
         hours: int,
         actors: tuple[Sleepers, Fire, Rota],
@@ -40,7 +39,7 @@ class HourStrikes:
         for hour in range(1, self.hours + 1):
             # URGENT: the strike of hour k describes the hour just passed, so it comes before
             # anything else due at that minute (design.md).
-            yield Fired(self.env, URGENT, 60)
+            yield Driven.fired(self.env, URGENT, 60)
             w = self.rota.on_watch
             on_watch = self.rota.plan.slots[w].name if w is not None else None
             self.rec.emit(hour_passed, hour, self.sleepers, on_watch, self.fire.burning)

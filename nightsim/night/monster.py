@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import NamedTuple
 
-import simpy
 from simpy.events import NORMAL, Event, EventPriority, Timeout
 
 from nightsim import rules
 from nightsim.codes import Purpose, Table
 from nightsim.dice import Dice
 from nightsim.events import CampSettled, CampWoke, MonsterArrived, MonsterChecked, Roll
-from nightsim.night.driven import Driven, Fired
+from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.fire import Fire
 from nightsim.night.recorder import Recorder, Stamp, roll
 from nightsim.night.rota import Encounter, Rota
@@ -57,7 +56,7 @@ class Monster:
 
     def __init__(
         self,
-        env: simpy.Environment,
+        env: LeanEnvironment,
         rec: Recorder,
         plan: NightPlan,
         dice: Dice,
@@ -88,8 +87,8 @@ class Monster:
 
     def _arrives(self, m: int) -> Generator[Event, None, None]:
         env = self.env
-        yield Fired(env, LATE, m - 1)
-        now = int(env.now)
+        yield Driven.fired(env, LATE, m - 1)
+        now = env.minute
         sleepers = self.sleepers
         awake, asleep = sleepers.split()
         enc, faces = self._meet(now, awake, asleep)
@@ -108,7 +107,7 @@ class Monster:
         if not settles:
             return
         yield Timeout(env, self.encounter_minutes)
-        self._settle(int(env.now))
+        self._settle(env.minute)
         settled.succeed()
 
     def _meet(

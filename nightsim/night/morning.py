@@ -1,12 +1,13 @@
 """The morning (rules.md 5-6): the rest rules applied to what the night recorded.
 
-Not a process: `morning(facts, dice)` is a function of a frozen value (`NightFacts`) and the
-dice (whose faces depend only on the seed and the stream name), so it can be tested, and
-read, without running a night. The recorder, if given, hears its events; it decides nothing.
+Not a process: `morning(facts, dice)` is a pure function of a frozen value (`NightFacts`)
+and the dice (whose faces depend only on the seed and the stream name), so it can be tested,
+and read, without running a night. `morning_events` tells the same morning for the log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from nightsim import rules
@@ -16,6 +17,7 @@ from nightsim.events import (
     CharacterSummary,
     CharacterWoke,
     EncounterSummary,
+    Event,
     FireSummary,
     NightSummary,
     RestChecked,
@@ -23,7 +25,7 @@ from nightsim.events import (
     SpellLost,
     SpellPrepared,
 )
-from nightsim.night.recorder import NO_RECORD, Recorder, Stamp, roll
+from nightsim.night.recorder import Stamp, Stamps, roll
 from nightsim.outcome import CharacterOutcome, EncounterOutcome, NightOutcome
 from nightsim.plan import NightPlan, StreamNames
 
@@ -59,15 +61,14 @@ _CHECKED = {
 }
 
 
-def morning(facts: NightFacts, dice: Dice, rec: Recorder = NO_RECORD) -> NightOutcome:
+def morning(facts: NightFacts, dice: Dice) -> NightOutcome:
     plan = facts.plan
     lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
     # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
     warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at) >= plan.warmth_minutes
-    chars = tuple([_character(facts, i, warmed, dice, rec) for i in range(len(plan.chars))])
-    out = NightOutcome(
+    return NightOutcome(
         facts.night,
-        chars,
+        _characters(facts, warmed, dice),
         facts.encounter,
         facts.broken_at,
         lit_at is not None,
@@ -76,8 +77,6 @@ def morning(facts: NightFacts, dice: Dice, rec: Recorder = NO_RECORD) -> NightOu
         warmed,
         facts.ingredients,
     )
-    rec.emit(night_summary, out)
-    return out
 
 
 def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None) -> int:
@@ -86,24 +85,47 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None) -> int:
     return max(0, min(out, plan.rest_end) - max(lit_at, plan.rest_start))
 
 
-def _character(
-    facts: NightFacts, i: int, warmed: bool, dice: Dice, rec: Recorder
-) -> CharacterOutcome:
-    name, bedded, max_hp, spells = facts.plan.chars[i]
-    slept = facts.slept[i]
-    interrupted = facts.stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
-    difficulty = facts.plan.rest_rows[i][warmed][facts.season]
-    full, reason, face, mod = _rest(facts, i, name, bedded, difficulty, dice)
-    hp_before = facts.hp[i]
-    hp, exh = rules.wake(hp_before, max_hp, facts.exhaustion[i], full)
-    rec.emit(rest_checked, name, slept, difficulty, full, reason, interrupted, face, mod)
-    rec.emit(character_woke, name, hp, hp_before, exh)
-    # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
-    prepared, lost = _spells(facts, i, name, spells, not full or interrupted, dice, rec)
-    # Positional, in field order: cheaper (odds makes millions).
-    return CharacterOutcome(
-        name, full, slept, interrupted, facts.surprised[i], difficulty, hp, exh, prepared, lost
-    )
+def _characters(facts: NightFacts, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
+    plan, season = facts.plan, facts.season
+    slept_l, stretches, hp_l, exh_l = facts.slept, facts.stretches, facts.hp, facts.exhaustion
+    out = []
+    for i, (name, bedded, max_hp, spells) in enumerate(plan.chars):
+        slept = slept_l[i]
+        interrupted = stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
+        difficulty = plan.rest_rows[i][warmed][season]
+        full = _rest(facts, i, name, bedded, difficulty, dice)[0]
+        hp, exh = rules.wake(hp_l[i], max_hp, exh_l[i], full)
+        # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
+        if spells and (not full or interrupted):
+            faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
+            prepared, lost = _prepare(spells, faces)
+        else:
+            prepared, lost = spells, ()
+        # Positional, in field order: cheaper (odds makes millions).
+        out.append(
+            CharacterOutcome(
+                name,
+                full,
+                slept,
+                interrupted,
+                facts.surprised[i],
+                difficulty,
+                hp,
+                exh,
+                prepared,
+                lost,
+            )
+        )
+    return tuple(out)
+
+
+def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """rules.md 6: (prepared, lost), each spell lost on a 1 in 6."""
+    prepared: list[str] = []
+    lost: list[str] = []
+    for spell, face in zip(spells, faces, strict=True):
+        (lost if rules.spell_lost(face) else prepared).append(spell)
+    return tuple(prepared), tuple(lost)
 
 
 def _rest(
@@ -130,69 +152,56 @@ def _rest(
     return full, _CHECKED[difficulty, full], face, mod
 
 
-def _spells(
-    facts: NightFacts,
-    i: int,
-    name: str,
-    spells: tuple[str, ...],
-    risky: bool,
-    dice: Dice,
-    rec: Recorder,
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """rules.md 6: (prepared, lost); when risky, each spell is lost on a 1 in 6."""
-    if not risky or not spells:
-        for spell in spells:
-            rec.emit(spell_prepared, name, spell, None)
-        return spells, ()
-    prepared, lost = [], []
-    faces = dice.rolls(facts.streams.spells[i], *(6 for _ in spells))
-    for spell, face in zip(spells, faces, strict=True):
-        if rules.spell_lost(face):
-            lost.append(spell)
-            rec.emit(spell_lost, name, spell, face)
-        else:
-            prepared.append(spell)
-            rec.emit(spell_prepared, name, spell, face)
-    return tuple(prepared), tuple(lost)
+def morning_events(
+    stamps: Stamps, facts: NightFacts, out: NightOutcome, dice: Dice
+) -> Iterator[Event]:
+    """The morning's events, for the log: each character's rest check, waking and spells,
+    then the night's summary. The rolls are read again from the same dice streams (their
+    faces depend only on the seed and the stream), so `morning` itself records nothing."""
+    plan = facts.plan
+    for i, c in enumerate(out.characters):
+        bedded, spells = plan.chars[i][1], plan.chars[i][3]
+        _, reason, face, mod = _rest(facts, i, c.name, bedded, c.difficulty, dice)
+        yield rest_checked(stamps(), c, reason, face, mod)
+        yield CharacterWoke(
+            **stamps().envelope,
+            actor=c.name,
+            hp=c.hp,
+            hp_before=facts.hp[i],
+            exhaustion=c.exhaustion,
+        )
+        faces: list[int | None] = [None] * len(spells)
+        if spells and (not c.full_rest or c.interrupted):
+            faces = list(dice.rolls(facts.streams.spells[i], *plan.spell_dice[i]))
+        for spell, f in zip(spells, faces, strict=True):
+            if f is not None and rules.spell_lost(f):
+                yield SpellLost(
+                    **stamps().envelope, actor=c.name, spell=spell, rolls=_spell_rolls(f)
+                )
+            else:
+                yield SpellPrepared(
+                    **stamps().envelope, actor=c.name, spell=spell, rolls=_spell_rolls(f)
+                )
+    yield night_summary(stamps(), out)
 
 
 def rest_checked(
-    s: Stamp,
-    actor: str,
-    slept: int,
-    difficulty: rules.Difficulty,
-    full: bool,
-    reason: RestReason,
-    interrupted: bool,
-    face: int | None,
-    mod: int,
+    s: Stamp, c: CharacterOutcome, reason: RestReason, face: int | None, mod: int
 ) -> RestChecked:
     return RestChecked(
         **s.envelope,
-        actor=actor,
-        slept_minutes=slept,
-        difficulty=difficulty,
-        full_rest=full,
+        actor=c.name,
+        slept_minutes=c.slept_minutes,
+        difficulty=c.difficulty,
+        full_rest=c.full_rest,
         reason=reason,
-        interrupted=interrupted,
+        interrupted=c.interrupted,
         rolls=[] if face is None else [roll("1d6", [face], mod, Purpose.CON_CHECK, ">= 4")],
     )
 
 
-def character_woke(s: Stamp, actor: str, hp: int, hp_before: int, exh: int) -> CharacterWoke:
-    return CharacterWoke(**s.envelope, actor=actor, hp=hp, hp_before=hp_before, exhaustion=exh)
-
-
 def _spell_rolls(face: int | None) -> list[Roll]:
     return [] if face is None else [roll("1d6", [face], purpose=Purpose.SPELL_FAILS, target="1")]
-
-
-def spell_prepared(s: Stamp, actor: str, spell: str, face: int | None) -> SpellPrepared:
-    return SpellPrepared(**s.envelope, actor=actor, spell=spell, rolls=_spell_rolls(face))
-
-
-def spell_lost(s: Stamp, actor: str, spell: str, face: int) -> SpellLost:
-    return SpellLost(**s.envelope, actor=actor, spell=spell, rolls=_spell_rolls(face))
 
 
 def night_summary(s: Stamp, out: NightOutcome) -> NightSummary:

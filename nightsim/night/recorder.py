@@ -3,8 +3,9 @@
 An actor records an event with `rec.emit(builder, *args)`: the builder is a small function
 beside the actor that returns the typed event (nightsim/events.py), and its first parameter
 is the `Stamp` the recorder fills in (the envelope: `seq`, `t`, `clock`; `v` is the model's
-default). mypy checks the arguments against the builder (ParamSpec) and the builder's fields
-against the model, so a misspelt field is a type error.
+default). mypy checks the arguments against the builder (a TypeVarTuple: positional only, as
+keyword arguments would cost the null path a dict per call) and the builder's fields against
+the model, so a misspelt field is a type error.
 
 `EventLog` is the recorder of `run`, `verify` and `simulate()`; `NO_RECORD` is the one of
 `odds`: it ignores the call, so no event, no roll record and no clock face is built.
@@ -12,14 +13,14 @@ against the model, so a misspelt field is a type error.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Concatenate, Final, ParamSpec, Protocol, TypedDict
+from collections.abc import Callable, Iterable
+from typing import Final, Protocol, TypedDict, TypeVarTuple
 
 from nightsim.clock import clock
 from nightsim.codes import Purpose
 from nightsim.events import Event, Roll
 
-P = ParamSpec("P")
+Ts = TypeVarTuple("Ts")
 
 
 class Envelope(TypedDict):
@@ -44,6 +45,10 @@ class Stamp:
         return clock(self.camp_minute, t)
 
 
+# A many-event builder's source of stamps: each call is the next event's.
+Stamps = Callable[[], Stamp]
+
+
 class Recorder(Protocol):
     """Where the actors send their events."""
 
@@ -56,10 +61,13 @@ class Recorder(Protocol):
         """Stamp the next events at `offset + now()` (minutes since the first camp)."""
         ...
 
-    def emit(
-        self, build: Callable[Concatenate[Stamp, P], Event], /, *args: P.args, **kwargs: P.kwargs
-    ) -> None:
-        """Record the event `build(stamp, *args, **kwargs)`."""
+    def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
+        """Record the event `build(stamp, *args)`."""
+        ...
+
+    def emit_all(self, build: Callable[[Stamps, *Ts], Iterable[Event]], /, *args: *Ts) -> None:
+        """Record the events `build(stamps, *args)` yields, all at this minute; the builder
+        takes a stamp from `stamps()` for each (one call where a moment has many events)."""
         ...
 
 
@@ -75,9 +83,10 @@ class NullRecorder:
     def timed(self, now: Callable[[], float], offset: int) -> None:
         pass
 
-    def emit(
-        self, build: Callable[Concatenate[Stamp, P], Event], /, *args: P.args, **kwargs: P.kwargs
-    ) -> None:
+    def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
+        pass
+
+    def emit_all(self, build: Callable[[Stamps, *Ts], Iterable[Event]], /, *args: *Ts) -> None:
         pass
 
 
@@ -105,14 +114,19 @@ class EventLog:
         self._now = now
         self._offset = offset
 
-    def emit(
-        self, build: Callable[Concatenate[Stamp, P], Event], /, *args: P.args, **kwargs: P.kwargs
-    ) -> None:
+    def stamp(self) -> Stamp:
+        """The envelope of the next event: the next `seq`, and now."""
         t = self._offset + int(self._now())
         cm = self.camp_minute
         stamp = Stamp({"seq": self.seq, "t": t, "clock": clock(cm, t)}, cm)
-        self.events.append(build(stamp, *args, **kwargs))
         self.seq += 1
+        return stamp
+
+    def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
+        self.events.append(build(self.stamp(), *args))
+
+    def emit_all(self, build: Callable[[Stamps, *Ts], Iterable[Event]], /, *args: *Ts) -> None:
+        self.events.extend(build(self.stamp, *args))
 
     def drain(self) -> list[Event]:
         """The events recorded since the last drain."""

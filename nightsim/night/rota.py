@@ -14,7 +14,7 @@ from simpy.events import Event, Timeout
 from nightsim.codes import Purpose
 from nightsim.dice import Dice
 from nightsim.events import WatchBegan, WatchDozed, WatchEnded, WatchHandedOver, WatchMissed
-from nightsim.night.driven import Driven
+from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.recorder import Recorder, Stamp, roll
 from nightsim.night.sleepers import ASLEEP, DOZING, WATCH, Sleepers
 from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
@@ -50,7 +50,7 @@ class Rota:
 
     def __init__(
         self,
-        env: simpy.Environment,
+        env: LeanEnvironment,
         rec: Recorder,
         plan: NightPlan,
         dice: Dice,
@@ -101,10 +101,10 @@ class Rota:
                     resumed = False
                     d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
-                    if d is not None and d >= env.now:
-                        yield Timeout(env, d - env.now)
+                    if d is not None and d >= env.minute:
+                        yield Timeout(env, d - env.minute)
                         self._doze(i)
-                yield Timeout(env, ends[i] - env.now)
+                yield Timeout(env, ends[i] - env.minute)
                 self._end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:
@@ -116,7 +116,7 @@ class Rota:
                 yield cause.settled
                 # rules.md 4 (house reading): the rota resumes with the shift covering this
                 # minute, mending a broken chain.
-                nxt = self.shift_at(int(env.now))
+                nxt = self.shift_at(env.minute)
                 if nxt is None:
                     return
                 i, resumed = nxt, True
@@ -125,7 +125,7 @@ class Rota:
     def _take_up(self, i: int, resumed: bool) -> None:
         plan = self.plan
         w = plan.slot_watcher[i]
-        now = int(self.env.now)
+        now = self.env.minute
         sleepers = self.sleepers
         if sleepers.state[w] >= ASLEEP:
             sleepers.wake(w, now, WATCH)
@@ -146,7 +146,7 @@ class Rota:
         self.rec.emit(watch_began, plan, i, resumed, now, face, m)
 
     def _doze(self, i: int) -> None:
-        now = int(self.env.now)
+        now = self.env.minute
         self.sleepers.sleep(self.plan.slot_watcher[i], now, DOZING)
         self.on_watch = None
         self.broken = True
@@ -163,7 +163,7 @@ class Rota:
         self.on_watch = None
         if handover == DAWN:
             return  # the last shift ends with the rest period
-        self.sleepers.sleep(self.plan.slot_watcher[i], int(self.env.now))
+        self.sleepers.sleep(self.plan.slot_watcher[i], self.env.minute)
         slots = self.plan.slots
         if handover == UNWATCHED:
             self.rec.emit(watch_ended, slots[i].name, i + 1)

@@ -18,7 +18,7 @@ from nightsim.night.evening import Evening
 from nightsim.night.fire import Fire
 from nightsim.night.hours import HourStrikes
 from nightsim.night.monster import Monster
-from nightsim.night.morning import NightFacts, morning
+from nightsim.night.morning import NightFacts, morning, morning_events
 from nightsim.night.recorder import NO_RECORD, EventLog, Recorder, Stamp
 from nightsim.night.rota import Rota
 from nightsim.night.sleepers import Sleepers
@@ -104,26 +104,26 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env, rec, plan = self.env, self.rec, self.plan
-        rec.timed(lambda: env.now, self.offset)
+        rec.timed(lambda: env.minute, self.offset)
         rec.emit(night_began, self.night, self.season, self.month, self.day)
         Driven(env, self.evening.run(self.carried, self._begin_rest))
         # Every event due before one minute after dawn: the last hour's strike and a fire
         # dying at dawn are still heard. (What env.run(until=...) does, without its stop
         # event: nothing else URGENT is ever due at that minute.)
-        until = plan.rest_end + 1
-        peek, step = env.peek, env.step
-        while peek() < until:
-            step()
+        Driven.run_until(env, plan.rest_end + 1)
         dawn = plan.rest_end
         rec.timed(lambda: dawn, self.offset)  # the morning happens at the end of the rest
-        return morning(self.facts(), self.dice, rec)
+        facts = self.facts()
+        out = morning(facts, self.dice)
+        rec.emit_all(morning_events, facts, out, self.dice)
+        return out
 
     def _begin_rest(self) -> None:
         """rules.md 3: everyone lies down but the first watcher; the watches begin, and the
         night's one monster check is made."""
         plan, rec = self.plan, self.rec
         first = plan.slot_watcher[0] if plan.slots else None
-        self.sleepers.lie_down(int(self.env.now), first)
+        self.sleepers.lie_down(self.env.minute, first)
         rec.emit(rest_began, plan)
         if rec.recording:  # the strikes only describe the hours: nothing to run for odds
             actors = (self.sleepers, self.fire, self.rota)

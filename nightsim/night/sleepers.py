@@ -75,6 +75,8 @@ class Sleepers:
         inside the rest period)."""
         since = self.since
         return tuple(
-            s + end - since[i] if st >= ASLEEP else s
-            for i, (s, st) in enumerate(zip(self.slept, self.state, strict=True))
+            [
+                s + end - since[i] if st >= ASLEEP else s
+                for i, (s, st) in enumerate(zip(self.slept, self.state, strict=True))
+            ]
         )
