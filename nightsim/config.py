@@ -10,6 +10,7 @@ import difflib
 import math
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -242,6 +243,12 @@ class Config(_Model):
                     f" (party: {', '.join(names)})"
                 )
 
+        self._check_evening(member)
+        self._check_watch(member)
+        self._check_timeline()
+        return self
+
+    def _check_evening(self, member: Callable[[str, str], None]) -> None:
         ev = self.evening
         if not ev.site:
             raise ValueError("evening.site: at least one character must prepare the site")
@@ -261,6 +268,8 @@ class Config(_Model):
                 member(f"evening.{job}", n)
         for n in ev.eaters or ():
             member("evening.eaters", n)
+
+    def _check_watch(self, member: Callable[[str, str], None]) -> None:
         if self.watch.rota is not None:
             for n in self.watch.rota:
                 member("watch.rota", n)
@@ -274,6 +283,8 @@ class Config(_Model):
                 f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
                 f" {self.rules.rest_hours} hours"
             )
+
+    def _check_timeline(self) -> None:
         # A journey starts each night a day (1440 minutes) after the last: a longer night
         # would run into the next one and `t` would go backwards in the log.
         night = self.rest_start + self.rest_minutes
@@ -287,7 +298,6 @@ class Config(_Model):
                 f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
                 f" rules.rest_hours ({self.rules.rest_hours})"
             )
-        return self
 
     @property
     def rest_minutes(self) -> int:
