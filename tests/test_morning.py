@@ -12,7 +12,7 @@ from nightsim.config import Config
 from nightsim.dice import Dice
 from nightsim.events import CharacterWoke, NightSummary, RestChecked, SpellLost, SpellPrepared
 from nightsim.night.morning import NightFacts, morning, morning_events
-from nightsim.night.recorder import EventLog
+from nightsim.night.recorder import At, EventLog
 from nightsim.plan import plan_for, stream_names
 
 FULL_NIGHT = 480
@@ -136,7 +136,7 @@ def test_the_events_tell_the_outcome_in_order() -> None:
     f = facts(c, stretches=(2, 2), slept=(400, 300))
     out = morning(f, Dice("ev"))
     log = EventLog(c.camp.camp_minute, seq=7)
-    log.timed(lambda: f.plan.rest_end, 0)
+    log.timed(At(f.plan.rest_end), 0)
     log.emit_all(morning_events, f, out, Dice("ev"))
     types = [e.type for e in log.events]
     assert types[:2] == ["rest.checked", "character.woke"] and types[-1] == "night.summary"

@@ -8,7 +8,9 @@ documented surface. It relies on, as SimPy 4 has them:
 - `Event.callbacks`: the list `Process` and `Condition` hook into (None once processed);
 - `Environment.schedule(event, priority, delay)` of an event already triggered, and the
   processing order of `Environment.step` (time, then priority, then insertion);
-- `Environment._queue` / `_now`: `run_until` is `Environment.step`'s loop, inlined.
+- `Environment._now` / `_queue` / `_eid` / `_active_proc`: `LeanEnvironment.__init__` is
+  `Environment.__init__` less its binding, `run_until` is `Environment.step`'s loop and
+  `Driven.timeout` is `Timeout.__init__` with `Environment.schedule`, inlined.
 pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
 `simpy.Process`.
 """
@@ -16,10 +18,11 @@ pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from heapq import heappop
+from heapq import heappop, heappush
+from itertools import count
 
 import simpy
-from simpy.events import URGENT, Event, EventPriority, Timeout
+from simpy.events import NORMAL, URGENT, Event, EventPriority, Timeout
 
 
 class LeanEnvironment(simpy.Environment):
@@ -36,6 +39,16 @@ class LeanEnvironment(simpy.Environment):
     """
 
     minute: int = 0
+
+    def __init__(self) -> None:
+        # simpy.Environment.__init__ (SimPy 4.1), less the binding.
+        self._now = 0
+        self._queue = []
+        self._eid = count()
+        self._active_proc = None
+
+
+_new = object.__new__
 
 
 class DrivenError(RuntimeError):
@@ -76,17 +89,33 @@ class Driven:
         after every ordinary event of its minute (design.md). `succeed()` gives neither: it
         schedules now, at NORMAL priority.
         """
-        ev = Event(env)
+        ev: Event = _new(Event)
+        ev.env = env
+        ev.callbacks = []
         ev._ok = True
         ev._value = None
         env.schedule(ev, priority, delay)
         return ev
 
     @staticmethod
-    def call_in(env: simpy.Environment, delay: int, call: Callable[[], None]) -> None:
+    def timeout(env: LeanEnvironment, delay: int) -> Timeout:
+        """`Timeout(env, delay)`: the same event, the same place in the queue, made
+        without its two Python frames (`Timeout.__init__`, `Environment.schedule`; perf: a
+        night waits on a dozen, `odds` runs millions of nights)."""
+        ev: Timeout = _new(Timeout)
+        ev.env = env
+        ev.callbacks = []
+        ev._value = None
+        ev._delay = delay
+        ev._ok = True
+        heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), ev))
+        return ev
+
+    @staticmethod
+    def call_in(env: LeanEnvironment, delay: int, call: Callable[[], None]) -> None:
         """Call `call` `delay` minutes from now, as a process waiting on a timeout made now
         would resume (a timer: no generator for one wait)."""
-        ev = Timeout(env, delay)
+        ev = Driven.timeout(env, delay)
         assert ev.callbacks is not None
         ev.callbacks.append(lambda _ev: call())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import NamedTuple
 
-from simpy.events import NORMAL, Event, EventPriority, Timeout
+from simpy.events import NORMAL, Event, EventPriority
 
 from nightsim import rules
 from nightsim.codes import Purpose, Table
@@ -106,7 +106,7 @@ class Monster:
         self.rota.interrupt(Encounter(now, settles_at if settles else None, settled))
         if not settles:
             return
-        yield Timeout(env, self.encounter_minutes)
+        yield Driven.timeout(env, self.encounter_minutes)
         self._settle(env.minute)
         settled.succeed()
 

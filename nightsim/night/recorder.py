@@ -45,6 +45,25 @@ class Stamp:
         return clock(self.camp_minute, t)
 
 
+class Minute(Protocol):
+    """Where the recorder reads the time: the night's environment (`LeanEnvironment`)."""
+
+    @property
+    def minute(self) -> int: ...
+
+
+class At:
+    """A clock stopped at one minute."""
+
+    __slots__ = ("minute",)
+
+    def __init__(self, minute: int) -> None:
+        self.minute = minute
+
+
+_START: Final = At(0)
+
+
 # A many-event builder's source of stamps: each call is the next event's.
 Stamps = Callable[[], Stamp]
 
@@ -57,8 +76,8 @@ class Recorder(Protocol):
         """Whether events are kept (the night wires the hourly strikes only then)."""
         ...
 
-    def timed(self, now: Callable[[], float], offset: int) -> None:
-        """Stamp the next events at `offset + now()` (minutes since the first camp)."""
+    def timed(self, clock: Minute, offset: int) -> None:
+        """Stamp the next events at `offset + clock.minute` (minutes since the first camp)."""
         ...
 
     def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
@@ -75,12 +94,9 @@ class NullRecorder:
     """Records nothing and builds nothing (what `odds` runs)."""
 
     __slots__ = ()
+    recording: Final = False
 
-    @property
-    def recording(self) -> bool:
-        return False
-
-    def timed(self, now: Callable[[], float], offset: int) -> None:
+    def timed(self, clock: Minute, offset: int) -> None:
         pass
 
     def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
@@ -97,26 +113,24 @@ class EventLog:
     """Keeps the events of a night, or of a journey's nights, in order, numbered from `seq`
     (1: the header, which the caller makes, is line 0)."""
 
-    __slots__ = ("_now", "_offset", "camp_minute", "events", "seq")
+    __slots__ = ("_clock", "_offset", "camp_minute", "events", "seq")
 
     def __init__(self, camp_minute: int, seq: int = 1) -> None:
         self.camp_minute = camp_minute
         self.seq = seq
         self.events: list[Event] = []
-        self._now: Callable[[], float] = lambda: 0
+        self._clock: Minute = _START
         self._offset = 0
 
-    @property
-    def recording(self) -> bool:
-        return True
+    recording: Final = True
 
-    def timed(self, now: Callable[[], float], offset: int) -> None:
-        self._now = now
+    def timed(self, clock: Minute, offset: int) -> None:
+        self._clock = clock
         self._offset = offset
 
     def stamp(self) -> Stamp:
         """The envelope of the next event: the next `seq`, and now."""
-        t = self._offset + int(self._now())
+        t = self._offset + self._clock.minute
         cm = self.camp_minute
         stamp = Stamp({"seq": self.seq, "t": t, "clock": clock(cm, t)}, cm)
         self.seq += 1

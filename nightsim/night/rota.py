@@ -9,7 +9,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 import simpy
-from simpy.events import Event, Timeout
+from simpy.events import Event
 
 from nightsim.codes import Purpose
 from nightsim.dice import Dice
@@ -102,9 +102,9 @@ class Rota:
                     d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
                     if d is not None and d >= env.minute:
-                        yield Timeout(env, d - env.minute)
+                        yield Driven.timeout(env, d - env.minute)
                         self._doze(i)
-                yield Timeout(env, ends[i] - env.minute)
+                yield Driven.timeout(env, ends[i] - env.minute)
                 self._end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:

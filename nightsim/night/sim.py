@@ -104,15 +104,14 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env, rec, plan = self.env, self.rec, self.plan
-        rec.timed(lambda: env.minute, self.offset)
+        rec.timed(env, self.offset)
         rec.emit(night_began, self.night, self.season, self.month, self.day)
         Driven(env, self.evening.run(self.carried, self._begin_rest))
         # Every event due before one minute after dawn: the last hour's strike and a fire
         # dying at dawn are still heard. (What env.run(until=...) does, without its stop
         # event: nothing else URGENT is ever due at that minute.)
         Driven.run_until(env, plan.rest_end + 1)
-        dawn = plan.rest_end
-        rec.timed(lambda: dawn, self.offset)  # the morning happens at the end of the rest
+        env.minute = plan.rest_end  # the morning happens at dawn, whatever ran last
         facts = self.facts()
         out = morning(facts, self.dice)
         rec.emit_all(morning_events, facts, out, self.dice)

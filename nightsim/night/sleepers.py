@@ -73,10 +73,8 @@ class Sleepers:
     def slept_by(self, end: int) -> tuple[int, ...]:
         """Minutes slept, each stretch still open closed at `end` (dawn: sleep counts only
         inside the rest period)."""
-        since = self.since
-        return tuple(
-            [
-                s + end - since[i] if st >= ASLEEP else s
-                for i, (s, st) in enumerate(zip(self.slept, self.state, strict=True))
-            ]
-        )
+        slept, since, state = list(self.slept), self.since, self.state
+        for i, st in enumerate(state):
+            if st >= ASLEEP:
+                slept[i] += end - since[i]
+        return tuple(slept)
