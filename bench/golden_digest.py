@@ -78,7 +78,7 @@ def digest(config: Config, seeds: int, nights: int) -> str:
         h.update(b"\n")
 
     for s in range(seeds):
-        write_events(iter_raw(config, s, nights), config.camp.camp_minute, [out])
+        write_events(iter_raw(config, s, nights), [out])
     return h.hexdigest()
 
 

@@ -178,10 +178,33 @@ def checkup(config: Config) -> Checkup:
 LOW_FIRE_CHANCE = 3
 
 
+def _evening_warnings(config: Config) -> list[Warning]:
+    """The fire and the meal (rules.md 2)."""
+    camp, ev = config.camp, config.evening
+    out: list[Warning] = []
+    no_fire = False
+    if not camp.fire_starter:
+        out.append(Warning("warn.no_fire_starter", {}))
+        no_fire = True
+    elif not ev.firewood and camp.carried_firewood_hours <= 0:
+        out.append(Warning("warn.no_wood", {}))
+        no_fire = True
+    elif camp.fire_chance <= LOW_FIRE_CHANCE:
+        out.append(Warning("warn.fire_chance_low", {"chance": camp.fire_chance}))
+    if ev.cook is not None:
+        if no_fire:
+            out.append(Warning("warn.cook_no_fire", {"actor": ev.cook}))
+        missing = [w for w, ok in (("cookware", camp.cookware), ("ingredients", camp.ingredients))
+                   if not ok]  # fmt: skip
+        if missing:
+            out.append(Warning("warn.cook_no_gear", {"actor": ev.cook, "what": missing}))
+    return out
+
+
 def _warnings(
     config: Config, slots: Any, chars: list[CharacterInfo], unwatched_from: str | None
 ) -> list[Warning]:
-    camp, ev = config.camp, config.evening
+    camp = config.camp
     out: list[Warning] = []
     if not slots:
         out.append(Warning("warn.no_watch", {}))
@@ -207,22 +230,7 @@ def _warnings(
             out.append(
                 Warning("warn.caster_middle", {"actor": c.name, "spells": ", ".join(c.spells)})
             )
-    no_fire = False
-    if not camp.fire_starter:
-        out.append(Warning("warn.no_fire_starter", {}))
-        no_fire = True
-    elif not ev.firewood and camp.carried_firewood_hours <= 0:
-        out.append(Warning("warn.no_wood", {}))
-        no_fire = True
-    elif camp.fire_chance <= LOW_FIRE_CHANCE:
-        out.append(Warning("warn.fire_chance_low", {"chance": camp.fire_chance}))
-    if ev.cook is not None:
-        if no_fire:
-            out.append(Warning("warn.cook_no_fire", {"actor": ev.cook}))
-        missing = [w for w, ok in (("cookware", camp.cookware), ("ingredients", camp.ingredients))
-                   if not ok]  # fmt: skip
-        if missing:
-            out.append(Warning("warn.cook_no_gear", {"actor": ev.cook, "what": missing}))
+    out += _evening_warnings(config)
     for c in chars:
         if c.difficulty_fire == "impossible" and c.difficulty_no_fire == "impossible":
             out.append(

@@ -25,7 +25,7 @@ from typing import Any
 
 from nightsim.config import Config, config_from_data
 from nightsim.dice import Dice, seed_text
-from nightsim.engine import NightSim
+from nightsim.night import NightSim
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 

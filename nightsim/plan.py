@@ -52,6 +52,7 @@ class NightPlan:
         "slot_handover",
         "slot_watcher",
         "slots",
+        "spell_dice",
         "tables",
         "warmth_minutes",
         "wood_modifier",
@@ -92,6 +93,7 @@ class NightPlan:
         # max HP, spells to prepare.
         self.chars = tuple((c.name, c.bedroll or c.tent, c.max_hp, c.spells) for c in party)
         self.exhaustion = tuple(c.exhaustion for c in party)
+        self.spell_dice = tuple((6,) * len(c.spells) for c in party)  # a d6 per spell
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
             tuple(

@@ -1,39 +1,43 @@
 """The Python API: `simulate(config, seed)` runs a night (or a journey) and returns typed events.
 
-No files, no output. `iter_raw` is the one source of a night's events, shared by `simulate`,
-the log writer and `verify`, so everything downstream sees the same stream.
+No files, no output. `iter_raw` is the one source of a night's typed events, shared by
+`simulate`, the log writer and `verify`, so everything downstream sees the same stream.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
 from nightsim.config import Config, resolved
 from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
-from nightsim.engine import NightSim, RawEvent
-from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
+from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.night import NightSim
+from nightsim.night.recorder import NO_RECORD, EventLog
 from nightsim.outcome import NightOutcome, PartyState
 
 
-def header_fields(config: Config, seed: int | str, nights: int = 1) -> dict[str, Any]:
-    return {
-        "seed": seed,
-        "seed_sha256": seed_sha256(seed),
-        "config": config.canonical(),
-        "resolved": resolved(config),
-        "nightsim": __version__,
-        "rng": RNG_ID,
-        "nights": nights,
-    }
+def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
+    """Line 0 of a log: what it takes to run the night again (design.md)."""
+    return NightHeader(
+        seq=0,
+        t=0,
+        clock=clock(config.camp.camp_minute, 0),
+        seed=seed,
+        seed_sha256=seed_sha256(seed),
+        config=config.canonical(),
+        resolved=resolved(config),
+        nightsim=__version__,
+        rng=RNG_ID,
+        nights=nights,
+    )
 
 
-def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[RawEvent | NightOutcome]:
-    """The header, then each night's raw events followed by that night's outcome."""
+def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event | NightOutcome]:
+    """The header, then each night's typed events followed by that night's outcome."""
     # Checked here, the one source of a night: a bad value is a ValueError that says what
     # was expected, not a validation dump from the header's event model.
     check_seed(seed)
@@ -42,17 +46,18 @@ def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[RawEv
             f"nights: expected a whole number of nights from 1 to {MAX_NIGHTS} (the limit),"
             f" got {shown(nights)}"
         )
-    yield (0, "night.header", header_fields(config, seed, nights))
+    yield header(config, seed, nights)
     yield from iter_nights(config, Dice(seed), nights, record=True)
 
 
 def iter_nights(
     config: Config, dice: Dice, nights: int, *, record: bool
-) -> Iterator[RawEvent | NightOutcome]:
+) -> Iterator[Event | NightOutcome]:
     """Night after night with the party's state carried over (HP, exhaustion), the calendar
     advanced a day per night from camp.month + camp.day, and carried firewood spent on the
-    first night. `t` counts on across the days."""
+    first night. `t` counts on across the days, and `seq` after the header's 0."""
     camp = config.camp
+    log = EventLog(camp.camp_minute, seq=1) if record else None
     state = PartyState()
     month, day = camp.month, camp.day
     if month is not None and day is None:
@@ -69,10 +74,11 @@ def iter_nights(
             month=month,
             day=day,
             carried_firewood=None if k == 1 else 0.0,
-            record=record,
+            recorder=log if log is not None else NO_RECORD,
         )
         outcome = sim.run()
-        yield from sim.events
+        if log is not None:
+            yield from log.drain()
         yield outcome
         state = PartyState(
             hp={c.name: c.hp for c in outcome.characters},
@@ -81,30 +87,6 @@ def iter_nights(
         )
         if month is not None and day is not None:
             month, day = rules.next_day(month, day)
-
-
-def stamp(seq: int, t: int, type_: str, fields: dict[str, Any], camp_minute: int) -> dict[str, Any]:
-    """A raw event as the content of a log line, before its hash."""
-    return {
-        "v": LOG_VERSION,
-        "seq": seq,
-        "t": t,
-        "clock": clock(camp_minute, t),
-        "type": type_,
-        **fields,
-    }
-
-
-def iter_lines(config: Config, seed: int | str, nights: int = 1) -> Iterator[dict[str, Any]]:
-    """The night's log lines as plain dicts (no hash), in order."""
-    cm = config.camp.camp_minute
-    seq = 0
-    for item in iter_raw(config, seed, nights):
-        if isinstance(item, NightOutcome):
-            continue
-        t, type_, fields = item
-        yield stamp(seq, t, type_, fields, cm)
-        seq += 1
 
 
 @dataclass(frozen=True)
@@ -125,20 +107,17 @@ class Night:
 
 def iter_events(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event]:
     """Typed events as the night unfolds."""
-    for line in iter_lines(config, seed, nights):
-        yield parse_event(line)
+    for item in iter_raw(config, seed, nights):
+        if not isinstance(item, NightOutcome):
+            yield item
 
 
 def simulate(config: Config, seed: int | str, nights: int = 1) -> Night:
     events: list[Event] = []
     outcomes: list[NightOutcome] = []
-    cm = config.camp.camp_minute
-    seq = 0
     for item in iter_raw(config, seed, nights):
         if isinstance(item, NightOutcome):
             outcomes.append(item)
-            continue
-        t, type_, fields = item
-        events.append(parse_event(stamp(seq, t, type_, fields, cm)))
-        seq += 1
+        else:
+            events.append(item)
     return Night(seed, config, tuple(events), tuple(outcomes))

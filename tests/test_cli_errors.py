@@ -180,7 +180,7 @@ def test_seed_forms(capsys: pytest.CaptureFixture[str]) -> None:
 
     config = load_config(default_config_path())
     text: list[str] = []
-    write_events(list(iter_raw(config, "11")), config.camp.camp_minute, [text.append])
+    write_events(list(iter_raw(config, "11")), [text.append])
     as_text = [json.loads(line) for line in text]
     assert as_text[0]["seed"] == "11" and as_text[0]["seed_sha256"] == c[0]["seed_sha256"]
     strip = lambda x: {k: v for k, v in x.items() if k != "hash"}  # noqa: E731

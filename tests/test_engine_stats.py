@@ -16,7 +16,7 @@ from conftest import assert_rate, events, make, night, outcome, person
 
 from nightsim import rules, simulate
 from nightsim.dice import Dice
-from nightsim.engine import NightSim
+from nightsim.night import NightSim
 from nightsim.outcome import PartyState
 
 REST = 8 * 60
@@ -617,7 +617,7 @@ def test_a_meal_is_cooked_as_the_fire_dies_at_that_minute() -> None:
         # tie (the eaters are set only when a meal was cooked).
         fast = NightSim(c, Dice(f"tie/{i}"), record=False)
         fast.run()
-        assert fast.eaters == ("A",)
+        assert fast.evening.eaters == ("A",)
     c = make([person("A")], camp={"carried_firewood_hours": 0.45}, evening={"cook": "A"})
     evs, _ = night(c, 1)
     assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == "no fire"

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import cfg, make, night, person
+from conftest import RawEvent, cfg, make, night, person
 
 from nightsim.config import Config
-from nightsim.engine import RawEvent
 from nightsim.outcome import NightOutcome
 
 REST_START = 120

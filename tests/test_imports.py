@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = ("simpy", "nightsim.engine", "nightsim.night", "nightsim.simulate", "nightsim.driven")
+ENGINE = ("simpy", "nightsim.night", "nightsim.simulate")
 
 
 def loaded_after(code: str) -> set[str]:
@@ -42,7 +42,7 @@ def test_import_nightsim_is_lazy_but_complete() -> None:
         "import nightsim.simulate\n"
         "assert callable(nightsim.simulate), 'the submodule must not hide the function'"
     )
-    assert "nightsim.engine" in modules
+    assert "nightsim.night.sim" in modules
 
 
 def run_cli(argv: list[str]) -> set[str]:
@@ -75,5 +75,5 @@ def test_replay_loads_no_engine(tmp_path: Path) -> None:
 
 def test_run_loads_no_reader() -> None:
     modules = run_cli(["run", "--seed", "3", "--no-log", "--format", "jsonl"])
-    assert "nightsim.engine" in modules
+    assert "nightsim.night.sim" in modules
     assert "nightsim.logread" not in modules

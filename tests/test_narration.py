@@ -62,7 +62,7 @@ def render(
 
 def log_lines(cfg: Config, seed: int | str, nights: int = 1) -> list[str]:
     lines: list[str] = []
-    write_events(list(iter_raw(cfg, seed, nights)), cfg.camp.camp_minute, [lines.append])
+    write_events(list(iter_raw(cfg, seed, nights)), [lines.append])
     return lines
 
 

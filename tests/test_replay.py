@@ -21,7 +21,6 @@ def write_log(path: Path, seed: int | str, nights: int = 1) -> Path:
     with path.open("x", encoding="utf-8", newline="\n") as fh:
         write_events(
             iter_raw(config, seed, nights),
-            config.camp.camp_minute,
             [lambda line: fh.write(line + "\n")],
         )
     return path

@@ -28,7 +28,7 @@ def validator() -> Draft202012Validator:
 def written(seed: int | str, nights: int = 1, *sets: str) -> Iterator[dict[str, object]]:
     config = load_config(default_config_path(), list(sets))
     out: list[str] = []
-    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
+    write_events(iter_raw(config, seed, nights), [out.append])
     for line in out:
         yield json.loads(line)
 

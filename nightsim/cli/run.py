@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     def lines() -> Iterator[str]:
         """The log lines as the night unfolds, each written (and flushed) to the file first,
         so a long journey streams and a crash leaves a readable prefix."""
-        for line in iter_log_lines(iter_raw(config, seed, args.nights), config.camp.camp_minute):
+        for line in iter_log_lines(iter_raw(config, seed, args.nights)):
             if fh is not None:
                 fh.write(line + "\n")
                 fh.flush()
