@@ -26,8 +26,11 @@ from nightsim.cli.render import make_console, print_events, print_night
 from nightsim.config import Config, default_config_path
 from nightsim.log import write_events
 from nightsim.narration import narrate
+from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.strip import ASLEEP, Track
+from nightsim.narration.strip import render as render_strip
 from nightsim.simulate import iter_raw
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -439,3 +442,48 @@ def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, widt
     for name in ("Sir Aldric ", "Sister Ysolde ", "Moss ", "Wren "):
         assert any(line.startswith(name) for line in table), (width, name)
     assert all(len(line) <= width for line in table)
+
+
+# The sleep strip with the names referees really give (emoji, CJK, long).
+
+
+def _rows(names: list[str]) -> list[str]:
+    track = Track(
+        start=0,
+        minutes=60,
+        first_hour="21:00",
+        rows=tuple((n, (ASLEEP,) * 60) for n in names),
+        fire=(False,) * 60,
+        arrival=None,
+    )
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    console.print(render_strip(track, 100, Catalogue("en")))
+    return console.export_text().splitlines()
+
+
+def test_wide_characters_in_names_keep_the_cells_in_one_column() -> None:
+    """Names were padded by characters, not terminal cells: an emoji (two cells) pushed its
+    row one cell right of the others, a CJK name several."""
+    names = ["Піп 🦊", "Wren", "龍之介龍之介龍之介龍之介"]
+    lines = _rows(names)
+    starts = {cell_len(line[: line.index("\u00b7")]) for line in lines[1:4]}
+    assert len(starts) == 1, lines[:4]
+    assert lines[3].startswith("龍之介")
+
+
+def test_the_monster_row_label_is_not_cut_by_short_names() -> None:
+    """The label column was as wide as the longest name or "fire": with a party of short
+    names the monster's row read "mons" ("чудо" in Ukrainian)."""
+    track = Track(
+        start=0,
+        minutes=60,
+        first_hour="21:00",
+        rows=(("Solo", (ASLEEP,) * 60),),
+        fire=(False,) * 60,
+        arrival=30,
+    )
+    for lang, word in (("en", "monster"), ("uk", "чудовисько")):
+        console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+        console.print(render_strip(track, 100, Catalogue(lang)))
+        text = console.export_text()
+        assert word in text, text

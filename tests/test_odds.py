@@ -5,6 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +23,7 @@ from nightsim.odds import Counts, _count, odds, rank_rotas, rota_orders, wilson
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 
+ROOT = Path(__file__).resolve().parent.parent
 Z_WIDE = 3.3  # the common brief: ~3.3 standard deviations around the exact value
 
 
@@ -290,3 +297,91 @@ def test_counts_stay_small() -> None:
     assert isinstance(big, Counts)
     assert len(big.distance_ft) == len(small.distance_ft) == 12
     assert len(big.arrival_hour) == len(small.arrival_hour) == 8
+
+
+# `nightsim odds` as a campaign planner drives it from scripts (pipes, Ctrl-C).
+
+
+def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
+    """`nightsim odds | head` exited 1 too (rich's broken-pipe exit)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nightsim", "odds", "--nights", "200", "--seed", "1", "--jobs", "1"],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the tables are printed
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_stops_a_parallel_run() -> None:
+    """A second SIGINT during the pool's shutdown (`timeout -s INT` sends two; so does an
+    impatient Ctrl-C Ctrl-C) left about one run in two hanging for ever: the main process,
+    at exit, joined workers that waited on a work queue nobody would write to again."""
+    for delay in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # the hang was racy: about one run in two
+        _interrupt_after(delay)
+
+
+def _interrupt_after(delay: float) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "nightsim",
+            "odds",
+            "--nights",
+            "5000000",
+            "--jobs",
+            "2",
+            "--seed",
+            "1",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    time.sleep(delay)  # workers started and busy
+    # As `timeout -s INT` does: the main process, then the whole group (so the main process
+    # gets it twice, as from a referee pressing Ctrl-C twice).
+    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError(f"odds --jobs 2 hung after SIGINT at {delay} s") from None
+    assert proc.returncode == 130
+    assert b"Traceback" not in err
+
+
+def test_the_repeat_hint_repeats_the_journeys(capsys: pytest.CaptureFixture[str]) -> None:
+    """The hint on stderr said `--seed 7 --nights 14` for a run of 7-night journeys: those
+    flags repeat a different run (14 single nights)."""
+    args = ["odds", "--nights", "14", "--nights-per-journey", "7", "--seed", "7", "--jobs", "1"]
+    assert main(args) == 0
+    assert "--nights-per-journey 7" in capsys.readouterr().err
+    assert main([*args, "--rank-rotas", "--top", "1"]) == 0
+    assert "--nights-per-journey 7" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("columns", ["100", "80"])
+@pytest.mark.parametrize("rank", [False, True])
+def test_the_tables_fit_a_plain_terminal_without_cutting_numbers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str, rank: bool
+) -> None:
+    """Piped, odds prints at 80 columns: the per-character intervals were cut to
+    "26.6% (23.4-…", the numbers the table is for."""
+    monkeypatch.setenv("COLUMNS", columns)
+    args = ["odds", "--nights", "200", "--seed", "7", "--jobs", "1"]
+    args += ["--rank-rotas", "--top", "3"] if rank else ["--nights-per-journey", "2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "\u2026" not in out, out

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from conftest import log_lines
 
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
@@ -178,3 +180,25 @@ def test_replay_streams_in_flat_memory(tmp_path: Path, monkeypatch: pytest.Monke
     assert size > 2_000_000
     assert big < size / 10, (big, size)
     assert big < 2 * small + 100_000, (small, big)  # ten times the file, not ten times the memory
+
+
+# A log that arrives through a pipe.
+
+
+def test_replay_of_a_pipe_narrates_it(tmp_path: Path) -> None:
+    """`nightsim replay <(…)` or `… | nightsim replay /dev/stdin`: replay reads the file
+    twice (check, then print), and the second read of a pipe found it drained: "empty file:
+    not a nightsim log", exit 2, for an intact log."""
+    text = "".join(log_lines(9))
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "nightsim", "replay", "/dev/stdin", "--format", "jsonl"],
+        input=text.encode(),
+        capture_output=True,
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode() == text
