@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import pty
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -318,16 +321,29 @@ def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pseudo-terminals")
 def test_ctrl_c_stops_a_parallel_run() -> None:
     """A second SIGINT during the pool's shutdown (`timeout -s INT` sends two; so does an
     impatient Ctrl-C Ctrl-C) left about one run in two hanging for ever: the main process,
     at exit, joined workers that waited on a work queue nobody would write to again."""
-    for delay in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # the hang was racy: about one run in two
+    for delay in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5):  # the hang was racy: about one run in two
         _interrupt_after(delay)
 
 
+# The bar's count of nights done, once it is past 0: the first chunk is back from a worker.
+_COUNTED = re.compile(rb"\b[1-9][0-9]*/5000000\b")
+
+
 def _interrupt_after(delay: float) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    """Ctrl-C `delay` seconds after the workers are known to be up and busy.
+
+    The signal that they are is odds's own progress bar, drawn when stderr is a terminal (so
+    stderr is a pseudo-terminal here, as at the table): the bar counts nights as chunks come
+    back from the workers. A fixed sleep from the start was no such signal: on a loaded
+    2-core machine the SIGINT could land while Python was still importing, a traceback and
+    exit 1 that said nothing about the pool."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    main_fd, child_fd = pty.openpty()
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -344,22 +360,52 @@ def _interrupt_after(delay: float) -> None:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=child_fd,
         start_new_session=True,
     )
-    time.sleep(delay)  # workers started and busy
-    # As `timeout -s INT` does: the main process, then the whole group (so the main process
-    # gets it twice, as from a referee pressing Ctrl-C twice).
-    proc.send_signal(signal.SIGINT)
-    os.killpg(proc.pid, signal.SIGINT)
+    os.close(child_fd)
     try:
-        _, err = proc.communicate(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise AssertionError(f"odds --jobs 2 hung after SIGINT at {delay} s") from None
-    assert proc.returncode == 130
+        err = _read_tty(main_fd, until=_COUNTED, timeout=60)
+        assert _COUNTED.search(err), f"no nights counted within 60 s: {err[-500:]!r}"
+        time.sleep(delay)
+        # As `timeout -s INT` does: the main process, then the whole group (so the main
+        # process gets it twice, as from a referee pressing Ctrl-C twice).
+        proc.send_signal(signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)
+        err += _read_tty(main_fd, until=None, timeout=10)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise AssertionError(f"odds --jobs 2 hung after SIGINT at {delay} s") from None
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(main_fd)
+    assert proc.returncode == 130, err[-500:]
     assert b"Traceback" not in err
+
+
+def _read_tty(fd: int, until: re.Pattern[bytes] | None, timeout: float) -> bytes:
+    """What the child writes to its terminal, up to `until` (or the end: every process
+    holding the terminal has exited), or `timeout` seconds."""
+    out = b""
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        if not select.select([fd], [], [], left)[0]:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the last writer closed its end (Linux)
+            break
+        if not chunk:  # end of file (BSD, macOS)
+            break
+        out += chunk
+        if until is not None and until.search(out):
+            break
+    return out
 
 
 def test_the_repeat_hint_repeats_the_journeys(capsys: pytest.CaptureFixture[str]) -> None:
