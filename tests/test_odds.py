@@ -384,8 +384,9 @@ def _interrupt_after(delay: float) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         os.close(main_fd)
-    assert proc.returncode == 130, err[-500:]
-    assert b"Traceback" not in err
+    text = err.decode(errors="replace")
+    assert proc.returncode == 130, text[-2000:]
+    assert "Traceback" not in text, text[text.find("Traceback") :]
 
 
 def _read_tty(fd: int, until: re.Pattern[bytes] | None, timeout: float) -> bytes:
