@@ -371,6 +371,7 @@ def paths(node: object, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_any_mutation_of_the_default_is_valid_or_one_config_error(data: st.DataObject) -> None:

@@ -189,6 +189,7 @@ def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
     assert set(re.findall(r"[A-Za-z]{3,}", text)) == {"nightsim"}
 
 
+@pytest.mark.slow
 def test_every_event_type_with_text_renders_in_both_languages(cfg: Config) -> None:
     # Many seeds and settings so every branch of the renderer runs (fire not lit, ruined meal,
     # ridicule, unwatched end, camp staying up at dawn...) without a KeyError in either language.
@@ -344,6 +345,7 @@ def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not make_console().no_color
 
 
+@pytest.mark.slow
 def test_jsonl_does_not_load_the_narration() -> None:
     code = (
         "import sys\n"
@@ -434,6 +436,7 @@ def test_a_dozer_who_misses_their_own_next_shift_is_told_so(cfg: Config) -> None
     assert "Nobody wakes Wren: the hand-over is missed, Wren sleeps on." in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [60, 80, 100])
 def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, width: int) -> None:
     text = render(simulate(cfg, 5, nights=120).events, width=width, quiet=True)

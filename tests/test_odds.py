@@ -85,6 +85,7 @@ def test_wilson_narrows_with_more_nights() -> None:
 # --- estimates against the rules ------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sets", "x"),
     [
@@ -126,6 +127,7 @@ def test_no_dozing_rule_means_the_rota_holds() -> None:
     assert r["probabilities"]["rota_broken"]["k"] == 0
 
 
+@pytest.mark.slow
 def test_arrival_hour_is_uniform_and_distance_in_range() -> None:
     r = odds(cfg("camp.encounter_chance=6"), "hour", 2400)
     hours = r["arrival_hour"]
@@ -165,6 +167,7 @@ def test_counts_merge_like_one_run() -> None:
     assert part == whole
 
 
+@pytest.mark.slow
 def test_result_does_not_depend_on_jobs() -> None:
     config = cfg("camp.encounter_chance=3")
     one = odds(config, "jobs", 1500, jobs=1)
@@ -192,6 +195,7 @@ def test_rota_orders_every_permutation_once() -> None:
     assert len(rota_orders(cfg(), watchers=2)) == 12
 
 
+@pytest.mark.slow
 def test_a_frail_watcher_ranks_last() -> None:
     # One watcher all night: CON 3 dozes 1-in-6, CON 18 only 1-in-20.
     config = cfg(
@@ -209,6 +213,7 @@ def test_a_frail_watcher_ranks_last() -> None:
     assert {r.counts.encounter for r in ranked} == {1500}
 
 
+@pytest.mark.slow
 def test_rank_rotas_is_deterministic_and_independent_of_jobs() -> None:
     a = rank_rotas(cfg(), 9, 300, watchers=2, jobs=1)
     b = rank_rotas(cfg(), 9, 300, watchers=2, jobs=2)
@@ -246,6 +251,7 @@ def test_cli_text_and_fresh_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seed: " in err and "--seed" in err  # a fresh seed, printed to repeat the run
 
 
+@pytest.mark.slow
 def test_cli_rank_rotas_json(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["odds", "--rank-rotas", "--nights", "100", "--seed", "1", "--top", "3"]
     assert main([*args, "--jobs", "1", "--format", "json"]) == 0
@@ -305,6 +311,7 @@ def test_counts_stay_small() -> None:
 # `nightsim odds` as a campaign planner drives it from scripts (pipes, Ctrl-C).
 
 
+@pytest.mark.slow
 def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
     """`nightsim odds | head` exited 1 too (rich's broken-pipe exit)."""
     proc = subprocess.Popen(
@@ -321,6 +328,7 @@ def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pseudo-terminals")
 def test_ctrl_c_stops_a_parallel_run() -> None:
     """A second SIGINT during the pool's shutdown (`timeout -s INT` sends two; so does an
@@ -420,7 +428,7 @@ def test_the_repeat_hint_repeats_the_journeys(capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize("columns", ["100", "80"])
-@pytest.mark.parametrize("rank", [False, True])
+@pytest.mark.parametrize("rank", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_the_tables_fit_a_plain_terminal_without_cutting_numbers(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str, rank: bool
 ) -> None:

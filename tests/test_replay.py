@@ -35,7 +35,7 @@ def write_log(path: Path, seed: int | str, nights: int = 1) -> Path:
         ("11", []),
         ("9", []),  # an encounter, a missed watch
         ("14", ["--lang", "uk"]),
-        ("moonless", ["--nights", "3"]),
+        pytest.param("moonless", ["--nights", "3"], marks=pytest.mark.slow),
         ("7", ["--set", "camp.season=winter", "--set", "watch.rota=[]"]),
     ],
 )
@@ -148,12 +148,14 @@ def journey_1000(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_log(tmp_path_factory.mktemp("journey") / "j.jsonl", "long road", nights=1000)
 
 
+@pytest.mark.slow
 def test_a_1000_night_journey_replays(journey_1000: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open(os.devnull, "w") as devnull:
         monkeypatch.setattr(sys, "stdout", devnull)
         assert main(["replay", str(journey_1000), "--format", "jsonl"]) == 0
 
 
+@pytest.mark.slow
 def test_replay_streams_in_flat_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Peak memory stays far below the file's size and does not grow with the journey.
 
@@ -185,6 +187,7 @@ def test_replay_streams_in_flat_memory(tmp_path: Path, monkeypatch: pytest.Monke
 # A log that arrives through a pipe.
 
 
+@pytest.mark.slow
 def test_replay_of_a_pipe_narrates_it(tmp_path: Path) -> None:
     """`nightsim replay <(…)` or `… | nightsim replay /dev/stdin`: replay reads the file
     twice (check, then print), and the second read of a pipe found it drained: "empty file:

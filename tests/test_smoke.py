@@ -61,6 +61,7 @@ def test_piped_narration_has_no_trailing_blanks(capsys: pytest.CaptureFixture[st
 # `nightsim run | head`: a reader that goes away.
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["text", "jsonl"])
 def test_a_reader_that_goes_away_is_not_a_failure(tmp_path: Path, fmt: str) -> None:
     """`nightsim run | head`: the text narration exited 1 (rich's broken-pipe handler), the
