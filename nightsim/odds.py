@@ -289,11 +289,18 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     try:
         # The executor keeps its worker processes private; there is no public way to end them.
         procs = list((getattr(pool, "_processes", None) or {}).values())
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         for proc in procs:
             proc.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in procs:
             proc.join(timeout=5)
+        # The executor's manager thread closes its wake-up pipe as it ends, and at exit
+        # CPython (before gh-125451) writes to that pipe without a lock: the two racing
+        # printed an "OSError: Bad file descriptor" traceback after a Ctrl-C, now and then.
+        # With the thread ended first, the pipe is closed before exit looks at it.
+        if manager is not None:
+            manager.join(timeout=5)
     finally:
         if old is not None:
             signal.signal(signal.SIGINT, old)

@@ -196,3 +196,38 @@ def test_good_run_writes_one_log(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "seed: 5" in err
     (log,) = logs.iterdir()
     assert log.suffix == ".jsonl" and "seed-5" in log.name
+
+
+# Seeds and usage errors as a referee at the table types them.
+
+
+@pytest.mark.parametrize("seed", ["full\nmoon", "\x1b[31mred", "tab\there"])
+def test_a_seed_with_a_control_character_is_refused(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phrase seed with a newline or a terminal escape was taken as given: it split the
+    "seed: …" status line and reached the terminal (and the CloudEvents ids) raw."""
+    assert main(["run", "--seed", seed, "--no-log", "--format", "jsonl"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "--seed" in err and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--nights", "x"],
+        ["run", "--bogus"],
+        ["odds", "--format", "xml"],
+        ["replay"],
+        ["nope"],
+        [],
+    ],
+)
+def test_a_usage_error_is_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README: bad input gets "one line naming the file and field". argparse printed its
+    usage block (up to five lines) before the error."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith("nightsim") and "error:" in err and "--help" in err, err

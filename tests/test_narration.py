@@ -26,8 +26,11 @@ from nightsim.cli.render import make_console, print_events, print_night
 from nightsim.config import Config, default_config_path
 from nightsim.log import write_events
 from nightsim.narration import narrate
+from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.strip import ASLEEP, Track
+from nightsim.narration.strip import render as render_strip
 from nightsim.simulate import iter_raw
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -186,6 +189,7 @@ def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
     assert set(re.findall(r"[A-Za-z]{3,}", text)) == {"nightsim"}
 
 
+@pytest.mark.slow
 def test_every_event_type_with_text_renders_in_both_languages(cfg: Config) -> None:
     # Many seeds and settings so every branch of the renderer runs (fire not lit, ruined meal,
     # ridicule, unwatched end, camp staying up at dawn...) without a KeyError in either language.
@@ -341,6 +345,7 @@ def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not make_console().no_color
 
 
+@pytest.mark.slow
 def test_jsonl_does_not_load_the_narration() -> None:
     code = (
         "import sys\n"
@@ -431,6 +436,7 @@ def test_a_dozer_who_misses_their_own_next_shift_is_told_so(cfg: Config) -> None
     assert "Nobody wakes Wren: the hand-over is missed, Wren sleeps on." in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [60, 80, 100])
 def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, width: int) -> None:
     text = render(simulate(cfg, 5, nights=120).events, width=width, quiet=True)
@@ -439,3 +445,48 @@ def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, widt
     for name in ("Sir Aldric ", "Sister Ysolde ", "Moss ", "Wren "):
         assert any(line.startswith(name) for line in table), (width, name)
     assert all(len(line) <= width for line in table)
+
+
+# The sleep strip with the names referees really give (emoji, CJK, long).
+
+
+def _rows(names: list[str]) -> list[str]:
+    track = Track(
+        start=0,
+        minutes=60,
+        first_hour="21:00",
+        rows=tuple((n, (ASLEEP,) * 60) for n in names),
+        fire=(False,) * 60,
+        arrival=None,
+    )
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    console.print(render_strip(track, 100, Catalogue("en")))
+    return console.export_text().splitlines()
+
+
+def test_wide_characters_in_names_keep_the_cells_in_one_column() -> None:
+    """Names were padded by characters, not terminal cells: an emoji (two cells) pushed its
+    row one cell right of the others, a CJK name several."""
+    names = ["Піп 🦊", "Wren", "龍之介龍之介龍之介龍之介"]
+    lines = _rows(names)
+    starts = {cell_len(line[: line.index("\u00b7")]) for line in lines[1:4]}
+    assert len(starts) == 1, lines[:4]
+    assert lines[3].startswith("龍之介")
+
+
+def test_the_monster_row_label_is_not_cut_by_short_names() -> None:
+    """The label column was as wide as the longest name or "fire": with a party of short
+    names the monster's row read "mons" ("чудо" in Ukrainian)."""
+    track = Track(
+        start=0,
+        minutes=60,
+        first_hour="21:00",
+        rows=(("Solo", (ASLEEP,) * 60),),
+        fire=(False,) * 60,
+        arrival=30,
+    )
+    for lang, word in (("en", "monster"), ("uk", "чудовисько")):
+        console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+        console.print(render_strip(track, 100, Catalogue(lang)))
+        text = console.export_text()
+        assert word in text, text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import cfg
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -224,24 +225,28 @@ def replay_sleep(config: Config, events: list[Any]) -> None:
                 assert d["interrupted"] == (stretches[n] >= 2), (n, d, stretches)
 
 
+@pytest.mark.slow
 @PROPS
 @given(configs(), seeds)
 def test_sleep_matches_an_independent_replay_of_the_events(config: Config, seed: int | str) -> None:
     replay_sleep(config, list(simulate(config, seed).events))
 
 
+@pytest.mark.slow
 @PROPS
 @given(configs(), seeds)
 def test_any_valid_night(config: Config, seed: int | str) -> None:
     check_night(config, seed, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(configs(), seeds, st.integers(2, 4))
 def test_any_valid_journey(config: Config, seed: int | str, nights: int) -> None:
     check_night(config, seed, nights)
 
 
+@pytest.mark.slow
 @PROPS
 @given(configs())
 def test_config_round_trips_through_its_canonical_form(config: Config) -> None:

@@ -54,6 +54,7 @@ def test_schema_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> N
     assert out.index('"$defs"') < out.index('"$schema"') < out.index('"oneOf"')  # sorted keys
 
 
+@pytest.mark.slow
 def test_every_line_nightsim_writes_validates(validator: Draft202012Validator) -> None:
     seen: set[str] = set()
     logs = [written(seed) for seed in range(12)]  # seeds 0, 3, 5, 9: encounters

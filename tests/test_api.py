@@ -1,4 +1,5 @@
-"""QA: the Python API as a tool builder calls it, with the values a tool may pass."""
+"""The Python API (`simulate`, `iter_events`) as a tool builder calls it, with the values a
+tool may pass."""
 
 from __future__ import annotations
 
