@@ -33,7 +33,7 @@ def warning_text(w: Warning, t: Catalogue) -> str:
     if w.key == "warn.short_sleep":
         f["watch"], f["sleep"] = t.hm(f["watch"]), t.hm(f["sleep"])
     elif w.key == "warn.cook_no_gear":
-        f["what"] = ", ".join(t("warn." + x) for x in f["what"])
+        f["what"] = t.listing([t("warn." + x) for x in f["what"]])
     elif w.key == "warn.impossible":
         f["season"] = t.term("season", f["season"])
         f["bedding"] = bedding(f["bedroll"], f["tent"], t)
@@ -56,7 +56,7 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
             mod=signed(ck.firewood_modifier) or "0",
             source=t.term("weather", ck.weather) if ck.weather else "firewood_modifier",
             gatherers=ck.gatherers,
-            carried=f"{ck.carried_hours:g}",
+            carried=ck.carried_hours,
         ),
         t(
             "check.fire",
@@ -68,7 +68,7 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
             start=ck.rest_start,
             end=ck.rest_end,
             hours=ck.rest_hours,
-            warmth=f"{ck.fire_warmth_hours:g}",
+            warmth=ck.fire_warmth_hours,
         ),
     ]
 

@@ -35,7 +35,7 @@ def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
     else:
         fire = t("header.fire_chance", chance=h.fire_chance)
     if h.carried_hours:
-        fire += " " + t("header.carried", hours=f"{h.carried_hours:g}")
+        fire += " " + t("header.carried", hours=h.carried_hours)
     rota = (
         ", ".join(f"{s.actor} {s.start}\u2013{s.end}" for s in h.shifts)
         if h.shifts

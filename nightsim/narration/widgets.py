@@ -15,6 +15,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from nightsim.codes import Purpose
 from nightsim.events import Roll
 from nightsim.narration.catalogue import Catalogue
 
@@ -72,6 +73,9 @@ def _target(target: str) -> str:
     return target
 
 
+_ON_KEYS = {Purpose.DOZE: "roll.on_doze", Purpose.SPELL_FAILS: "roll.on_spell"}
+
+
 def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = True) -> str:
     """`WIS check 1d6 [3]+1 = 4 vs ≥4`: the die, its faces, the modifier, total and target."""
     faces = "+".join(str(f) for f in r.faces)
@@ -79,7 +83,10 @@ def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = Tru
     if r.mod:
         body += f"{signed(r.mod)} = {r.total}"
     if r.target and target:
-        key = "roll.vs" if r.target[0] in "<>" else "roll.on"
+        # A bare number is the face a chance roll hits: its words say what that face means
+        # ("засинає на 1", not a bare "на 1").
+        on = _ON_KEYS.get(r.purpose, "roll.on") if r.purpose else "roll.on"
+        key = "roll.vs" if r.target[0] in "<>" else on
         body += t(key, target=_target(r.target))
     if purpose and r.purpose:
         return f"{t.code(r.purpose)} {body}"
