@@ -98,6 +98,14 @@ def test_golden_night(cfg: Config, seed: int, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
+def test_golden_night_at_40_columns(cfg: Config, lang: str) -> None:
+    """A narrow terminal: the tables stack, one block per character (issue 12)."""
+    check_golden(
+        f"night-{ENCOUNTER}-40-{lang}.txt", render(simulate(cfg, ENCOUNTER).events, lang, 40)
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
 def test_golden_journey_quiet(cfg: Config, lang: str) -> None:
     text = render(simulate(cfg, 9, nights=3).events, lang, quiet=True)
     check_golden(f"journey-9x3-quiet-{lang}.txt", text)
@@ -124,13 +132,29 @@ def test_replay_of_a_journey_renders_the_same_text(cfg: Config) -> None:
 # --- widths -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", [100, 60])
+@pytest.mark.parametrize("width", [100, 60, 59, 40])
 @pytest.mark.parametrize("lang", ["en", "uk"])
 @pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER, 9])
 def test_every_line_fits_the_width(cfg: Config, seed: int, lang: str, width: int) -> None:
     text = render(simulate(cfg, seed, nights=2).events, lang, width)
     too_wide = [line for line in text.splitlines() if cell_len(line) > width]
     assert not too_wide
+    if width < 60:  # stacked tables: nothing is cut to "Sir / Aldr…"
+        assert "\u2026" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_below_60_columns_the_tables_stack(cfg: Config, lang: str) -> None:
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
+    text = render(simulate(cfg, 9, nights=2).events, lang, 59)
+    lines = [line.strip("\u2502 ") for line in text.splitlines()]  # the header's frame aside
+    for c in cfg.party:  # a block per character: the whole name alone on its line
+        assert lines.count(c.name) == 4, c.name  # the header, 2 mornings, the journey
+    assert f"  {t('col.hp')}: " in text and t("col.character") not in text
+    wide = render(simulate(cfg, 9, nights=2).events, lang, 60)
+    assert t("col.character") in wide
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
