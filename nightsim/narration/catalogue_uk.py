@@ -1,7 +1,13 @@
 # ruff: noqa: RUF001, RUF002  (Cyrillic letters are the point of this file)
 """Українська: усі слова оповіді й `check`. Терміни — з першоджерела (rules.md, глосарій):
 Статура, Мудрість, Харизма, рятувальний кидок проти Загибелі, ведучий гри, повноцінний нічний
-відпочинок, виснаження, мандрівні чудовиська, захоплено зненацька, варта."""
+відпочинок, виснаження, мандрівні чудовиська, захоплено зненацька, варта, послідовність варт,
+засіб для добування вогню; шанси — як у джерелі ("2-in-6").
+
+Ніч і зустріч — у теперішньому часі; ранок розповідає, що сталося, у минулому, і там, де
+дієслово має рід, рядок береться за займенниками персонажа (`pronouns`), а без них — такий,
+що роду не потребує. `{і}`, `{у}`, `{о}`: і/й, у/в, о/об за сусідніми звуками (euphony.py);
+`{hours:#hour_acc}`: число з іменником у потрібній формі множини (CLDR)."""
 
 from __future__ import annotations
 
@@ -26,11 +32,11 @@ UK: dict[str, str | dict[str, str]] = {
     "roll.save vs Doom": "рятувальний кидок проти Загибелі",
     "roll.light the fire": "розпалювання багаття",
     "roll.falls asleep on watch": "сон на варті",
-    "roll.minute of dozing off": "хвилина",
+    "roll.minute of dozing off": "хвилина засинання",
     "roll.wandering monster": "мандрівні чудовиська",
-    "roll.minute of arrival": "хвилина",
-    "roll.party surprise": "раптовість для гурту",
-    "roll.monster surprise": "раптовість для чудовиськ",
+    "roll.minute of arrival": "хвилина появи",
+    "roll.party surprise": "захоплення зненацька (гурт)",
+    "roll.monster surprise": "захоплення зненацька (чудовиська)",
     "roll.distance x 30 ft": "відстань \u00d7 30\u2032",
     "roll.creature": "істота",
     "roll.spell fails": "закляття",
@@ -63,7 +69,7 @@ UK: dict[str, str | dict[str, str]] = {
     "terrain.thorny forest": "колючий ліс",
     "reason.no fire-starter": "ні в кого немає засобу для добування вогню",
     "reason.no firewood": "немає дров",
-    "reason.the fire would not catch": "розпалити багаття не вдається",
+    "reason.the fire would not catch": "розпалити його не вдається",
     "reason.no fire": "немає багаття",
     "reason.no cookware": "немає кухонного посуду",
     "reason.no ingredients": "немає інгредієнтів",
