@@ -170,6 +170,9 @@ class Character(_Model):
     tent: Flag = False
     exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
     spells: tuple[Name, ...] = ()
+    pronouns: Literal["he", "she", "they"] | None = None
+    """Narration only: Ukrainian past tenses agree with it (заснув / заснула / заснули) and
+    English says his / her / their; without it a line is phrased so that no gender is needed."""
 
     @model_validator(mode="after")
     def _hp(self) -> Self:

@@ -25,8 +25,7 @@ from nightsim.cli import main
 from nightsim.cli.render import make_console, print_events, print_night
 from nightsim.config import Config, default_config_path
 from nightsim.log import write_events
-from nightsim.narration import narrate
-from nightsim.narration.catalogue import Catalogue
+from nightsim.narration import Catalogue, narrate
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
 from nightsim.narration.strip import ASLEEP, Track
@@ -101,6 +100,14 @@ def test_golden_night(cfg: Config, seed: int, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
+def test_golden_night_at_40_columns(cfg: Config, lang: str) -> None:
+    """A narrow terminal: the tables stack, one block per character (issue 12)."""
+    check_golden(
+        f"night-{ENCOUNTER}-40-{lang}.txt", render(simulate(cfg, ENCOUNTER).events, lang, 40)
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
 def test_golden_journey_quiet(cfg: Config, lang: str) -> None:
     text = render(simulate(cfg, 9, nights=3).events, lang, quiet=True)
     check_golden(f"journey-9x3-quiet-{lang}.txt", text)
@@ -127,13 +134,29 @@ def test_replay_of_a_journey_renders_the_same_text(cfg: Config) -> None:
 # --- widths -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", [100, 60])
+@pytest.mark.parametrize("width", [100, 60, 59, 40])
 @pytest.mark.parametrize("lang", ["en", "uk"])
 @pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER, 9])
 def test_every_line_fits_the_width(cfg: Config, seed: int, lang: str, width: int) -> None:
     text = render(simulate(cfg, seed, nights=2).events, lang, width)
     too_wide = [line for line in text.splitlines() if cell_len(line) > width]
     assert not too_wide
+    if width < 60:  # stacked tables: nothing is cut to "Sir / Aldr…"
+        assert "\u2026" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_below_60_columns_the_tables_stack(cfg: Config, lang: str) -> None:
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
+    text = render(simulate(cfg, 9, nights=2).events, lang, 59)
+    lines = [line.strip("\u2502 ") for line in text.splitlines()]  # the header's frame aside
+    for c in cfg.party:  # a block per character: the whole name alone on its line
+        assert lines.count(c.name) == 4, c.name  # the header, 2 mornings, the journey
+    assert f"  {t('col.hp')}: " in text and t("col.character") not in text
+    wide = render(simulate(cfg, 9, nights=2).events, lang, 60)
+    assert t("col.character") in wide
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
@@ -161,15 +184,39 @@ def test_at_60_columns_the_strip_is_coarser_and_tables_narrower(cfg: Config) -> 
 
 
 def test_catalogues_have_the_same_keys_and_placeholders() -> None:
+    """Same keys, same fields in every form of an entry; the Ukrainian euphony markers
+    (`euphony.MARKERS`) aside. A counted noun has exactly its language's CLDR plural categories, a
+    gendered line exactly he/she/they/none, and every `{x:#noun}` names a counted noun."""
     import string
+
+    from nightsim.narration.catalogue import GENDERS, plural_rule
+    from nightsim.narration.euphony import MARKERS
 
     assert EN.keys() == UK.keys()
 
     def fields(text: str) -> set[str]:
-        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f and f not in MARKERS}
 
+    def forms(entry: str | dict[str, str]) -> list[str]:
+        return [entry] if isinstance(entry, str) else list(entry.values())
+
+    for lang, cat in (("en", EN), ("uk", UK)):
+        categories = set(plural_rule(lang).tags) | {"other"}  # type: ignore[attr-defined]
+        for key, entry in cat.items():
+            if key.startswith("n."):
+                assert isinstance(entry, dict) and set(entry) == categories, (lang, key)
+            elif isinstance(entry, dict):
+                assert tuple(entry) == GENDERS, (lang, key)
+            for text in forms(entry):
+                for _, _, spec, _ in string.Formatter().parse(text):
+                    if spec and spec.startswith("#"):
+                        assert "n." + spec[1:] in cat, (lang, key, spec)
     for key in EN:
-        assert fields(EN[key]) == fields(UK[key]), key
+        if key.startswith("n."):
+            continue
+        wanted = fields(forms(EN[key])[0])
+        for text in forms(EN[key]) + forms(UK[key]):
+            assert fields(text) == wanted, key
 
 
 def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
@@ -335,7 +382,7 @@ def test_run_piped_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--seed", str(ENCOUNTER), "--no-log", "--lang", "uk"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out
-    assert UK["enc.title"].format(clock="22:48") in out
+    assert Catalogue("uk")("enc.title", clock="22:48") in out
 
 
 def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -259,6 +259,8 @@ class NightFacts:
     hours: tuple[HourFacts, ...]
     track: strip.Track | None  # None when quiet, or if the night never reached rest
     morning: MorningFacts
+    # name -> "he" / "she" / "they", from the header's config (the grammar of some lines)
+    pronouns: tuple[tuple[str, str], ...] = ()
 
 
 # --- the journey ------------------------------------------------------------------------------
@@ -541,6 +543,7 @@ def night_facts(
     exhaustion: Mapping[str, int],
     *,
     quiet: bool = False,
+    pronouns: tuple[tuple[str, str], ...] = (),
 ) -> NightFacts:
     """One night's facts; `exhaustion` is each character's before the night (for the table)."""
     began = next((e for e in night if isinstance(e, ev.NightBegan)), None)
@@ -559,6 +562,7 @@ def night_facts(
         hours=hours,
         track=None if quiet else strip.track(night, names),
         morning=_morning(number, parts.rests, summary, check, held, exhaustion),
+        pronouns=pronouns,
     )
 
 
@@ -586,6 +590,7 @@ def journey_after(
 def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     """The facts of a log in reading order; one night's events are held at a time."""
     names: tuple[str, ...] = ()
+    pronouns: tuple[tuple[str, str], ...] = ()
     exhaustion: dict[str, int] = {}
     journey = JourneyFacts()
     night: list[ev.Event] = []
@@ -595,13 +600,14 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
             names = header.names
             party = e.config.get("party", [])
             exhaustion = {c["name"]: int(c.get("exhaustion", 0)) for c in party}
+            pronouns = tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns"))
             yield header
             continue
         night.append(e)
         if not isinstance(e, ev.NightSummary):
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        facts = night_facts(night, names, exhaustion, quiet=quiet)
+        facts = night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns)
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
         journey = journey_after(journey, e, hp_before, exhaustion)
@@ -609,6 +615,6 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         night = []
     if night:  # a log cut short: tell what there is
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        yield night_facts(night, names, exhaustion, quiet=quiet)
+        yield night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns)
     if journey.nights > 1:
         yield journey

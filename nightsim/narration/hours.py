@@ -23,7 +23,7 @@ from nightsim.narration.facts import (
     ShiftOver,
     WatchLine,
 )
-from nightsim.narration.widgets import emphasise, indented, line, styled, timed
+from nightsim.narration.widgets import STACK, Responsive, emphasise, indented, line, styled, timed
 
 _OVER_KEY = {
     "handed_over": "night.handed_over",
@@ -75,15 +75,16 @@ def _line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
             return line(t(key, actor=n.on_watch or ""), [], t, names)
 
 
-def _title(h: HourFacts, t: Catalogue, names: Sequence[str]) -> Text:
+def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> Text:
     title = Text(t("hour.title", start=h.start, end=h.end, hour=h.number), style="bold")
+    # A narrow terminal gives the watch its own line rather than wrap a name in two.
+    title.append("\n  " if width < STACK else "  ")
     if h.on_watch:
         watch = t("hour.on_watch", actor=h.on_watch)
     elif h.dozing:
         watch = t("hour.nobody_watch_dozing", names=t.names(h.dozing))
     else:
         watch = t("hour.nobody_watch")
-    title.append("  ")
     title.append(watch, style="" if h.on_watch else "red")
     title.append(" \u00b7 " + (t("hour.fire_on") if h.fire else t("hour.fire_off")))
     return emphasise(title, names)
@@ -95,7 +96,7 @@ def render(h: HourFacts, names: Sequence[str], t: Catalogue) -> RenderableType:
         who.append(t("hour.asleep", names=t.names(h.asleep)))
     if h.awake:
         who.append(t("hour.awake", names=t.names(h.awake)))
-    lines: list[RenderableType] = [_title(h, t, names)]
+    lines: list[RenderableType] = [Responsive(lambda width: _title(h, t, names, width))]
     if who:
         lines.append(indented(emphasise(Text("; ".join(who), style="dim"), names)))
     if h.lines:
