@@ -83,7 +83,8 @@ def rerun(command: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     "argv",
     [
-        [],  # a fresh seed, the default 10,000 nights: both recorded as used
+        # A fresh seed, the default 10,000 nights: both recorded as used.
+        pytest.param([], marks=pytest.mark.slow),
         ["--nights", "50", "--nights-per-journey", "3"],  # rounded up to 51: recorded
         ["--nights", "40", "--seed", "-a phrase/with slash"],
         ["--nights", "30", "--seed", "007", "--rank-rotas", "--watchers", "2", "--top", "4"],
