@@ -10,7 +10,8 @@ The Python API (the `nightsim` command is a thin shell around it; nothing here p
     narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
 
     Config, Night                         the config and a simulated night (typed, frozen)
-    LogError (NotALog, BrokenLog), ConfigError    what the readers raise, naming the line/field
+    ConfigError                           a config that cannot be read, naming the field
+    LogError: NotALog, BrokenLog          a log that is not one, or is broken, naming the line
 
 A night from the bundled config: who rested, what came, and the story told at the table:
 

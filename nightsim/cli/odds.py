@@ -35,7 +35,7 @@ examples:
   nightsim odds --nights-per-journey 7           week-long journeys, state carried over
   nightsim odds --rank-rotas                     every order of the configured watchers
   nightsim odds --rank-rotas --watchers 3        every 3 of the party, in every order
-  nightsim odds --nights 1000 --seed 7 --format csv > odds.csv    for a spreadsheet
+  nightsim odds --format csv > odds.csv          one table, for a spreadsheet
 
 Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of
 J nights, journey j is `nightsim run --seed "S/j" --nights J`. The result depends only on the
