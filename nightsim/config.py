@@ -10,6 +10,7 @@ import math
 import re
 import tomllib
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
@@ -462,9 +463,28 @@ def _explain(err: ValidationError, raw: Any) -> str:
     return f"{where}: {msg}" if where else msg
 
 
+def check_overrides(overrides: object) -> None:
+    """The `--set` items of the API: a list or tuple of "key=value" strings. A bare string
+    is refused, not walked character by character as items "c", "a", "m", …"""
+    if isinstance(overrides, str | bytes) or not isinstance(overrides, list | tuple):
+        hint = f" (one item: [{shown(overrides)}])" if isinstance(overrides, str) else ""
+        raise TypeError(
+            f"overrides: expected a list or tuple of KEY=VALUE strings, got"
+            f" {type(overrides).__name__}{hint}"
+        )
+    for i, item in enumerate(overrides):
+        if not isinstance(item, str):
+            raise TypeError(
+                f"overrides[{i}]: expected a KEY=VALUE string, got {type(item).__name__}"
+            )
+
+
 def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Config:
     """TOML text (+ `--set` overrides) -> a validated Config; raises ConfigError (no file name:
     a message names the field; `load_config` tells the file's mistakes from the items')."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected TOML text (a str), got {type(text).__name__}")
+    check_overrides(overrides)
     raw = parse_toml(text)
     for item in overrides:
         apply_override(raw, item)
@@ -472,6 +492,10 @@ def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Conf
 
 
 def config_from_data(raw: dict[str, Any]) -> Config:
+    """Plain data (a log header's `config`, `Config.canonical()`) -> a validated Config;
+    raises ConfigError naming the field."""
+    if not isinstance(raw, dict):
+        raise TypeError(f"raw: expected a dict of config data, got {type(raw).__name__}")
     _check_limits(raw, depth=1)
     try:
         return Config.model_validate(raw)
@@ -652,7 +676,27 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
 
 
 def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
-    """Read and validate a config file; ConfigError names the file (or the `--set` item)."""
+    """Read a TOML config file, apply `overrides` (the CLI's `--set` items, in order) and
+    return the validated, frozen `Config`.
+
+    `nightsim.config.default_config_path()` is the bundled default; `parse_config(text)`
+    and `config_from_data(dict)` do the same without a file.
+
+    >>> from nightsim import load_config
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path(), ["camp.season=winter", "party.Moss.con=3"])
+    >>> config.camp.season, config.character("Moss").con
+    ('winter', 3)
+    >>> [c.name for c in config.party]
+    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
+
+    Raises ConfigError naming the file (or the `--set` item) and the field for a file that
+    cannot be read or a config that is not valid; TypeError if `path` is not a str or a
+    path, or `overrides` is not a list or tuple of strings (a bare string included).
+    """
+    if not isinstance(path, str | PathLike):
+        raise TypeError(f"path: expected a str or a path, got {type(path).__name__}")
+    check_overrides(overrides)
     p = Path(path)
     where = shown(p)
     text = _read_config(p, where)

@@ -36,16 +36,27 @@ def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
     )
 
 
-def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event | NightOutcome]:
-    """The header, then each night's typed events followed by that night's outcome."""
-    # Checked here, the one source of a night: a bad value is a ValueError that says what
-    # was expected, not a validation dump from the header's event model.
+def check_args(config: object, seed: object, nights: object) -> None:
+    """The API's arguments, checked where they come in: a bad one is an error that names it
+    and says what was expected, not an AttributeError from deep in the engine or a
+    validation dump from the header's event model. A seed or a number of nights of the wrong
+    type is a ValueError, as it always was (tests/test_api.py)."""
+    if not isinstance(config, Config):
+        raise TypeError(
+            f"config: expected a Config (from load_config), got {type(config).__name__}"
+        )
     check_seed(seed)
     if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
         raise ValueError(
             f"nights: expected a whole number of nights from 1 to {MAX_NIGHTS} (the limit),"
             f" got {shown(nights)}"
         )
+
+
+def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event | NightOutcome]:
+    """The header, then each night's typed events followed by that night's outcome."""
+    # Checked here too, the one source of a night (the log writer and verify call it).
+    check_args(config, seed, nights)
     yield header(config, seed, nights)
     yield from iter_nights(config, Dice(seed), nights, record=True)
 
@@ -106,13 +117,57 @@ class Night:
 
 
 def iter_events(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event]:
-    """Typed events as the night unfolds."""
-    for item in iter_raw(config, seed, nights):
+    """The typed events of a night (or a journey of `nights`), one by one as it unfolds.
+
+    The same events as `simulate(config, seed, nights).events`, header first, without
+    holding them: a 1,000-night journey streams in flat memory. The arguments are checked
+    when it is called, before the first event.
+
+    >>> from nightsim import iter_events, load_config
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path())
+    >>> for event in iter_events(config, 9):
+    ...     if event.type == "monster.arrived":
+    ...         print(event.clock, event.creature, event.distance_ft)
+    01:29 a wandering bog corpse 120
+
+    Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
+    non-negative int or a str, or `nights` not an int from 1 to 100,000 (MAX_NIGHTS).
+    """
+    check_args(config, seed, nights)
+    return _events(iter_raw(config, seed, nights))
+
+
+def _events(raw: Iterator[Event | NightOutcome]) -> Iterator[Event]:
+    for item in raw:
         if not isinstance(item, NightOutcome):
             yield item
 
 
 def simulate(config: Config, seed: int | str, nights: int = 1) -> Night:
+    """Simulate a night (or a journey of `nights` nights, the party's HP, exhaustion and
+    the calendar carried over) and return it whole: a `Night`.
+
+    `config` comes from `load_config`; `seed` is a non-negative int or any str (the same
+    config and seed always give the same night, the one `nightsim run --seed` tells).
+    `Night.events` are the typed events in order, header first (their `hash` is None:
+    hashes belong to the log writer); `Night.outcomes` one `NightOutcome` per night;
+    `Night.summary` the last night's `night.summary` event.
+
+    >>> from nightsim import load_config, simulate
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path(), ["camp.season=winter"])
+    >>> night = simulate(config, "full moon")
+    >>> [c.name for c in night.summary.characters if not c.full_rest]
+    ['Sister Ysolde', 'Wren']
+    >>> week = simulate(config, "full moon", nights=7)
+    >>> len(week.outcomes), week.events[0].type, week.events[-1].type
+    (7, 'night.header', 'night.summary')
+
+    Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
+    non-negative int or a str, or `nights` not an int from 1 to 100,000 (MAX_NIGHTS).
+    """
+    check_args(config, seed, nights)
     events: list[Event] = []
     outcomes: list[NightOutcome] = []
     for item in iter_raw(config, seed, nights):
