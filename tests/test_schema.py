@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from nightsim.events import EVENT_TYPES, EventBase
+from nightsim.events import EVENT_TYPES, LOG_VERSION, EventBase
 from nightsim.log import write_events
-from nightsim.schema import log_line_schema, schema_json
+from nightsim.schema import log_line_schema, schema_id, schema_json
 from nightsim.simulate import iter_raw
 
 
@@ -33,13 +35,37 @@ def written(seed: int | str, nights: int = 1, *sets: str) -> Iterator[dict[str, 
         yield json.loads(line)
 
 
-def test_the_schema_is_draft_2020_12_and_discriminated_on_type() -> None:
+def _leaves(node: dict[str, Any]) -> Iterator[tuple[str, str, int]]:
+    """(type, $ref, depth) for each leaf of the `if`/`then`/`else` tree on `type`."""
+    if "else" not in node:
+        yield node["if"]["properties"]["type"]["const"], node["then"]["$ref"], 1
+        return
+    for branch in (node["then"], node["else"]):
+        for type_, ref, depth in _leaves(branch):
+            yield type_, ref, depth + 1
+
+
+def test_the_schema_is_draft_2020_12_and_names_its_format_version() -> None:
     schema = log_line_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["discriminator"]["propertyName"] == "type"
-    assert sorted(schema["discriminator"]["mapping"]) == sorted(EVENT_TYPES)
-    assert len(schema["oneOf"]) == len(EVENT_TYPES)
-    for ref in schema["discriminator"]["mapping"].values():
+    assert schema["$id"] == f"https://nightsim.invalid/schema/log-line/v{LOG_VERSION}.json"
+    assert schema["$id"] == schema_id() and schema_id(2).endswith("/v2.json")
+    assert str(LOG_VERSION) in schema["title"]
+    assert "discriminator" not in schema and "oneOf" not in schema  # OpenAPI's, ignored
+
+
+def test_type_picks_one_definition_in_a_few_tests() -> None:
+    """The `if`/`then`/`else` tree leads each type to its own model's definition, testing
+    `type` about log2(27) times; the root's `enum` rejects any other type."""
+    schema = log_line_schema()
+    models = {m.model_fields["type"].default: m.__name__ for m in EventBase.__subclasses__()}
+    leaves = list(_leaves(schema))
+    assert {t: ref for t, ref, _ in leaves} == {t: f"#/$defs/{m}" for t, m in models.items()}
+    assert len(leaves) == len(models)
+    assert max(depth for *_, depth in leaves) <= math.ceil(math.log2(len(models))) + 1
+    assert schema["required"] == ["type"]
+    assert sorted(schema["properties"]["type"]["enum"]) == sorted(EVENT_TYPES)
+    for _, ref, _ in leaves:
         event = schema["$defs"][ref.rsplit("/", 1)[-1]]
         assert "hash" in event["required"] and "v" in event["required"]
         assert event["properties"]["hash"]["type"] == "string"
@@ -51,7 +77,7 @@ def test_schema_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert out == schema_json() == schema_json()
     assert json.loads(out) == log_line_schema()
-    assert out.index('"$defs"') < out.index('"$schema"') < out.index('"oneOf"')  # sorted keys
+    assert out.index('"$defs"') < out.index('"$id"') < out.index('"$schema"')  # sorted keys
 
 
 @pytest.mark.slow
