@@ -182,8 +182,7 @@ class MealNotCooked(EventBase):
 
 
 class CampEntertained(EventBase):
-    """The entertainer's CHA check: success gives everyone +1 on their rest CON checks,
-    ridicule (a natural 1 and a failed save vs Doom) the entertainer alone -1."""
+    """The entertainer's CHA check: +1 on everyone's rest CON checks, or -1 on their own."""
 
     type: Literal["camp.entertained"] = Field(
         "camp.entertained", description="evening, after the meal"
@@ -351,8 +350,7 @@ class CampWoke(EventBase):
 
 
 class CampSettled(EventBase):
-    """`encounter_minutes` after the arrival the party lies down again and the rota resumes
-    (no event when that would be at or after dawn)."""
+    """The party lies down again `encounter_minutes` after the arrival (if before dawn)."""
 
     type: Literal["camp.settled"] = Field("camp.settled", description="the camp settles again")
     on_watch: str | None = Field(
