@@ -324,3 +324,25 @@ def test_an_error_names_the_field_that_is_wrong(validator: Draft202012Validator)
     assert errors({k: v for k, v in began.items() if k != "type"}) == [
         ("$", "'type' is a required property")
     ]
+
+
+def test_the_readme_validation_example_runs_and_names_the_field(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README "Consuming the event stream": its Python example, run on the stored schema and
+    a log of seed 9 with one bad field, prints the line the README says it prints."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Consuming the event stream", 1)[1].split("\n## ", 1)[0]
+    start = section.index("```python\n") + len("```python\n")
+    code = section[start : section.index("```", start)]
+    (said,) = re.findall(r"`(line \d+: \$\.[^`]+)`", section)
+    assert schema_filename() in code and f"/v{LOG_VERSION}.json`" in section
+    (tmp_path / schema_filename()).write_bytes((SCHEMAS / schema_filename()).read_bytes())
+    lines = list(written(9))
+    assert lines[10]["type"] == "watch.began"
+    lines[10] = {**lines[10], "shift": "1"}
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    (tmp_path / "night.jsonl").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})
+    assert capsys.readouterr().out == said + "\n"
