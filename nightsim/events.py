@@ -204,6 +204,14 @@ class CampSettled(EventBase):
     on_watch: str | None
 
 
+class RestExtended(EventBase):
+    """rules.md 4, `sleep_in`: the rest period (and the last shift) runs on after an encounter."""
+
+    type: Literal["rest.extended"] = "rest.extended"
+    until: Clock
+    minutes: Annotated[int, Field(ge=1)]
+
+
 class RestChecked(EventBase):
     type: Literal["rest.checked"] = "rest.checked"
     actor: str
@@ -300,6 +308,7 @@ Event = Annotated[
     | MonsterArrived
     | CampWoke
     | CampSettled
+    | RestExtended
     | RestChecked
     | CharacterWoke
     | SpellPrepared

@@ -63,6 +63,9 @@ UK: dict[str, str] = {
     "reason.no fire": "немає багаття",
     "reason.no cookware": "немає кухонного посуду",
     "reason.no ingredients": "немає інгредієнтів",
+    "reason.camped dark by choice": "гурт свідомо ночує без вогню",
+    "reason.no fire-starter nor wood": "ні в кого немає засобу для добування вогню, і дров"
+    " теж немає",
     # заголовок
     "header.title": "nightsim \u00b7 зерно {seed}",
     "header.journey": "мандрівка на {nights} ночей",
@@ -78,6 +81,7 @@ UK: dict[str, str] = {
     "header.carried": "Принесені дрова: {hours} год.",
     "header.rest": "Відпочинок {start}\u2013{end}; варта: {rota}.",
     "header.no_watch": "варти немає",
+    "header.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню.",
     "header.bedroll": "спальний згорток",
     "header.tent": "намет",
     "header.no_bedding": "нічого",
@@ -144,6 +148,7 @@ UK: dict[str, str] = {
     "night.woke": "Увесь табір прокинувся.",
     "night.settled": "Табір знову вкладається; на варті {actor}.",
     "night.settled_no_watch": "Табір знову вкладається; варти ніхто не несе.",
+    "night.rest_extended": "Табір відсипається: відпочинок триває до {until}.",
     "hour.title": "{start}\u2013{end} година {hour}",
     "hour.on_watch": "на варті: {actor}",
     "hour.nobody_watch": "на варті нікого",
@@ -234,6 +239,11 @@ UK: dict[str, str] = {
     " *: черговість варт перериває сон цього персонажа.",
     "check.warnings_title": "Попередження",
     "check.no_warnings": "Попереджень немає.",
+    "check.fire_normal": "Багаття: звичайні умови, розпалюється без кидка; засіб для"
+    " добування вогню: {starter}.",
+    "check.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню (light_fire = false).",
+    "check.sleep_in": "Відсипання: після зустрічі відпочинок триває довше на {minutes} хв"
+    " (до {end}).",
     "warn.no_watch": "Варти ніхто не несе: під час зустрічі всіх сплячих захоплено зненацька.",
     "warn.unwatched_end": "Варти покривають {watched} з {hours} год: від {clock} ніхто не вартує.",
     "warn.short_sleep": "{actor} вартує {watch} і може спати лише {sleep}: менше ніж 6 год,"
@@ -251,4 +261,6 @@ UK: dict[str, str] = {
     " з багаттям чи без.",
     "warn.no_table": "Немає таблиці зустрічей для «{table}»: оповідь скаже «киньте за своєю"
     " таблицею».",
+    "warn.six_hours": "Кожен вартовий може спати щонайбільше 6 год, а це мінімум для"
+    " повноцінного нічного відпочинку: будь-яка зустріч залишить вартових без нього.",
 }
