@@ -359,6 +359,18 @@ class CampSettled(EventBase):
     )
 
 
+class RestExtended(EventBase):
+    """rules.md 4, `sleep_in`: the rest period (and the last shift) runs on after an encounter."""
+
+    type: Literal["rest.extended"] = Field(
+        "rest.extended", description="the rest period runs on: the camp sleeps in"
+    )
+    until: Clock = Field(description="the clock (HH:MM) at which the rest period now ends")
+    minutes: int = Field(
+        ge=1, description="how many minutes later than planned the rest period ends"
+    )
+
+
 class RestChecked(EventBase):
     """Did a character get a full night's rest? Asleep 6 hours, then the rest table."""
 
@@ -502,6 +514,7 @@ Event = Annotated[
     | MonsterArrived
     | CampWoke
     | CampSettled
+    | RestExtended
     | RestChecked
     | CharacterWoke
     | SpellPrepared

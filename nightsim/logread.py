@@ -206,20 +206,26 @@ def check_header(header: NightHeader) -> None:
     config lost a key, or whose `resolved` no longer follows from its config, is a forged
     line, refused here rather than crashing the narration. Resolving a config is not
     simulating: replay still runs no night."""
-    from nightsim.config import config_from_data, resolved
+    from nightsim.config import config_from_data, resolved, upgrade_legacy
     from nightsim.dice import check_seed
 
     try:
         check_seed(header.seed)
     except ValueError as exc:
         raise BrokenLog(1, f"night.header: {exc}") from None
+    # A log written before rules.md's second reading is read as nightsim writes it now.
+    data = upgrade_legacy(header.config)
+    legacy = data is not header.config
     try:
-        config = config_from_data(header.config)
+        config = config_from_data(data)
     except ConfigError as exc:
         raise BrokenLog(1, f"night.header: the config is not valid: {exc}") from None
-    if canonical_json(config.canonical()) != canonical_json(header.config):
+    if canonical_json(config.canonical()) != canonical_json(data):
         raise BrokenLog(1, "night.header: field 'config' is not as nightsim writes it")
-    if canonical_json(resolved(config)) != canonical_json(header.resolved):
+    res = resolved(config)
+    if legacy:
+        del res["fire_adverse"]  # not in the resolved part of a log of that age
+    if canonical_json(res) != canonical_json(header.resolved):
         raise BrokenLog(1, "night.header: field 'resolved' does not follow from its config")
 
 

@@ -66,11 +66,13 @@ def iter_nights(
 ) -> Iterator[Event | NightOutcome]:
     """Night after night with the party's state carried over (HP, exhaustion), the calendar
     advanced a day per night from camp.month + camp.day, and carried firewood spent on the
-    first night. `t` counts on across the days, and `seq` after the header's 0."""
+    first night whose fire is lit (rules.md, a confirmed reading: a dark camp keeps it).
+    `t` counts on across the days, and `seq` after the header's 0."""
     camp = config.camp
     log = EventLog(camp.camp_minute, seq=1) if record else None
     state = PartyState()
     month, day = camp.month, camp.day
+    carried = camp.carried_firewood_hours
     if month is not None and day is None:
         day = 1
     for k in range(1, nights + 1):
@@ -84,13 +86,15 @@ def iter_nights(
             season=season,
             month=month,
             day=day,
-            carried_firewood=None if k == 1 else 0.0,
+            carried_firewood=carried,
             recorder=log if log is not None else NO_RECORD,
         )
         outcome = sim.run()
         if log is not None:
             yield from log.drain()
         yield outcome
+        if outcome.fire_lit:
+            carried = 0.0  # burnt with the night's gathered wood
         state = PartyState(
             hp={c.name: c.hp for c in outcome.characters},
             exhaustion={c.name: c.exhaustion for c in outcome.characters},

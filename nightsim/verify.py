@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from nightsim import __version__
-from nightsim.config import config_from_data
+from nightsim.config import config_from_data, upgrade_legacy
 from nightsim.dice import RNG_ID, seed_sha256
 from nightsim.errors import BrokenLog, ConfigError
 from nightsim.events import Event, NightHeader
@@ -87,7 +87,7 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     if header.rng != RNG_ID:
         notes.append(f"the log's dice are {header.rng!r}, this nightsim rolls {RNG_ID!r}")
     try:
-        config = config_from_data(header.config)
+        config = config_from_data(upgrade_legacy(header.config))
     except ConfigError as exc:
         raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
     raw = iter_raw(config, header.seed, header.nights)

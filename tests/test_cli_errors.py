@@ -60,7 +60,7 @@ CONFIG_CASES = [
     ("season", 'month = "Reedwryme"', 'season = "monsoon"', ["camp.season", "monsoon"]),
     ("month", '"Reedwryme"', '"Smarch"', ["unknown month 'Smarch'"]),
     ("clock", '"19:00"', '"7:00 pm"', ["camp_at", "HH:MM"]),
-    ("syntax", "wis = 9", "wis = = 9", ["not valid TOML", "line 25"]),
+    ("syntax", "wis = 9", "wis = = 9", ["not valid TOML", "line 28"]),
     ("flag", "cookware = true", 'cookware = "yes"', ["camp.cookware", "boolean"]),
 ]  # fmt: skip
 

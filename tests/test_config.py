@@ -17,6 +17,7 @@ from nightsim.config import (
     default_config_path,
     load_config,
     parse_config,
+    resolved,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -262,10 +263,54 @@ def test_encounter_chance_outside_0_to_6(value: str) -> None:
     assert "camp.encounter_chance" in bad(default_text(), f"camp.encounter_chance={value}")
 
 
-@pytest.mark.parametrize("value", ["0", "7"])
-def test_fire_chance_outside_1_to_6(value: str) -> None:
-    # rules.md 2: the chance to light the fire under adverse conditions is X-in-6, X in 1..6.
-    assert "camp.fire_chance" in bad(default_text(), f"camp.fire_chance={value}")
+@pytest.mark.parametrize("value", ["0", "7", "5", "6", "-1"])
+def test_fire_chance_outside_1_to_4(value: str) -> None:
+    # rules.md 2 (read again): adverse conditions light the fire on "4-in-6 or less", X 1..4.
+    msg = bad(default_text(), f"camp.fire_chance={value}")
+    assert "camp.fire_chance" in msg and "1..4" in msg
+
+
+def test_fire_chance_6_says_what_to_write_instead() -> None:
+    # fire_chance = 6 meant normal conditions before the second reading of rules.md.
+    msg = bad(default_text(), "camp.fire_chance=6")
+    assert 'fire_conditions = "normal"' in msg
+    assert "4-in-6 or less" in bad(default_text(), "camp.fire_chance=5")
+    for value in ("1", "4"):
+        assert cfg(f"camp.fire_chance={value}").camp.fire_chance == int(value)
+
+
+@pytest.mark.parametrize(
+    ("sets", "adverse"),
+    [
+        ([], False),  # damp
+        (["camp.weather=dry"], False),
+        (["camp.weather=snow"], True),
+        (["camp.weather=heavy_rain"], True),
+        (["camp.weather=snow", "camp.fire_conditions=normal"], False),
+        (["camp.fire_conditions=adverse"], True),
+        (["camp.firewood_modifier=-4"], False),  # no weather to go by: normal unless told
+        (["camp.firewood_modifier=-4", "camp.fire_conditions=adverse"], True),
+    ],
+)
+def test_fire_conditions_auto_normal_adverse(sets: list[str], adverse: bool) -> None:
+    c = cfg(*sets)
+    assert c.camp.fire_adverse is adverse
+    assert resolved(c)["fire_adverse"] is adverse
+
+
+def test_fire_conditions_and_light_fire_are_checked() -> None:
+    assert "camp.fire_conditions" in bad(default_text(), "camp.fire_conditions=wet")
+    assert "camp.light_fire" in bad(default_text(), 'camp.light_fire="no"')
+    assert "rules.sleep_in" in bad(default_text(), "rules.sleep_in=1")
+
+
+def test_a_night_that_sleeps_in_must_still_fit_in_24_hours() -> None:
+    # rules.md 4, sleep_in: the rest period may run on by encounter_minutes.
+    fits = ["rules.preparation_minutes=240", "rules.evening_minutes=240", "rules.rest_hours=15"]
+    parse_config(default_text(), [*fits, "rules.encounter_minutes=60", "rules.sleep_in=true"])
+    parse_config(default_text(), [*fits, "rules.encounter_minutes=61"])  # no sleep_in: fits
+    msg = bad(default_text(), *fits, "rules.encounter_minutes=61", "rules.sleep_in=true")
+    assert "sleep_in" in msg and "fit in 24 hours" in msg
 
 
 def test_unknown_terrain_season_month_weather() -> None:

@@ -40,6 +40,7 @@ def facts(c: Config, **changes: Any) -> NightFacts:
         surprised=(False,) * n,
         hp=plan.hp,
         exhaustion=plan.exhaustion,
+        rest_end=plan.rest_end,
         tasty=False,
         eaters=(),
         lifted=False,

@@ -537,3 +537,24 @@ def test_the_monster_row_label_is_not_cut_by_short_names() -> None:
         console.print(render_strip(track, 100, Catalogue(lang)))
         text = console.export_text()
         assert word in text, text
+
+
+# --- rules.md's second reading: a dark camp, both missing, sleeping in --------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_dark_camp_reads_as_a_choice_and_sleeping_in_is_told(cfg: Config, lang: str) -> None:
+    t = Catalogue(lang)
+    dark_choice = t("reason.camped dark by choice")
+    neither = t("reason.no fire-starter nor wood")
+    slept_in = t("night.rest_extended", until="05:30")
+    # The header and the evening both say it is a choice, not a lack.
+    dark = load_config(default_config_path(), ["camp.light_fire=false"])
+    text = render(simulate(dark, QUIET).events, lang)
+    assert t("header.fire_dark") in text and t("evening.fire_not_lit", reason=dark_choice) in text
+    none = load_config(default_config_path(), ["camp.fire_starter=false", "evening.firewood=[]"])
+    assert neither in render(simulate(none, QUIET).events, lang)
+    late = load_config(default_config_path(), ["rules.sleep_in=true", "camp.encounter_chance=6"])
+    text = render(simulate(late, ENCOUNTER).events, lang)
+    assert slept_in in text
+    assert "05:00\u201305:30" in text  # the ninth, part hour

@@ -41,7 +41,9 @@ def configs(draw: st.DrawFn) -> Config:
     party = [draw(characters(n)) for n in names]
     rest_hours = draw(st.integers(1, 12))
     camp: dict[str, Any] = {
-        "fire_chance": draw(st.integers(1, 6)),
+        "light_fire": draw(st.booleans()),
+        "fire_conditions": draw(st.sampled_from(["auto", "normal", "adverse"])),
+        "fire_chance": draw(st.integers(1, 4)),
         "fire_starter": draw(st.booleans()),
         "carried_firewood_hours": draw(st.sampled_from([0, 0.5, 1, 3, 12])),
         "cookware": draw(st.booleans()),
@@ -70,6 +72,9 @@ def configs(draw: st.DrawFn) -> Config:
         "preparation_minutes": draw(st.sampled_from([0, 1, 60, 360])),
         "evening_minutes": draw(st.sampled_from([0, 1, 60, 61, 360])),
     }
+    # rules.md 4, sleep_in: only where the longest sleep-in still fits in the day.
+    night = rules_["preparation_minutes"] + rules_["evening_minutes"] + rest_hours * 60
+    rules_["sleep_in"] = draw(st.booleans()) and night + rules_["encounter_minutes"] <= 24 * 60
     # Evening jobs: one preparation job each, at least one on the site.
     jobs = [draw(st.sampled_from(["site", "firewood", "water", None])) for _ in names]
     jobs[draw(st.integers(0, len(names) - 1))] = "site"

@@ -204,3 +204,37 @@ def test_replay_of_a_pipe_narrates_it(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode() == text
+
+
+# --- logs written before rules.md's second reading ----------------------------------------------
+
+LEGACY = Path(__file__).with_name("data") / "legacy-0.1.0-quick-rest-heavy-rain-fire3.jsonl"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_log_from_before_the_second_reading_still_replays(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Written by nightsim before `fire_conditions`, `light_fire` and `sleep_in` (its header
+    # has fire_chance = 3 for adverse conditions, and "quick rest: has bedding" reasons):
+    # a referee's old logs stay readable, and read as they were written.
+    from nightsim import codes
+    from nightsim.logread import iter_log
+
+    lines = LEGACY.read_text(encoding="utf-8").splitlines(keepends=True)
+    events = [r.event for r in iter_log(lines)]
+    header = events[0].config["camp"]  # type: ignore[union-attr]
+    assert "fire_conditions" not in header and header["fire_chance"] == 3
+    reasons = {e.reason for e in events if e.type == "rest.checked"}  # type: ignore[union-attr]
+    assert codes.RestReason.QUICK_REST_BEDDING in reasons
+    assert main(["replay", str(LEGACY), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert ("3-in-6" in out) and ("Sister Ysolde" in out)
+
+
+def test_verify_of_a_log_from_before_the_second_reading_names_the_header() -> None:
+    from nightsim.verify import verify_lines
+
+    verdict = verify_lines(LEGACY.read_text(encoding="utf-8").splitlines(keepends=True))
+    assert not verdict.ok and verdict.mismatch is not None
+    assert (verdict.mismatch.seq, verdict.mismatch.fields) == (0, ("config", "resolved"))

@@ -95,6 +95,7 @@ def test_every_line_nightsim_writes_validates(validator: Draft202012Validator) -
         written(14, 1, "rules.fall_asleep_on_watch=false", "camp.weather='heavy_rain'"),
         written(3, 1, "camp.fire_starter=false", "camp.cookware=false"),
         written(3, 1, "watch.shifts=[{name='Wren', hours=2}]"),
+        written(3, 1, "rules.sleep_in=true", "camp.light_fire=false"),
     ]
     for log in logs:
         for line in log:

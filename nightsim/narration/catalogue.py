@@ -60,6 +60,8 @@ NO_FIRE_KEYS: Final[Mapping[NoFire, str]] = {
     NoFire.NO_FIRE_STARTER: "reason.no fire-starter",
     NoFire.NO_FIREWOOD: "reason.no firewood",
     NoFire.WOULD_NOT_CATCH: "reason.the fire would not catch",
+    NoFire.DARK_CAMP: "reason.camped dark by choice",
+    NoFire.NO_FIRE_STARTER_NOR_WOOD: "reason.no fire-starter nor wood",
 }
 NO_MEAL_KEYS: Final[Mapping[NoMeal, str]] = {
     NoMeal.NO_FIRE: "reason.no fire",
@@ -84,6 +86,7 @@ TABLE_KEYS: Final[Mapping[Table, str]] = {
 REST_KEYS: Final[Mapping[RestReason, str]] = {
     RestReason.SHORT_SLEEP: "rest.short",
     RestReason.QUICK_REST: "rest.quick",
+    RestReason.QUICK_REST_BEDDING: "rest.quick",
     RestReason.EASY: "rest.easy",
     RestReason.IMPOSSIBLE: "rest.impossible",
     RestReason.MODERATE_PASSED: "rest.check_passed",

@@ -64,6 +64,8 @@ EN: dict[str, str | dict[str, str]] = {
     "reason.no fire": "there is no fire",
     "reason.no cookware": "there is no cookware",
     "reason.no ingredients": "there are no ingredients",
+    "reason.camped dark by choice": "the party camps dark by choice",
+    "reason.no fire-starter nor wood": "nobody has a fire-starter, and there is no firewood",
     # the header
     "header.title": "nightsim \u00b7 seed {seed}",
     "header.journey": "a journey of {nights:#night}",
@@ -82,6 +84,7 @@ EN: dict[str, str | dict[str, str]] = {
     "header.bedroll": "bedroll",
     "header.tent": "tent",
     "header.no_bedding": "no bedding",
+    "header.fire_dark": "Fire: none; the party camps dark by choice.",
     # table columns
     "col.character": "Character",
     "col.hp": "HP",
@@ -150,6 +153,7 @@ EN: dict[str, str | dict[str, str]] = {
     "night.woke": "The whole camp is awake.",
     "night.settled": "The camp lies down again; {actor} keeps the watch.",
     "night.settled_no_watch": "The camp lies down again; nobody keeps watch.",
+    "night.rest_extended": "The camp will sleep in: the rest period runs on until {until}.",
     "hour.title": "{start}\u2013{end} hour {hour}",
     "hour.on_watch": "on watch: {actor}",
     "hour.nobody_watch": "nobody on watch",
@@ -239,6 +243,10 @@ EN: dict[str, str | dict[str, str]] = {
     " *: the rota interrupts that caster's sleep.",
     "check.warnings_title": "Warnings",
     "check.no_warnings": "No warnings.",
+    "check.fire_normal": "Fire: normal conditions, lights without a roll; fire-starter: {starter}.",
+    "check.fire_dark": "Fire: none, the party camps dark by choice (light_fire = false).",
+    "check.sleep_in": "Sleeping in: after an encounter the rest period runs on by"
+    " {minutes} min (to {end}).",
     "warn.no_watch": "Nobody keeps watch: every sleeper is surprised by an encounter.",
     "warn.unwatched_end": "The watches last {watched:#hour_acc}, the rest {hours:#hour_acc}: nobody"
     " watches from {clock}.",
@@ -257,6 +265,8 @@ EN: dict[str, str | dict[str, str]] = {
     " fire or not.",
     "warn.no_table": "No encounter table for a {table}: the night says \u201croll on your"
     " table\u201d.",
+    "warn.six_hours": "Every watcher can sleep at most 6 hours, the least a full rest needs: any"
+    " encounter leaves them short of it.",
     # counted nouns: CLDR plural forms (Babel), "other" also for fractions
     "n.night": {"one": "night", "other": "nights"},
     "n.hour": {"one": "hour", "other": "hours"},

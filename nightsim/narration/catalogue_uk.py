@@ -73,6 +73,9 @@ UK: dict[str, str | dict[str, str]] = {
     "reason.no fire": "немає багаття",
     "reason.no cookware": "немає кухонного посуду",
     "reason.no ingredients": "немає інгредієнтів",
+    "reason.camped dark by choice": "гурт свідомо ночує без вогню",
+    "reason.no fire-starter nor wood": "ні в кого немає засобу для добування вогню, і дров"
+    " теж немає",
     # заголовок
     "header.title": "nightsim \u00b7 зерно {seed}",
     "header.journey": "мандрівка на {nights:#night}",
@@ -90,6 +93,7 @@ UK: dict[str, str | dict[str, str]] = {
     "header.carried": "Принесено дров на {hours:#hour_acc}.",
     "header.rest": "Відпочинок {start}\u2013{end}; варти: {rota}.",
     "header.no_watch": "ніхто не вартує",
+    "header.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню.",
     "header.bedroll": "спальний згорток",
     "header.tent": "намет",
     "header.no_bedding": "немає",
@@ -159,6 +163,7 @@ UK: dict[str, str | dict[str, str]] = {
     "night.woke": "Увесь табір прокидається.",
     "night.settled": "Табір знову вкладається; на варті {actor}.",
     "night.settled_no_watch": "Табір знову вкладається; варти ніхто не несе.",
+    "night.rest_extended": "Табір відсипається: відпочинок триває до {until}.",
     "hour.title": "{start}\u2013{end} година {hour}",
     "hour.on_watch": "на варті: {actor}",
     "hour.nobody_watch": "на варті нікого",
@@ -259,6 +264,11 @@ UK: dict[str, str | dict[str, str]] = {
     " й розваг; *: послідовність варт перериває сон цього персонажа.",
     "check.warnings_title": "Попередження",
     "check.no_warnings": "Попереджень немає.",
+    "check.fire_normal": "Багаття: звичайні умови, розпалюється без кидка; засіб для"
+    " добування вогню: {starter}.",
+    "check.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню (light_fire = false).",
+    "check.sleep_in": "Відсипання: після зустрічі відпочинок триває довше на {minutes} хв"
+    " (до {end}).",
     "warn.no_watch": "Варти ніхто не несе: під час зустрічі всіх сплячих захоплено зненацька.",
     "warn.unwatched_end": "Варти тривають {watched:#hour_acc}, а відпочинок \u2014"
     " {hours:#hour_acc}: від {clock} ніхто не вартує.",
@@ -278,6 +288,8 @@ UK: dict[str, str | dict[str, str]] = {
     " \u2014 ні з багаттям, ні без нього.",
     "warn.no_table": "Немає таблиці зустрічей для «{table}»: оповідь скаже «визначте істоту за"
     " своєю таблицею».",
+    "warn.six_hours": "Кожен вартовий може спати щонайбільше 6 годин, а це мінімум для"
+    " повноцінного нічного відпочинку: будь-яка зустріч залишить вартових без нього.",
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
     "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},

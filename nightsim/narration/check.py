@@ -45,6 +45,15 @@ def warning_text(w: Warning, t: Catalogue) -> str:
     return t(w.key, **f)
 
 
+def _fire(ck: Checkup, t: Catalogue) -> str:
+    if not ck.light_fire:
+        return t("check.fire_dark")
+    starter = t("word.yes") if ck.fire_starter else t("word.no")
+    if not ck.fire_adverse:
+        return t("check.fire_normal", starter=starter)
+    return t("check.fire", chance=ck.fire_chance, starter=starter)
+
+
 def _facts(ck: Checkup, t: Catalogue) -> list[str]:
     season = t.term("season", ck.season)
     return [
@@ -61,17 +70,18 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
             gatherers=ck.gatherers,
             carried=ck.carried_hours,
         ),
-        t(
-            "check.fire",
-            chance=ck.fire_chance,
-            starter=t("word.yes") if ck.fire_starter else t("word.no"),
-        ),
+        _fire(ck, t),
         t(
             "check.rest",
             start=ck.rest_start,
             end=ck.rest_end,
             hours=ck.rest_hours,
             warmth=ck.fire_warmth_hours,
+        ),
+        *(
+            [t("check.sleep_in", minutes=ck.sleep_in_minutes, end=ck.sleep_in_end)]
+            if ck.sleep_in_minutes
+            else []
         ),
     ]
 

@@ -66,7 +66,7 @@ class HeaderFacts:
     month: str | None
     weather: str | None  # None: a firewood modifier as the referee rules
     firewood_modifier: int
-    fire: Literal["no_starter", "auto", "chance"]
+    fire: Literal["dark", "no_starter", "auto", "chance"]
     fire_chance: int
     carried_hours: float
     rest_from: str
@@ -168,7 +168,15 @@ class Settled:
     on_watch: str | None
 
 
-NightLine = RestLine | WatchLine | ShiftOver | Missed | CheckLine | Happened | Settled
+@dataclass(frozen=True)
+class RunOn:
+    """The rest period runs on after an encounter (rules.md 4, sleep_in)."""
+
+    clock: str
+    until: str
+
+
+NightLine = RestLine | WatchLine | ShiftOver | Missed | CheckLine | Happened | Settled | RunOn
 
 
 @dataclass(frozen=True)
@@ -292,9 +300,14 @@ Facts = HeaderFacts | NightFacts | JourneyFacts
 def header_facts(h: ev.NightHeader) -> HeaderFacts:
     cfg, res = h.config, h.resolved
     camp: dict[str, Any] = cfg.get("camp", {})
-    if not camp.get("fire_starter", True):
-        fire: Literal["no_starter", "auto", "chance"] = "no_starter"
-    elif camp.get("fire_chance", 6) >= 6:
+    # A log written before rules.md's second reading has no `fire_adverse`: its
+    # fire_chance = 6 meant normal conditions.
+    adverse = res.get("fire_adverse", camp.get("fire_chance", 6) < 6)
+    if not camp.get("light_fire", True):
+        fire: Literal["dark", "no_starter", "auto", "chance"] = "dark"
+    elif not camp.get("fire_starter", True):
+        fire = "no_starter"
+    elif not adverse:
         fire = "auto"
     else:
         fire = "chance"
@@ -369,6 +382,8 @@ class _Screen:
                 return Happened(e.clock, _HAPPENED[type(e)])
             case ev.CampSettled():
                 return Settled(e.clock, e.on_watch)
+            case ev.RestExtended():
+                return RunOn(e.clock, e.until)
             case _:
                 return None
 
@@ -474,10 +489,14 @@ def _hours(
     return tuple(hours)
 
 
+_QUICK = (RestReason.QUICK_REST, RestReason.QUICK_REST_BEDDING)
+
+
 def _verdict(r: ev.RestChecked) -> RestReason:
     # A quick rest on a night that was easy anyway reads as an easy night (the wording the
     # table has always had: the quick-rest rule changed nothing for that character).
-    if r.reason is RestReason.QUICK_REST and r.difficulty == "easy":
+    # (Logs before rules.md's second reading gave a quick rest to anyone with bedding.)
+    if r.reason in _QUICK and r.difficulty == "easy":
         return RestReason.EASY
     return r.reason
 

@@ -38,7 +38,9 @@ def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
         weather=t.term("weather", h.weather) if h.weather else t("header.weather_custom"),
         mod=signed(h.firewood_modifier) or "0",
     )
-    if h.fire == "no_starter":
+    if h.fire == "dark":
+        fire = t("header.fire_dark")
+    elif h.fire == "no_starter":
         fire = t("header.fire_no_starter")
     elif h.fire == "auto":
         fire = t("header.fire_auto")

@@ -19,6 +19,7 @@ from nightsim.narration.facts import (
     Missed,
     NightLine,
     RestLine,
+    RunOn,
     Settled,
     ShiftOver,
     WatchLine,
@@ -73,6 +74,8 @@ def _line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
         case Settled():
             key = "night.settled" if n.on_watch else "night.settled_no_watch"
             return line(t(key, actor=n.on_watch or ""), [], t, names)
+        case RunOn():
+            return line(t("night.rest_extended", until=n.until), [], t, names)
 
 
 def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> Text:

@@ -77,7 +77,7 @@ class Evening:
         # The timeout is made before the fire starts burning down: at a tie the meal is
         # cooked before the fire goes out.
         cooking = Driven.timeout(env, half)
-        self.fire.light(wood, self.cfg.camp, self.dice, self.streams.fire)
+        self.fire.light(wood, plan, self.dice, self.streams.fire)
         yield cooking
         if ev.cook is not None:
             self._cook(ev.cook)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from nightsim import rules
 from nightsim.codes import NoFire, Purpose
-from nightsim.config import Camp
 from nightsim.dice import Dice
 from nightsim.events import FireLit, FireNotLit, FireOut, Roll
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.recorder import Recorder, Stamp, roll
+from nightsim.plan import NightPlan
 
 
 class Fire:
@@ -26,27 +26,31 @@ class Fire:
         self.lit_at: int | None = None
         self.out_at: int | None = None
 
-    def light(self, wood: float, camp: Camp, dice: Dice, stream: bytes) -> None:
-        """rules.md 2: it needs a fire-starter and wood; in adverse conditions (fire_chance
-        under 6) an X-in-6 chance roll, in normal conditions no roll."""
+    def light(self, wood: float, plan: NightPlan, dice: Dice, stream: bytes) -> None:
+        """rules.md 2: the players may camp dark; a fire needs a fire-starter and wood (with
+        neither, both reasons are named); in adverse conditions an X-in-6 chance roll, in
+        normal conditions no roll."""
+        light_fire, starter, adverse, chance = plan.fire
         face: int | None = None
         reason = None
-        if not camp.fire_starter:
-            reason = NoFire.NO_FIRE_STARTER
+        if not light_fire:
+            reason = NoFire.DARK_CAMP  # a choice: nothing else is asked of the camp
+        elif not starter:
+            reason = NoFire.NO_FIRE_STARTER if wood > 0 else NoFire.NO_FIRE_STARTER_NOR_WOOD
         elif wood <= 0:
             reason = NoFire.NO_FIREWOOD
-        elif camp.fire_chance < 6:
+        elif adverse:
             face = dice.first(stream, 6)
-            if not rules.chance(face, camp.fire_chance):
+            if not rules.chance(face, chance):
                 reason = NoFire.WOULD_NOT_CATCH
         if reason is not None:
-            self.rec.emit(fire_not_lit, reason, wood, face, camp.fire_chance)
+            self.rec.emit(fire_not_lit, reason, wood, face, chance)
             return
         burn = round(wood * 60)
         now = self.env.minute
         self.burning = True
         self.lit_at = now
-        self.rec.emit(fire_lit, wood, now + burn, face, camp.fire_chance)
+        self.rec.emit(fire_lit, wood, now + burn, face, chance)
         Driven.call_in(self.env, burn, self._out)
 
     def _out(self) -> None:

@@ -36,10 +36,19 @@ class HourStrikes:
         Driven(self.env, self._run())
 
     def _run(self) -> Generator[Event, None, None]:
-        for hour in range(1, self.hours + 1):
+        t = self.env.minute
+        end = t + self.hours * 60
+        hour = 0
+        # rules.md 4, sleep_in: the rest period may run on (the rota knows by how much, from
+        # the encounter on, always before the planned end); a last part hour is struck at
+        # the new end.
+        while t < end + self.rota.run_on:
+            step = min(60, end + self.rota.run_on - t)
             # URGENT: the strike of hour k describes the hour just passed, so it comes before
             # anything else due at that minute (design.md).
-            yield Driven.fired(self.env, URGENT, 60)
+            yield Driven.fired(self.env, URGENT, step)
+            t += step
+            hour += 1
             w = self.rota.on_watch
             on_watch = self.rota.plan.slots[w].name if w is not None else None
             self.rec.emit(hour_passed, hour, self.sleepers, on_watch, self.fire.burning)

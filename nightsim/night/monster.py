@@ -15,7 +15,14 @@ from simpy.events import NORMAL, Event, EventPriority
 from nightsim import rules
 from nightsim.codes import Purpose, Table
 from nightsim.dice import Dice
-from nightsim.events import CampSettled, CampWoke, MonsterArrived, MonsterChecked, Roll
+from nightsim.events import (
+    CampSettled,
+    CampWoke,
+    MonsterArrived,
+    MonsterChecked,
+    RestExtended,
+    Roll,
+)
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.fire import Fire
 from nightsim.night.recorder import Recorder, Stamp, roll
@@ -100,8 +107,14 @@ class Monster:
         for i in awake:
             sleepers.state[i] = AWAKE
         self.rec.emit(camp_woke, asleep, sleepers.names)
+        run_on = self.plan.sleep_in
+        if run_on:
+            # rules.md 4, sleep_in: the rest period runs on by as long as the camp is up, so
+            # it always settles before the (later) end.
+            self.rota.run_on = run_on
+            self.rec.emit(rest_extended, self.plan.rest_end + run_on, run_on)
         settles_at = now + self.encounter_minutes
-        settles = settles_at < self.plan.rest_end
+        settles = settles_at < self.plan.rest_end + run_on
         settled = Event(env)
         self.rota.interrupt(Encounter(now, settles_at if settles else None, settled))
         if not settles:
@@ -213,3 +226,7 @@ def camp_woke(s: Stamp, woken: list[int], names: tuple[str, ...]) -> CampWoke:
 
 def camp_settled(s: Stamp, on_watch: str | None) -> CampSettled:
     return CampSettled(**s.envelope, on_watch=on_watch)
+
+
+def rest_extended(s: Stamp, until: int, minutes: int) -> RestExtended:
+    return RestExtended(**s.envelope, until=s.clock(until), minutes=minutes)

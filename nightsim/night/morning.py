@@ -42,6 +42,7 @@ class NightFacts(NamedTuple):
     surprised: tuple[bool, ...]
     hp: tuple[int, ...]
     exhaustion: tuple[int, ...]
+    rest_end: int  # the rest period's end: later than the plan's after sleeping in
     tasty: bool
     eaters: tuple[str, ...]
     lifted: bool
@@ -65,7 +66,8 @@ def morning(facts: NightFacts, dice: Dice) -> NightOutcome:
     plan = facts.plan
     lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
     # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
-    warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at) >= plan.warmth_minutes
+    end = facts.rest_end
+    warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at, end) >= plan.warmth_minutes
     return NightOutcome(
         facts.night,
         _characters(facts, warmed, dice),
@@ -73,27 +75,27 @@ def morning(facts: NightFacts, dice: Dice) -> NightOutcome:
         facts.broken_at,
         lit_at is not None,
         out_at,
-        lit_at is not None and (out_at is None or out_at >= plan.rest_end),
+        lit_at is not None and (out_at is None or out_at >= end),
         warmed,
         facts.ingredients,
     )
 
 
-def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None) -> int:
-    """Minutes the fire burned within the rest period."""
-    out = out_at if out_at is not None else plan.rest_end
-    return max(0, min(out, plan.rest_end) - max(lit_at, plan.rest_start))
+def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> int:
+    """Minutes the fire burned within the rest period (which ends at `end`)."""
+    out = out_at if out_at is not None else end
+    return max(0, min(out, end) - max(lit_at, plan.rest_start))
 
 
 def _characters(facts: NightFacts, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
     plan, season = facts.plan, facts.season
     slept_l, stretches, hp_l, exh_l = facts.slept, facts.stretches, facts.hp, facts.exhaustion
     out = []
-    for i, (name, bedded, max_hp, spells) in enumerate(plan.chars):
+    for i, (name, max_hp, spells) in enumerate(plan.chars):
         slept = slept_l[i]
         interrupted = stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
         difficulty = plan.rest_rows[i][warmed][season]
-        full = _rest(facts, i, name, bedded, difficulty, dice)[0]
+        full = _rest(facts, i, name, difficulty, dice)[0]
         hp, exh = rules.wake(hp_l[i], max_hp, exh_l[i], full)
         # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
         if spells and (not full or interrupted):
@@ -129,12 +131,14 @@ def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...]
 
 
 def _rest(
-    facts: NightFacts, i: int, name: str, bedded: bool, difficulty: rules.Difficulty, dice: Dice
+    facts: NightFacts, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
 ) -> tuple[bool, RestReason, int | None, int]:
     """rules.md 5: (full rest, why, the CON check's face or None, its modifier)."""
     if facts.slept[i] < rules.MIN_SLEEP_MINUTES:
         return False, RestReason.SHORT_SLEEP, None, 0
-    if facts.plan.quick_rest and bedded:
+    # The quick option: gear suited to the night (easy or moderate by the table) needs no
+    # check; an easy night needed none anyway, a hard one takes the full procedure.
+    if difficulty == "moderate" and facts.plan.quick_rest:
         return True, RestReason.QUICK_REST, None, 0
     if difficulty == "easy":
         return True, RestReason.EASY, None, 0
@@ -160,8 +164,8 @@ def morning_events(
     faces depend only on the seed and the stream), so `morning` itself records nothing."""
     plan = facts.plan
     for i, c in enumerate(out.characters):
-        bedded, spells = plan.chars[i][1], plan.chars[i][3]
-        _, reason, face, mod = _rest(facts, i, c.name, bedded, c.difficulty, dice)
+        spells = plan.chars[i][2]
+        _, reason, face, mod = _rest(facts, i, c.name, c.difficulty, dice)
         yield rest_checked(stamps(), c, reason, face, mod)
         yield CharacterWoke(
             **stamps().envelope,

@@ -44,6 +44,7 @@ class Rota:
         "plan",
         "process",
         "rec",
+        "run_on",
         "sleepers",
         "streams",
     )
@@ -67,6 +68,9 @@ class Rota:
         self.broken = False  # a watcher dozed: nobody wakes the next one (rules.md 3)
         self.broken_at: int | None = None
         self.process: Driven | None = None
+        # rules.md 4, sleep_in: minutes the rest period, and with it a last shift that ends
+        # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
+        self.run_on = 0
 
     def start(self) -> None:
         if self.plan.slots:
@@ -76,11 +80,18 @@ class Rota:
         if self.process is not None and self.process.is_alive:
             self.process.interrupt(encounter)
 
+    def end_of(self, i: int) -> int:
+        """The minute shift `i` ends: as planned, or later for a last shift that runs on."""
+        plan = self.plan
+        if self.run_on and plan.slot_handover[i] == DAWN:
+            return plan.slot_end[i] + self.run_on
+        return plan.slot_end[i]
+
     def shift_at(self, t: int) -> int | None:
         """The shift covering minute `t` (it starts at or before `t`), or None."""
         off = t - self.plan.rest_start
         for i, s in enumerate(self.plan.slots):
-            if s.start <= off < s.end:
+            if s.start <= off < self.end_of(i) - self.plan.rest_start:
                 return i
         return None
 
@@ -89,7 +100,7 @@ class Rota:
         return self.plan.slots[i].name if i is not None else None
 
     def _run(self) -> Generator[Event, None, None]:
-        env, slots, ends, doze_at = self.env, self.plan.slots, self.plan.slot_end, self.doze_at
+        env, slots, doze_at = self.env, self.plan.slots, self.doze_at
         i, resumed = 0, False
         while i < len(slots):
             try:
@@ -104,7 +115,7 @@ class Rota:
                     if d is not None and d >= env.minute:
                         yield Driven.timeout(env, d - env.minute)
                         self._doze(i)
-                yield Driven.timeout(env, ends[i] - env.minute)
+                yield Driven.timeout(env, self.end_of(i) - env.minute)
                 self._end_shift(i)
                 i += 1
             except simpy.Interrupt as intr:
@@ -133,6 +144,7 @@ class Rota:
             sleepers.state[w] = WATCH
         self.on_watch = i
         face = m = None
+        end = self.end_of(i)
         if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
@@ -141,9 +153,9 @@ class Rota:
             face = self.dice.first(self.streams[i], die)
             if face == 1:
                 # rules.md 3: the minute is uniform within what is left of the shift.
-                m = self.dice.second(self.streams[i], die, plan.slot_end[i] - now)
+                m = self.dice.second(self.streams[i], die, end - now)
                 self.doze_at[i] = now + m - 1
-        self.rec.emit(watch_began, plan, i, resumed, now, face, m)
+        self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
 
     def _doze(self, i: int) -> None:
         now = self.env.minute
@@ -172,7 +184,14 @@ class Rota:
 
 
 def watch_began(
-    s: Stamp, plan: NightPlan, i: int, resumed: bool, now: int, face: int | None, m: int | None
+    s: Stamp,
+    plan: NightPlan,
+    i: int,
+    resumed: bool,
+    now: int,
+    end: int,
+    face: int | None,
+    m: int | None,
 ) -> WatchBegan:
     slot = plan.slots[i]
     rolls = []
@@ -180,13 +199,13 @@ def watch_began(
         die = plan.slot_doze_die[i]
         rolls.append(roll(f"1d{die}", [face], purpose=Purpose.DOZE, target="1"))
         if m is not None:
-            left = plan.slot_end[i] - now
+            left = end - now
             rolls.append(roll(f"1d{left}", [m], -1, Purpose.DOZE_MINUTE))
     return WatchBegan(
         **s.envelope,
         actor=slot.name,
         shift=i + 1,
-        until=s.clock(plan.rest_start + slot.end),
+        until=s.clock(end),
         resumed=resumed,
         rolls=rolls,
     )

@@ -111,7 +111,10 @@ class NightSim:
         # dying at dawn are still heard. (What env.run(until=...) does, without its stop
         # event: nothing else URGENT is ever due at that minute.)
         Driven.run_until(env, plan.rest_end + 1)
-        env.minute = plan.rest_end  # the morning happens at dawn, whatever ran last
+        end = plan.rest_end + self.rota.run_on  # rules.md 4, sleep_in: later after an encounter
+        if end != plan.rest_end:
+            Driven.run_until(env, end + 1)
+        env.minute = end  # the morning happens at dawn, whatever ran last
         facts = self.facts()
         out = morning(facts, self.dice)
         rec.emit_all(morning_events, facts, out, self.dice)
@@ -133,16 +136,18 @@ class NightSim:
     def facts(self) -> NightFacts:
         """What the night has recorded so far, for the morning."""
         sl, ev, fire, plan = self.sleepers, self.evening, self.fire, self.plan
+        end = plan.rest_end + self.rota.run_on
         return NightFacts(
             self.night,
             self.season,
             plan,
             self.streams,
-            sl.slept_by(plan.rest_end),
+            sl.slept_by(end),
             tuple(sl.stretches),
             tuple(sl.surprised),
             self.hp,
             self.exhaustion,
+            end,
             ev.tasty,
             ev.eaters,
             ev.lifted,
