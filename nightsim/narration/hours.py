@@ -109,20 +109,27 @@ def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> Rend
     return label + Text("  ") + said
 
 
+def _who(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
+    """Who dozed, slept all the hour, was awake in it: one line, or a line each on a narrow
+    terminal (where a wrapped list would leave a name alone on a line)."""
+    parts = [
+        Text(t(key, names=t.names(listed)), style="dim " + style if style else "dim")
+        for key, listed, style in (
+            ("hour.dozed", h.dozed, "red"),
+            ("hour.asleep", h.asleep, ""),
+            ("hour.awake", h.awake, ""),
+        )
+        if listed
+    ]
+    if width < STACK:
+        return Group(*(indented(emphasise(p, names)) for p in parts))
+    return indented(emphasise(Text("; ", style="dim").join(parts), names))
+
+
 def render(h: HourFacts, names: Sequence[str], t: Catalogue) -> RenderableType:
-    who = Text(style="dim")
-    for key, listed, style in (
-        ("hour.dozed", h.dozed, "red"),
-        ("hour.asleep", h.asleep, ""),
-        ("hour.awake", h.awake, ""),
-    ):
-        if listed:
-            if who:
-                who.append("; ")
-            who.append(t(key, names=t.names(listed)), style=style)
     lines: list[RenderableType] = [Responsive(lambda width: _title(h, t, names, width))]
-    if who:
-        lines.append(indented(emphasise(who, names)))
+    if h.dozed or h.asleep or h.awake:
+        lines.append(Responsive(lambda width: _who(h, t, names, width)))
     if h.lines:
         lines.append(indented(timed([(n.clock, _line(n, t, names)) for n in h.lines])))
     return Group(*lines)
