@@ -81,15 +81,6 @@ class Hour:
         return self.end - self.start - sum(to - fr for fr, to, _ in self.watch)
 
 
-def held(trail: Trail, start: int, end: int) -> Generator[tuple[int, int, int], None, None]:
-    """The states of one trail held within [start, end): (from, to, state), none empty."""
-    for k, (since, state) in enumerate(trail):
-        fr = max(since, start)
-        to = min(trail[k + 1][0], end) if k + 1 < len(trail) else end
-        if fr < to:
-            yield fr, to, state
-
-
 class HourStrikes:
     """The strikes, one per hour of the rest period until its end (`rest_end()`, asked
     anew each hour: the end of the rest period is the night's, not the config's)."""
@@ -128,12 +119,23 @@ class HourStrikes:
         dozed: list[str] = []
         for name, trail, state in zip(sleepers.names, sleepers.trails, sleepers.state, strict=True):
             assert trail[-1][1] == state, (name, trail, state)  # a change that was not traced
-            states = list(held(trail, start, end))
-            watch.extend((fr, to, name) for fr, to, st in states if st == WATCH)
-            (awake if any(st < ASLEEP for _, _, st in states) else slept).append(name)
-            if any(st == DOZING for _, _, st in states):
+            was_awake = was_dozing = False
+            last = len(trail) - 1
+            for k, (since, st) in enumerate(trail):
+                fr = since if since > start else start
+                to = trail[k + 1][0] if k < last else end
+                if fr >= to:
+                    continue  # held before the hour only
+                if st < ASLEEP:
+                    was_awake = True
+                    if st == WATCH:
+                        watch.append((fr, to, name))
+                elif st == DOZING:
+                    was_dozing = True
+            (awake if was_awake else slept).append(name)
+            if was_dozing:
                 dozed.append(name)
-            del trail[:-1]
+            del trail[:last]
         watch.sort(key=lambda span: span[0])
         return Hour(
             number,
