@@ -279,14 +279,57 @@ class FireOut(EventBase):
     type: Literal["fire.out"] = Field("fire.out", description="the fire burns out")
 
 
+class WatchSpan(_Frozen):
+    """A stretch of one hour that one watcher kept: `{"actor": ..., "from": "21:00", "to":
+    "21:47"}`, clock faces like `rest.began`'s `shifts`."""
+
+    actor: str = Field(description="the watcher, awake on watch for the whole span")
+    from_: Clock = Field(
+        alias="from",
+        description="the span's first minute: the hour's start, or when the watch was taken"
+        " up (or resumed) within the hour",
+    )
+    to: Clock = Field(
+        description="the minute the span ended: the strike (`clock`) if the watch ran to the"
+        " end of the hour, else when it was handed over, ended, dozed off or the camp woke"
+    )
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
 class HourPassed(EventBase):
+    """The hour of the rest period that ends at this line's `clock`, told whole: the strike
+    comes before anything else at its minute, so a change at the strike belongs to the next
+    hour."""
+
     type: Literal["hour.passed"] = "hour.passed"
-    hour: Annotated[int, Field(ge=1)]
-    awake: list[str]
-    asleep: list[str]
-    dozing: list[str]
-    on_watch: str | None
-    fire: bool
+    hour: Annotated[int, Field(ge=1, description="1 for the rest period's first hour, and on")]
+    watch: list[WatchSpan] = Field(
+        description="who was on watch in the hour and from when to when, in order; the spans"
+        " never overlap, and with `unwatched_minutes` they add up to the hour"
+    )
+    unwatched_minutes: Annotated[
+        int,
+        Field(
+            ge=0,
+            le=60,
+            description="minutes of the hour with nobody on watch (no shift, a dozing watcher,"
+            " a missed shift, the camp up after an encounter)",
+        ),
+    ]
+    awake: list[str] = Field(
+        description="who was awake at any minute of the hour (on watch or not), party order"
+    )
+    slept_through: list[str] = Field(
+        description="who was asleep (dozing included) every minute of the hour, party order;"
+        " with `awake` exactly the party"
+    )
+    dozed: list[str] = Field(
+        description="who was dozing on watch at any minute of the hour (asleep, rota broken)"
+    )
+    fire_minutes: Annotated[
+        int, Field(ge=0, le=60, description="minutes of the hour the fire burned")
+    ]
 
 
 class MonsterChecked(EventBase):

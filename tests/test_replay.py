@@ -211,6 +211,10 @@ def test_replay_of_a_pipe_narrates_it(tmp_path: Path) -> None:
 LEGACY = Path(__file__).with_name("data") / "legacy-0.1.0-quick-rest-heavy-rain-fire3.jsonl"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="hour.passed changed shape; format-1 logs replay again with log format 2 (issue 11)",
+)
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_a_log_from_before_the_second_reading_still_replays(
     lang: str, capsys: pytest.CaptureFixture[str]

@@ -29,7 +29,7 @@ examples:
   nightsim run
   nightsim run configs/default.toml --seed 42
   nightsim run --seed "the pedlar's curse" --set camp.terrain="thorny forest"
-  nightsim run --format jsonl --no-log | jq -r 'select(.type=="hour.passed") | .on_watch'
+  nightsim run --format jsonl --no-log | jq -c 'select(.type=="hour.passed") | .watch'
   nightsim run --log tonight.jsonl
   nightsim run --step                      one hour at a time: Enter for the next hour
   nightsim run --quiet --lang uk           only the encounter and the morning, in Ukrainian

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nightsim import events as ev
+from nightsim.clock import DAY
 from nightsim.codes import Purpose, RestReason, Table
 from nightsim.narration import strip
 
@@ -200,15 +201,25 @@ class EncounterFacts:
 
 
 @dataclass(frozen=True)
+class WatchTurn:
+    """A stretch of the hour under one watcher, or under nobody (`actor` None)."""
+
+    actor: str | None
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
 class HourFacts:
     number: int
     start: str
     end: str
-    on_watch: str | None
-    dozing: tuple[str, ...]
-    fire: bool
-    asleep: tuple[str, ...]  # asleep and not dozing
-    awake: tuple[str, ...]  # awake besides the watcher
+    minutes: int  # 60; a last hour may be shorter when the rest period is not whole hours
+    watch: tuple[WatchTurn, ...]  # the whole hour, in order: the log's spans and the gaps
+    dozed: tuple[str, ...]
+    fire_minutes: int
+    asleep: tuple[str, ...]  # asleep all the hour, and not dozing
+    awake: tuple[str, ...]  # awake at some minute, besides the hour's watchers
     lines: tuple[NightLine, ...]
     encounters: tuple[EncounterFacts, ...]  # told right after the hour
 
@@ -471,16 +482,18 @@ def _hours(
     for passed, inside in parts.hours:
         lines = tuple(line for e in inside if (line := screen.line(e)) is not None)
         arrivals = (e for e in inside if isinstance(e, ev.MonsterArrived))
+        watchers = {span.actor for span in passed.watch}
         hours.append(
             HourFacts(
                 number=passed.hour,
                 start=start,
                 end=passed.clock,
-                on_watch=passed.on_watch,
-                dozing=tuple(passed.dozing),
-                fire=passed.fire,
-                asleep=tuple(n for n in passed.asleep if n not in passed.dozing),
-                awake=tuple(n for n in passed.awake if n != passed.on_watch),
+                minutes=passed.unwatched_minutes + sum(_span(w.from_, w.to) for w in passed.watch),
+                watch=watch_turns(passed, start),
+                dozed=tuple(passed.dozed),
+                fire_minutes=passed.fire_minutes,
+                asleep=tuple(n for n in passed.slept_through if n not in passed.dozed),
+                awake=tuple(n for n in passed.awake if n not in watchers),
                 lines=lines,
                 encounters=tuple(encounter_facts(e, check) for e in arrivals),
             )
@@ -490,6 +503,29 @@ def _hours(
 
 
 _QUICK = (RestReason.QUICK_REST, RestReason.QUICK_REST_BEDDING)
+
+
+def _span(start: str, end: str) -> int:
+    """Minutes from one clock face to a later one within a day (an hour may cross midnight)."""
+    h0, m0 = start.split(":")
+    h1, m1 = end.split(":")
+    return (int(h1) * 60 + int(m1) - int(h0) * 60 - int(m0)) % DAY
+
+
+def watch_turns(passed: ev.HourPassed, start: str) -> tuple[WatchTurn, ...]:
+    """The hour from `start` to the strike as turns: each span of the log, and nobody's
+    turns between them (the spans are in order and never overlap, so clock faces compare
+    by equality alone, midnight or not)."""
+    turns: list[WatchTurn] = []
+    at = start
+    for span in passed.watch:
+        if span.from_ != at:
+            turns.append(WatchTurn(None, at, span.from_))
+        turns.append(WatchTurn(span.actor, span.from_, span.to))
+        at = span.to
+    if at != passed.clock or not turns:
+        turns.append(WatchTurn(None, at, passed.clock))
+    return tuple(turns)
 
 
 def _verdict(r: ev.RestChecked) -> RestReason:

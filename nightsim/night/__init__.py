@@ -6,7 +6,8 @@
 - `rota.Rota`: each shift taken up, dozed through, handed over or missed; resumed after an
   `Encounter`.
 - `monster.Monster`: the check, the arrival (surprise, distance, creature), settling again.
-- `hours.HourStrikes`: `hour.passed`, on a recorded night only.
+- `hours.HourStrikes`: `hour.passed`, the hour just passed told whole, on a recorded night
+  only (with `hours.TracedSleepers`, the sleepers keeping their trail of states).
 - `morning.morning`: a pure function from the night's facts to its outcome.
 - `recorder`: the one `Recorder` every actor records through (`EventLog`, `NO_RECORD`).
 - `driven.Driven`: the one class that knows SimPy beyond its public surface.

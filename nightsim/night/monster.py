@@ -27,7 +27,7 @@ from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.fire import Fire
 from nightsim.night.recorder import Recorder, Stamp, roll
 from nightsim.night.rota import Encounter, Rota
-from nightsim.night.sleepers import AWAKE, Sleepers
+from nightsim.night.sleepers import Sleepers
 from nightsim.outcome import EncounterOutcome
 from nightsim.plan import NightPlan, StreamNames
 
@@ -102,10 +102,8 @@ class Monster:
         self.encounter = enc
         self.rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
         # House reading: the encounter wakes everyone; the fight is the referee's.
-        for i in asleep:
-            sleepers.wake(i, now)
-        for i in awake:
-            sleepers.state[i] = AWAKE
+        for i in range(len(sleepers.names)):
+            sleepers.wake(i, now)  # the watcher too: on watch no more, but awake
         self.rec.emit(camp_woke, asleep, sleepers.names)
         run_on = self.plan.sleep_in
         if run_on:

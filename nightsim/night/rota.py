@@ -16,7 +16,7 @@ from nightsim.dice import Dice
 from nightsim.events import WatchBegan, WatchDozed, WatchEnded, WatchHandedOver, WatchMissed
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.recorder import Recorder, Stamp, roll
-from nightsim.night.sleepers import ASLEEP, DOZING, WATCH, Sleepers
+from nightsim.night.sleepers import DOZING, WATCH, Sleepers
 from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
 
 
@@ -137,11 +137,7 @@ class Rota:
         plan = self.plan
         w = plan.slot_watcher[i]
         now = self.env.minute
-        sleepers = self.sleepers
-        if sleepers.state[w] >= ASLEEP:
-            sleepers.wake(w, now, WATCH)
-        else:
-            sleepers.state[w] = WATCH
+        self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
         self.on_watch = i
         face = m = None
         end = self.end_of(i)

@@ -16,7 +16,7 @@ from nightsim.events import Event, NightBegan, RestBegan, ShiftTimes
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.evening import Evening
 from nightsim.night.fire import Fire
-from nightsim.night.hours import HourStrikes
+from nightsim.night.hours import HourStrikes, TracedSleepers
 from nightsim.night.monster import Monster
 from nightsim.night.morning import NightFacts, morning, morning_events
 from nightsim.night.recorder import NO_RECORD, EventLog, Recorder, Stamp
@@ -52,7 +52,6 @@ class NightSim:
         "season",
         "sleepers",
         "streams",
-        "strike_hours",
     )
 
     def __init__(
@@ -78,7 +77,6 @@ class NightSim:
         self.month = month if month is not None else cfg.camp.month
         self.day = day if day is not None else cfg.camp.day
         self.carried = plan.carried if carried_firewood is None else carried_firewood
-        self.strike_hours = cfg.rules.rest_hours
         if recorder is None:
             recorder = EventLog(plan.camp_minute) if record else NO_RECORD
         self.rec = rec = recorder
@@ -89,7 +87,8 @@ class NightSim:
             ingredients = state.ingredients
             self.hp = tuple(state.hp.get(c.name, c.hp) for c in cfg.party)
             self.exhaustion = tuple(state.exhaustion.get(c.name, c.exhaustion) for c in cfg.party)
-        self.sleepers = Sleepers(plan.names)
+        # A recorded night traces the sleepers for the hourly strikes; odds pays nothing.
+        self.sleepers = TracedSleepers(plan.names) if rec.recording else Sleepers(plan.names)
         self.fire = Fire(env, rec)
         self.evening = Evening(env, rec, cfg, plan, dice, self.streams, self.fire, ingredients)
         self.rota = Rota(env, rec, plan, dice, self.streams.doze, self.sleepers)
@@ -127,9 +126,13 @@ class NightSim:
         first = plan.slot_watcher[0] if plan.slots else None
         self.sleepers.lie_down(self.env.minute, first)
         rec.emit(rest_began, plan)
-        if rec.recording:  # the strikes only describe the hours: nothing to run for odds
-            actors = (self.sleepers, self.fire, self.rota)
-            HourStrikes(self.env, rec, self.strike_hours, actors).start()
+        sleepers = self.sleepers
+        if isinstance(sleepers, TracedSleepers):  # recorded: the strikes describe the hours
+            # rules.md 4, sleep_in: the rest period may run on, so the strikes ask each hour.
+            rota = self.rota
+            HourStrikes(
+                self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
+            ).start()
         self.rota.start()
         self.monster.start()
 
