@@ -32,7 +32,7 @@ STORE = Path(__file__).with_name("golden_digest.txt")
 VARIANTS: list[tuple[str, list[str], int]] = [
     ("default", [], 1),
     ("encounter6", ["camp.encounter_chance=6"], 1),
-    ("fire3", ["camp.fire_chance=3"], 1),
+    ("fire3", ["camp.fire_conditions=adverse", "camp.fire_chance=3"], 1),
     ("rota3", ['watch.rota=["Sir Aldric","Moss","Wren"]'], 1),
     (
         "shifts_unwatched",
@@ -60,13 +60,54 @@ VARIANTS: list[tuple[str, list[str], int]] = [
     ("heavy_rain_fire2", ["camp.weather=heavy_rain", "camp.fire_chance=2"], 1),
     # Ties at one minute: the fire dying as the meal is cooked (0.5 h of wood, half of the
     # evening), as the rest period begins (1 h), an encounter that settles at once.
-    ("tie_cook_fire", ["camp.weather=heavy_rain", "camp.carried_firewood_hours=0.5"], 1),
+    # (Normal conditions: heavy rain alone would make the fire a 4-in-6 roll, rules.md 2.)
+    (
+        "tie_cook_fire",
+        [
+            "camp.weather=heavy_rain",
+            "camp.fire_conditions=normal",
+            "camp.carried_firewood_hours=0.5",
+        ],
+        1,
+    ),
     (
         "tie_fire_rest",
-        ["camp.weather=heavy_rain", "camp.carried_firewood_hours=1", "camp.encounter_chance=6"],
+        [
+            "camp.weather=heavy_rain",
+            "camp.fire_conditions=normal",
+            "camp.carried_firewood_hours=1",
+            "camp.encounter_chance=6",
+        ],
         1,
     ),
     ("encounter_minutes0", ["rules.encounter_minutes=0", "camp.encounter_chance=6"], 1),
+    # rules.md's second reading: snow is adverse by default; the quick option only for easy
+    # or moderate nights; a dark camp by choice; carried wood kept on a night without fire;
+    # sleeping in after an encounter (with the last shift at dawn, and with the end unwatched).
+    ("snow_auto", ["camp.weather=snow"], 1),
+    ("winter_quick", ["camp.season=winter", "rules.quick_rest=true"], 1),
+    ("dark_camp", ["camp.light_fire=false", "camp.encounter_chance=3"], 1),
+    (
+        "journey_carried_adverse",
+        ["camp.weather=heavy_rain", "camp.fire_chance=2", "camp.carried_firewood_hours=3"],
+        4,
+    ),
+    (
+        "sleep_in",
+        ["rules.sleep_in=true", "rules.encounter_minutes=45", "camp.encounter_chance=6"],
+        1,
+    ),
+    (
+        "sleep_in_unwatched",
+        [
+            "rules.sleep_in=true",
+            "rules.encounter_minutes=90",
+            'watch.shifts=[{name="Moss",hours=2.5},{name="Wren",hours=1.75},'
+            '{name="Moss",hours=1},{name="Sir Aldric",hours=2}]',
+            "camp.encounter_chance=6",
+        ],
+        1,
+    ),
 ]
 
 
@@ -78,7 +119,7 @@ def digest(config: Config, seeds: int, nights: int) -> str:
         h.update(b"\n")
 
     for s in range(seeds):
-        write_events(iter_raw(config, s, nights), config.camp.camp_minute, [out])
+        write_events(iter_raw(config, s, nights), [out])
     return h.hexdigest()
 
 

@@ -61,11 +61,15 @@ class Checkup:
     firewood_modifier: int
     gatherers: int
     carried_hours: float
+    light_fire: bool
+    fire_adverse: bool
     fire_chance: int
     fire_starter: bool
     rest_start: str
     rest_end: str
     rest_hours: int
+    sleep_in_minutes: int  # 0: the rest period never runs on (rules.md 4, sleep_in)
+    sleep_in_end: str  # where the longest sleep-in ends
     fire_warmth_hours: float
     dozing_rule: bool
     shifts: tuple[ShiftInfo, ...]
@@ -79,11 +83,14 @@ def check_odds(modifier: int) -> Fraction:
     return Fraction(sum(rules.ability_check(f, modifier) for f in range(1, 7)), 6)
 
 
-def rest_odds(con: int, difficulty: rules.Difficulty, slept_enough: bool = True) -> Fraction:
-    """The chance of a full rest from the table and the CON check, no evening modifiers."""
+def rest_odds(
+    con: int, difficulty: rules.Difficulty, slept_enough: bool = True, quick: bool = False
+) -> Fraction:
+    """The chance of a full rest from the table and the CON check, no evening modifiers;
+    `quick`: the quick option (rules.md 5), which spares a moderate night its check."""
     if not slept_enough or difficulty == "impossible":
         return Fraction(0)
-    if difficulty == "easy":
+    if difficulty == "easy" or (quick and difficulty == "moderate"):
         return Fraction(1)
     return check_odds(rules.ability_modifier(con) + rules.DIFFICULTY_MODIFIER[difficulty])
 
@@ -128,7 +135,6 @@ def checkup(config: Config) -> Checkup:
         enough = sleep_max >= rules.MIN_SLEEP_MINUTES
         d_fire = rules.rest_difficulty(True, c.bedroll, c.tent, season)
         d_cold = rules.rest_difficulty(False, c.bedroll, c.tent, season)
-        quick = r.quick_rest and (c.bedroll or c.tent)
         stay_awake = Fraction(1)
         if r.fall_asleep_on_watch:
             for _ in spans:
@@ -142,8 +148,8 @@ def checkup(config: Config) -> Checkup:
                 tent=c.tent,
                 difficulty_fire=d_fire,
                 difficulty_no_fire=d_cold,
-                odds_fire=Fraction(int(enough)) if quick else rest_odds(c.con, d_fire, enough),
-                odds_no_fire=Fraction(int(enough)) if quick else rest_odds(c.con, d_cold, enough),
+                odds_fire=rest_odds(c.con, d_fire, enough, r.quick_rest),
+                odds_no_fire=rest_odds(c.con, d_cold, enough, r.quick_rest),
                 watch_minutes=on_watch,
                 sleep_max_minutes=sleep_max,
                 interrupted=_interrupted(spans, rest),
@@ -160,11 +166,15 @@ def checkup(config: Config) -> Checkup:
         firewood_modifier=camp.wood_modifier,
         gatherers=len(config.evening.firewood),
         carried_hours=camp.carried_firewood_hours,
+        light_fire=camp.light_fire,
+        fire_adverse=camp.fire_adverse,
         fire_chance=camp.fire_chance,
         fire_starter=camp.fire_starter,
         rest_start=clock(cm, rs),
         rest_end=clock(cm, rs + rest),
         rest_hours=r.rest_hours,
+        sleep_in_minutes=config.sleep_in_minutes,
+        sleep_in_end=clock(cm, rs + rest + config.sleep_in_minutes),
         fire_warmth_hours=r.fire_warmth_hours,
         dozing_rule=r.fall_asleep_on_watch,
         shifts=shifts,
@@ -178,10 +188,35 @@ def checkup(config: Config) -> Checkup:
 LOW_FIRE_CHANCE = 3
 
 
+def _evening_warnings(config: Config) -> list[Warning]:
+    """The fire and the meal (rules.md 2)."""
+    camp, ev = config.camp, config.evening
+    out: list[Warning] = []
+    no_fire = False
+    if not camp.light_fire:
+        no_fire = True  # a choice, not a mistake: only a cook without a fire is worth saying
+    elif not camp.fire_starter:
+        out.append(Warning("warn.no_fire_starter", {}))
+        no_fire = True
+    elif not ev.firewood and camp.carried_firewood_hours <= 0:
+        out.append(Warning("warn.no_wood", {}))
+        no_fire = True
+    elif camp.fire_adverse and camp.fire_chance <= LOW_FIRE_CHANCE:
+        out.append(Warning("warn.fire_chance_low", {"chance": camp.fire_chance}))
+    if ev.cook is not None:
+        if no_fire:
+            out.append(Warning("warn.cook_no_fire", {"actor": ev.cook}))
+        missing = [w for w, ok in (("cookware", camp.cookware), ("ingredients", camp.ingredients))
+                   if not ok]  # fmt: skip
+        if missing:
+            out.append(Warning("warn.cook_no_gear", {"actor": ev.cook, "what": missing}))
+    return out
+
+
 def _warnings(
     config: Config, slots: Any, chars: list[CharacterInfo], unwatched_from: str | None
 ) -> list[Warning]:
-    camp, ev = config.camp, config.evening
+    camp = config.camp
     out: list[Warning] = []
     if not slots:
         out.append(Warning("warn.no_watch", {}))
@@ -202,27 +237,17 @@ def _warnings(
                     {"actor": c.name, "watch": c.watch_minutes, "sleep": c.sleep_max_minutes},
                 )
             )
+    watchers = [c for c in chars if c.watch_minutes]
+    if watchers and all(c.sleep_max_minutes == rules.MIN_SLEEP_MINUTES for c in watchers):
+        # rules.md 5: 6 hours is the least for a full rest, so any time awake beyond the
+        # watch (an encounter) costs every watcher who lost sleep to it their full rest.
+        out.append(Warning("warn.six_hours", {}))
     for c in chars:
         if c.spells and c.interrupted:
             out.append(
                 Warning("warn.caster_middle", {"actor": c.name, "spells": ", ".join(c.spells)})
             )
-    no_fire = False
-    if not camp.fire_starter:
-        out.append(Warning("warn.no_fire_starter", {}))
-        no_fire = True
-    elif not ev.firewood and camp.carried_firewood_hours <= 0:
-        out.append(Warning("warn.no_wood", {}))
-        no_fire = True
-    elif camp.fire_chance <= LOW_FIRE_CHANCE:
-        out.append(Warning("warn.fire_chance_low", {"chance": camp.fire_chance}))
-    if ev.cook is not None:
-        if no_fire:
-            out.append(Warning("warn.cook_no_fire", {"actor": ev.cook}))
-        missing = [w for w, ok in (("cookware", camp.cookware), ("ingredients", camp.ingredients))
-                   if not ok]  # fmt: skip
-        if missing:
-            out.append(Warning("warn.cook_no_gear", {"actor": ev.cook, "what": missing}))
+    out += _evening_warnings(config)
     for c in chars:
         if c.difficulty_fire == "impossible" and c.difficulty_no_fire == "impossible":
             out.append(

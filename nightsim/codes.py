@@ -35,7 +35,11 @@ class NoFire(StrEnum):
 
     NO_FIRE_STARTER = "no fire-starter"
     NO_FIREWOOD = "no firewood"
+    # rules.md 2, with neither, both are named: one code, so that `reason` stays a single
+    # member of a closed set (a tool testing for "no firewood" tests for either).
+    NO_FIRE_STARTER_NOR_WOOD = "no fire-starter and no firewood"
     WOULD_NOT_CATCH = "the fire would not catch"
+    DARK_CAMP = "camped dark by choice"  # camp.light_fire = false (rules.md 2)
 
 
 class NoMeal(StrEnum):
@@ -73,7 +77,11 @@ class RestReason(StrEnum):
     """Why a character did or did not get a full rest (`rest.checked.reason`)."""
 
     SHORT_SLEEP = "slept under 6 hours"
-    QUICK_REST = "quick rest: has bedding"
+    # rules.md 5, quick option: gear suited to the night (easy or moderate by the table).
+    QUICK_REST = "quick rest: gear suits the night"
+    # What logs written before that reading carry (quick rest for anyone with bedding): read,
+    # never written.
+    QUICK_REST_BEDDING = "quick rest: has bedding"
     EASY = "easy night"
     IMPOSSIBLE = "impossible night"
     MODERATE_PASSED = "moderate night, CON check passed"

@@ -10,6 +10,7 @@ import math
 import re
 import tomllib
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
@@ -53,6 +54,10 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
 
 
+# rules.md 2: the weathers in which a fire is lit in adverse conditions by default.
+ADVERSE_WEATHER = frozenset({"snow", "heavy_rain"})
+
+
 class Camp(_Model):
     terrain: str | None = None
     encounter_chance: Annotated[int, Field(ge=0, le=6, strict=True)] | None = None
@@ -61,7 +66,11 @@ class Camp(_Model):
     day: Annotated[int, Field(ge=1, le=31, strict=True)] | None = None
     weather: Literal["dry", "damp", "snow", "heavy_rain"] | None = None
     firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
-    fire_chance: Annotated[int, Field(ge=1, le=6, strict=True)] = 6
+    # rules.md 2: lighting the fire is the players' choice; in adverse conditions it takes a
+    # chance roll of "X-in-6 or less", X 1..4 (snow and heavy rain are adverse by default).
+    light_fire: Flag = True
+    fire_conditions: Literal["auto", "normal", "adverse"] = "auto"
+    fire_chance: Annotated[int, Field(strict=True)] = 4
     fire_starter: Flag = True
     carried_firewood_hours: Annotated[float, Field(ge=0, le=48, strict=True)] = 0
     cookware: Flag = True
@@ -87,6 +96,23 @@ class Camp(_Model):
                 f"unknown month {shown(v)}{_suggest(v, rules.MONTHS)};"
                 f" expected one of: {', '.join(rules.MONTHS)}"
             )
+        return v
+
+    @field_validator("fire_chance")
+    @classmethod
+    def _fire_chance(cls, v: int) -> int:
+        if v == 6:
+            raise ValueError(
+                'fire_chance = 6 used to mean normal conditions; write fire_conditions = "normal"'
+                " instead (fire_chance is the X-in-6 of adverse conditions, 1..4)"
+            )
+        if v == 5:
+            raise ValueError(
+                'must be 1..4: adverse conditions light the fire on "4-in-6 or less"'
+                ' (rules.md 2), not 5-in-6; for no roll write fire_conditions = "normal"'
+            )
+        if not 1 <= v <= 4:
+            raise ValueError(f'must be 1..4 (the X of "X-in-6 or less"), got {shown(v)}')
         return v
 
     @field_validator("camp_at")
@@ -142,6 +168,15 @@ class Camp(_Model):
         return rules.WEATHER_MODIFIER[self.weather or "dry"]
 
     @property
+    def fire_adverse(self) -> bool:
+        """rules.md 2: whether lighting the fire takes the chance roll. `auto`: adverse in snow
+        or heavy rain; with a firewood_modifier instead of weather there is no weather to go
+        by, so `auto` is normal (the referee says `adverse` where it is)."""
+        if self.fire_conditions != "auto":
+            return self.fire_conditions == "adverse"
+        return self.weather in ADVERSE_WEATHER
+
+    @property
     def camp_minute(self) -> int:
         """Minutes after midnight at which camp is made."""
         hh, mm = self.camp_at.split(":")
@@ -152,6 +187,9 @@ class Rules(_Model):
     rest_hours: Annotated[int, Field(ge=1, le=16, strict=True)] = 8
     fall_asleep_on_watch: Flag = True
     quick_rest: Flag = False
+    # rules.md 4, optional house rule: after an encounter the rest period runs on by as long
+    # as the camp was up.
+    sleep_in: Flag = False
     encounter_minutes: Annotated[int, Field(ge=0, le=24 * 60, strict=True)] = 30
     fire_warmth_hours: Annotated[float, Field(ge=0, le=16, strict=True)] = 4
     preparation_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
@@ -170,6 +208,9 @@ class Character(_Model):
     tent: Flag = False
     exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
     spells: tuple[Name, ...] = ()
+    pronouns: Literal["he", "she", "they"] | None = None
+    """Narration only: Ukrainian past tenses agree with it (заснув / заснула / заснули) and
+    English says his / her / their; without it a line is phrased so that no gender is needed."""
 
     @model_validator(mode="after")
     def _hp(self) -> Self:
@@ -285,6 +326,12 @@ class Config(_Model):
                 f"rules: preparation_minutes + evening_minutes + rest_hours make a night of"
                 f" {night / 60:g} hours; a night must fit in 24 hours"
             )
+        if night + self.sleep_in_minutes > 24 * 60:
+            raise ValueError(
+                f"rules: with sleep_in, an encounter's {self.rules.encounter_minutes} minutes"
+                f" make a night of up to {(night + self.sleep_in_minutes) / 60:g} hours; a"
+                " night must fit in 24 hours"
+            )
         if self.rules.fire_warmth_hours > self.rules.rest_hours:
             raise ValueError(
                 f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
@@ -321,6 +368,12 @@ class Config(_Model):
     @property
     def rest_minutes(self) -> int:
         return self.rules.rest_hours * 60
+
+    @property
+    def sleep_in_minutes(self) -> int:
+        """The longest the rest period can run on (rules.md 4, sleep_in): an encounter keeps
+        the camp up `encounter_minutes` and, with the end moved as far, it always settles."""
+        return self.rules.encounter_minutes if self.rules.sleep_in else 0
 
     @property
     def rest_start(self) -> int:
@@ -364,6 +417,7 @@ def resolved(config: Config) -> dict[str, Any]:
         "encounter_chance": config.camp.chance,
         "season": config.camp.resolved_season,
         "firewood_modifier": config.camp.wood_modifier,
+        "fire_adverse": config.camp.fire_adverse,
         "rest_from": clock(cm, rs),
         "rest_to": clock(cm, rs + config.rest_minutes),
         "shifts": [
@@ -459,9 +513,28 @@ def _explain(err: ValidationError, raw: Any) -> str:
     return f"{where}: {msg}" if where else msg
 
 
+def check_overrides(overrides: object) -> None:
+    """The `--set` items of the API: a list or tuple of "key=value" strings. A bare string
+    is refused, not walked character by character as items "c", "a", "m", …"""
+    if isinstance(overrides, str | bytes) or not isinstance(overrides, list | tuple):
+        hint = f" (one item: [{shown(overrides)}])" if isinstance(overrides, str) else ""
+        raise TypeError(
+            f"overrides: expected a list or tuple of KEY=VALUE strings, got"
+            f" {type(overrides).__name__}{hint}"
+        )
+    for i, item in enumerate(overrides):
+        if not isinstance(item, str):
+            raise TypeError(
+                f"overrides[{i}]: expected a KEY=VALUE string, got {type(item).__name__}"
+            )
+
+
 def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Config:
     """TOML text (+ `--set` overrides) -> a validated Config; raises ConfigError (no file name:
     a message names the field; `load_config` tells the file's mistakes from the items')."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected TOML text (a str), got {type(text).__name__}")
+    check_overrides(overrides)
     raw = parse_toml(text)
     for item in overrides:
         apply_override(raw, item)
@@ -469,6 +542,10 @@ def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Conf
 
 
 def config_from_data(raw: dict[str, Any]) -> Config:
+    """Plain data (a log header's `config`, `Config.canonical()`) -> a validated Config;
+    raises ConfigError naming the field."""
+    if not isinstance(raw, dict):
+        raise TypeError(f"raw: expected a dict of config data, got {type(raw).__name__}")
     _check_limits(raw, depth=1)
     try:
         return Config.model_validate(raw)
@@ -649,7 +726,27 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
 
 
 def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
-    """Read and validate a config file; ConfigError names the file (or the `--set` item)."""
+    """Read a TOML config file, apply `overrides` (the CLI's `--set` items, in order) and
+    return the validated, frozen `Config`.
+
+    `nightsim.config.default_config_path()` is the bundled default; `parse_config(text)`
+    and `config_from_data(dict)` do the same without a file.
+
+    >>> from nightsim import load_config
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path(), ["camp.season=winter", "party.Moss.con=3"])
+    >>> config.camp.season, config.character("Moss").con
+    ('winter', 3)
+    >>> [c.name for c in config.party]
+    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
+
+    Raises ConfigError naming the file (or the `--set` item) and the field for a file that
+    cannot be read or a config that is not valid; TypeError if `path` is not a str or a
+    path, or `overrides` is not a list or tuple of strings (a bare string included).
+    """
+    if not isinstance(path, str | PathLike):
+        raise TypeError(f"path: expected a str or a path, got {type(path).__name__}")
+    check_overrides(overrides)
     p = Path(path)
     where = shown(p)
     text = _read_config(p, where)
@@ -676,3 +773,29 @@ def _read_config(p: Path, where: str) -> str:
 
 def default_config_path() -> Path:
     return Path(__file__).parent / "data" / "default.toml"
+
+
+def upgrade_legacy(data: dict[str, Any]) -> dict[str, Any]:
+    """A log header's config as nightsim writes it now, from one written before the second
+    reading of rules.md (no `camp.fire_conditions`: `fire_chance = 6` meant normal conditions
+    and 1..5 adverse; no `light_fire`, no `sleep_in`). Anything else is returned as it is.
+
+    Only for reading old logs (replay, verify): a config file with `fire_chance = 6` is an
+    error that says what to write instead. An old 5-in-6 has no new equivalent and reads as
+    4-in-6; the narration still tells the header's own number."""
+    camp = data.get("camp")
+    if not isinstance(camp, dict) or "fire_conditions" in camp:
+        return data
+    chance = camp.get("fire_chance", 6)
+    adverse = isinstance(chance, int) and chance < 6
+    new = copy.deepcopy(data)
+    new["camp"] = {
+        **camp,
+        "light_fire": True,
+        "fire_conditions": "adverse" if adverse else "normal",
+        "fire_chance": min(chance, 4) if adverse else 4,
+    }
+    rules_ = new.get("rules")
+    if isinstance(rules_, dict):
+        rules_.setdefault("sleep_in", False)
+    return new

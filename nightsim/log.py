@@ -1,7 +1,7 @@
-"""The log writer: a structlog pipeline that turns raw events into hash-chained JSON lines.
+"""The log writer: a structlog pipeline that turns typed events into hash-chained JSON lines.
 
-Processors, in order: `Stamp` adds `v`, `seq`, `t`, `clock` and `type`; `Canonicalize` checks
-the line against the event union and fills every field the model defines (so the file, the
+The engine builds each event as its model (nightsim/events.py), envelope included. Processors,
+in order: `dump` takes the event's JSON form, every field the model defines (so the file, the
 schema and `simulate()` agree on one form); `Chain` adds `hash` = SHA-256(previous hash +
 canonical JSON of the line without `hash`); `render` writes canonical JSON (sorted keys, no
 spaces, UTF-8). The "logger" at the end is any callable that takes a finished line.
@@ -12,16 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from nightsim.clock import clock
-from nightsim.events import LOG_VERSION, event_dict, parse_event
+from nightsim.events import Event, EventBase
 from nightsim.outcome import NightOutcome
-
-if TYPE_CHECKING:
-    # The writer takes what the engine makes, but the reader shares this module (the hash
-    # chain): importing the engine here would load SimPy into `replay` and `schema`.
-    from nightsim.engine import RawEvent
 
 GENESIS = "0" * 64
 
@@ -34,25 +28,9 @@ def line_hash(prev: str, line_without_hash: Mapping[str, Any]) -> str:
     return hashlib.sha256((prev + canonical_json(line_without_hash)).encode()).hexdigest()
 
 
-class Stamp:
-    def __init__(self, camp_minute: int) -> None:
-        self.camp_minute = camp_minute
-        self.seq = 0
-
-    def __call__(
-        self, _logger: Any, _name: str, ed: MutableMapping[str, Any]
-    ) -> MutableMapping[str, Any]:
-        t = ed.pop("_t")
-        ed["type"] = ed.pop("event")
-        ed.update(v=LOG_VERSION, seq=self.seq, t=t, clock=clock(self.camp_minute, t))
-        self.seq += 1
-        return ed
-
-
-def canonicalize(
-    _logger: Any, _name: str, ed: MutableMapping[str, Any]
-) -> MutableMapping[str, Any]:
-    return event_dict(parse_event(dict(ed)))
+def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    ev: EventBase = ed["_event"]
+    return ev.model_dump(mode="json", by_alias=True, exclude={"hash"})
 
 
 class Chain:
@@ -81,14 +59,14 @@ class LineSink:
             out(line)
 
 
-def log_pipeline(camp_minute: int, outputs: Iterable[Callable[[str], None]]) -> Any:
+def log_pipeline(outputs: Iterable[Callable[[str], None]]) -> Any:
     # Imported here: structlog (with structlog.dev) costs ~75 ms, and `import nightsim`
     # (every CLI start, the log reader, the schema) needs only the hash helpers above.
     import structlog
 
     return structlog.wrap_logger(
         LineSink(outputs),
-        processors=[Stamp(camp_minute), canonicalize, Chain(), render],
+        processors=[dump, Chain(), render],
         wrapper_class=structlog.BoundLogger,
         context_class=dict,
         cache_logger_on_first_use=False,
@@ -96,33 +74,30 @@ def log_pipeline(camp_minute: int, outputs: Iterable[Callable[[str], None]]) -> 
 
 
 def write_events(
-    raw: Iterable[RawEvent | NightOutcome],
-    camp_minute: int,
+    raw: Iterable[Event | NightOutcome],
     outputs: Iterable[Callable[[str], None]],
 ) -> list[NightOutcome]:
-    """Send every raw event through the pipeline to the outputs; return the nights' outcomes."""
-    log = log_pipeline(camp_minute, outputs)
+    """Send every event through the pipeline to the outputs; return the nights' outcomes."""
+    log = log_pipeline(outputs)
     outcomes = []
     for item in raw:
         if isinstance(item, NightOutcome):
             outcomes.append(item)
             continue
-        t, type_, fields = item
-        log.msg(type_, _t=t, **fields)
+        log.msg(item.type, _event=item)
     return outcomes
 
 
-def iter_log_lines(raw: Iterable[RawEvent | NightOutcome], camp_minute: int) -> Iterator[str]:
+def iter_log_lines(raw: Iterable[Event | NightOutcome]) -> Iterator[str]:
     """The same pipeline pulled instead of pushed: each finished line (no `\\n`) as it is made.
 
     `verify` walks this beside the log being checked, so neither is held whole in memory.
     """
     pending: list[str] = []
-    log = log_pipeline(camp_minute, [pending.append])
+    log = log_pipeline([pending.append])
     for item in raw:
         if isinstance(item, NightOutcome):
             continue
-        t, type_, fields = item
-        log.msg(type_, _t=t, **fields)
+        log.msg(item.type, _event=item)
         yield from pending
         pending.clear()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
@@ -228,20 +229,26 @@ def check_header(header: NightHeader) -> None:
     config lost a key, or whose `resolved` no longer follows from its config, is a forged
     line, refused here rather than crashing the narration. Resolving a config is not
     simulating: replay still runs no night."""
-    from nightsim.config import config_from_data, resolved
+    from nightsim.config import config_from_data, resolved, upgrade_legacy
     from nightsim.dice import check_seed
 
     try:
         check_seed(header.seed)
     except ValueError as exc:
         raise BrokenLog(1, f"night.header: {exc}") from None
+    # A log written before rules.md's second reading is read as nightsim writes it now.
+    data = upgrade_legacy(header.config)
+    legacy = data is not header.config
     try:
-        config = config_from_data(header.config)
+        config = config_from_data(data)
     except ConfigError as exc:
         raise BrokenLog(1, f"night.header: the config is not valid: {exc}") from None
-    if canonical_json(config.canonical()) != canonical_json(header.config):
+    if canonical_json(config.canonical()) != canonical_json(data):
         raise BrokenLog(1, "night.header: field 'config' is not as nightsim writes it")
-    if canonical_json(resolved(config)) != canonical_json(header.resolved):
+    res = resolved(config)
+    if legacy:
+        del res["fire_adverse"]  # not in the resolved part of a log of that age
+    if canonical_json(res) != canonical_json(header.resolved):
         raise BrokenLog(1, "night.header: field 'resolved' does not follow from its config")
 
 
@@ -317,9 +324,49 @@ def check_end(number: int, frame: Frame, last: Event | None, cut: bool) -> None:
 def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     """Yield each line of a log as it is checked; raise NotALog / BrokenLog at the first fault.
 
-    The end-of-log check (the last night's summary) runs after the last line is yielded, so a
-    consumer that needs a whole, intact log must exhaust the iterator before trusting it.
+    The streaming reader: `lines` as a file yields them (str or bytes, each with its
+    `\\n`; open the file in binary to see a rewritten line ending). One line is held at a
+    time, so a 1,000-night journey is read in flat memory. Each `LogLine` has its `number`
+    (from 1), its `text` as in the file and its typed `event`. The end-of-log check (the last
+    night's summary) runs after the last line is yielded, so a consumer that needs a whole,
+    intact log must exhaust the iterator before trusting it.
+
+    >>> from nightsim import iter_events, iter_log, load_config
+    >>> from nightsim.config import default_config_path
+    >>> from nightsim.log import iter_log_lines
+    >>> config = load_config(default_config_path())
+    >>> lines = [text + "\\n" for text in iter_log_lines(iter_events(config, 9))]
+    >>> for line in iter_log(lines):
+    ...     if line.event.type == "monster.arrived":
+    ...         print(line.number, line.event.clock, line.event.creature)
+    21 01:29 a wandering bog corpse
+    >>> list(iter_log(lines[:-1]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    nightsim.errors.BrokenLog: line ...: the log was cut short: ...
+
+    With a file: `with open(path, "rb") as fh: for line in iter_log(fh): ...`. Raises
+    TypeError (when called) if `lines` is a str, bytes or a path rather than the lines
+    themselves, and when it meets an item that is not a str or bytes.
     """
+    if isinstance(lines, str | bytes | PathLike) or not isinstance(lines, Iterable):
+        path = isinstance(lines, str | PathLike)
+        hint = "; to read a file by its path, use read_log(path)" if path else ""
+        raise TypeError(
+            f"lines: expected an iterable of log lines (an open file, a list of str or"
+            f" bytes), got {type(lines).__name__}{hint}"
+        )
+    return _iter_log(_checked(lines))
+
+
+def _checked(lines: Iterable[object]) -> Iterator[str | bytes]:
+    for number, raw in enumerate(lines, start=1):
+        if not isinstance(raw, str | bytes):
+            raise TypeError(f"lines: line {number} is a {type(raw).__name__}, not str or bytes")
+        yield raw
+
+
+def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
+    """iter_log's loop: every check, line by line, then the end of the log."""
     prev_hash, prev_text, last = GENESIS, None, None
     frame, number, cut = Frame(), 0, False
     for number, raw in enumerate(lines, start=1):
@@ -359,11 +406,28 @@ def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:
 
 
 def read_log(path: str | Path) -> list[Event]:
-    """The typed events of a log file, checked (Python API; the CLI streams with `iter_log`).
+    """The typed events of a log file, after every check `nightsim replay` makes (Python
+    API; `iter_log` streams the same checks a line at a time).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from nightsim import iter_events, load_config, read_log
+    >>> from nightsim.config import default_config_path
+    >>> from nightsim.log import iter_log_lines
+    >>> config = load_config(default_config_path())
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = Path(tmp) / "night.jsonl"
+    ...     lines = iter_log_lines(iter_events(config, 9))
+    ...     _ = path.write_text("".join(t + "\\n" for t in lines), encoding="utf-8")
+    ...     events = read_log(path)
+    >>> events[0].type, events[0].seed, events[-1].type
+    ('night.header', 9, 'night.summary')
 
     Raises NotALog / BrokenLog (both LogError) with the line and what is wrong; a file that
-    cannot be opened raises NotALog too.
+    cannot be opened raises NotALog too; TypeError if `path` is not a str or a path.
     """
+    if not isinstance(path, str | PathLike):
+        raise TypeError(f"path: expected a str or a path, got {type(path).__name__}")
     p = Path(path)
     with open_stream(p, "a log file", lambda message: NotALog(None, message)) as fh:
         return [line.event for line in iter_log(log_lines(fh, str(p)))]

@@ -12,6 +12,7 @@ Pure computation: no printing. `progress` callbacks let the CLI draw a bar.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import multiprocessing
@@ -23,9 +24,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
+from nightsim import __version__
 from nightsim.config import Config, config_from_data
 from nightsim.dice import Dice, seed_text
-from nightsim.engine import NightSim
+from nightsim.log import canonical_json
+from nightsim.night import NightSim
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 
@@ -289,11 +292,18 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     try:
         # The executor keeps its worker processes private; there is no public way to end them.
         procs = list((getattr(pool, "_processes", None) or {}).values())
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         for proc in procs:
             proc.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in procs:
             proc.join(timeout=5)
+        # The executor's manager thread closes its wake-up pipe as it ends, and at exit
+        # CPython (before gh-125451) writes to that pipe without a lock: the two racing
+        # printed an "OSError: Bad file descriptor" traceback after a Ctrl-C, now and then.
+        # With the thread ended first, the pipe is closed before exit looks at it.
+        if manager is not None:
+            manager.join(timeout=5)
     finally:
         if old is not None:
             signal.signal(signal.SIGINT, old)
@@ -305,6 +315,18 @@ def journeys_for(nights: int, per_journey: int) -> int:
 
 
 # --- reports ----------------------------------------------------------------------------
+
+
+def config_sha256(config: Config) -> str:
+    """SHA-256 of the config's canonical JSON: the log's canonical form (nightsim.log), so that
+    a change of that form changes both together."""
+    return hashlib.sha256(canonical_json(config.canonical()).encode()).hexdigest()
+
+
+def provenance(config: Config) -> dict[str, Any]:
+    """What produced a report besides the seed and nights (issue 11): the version and the
+    resolved config with its hash. The config goes last in a report: it is long."""
+    return {"nightsim": __version__, "config_sha256": config_sha256(config)}
 
 
 def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
@@ -328,7 +350,7 @@ def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
             names[i]: wilson(counts.spells_lost[i], counts.spells_tried[i]) for i in casters
         },
     }
-    out: dict[str, Any] = {
+    out: dict[str, Any] = provenance(config) | {
         "nights": n,
         "seed": seed,
         "nights_per_journey": counts.per_journey,
@@ -355,6 +377,7 @@ def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
             }
             for k in range(counts.per_journey)
         ]
+    out["config"] = config.canonical()
     return out
 
 
@@ -472,10 +495,12 @@ def rota_report(r: RotaResult) -> dict[str, Any]:
 
 
 def rank_report(
-    results: Iterable[RotaResult], seed: int | str, nights: int, top: int
+    results: Iterable[RotaResult], seed: int | str, nights: int, top: int, config: Config
 ) -> dict[str, Any]:
+    """The JSON shape of `nightsim odds --rank-rotas --format json`; `config` is the one the
+    rotas were made from (each rota changes only its watch)."""
     rows = list(results)
-    return {
+    return provenance(config) | {
         "nights": rows[0].counts.nights if rows else nights,
         "seed": seed,
         "rotas": len(rows),
@@ -485,6 +510,7 @@ def rank_report(
             "spells_kept",
         ],
         "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
+        "config": config.canonical(),
     }
 
 

@@ -36,6 +36,7 @@ class NightPlan:
         "evening_minutes",
         "exhaustion",
         "fall_asleep",
+        "fire",
         "firewood",
         "hp",
         "index",
@@ -47,11 +48,13 @@ class NightPlan:
         "rest_rows",
         "rest_start",
         "season",
+        "sleep_in",
         "slot_doze_die",
         "slot_end",
         "slot_handover",
         "slot_watcher",
         "slots",
+        "spell_dice",
         "tables",
         "warmth_minutes",
         "wood_modifier",
@@ -76,6 +79,9 @@ class NightPlan:
         self.warmth_minutes = r.fire_warmth_hours * 60
         self.fall_asleep = r.fall_asleep_on_watch
         self.quick_rest = r.quick_rest
+        self.sleep_in = cfg.sleep_in_minutes  # 0: the rest period never runs on
+        # rules.md 2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
+        self.fire = (camp.light_fire, camp.fire_starter, camp.fire_adverse, camp.fire_chance)
         self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
         self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
         self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
@@ -88,10 +94,10 @@ class NightPlan:
         )
         self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
         self.hp = tuple(c.hp for c in party)
-        # Per character, what the morning reads: name, has bedding (the quick rest),
-        # max HP, spells to prepare.
-        self.chars = tuple((c.name, c.bedroll or c.tent, c.max_hp, c.spells) for c in party)
+        # Per character, what the morning reads: name, max HP, spells to prepare.
+        self.chars = tuple((c.name, c.max_hp, c.spells) for c in party)
         self.exhaustion = tuple(c.exhaustion for c in party)
+        self.spell_dice = tuple((6,) * len(c.spells) for c in party)  # a d6 per spell
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
             tuple(

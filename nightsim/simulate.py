@@ -1,60 +1,78 @@
 """The Python API: `simulate(config, seed)` runs a night (or a journey) and returns typed events.
 
-No files, no output. `iter_raw` is the one source of a night's events, shared by `simulate`,
-the log writer and `verify`, so everything downstream sees the same stream.
+No files, no output. `iter_raw` is the one source of a night's typed events, shared by
+`simulate`, the log writer and `verify`, so everything downstream sees the same stream.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
 from nightsim.config import Config, resolved
 from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
-from nightsim.engine import NightSim, RawEvent
-from nightsim.events import LOG_VERSION, Event, NightSummary, parse_event
+from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.night import NightSim
+from nightsim.night.recorder import NO_RECORD, EventLog
 from nightsim.outcome import NightOutcome, PartyState
 
 
-def header_fields(config: Config, seed: int | str, nights: int = 1) -> dict[str, Any]:
-    return {
-        "seed": seed,
-        "seed_sha256": seed_sha256(seed),
-        "config": config.canonical(),
-        "resolved": resolved(config),
-        "nightsim": __version__,
-        "rng": RNG_ID,
-        "nights": nights,
-    }
+def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
+    """Line 0 of a log: what it takes to run the night again (design.md)."""
+    return NightHeader(
+        seq=0,
+        t=0,
+        clock=clock(config.camp.camp_minute, 0),
+        seed=seed,
+        seed_sha256=seed_sha256(seed),
+        config=config.canonical(),
+        resolved=resolved(config),
+        nightsim=__version__,
+        rng=RNG_ID,
+        nights=nights,
+    )
 
 
-def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[RawEvent | NightOutcome]:
-    """The header, then each night's raw events followed by that night's outcome."""
-    # Checked here, the one source of a night: a bad value is a ValueError that says what
-    # was expected, not a validation dump from the header's event model.
+def check_args(config: object, seed: object, nights: object) -> None:
+    """The API's arguments, checked where they come in: a bad one is an error that names it
+    and says what was expected, not an AttributeError from deep in the engine or a
+    validation dump from the header's event model. A seed or a number of nights of the wrong
+    type is a ValueError, as it always was (tests/test_api.py)."""
+    if not isinstance(config, Config):
+        raise TypeError(
+            f"config: expected a Config (from load_config), got {type(config).__name__}"
+        )
     check_seed(seed)
     if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
         raise ValueError(
             f"nights: expected a whole number of nights from 1 to {MAX_NIGHTS} (the limit),"
             f" got {shown(nights)}"
         )
-    yield (0, "night.header", header_fields(config, seed, nights))
+
+
+def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event | NightOutcome]:
+    """The header, then each night's typed events followed by that night's outcome."""
+    # Checked here too, the one source of a night (the log writer and verify call it).
+    check_args(config, seed, nights)
+    yield header(config, seed, nights)
     yield from iter_nights(config, Dice(seed), nights, record=True)
 
 
 def iter_nights(
     config: Config, dice: Dice, nights: int, *, record: bool
-) -> Iterator[RawEvent | NightOutcome]:
+) -> Iterator[Event | NightOutcome]:
     """Night after night with the party's state carried over (HP, exhaustion), the calendar
     advanced a day per night from camp.month + camp.day, and carried firewood spent on the
-    first night. `t` counts on across the days."""
+    first night whose fire is lit (rules.md, a confirmed reading: a dark camp keeps it).
+    `t` counts on across the days, and `seq` after the header's 0."""
     camp = config.camp
+    log = EventLog(camp.camp_minute, seq=1) if record else None
     state = PartyState()
     month, day = camp.month, camp.day
+    carried = camp.carried_firewood_hours
     if month is not None and day is None:
         day = 1
     for k in range(1, nights + 1):
@@ -68,12 +86,15 @@ def iter_nights(
             season=season,
             month=month,
             day=day,
-            carried_firewood=None if k == 1 else 0.0,
-            record=record,
+            carried_firewood=carried,
+            recorder=log if log is not None else NO_RECORD,
         )
         outcome = sim.run()
-        yield from sim.events
+        if log is not None:
+            yield from log.drain()
         yield outcome
+        if outcome.fire_lit:
+            carried = 0.0  # burnt with the night's gathered wood
         state = PartyState(
             hp={c.name: c.hp for c in outcome.characters},
             exhaustion={c.name: c.exhaustion for c in outcome.characters},
@@ -81,30 +102,6 @@ def iter_nights(
         )
         if month is not None and day is not None:
             month, day = rules.next_day(month, day)
-
-
-def stamp(seq: int, t: int, type_: str, fields: dict[str, Any], camp_minute: int) -> dict[str, Any]:
-    """A raw event as the content of a log line, before its hash."""
-    return {
-        "v": LOG_VERSION,
-        "seq": seq,
-        "t": t,
-        "clock": clock(camp_minute, t),
-        "type": type_,
-        **fields,
-    }
-
-
-def iter_lines(config: Config, seed: int | str, nights: int = 1) -> Iterator[dict[str, Any]]:
-    """The night's log lines as plain dicts (no hash), in order."""
-    cm = config.camp.camp_minute
-    seq = 0
-    for item in iter_raw(config, seed, nights):
-        if isinstance(item, NightOutcome):
-            continue
-        t, type_, fields = item
-        yield stamp(seq, t, type_, fields, cm)
-        seq += 1
 
 
 @dataclass(frozen=True)
@@ -124,21 +121,62 @@ class Night:
 
 
 def iter_events(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event]:
-    """Typed events as the night unfolds."""
-    for line in iter_lines(config, seed, nights):
-        yield parse_event(line)
+    """The typed events of a night (or a journey of `nights`), one by one as it unfolds.
+
+    The same events as `simulate(config, seed, nights).events`, header first, without
+    holding them: a 1,000-night journey streams in flat memory. The arguments are checked
+    when it is called, before the first event.
+
+    >>> from nightsim import iter_events, load_config
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path())
+    >>> for event in iter_events(config, 9):
+    ...     if event.type == "monster.arrived":
+    ...         print(event.clock, event.creature, event.distance_ft)
+    01:29 a wandering bog corpse 120
+
+    Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
+    non-negative int or a str, or `nights` not an int from 1 to 100,000 (MAX_NIGHTS).
+    """
+    check_args(config, seed, nights)
+    return _events(iter_raw(config, seed, nights))
+
+
+def _events(raw: Iterator[Event | NightOutcome]) -> Iterator[Event]:
+    for item in raw:
+        if not isinstance(item, NightOutcome):
+            yield item
 
 
 def simulate(config: Config, seed: int | str, nights: int = 1) -> Night:
+    """Simulate a night (or a journey of `nights` nights, the party's HP, exhaustion and
+    the calendar carried over) and return it whole: a `Night`.
+
+    `config` comes from `load_config`; `seed` is a non-negative int or any str (the same
+    config and seed always give the same night, the one `nightsim run --seed` tells).
+    `Night.events` are the typed events in order, header first (their `hash` is None:
+    hashes belong to the log writer); `Night.outcomes` one `NightOutcome` per night;
+    `Night.summary` the last night's `night.summary` event.
+
+    >>> from nightsim import load_config, simulate
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path(), ["camp.season=winter"])
+    >>> night = simulate(config, "full moon")
+    >>> [c.name for c in night.summary.characters if not c.full_rest]
+    ['Sister Ysolde', 'Wren']
+    >>> week = simulate(config, "full moon", nights=7)
+    >>> len(week.outcomes), week.events[0].type, week.events[-1].type
+    (7, 'night.header', 'night.summary')
+
+    Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
+    non-negative int or a str, or `nights` not an int from 1 to 100,000 (MAX_NIGHTS).
+    """
+    check_args(config, seed, nights)
     events: list[Event] = []
     outcomes: list[NightOutcome] = []
-    cm = config.camp.camp_minute
-    seq = 0
     for item in iter_raw(config, seed, nights):
         if isinstance(item, NightOutcome):
             outcomes.append(item)
-            continue
-        t, type_, fields = item
-        events.append(parse_event(stamp(seq, t, type_, fields, cm)))
-        seq += 1
+        else:
+            events.append(item)
     return Night(seed, config, tuple(events), tuple(outcomes))

@@ -15,11 +15,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from nightsim import __version__
-from nightsim.config import config_from_data
+from nightsim.config import config_from_data, upgrade_legacy
 from nightsim.dice import RNG_ID, seed_sha256
-from nightsim.engine import RawEvent
 from nightsim.errors import BrokenLog, ConfigError
-from nightsim.events import NightHeader
+from nightsim.events import Event, NightHeader
 from nightsim.log import iter_log_lines
 from nightsim.logread import iter_log
 from nightsim.outcome import NightOutcome
@@ -62,14 +61,11 @@ def _type_of(line: str) -> str:
     return str(json.loads(line).get("type", "?"))
 
 
-def _stamped(
-    raw: Iterator[RawEvent | NightOutcome], version: str
-) -> Iterator[RawEvent | NightOutcome]:
-    """The simulation's raw events with the header's `nightsim` set to `version`."""
+def _stamped(raw: Iterator[Event | NightOutcome], version: str) -> Iterator[Event | NightOutcome]:
+    """The simulation's events with the header's `nightsim` set to `version`."""
     for item in raw:
-        if not isinstance(item, NightOutcome) and item[1] == "night.header":
-            t, type_, fields = item
-            item = (t, type_, {**fields, "nightsim": version})
+        if isinstance(item, NightHeader):
+            item = item.model_copy(update={"nightsim": version})
         yield item
 
 
@@ -91,7 +87,7 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     if header.rng != RNG_ID:
         notes.append(f"the log's dice are {header.rng!r}, this nightsim rolls {RNG_ID!r}")
     try:
-        config = config_from_data(header.config)
+        config = config_from_data(upgrade_legacy(header.config))
     except ConfigError as exc:
         raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
     raw = iter_raw(config, header.seed, header.nights)
@@ -99,7 +95,7 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
         # The version is the header's metadata, not the night: stamp the log's own, or its
         # header (and, through the chain, every hash after it) could never match.
         raw = _stamped(raw, header.nightsim)
-    sim = iter_log_lines(raw, config.camp.camp_minute)
+    sim = iter_log_lines(raw)
 
     def verdict(events: int, mismatch: Mismatch | None) -> Verdict:
         return Verdict(

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import Any
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
 from nightsim.dice import Dice
-from nightsim.engine import NightSim, RawEvent
+from nightsim.events import Event
+from nightsim.night import NightSim
 from nightsim.outcome import NightOutcome
+
+# An event as the timeline tests read it: (t, type, its own fields), the envelope left out.
+RawEvent = tuple[int, str, dict[str, Any]]
+_ENVELOPE = {"v", "seq", "t", "clock", "type", "hash"}
+
+
+def raw(ev: Event) -> RawEvent:
+    return ev.t, ev.type, ev.model_dump(by_alias=True, exclude=_ENVELOPE)
 
 
 @cache
@@ -22,10 +32,10 @@ def cfg(*overrides: str) -> Config:
 
 
 def night(config: Config, seed: int | str) -> tuple[list[RawEvent], NightOutcome]:
-    """One recorded night: its raw events `(t, type, fields)` and its outcome."""
+    """One recorded night: its events as `(t, type, fields)` and its outcome."""
     sim = NightSim(config, Dice(seed))
     out = sim.run()
-    return sim.events, out
+    return [raw(e) for e in sim.events], out
 
 
 def outcome(config: Config, seed: int | str) -> NightOutcome:
@@ -94,7 +104,7 @@ def log_lines(seed: int | str = 11, nights: int = 1) -> list[str]:
 
     config = cfg()
     out: list[str] = []
-    write_events(iter_raw(config, seed, nights), config.camp.camp_minute, [out.append])
+    write_events(iter_raw(config, seed, nights), [out.append])
     return [line + "\n" for line in out]
 
 

@@ -77,7 +77,7 @@ def test_default_config_resolves() -> None:
     assert by["Sister Ysolde"].interrupted and not by["Moss"].interrupted
     assert all(x.sleep_max_minutes == 360 for x in c.characters)
     assert by["Moss"].doze_chance == Fraction(1, 6)
-    assert keys(c) == ["warn.caster_middle"]
+    assert keys(c) == ["warn.six_hours", "warn.caster_middle"]  # 4 x 2 h over 8 h
 
 
 def test_rest_difficulty_is_the_rules_table() -> None:
@@ -123,8 +123,16 @@ def test_fire_warnings() -> None:
     c = ck("evening.firewood=[]", "evening.water=[]")
     assert "warn.no_wood" in keys(c)
     assert "warn.no_wood" not in keys(ck("evening.firewood=[]", "camp.carried_firewood_hours=2"))
-    assert "warn.fire_chance_low" in keys(ck("camp.fire_chance=3"))
-    assert "warn.fire_chance_low" not in keys(ck("camp.fire_chance=4"))
+    adverse = "camp.fire_conditions=adverse"
+    assert "warn.fire_chance_low" in keys(ck(adverse, "camp.fire_chance=3"))
+    assert "warn.fire_chance_low" not in keys(ck(adverse, "camp.fire_chance=4"))
+    # Normal conditions roll no die, whatever fire_chance says (rules.md 2).
+    assert "warn.fire_chance_low" not in keys(ck("camp.fire_chance=3"))
+    assert "warn.fire_chance_low" in keys(ck("camp.weather=snow", "camp.fire_chance=3"))
+    # A dark camp is a choice: no fire warning but the cook's.
+    dark = keys(ck("camp.light_fire=false", "camp.fire_starter=false"))
+    assert "warn.cook_no_fire" in dark
+    assert not {"warn.no_fire_starter", "warn.no_wood", "warn.fire_chance_low"} & set(dark)
 
 
 def test_cook_without_gear() -> None:
@@ -153,12 +161,15 @@ def test_every_warning_renders(lang: str) -> None:
         "party.Wren.bedroll=false",
         'watch.shifts=[{name="Wren",hours=3},{name="Moss",hours=3}]',
         "camp.cookware=false",
+        "camp.fire_conditions=adverse",
         "camp.fire_chance=2",
         "encounters.night_fire=[]",
     )
     texts = [warning_text(w, t) for w in c.warnings]
     assert len(texts) >= 7 and all(texts)
-    for extra in (ck("watch.rota=[]"), ck("camp.fire_starter=false"), ck("evening.firewood=[]")):
+    extras = (ck("watch.rota=[]"), ck("camp.fire_starter=false"), ck("evening.firewood=[]"), ck())
+    assert "warn.six_hours" in keys(extras[-1])
+    for extra in extras:
         assert all(warning_text(w, t) for w in extra.warnings)
 
 
@@ -202,3 +213,36 @@ def test_check_fits_the_width(
     assert main(["check", "--lang", lang, "--set", "camp.season=winter"]) == 0
     out = capsys.readouterr().out
     assert max(cell_len(line) for line in out.splitlines()) <= width
+
+
+def test_six_hours_for_every_watcher_is_warned() -> None:
+    # rules.md 5: 6 hours is the least for a full rest; a rota that leaves every watcher
+    # exactly that makes any encounter cost full rests. The default 4 x 2 h over 8 h does.
+    assert "warn.six_hours" in keys(ck())
+    assert "warn.six_hours" in keys(ck("rules.sleep_in=true"))  # the last watcher still pays
+    assert "warn.six_hours" not in keys(ck("rules.rest_hours=9"))
+    # Not every watcher: Moss stands 1h30 and may sleep 6h30.
+    assert "warn.six_hours" not in keys(
+        ck('watch.shifts=[{name="Wren",hours=2},{name="Moss",hours=1.5}]')
+    )
+    # Under 6 hours is the short-sleep warning, not this one; nobody on watch is its own.
+    three = keys(ck('watch.rota=["Wren","Moss","Sir Aldric"]'))
+    assert "warn.short_sleep" in three and "warn.six_hours" not in three
+    assert "warn.six_hours" not in keys(ck("watch.rota=[]"))
+
+
+def test_check_tells_the_fire_conditions_and_sleeping_in() -> None:
+    from rich.console import Console
+
+    from nightsim.narration.check import render_checkup
+
+    def text(*sets: str) -> str:
+        con = Console(width=120, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+        con.print(render_checkup(ck(*sets), "c.toml"))
+        return con.export_text()
+
+    assert "Fire: normal conditions, lights without a roll" in text()
+    assert "Fire: lights on 4-in-6" in text("camp.weather=snow")
+    assert "camps dark by choice" in text("camp.light_fire=false")
+    assert "runs on by 30 min (to 05:30)" in text("rules.sleep_in=true")
+    assert "runs on by" not in text()

@@ -60,7 +60,7 @@ CONFIG_CASES = [
     ("season", 'month = "Reedwryme"', 'season = "monsoon"', ["camp.season", "monsoon"]),
     ("month", '"Reedwryme"', '"Smarch"', ["unknown month 'Smarch'"]),
     ("clock", '"19:00"', '"7:00 pm"', ["camp_at", "HH:MM"]),
-    ("syntax", "wis = 9", "wis = = 9", ["not valid TOML", "line 25"]),
+    ("syntax", "wis = 9", "wis = = 9", ["not valid TOML", "line 28"]),
     ("flag", "cookware = true", 'cookware = "yes"', ["camp.cookware", "boolean"]),
 ]  # fmt: skip
 
@@ -180,7 +180,7 @@ def test_seed_forms(capsys: pytest.CaptureFixture[str]) -> None:
 
     config = load_config(default_config_path())
     text: list[str] = []
-    write_events(list(iter_raw(config, "11")), config.camp.camp_minute, [text.append])
+    write_events(list(iter_raw(config, "11")), [text.append])
     as_text = [json.loads(line) for line in text]
     assert as_text[0]["seed"] == "11" and as_text[0]["seed_sha256"] == c[0]["seed_sha256"]
     strip = lambda x: {k: v for k, v in x.items() if k != "hash"}  # noqa: E731
@@ -196,3 +196,38 @@ def test_good_run_writes_one_log(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "seed: 5" in err
     (log,) = logs.iterdir()
     assert log.suffix == ".jsonl" and "seed-5" in log.name
+
+
+# Seeds and usage errors as a referee at the table types them.
+
+
+@pytest.mark.parametrize("seed", ["full\nmoon", "\x1b[31mred", "tab\there"])
+def test_a_seed_with_a_control_character_is_refused(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phrase seed with a newline or a terminal escape was taken as given: it split the
+    "seed: …" status line and reached the terminal (and the CloudEvents ids) raw."""
+    assert main(["run", "--seed", seed, "--no-log", "--format", "jsonl"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "--seed" in err and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--nights", "x"],
+        ["run", "--bogus"],
+        ["odds", "--format", "xml"],
+        ["replay"],
+        ["nope"],
+        [],
+    ],
+)
+def test_a_usage_error_is_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README: bad input gets "one line naming the file and field". argparse printed its
+    usage block (up to five lines) before the error."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith("nightsim") and "error:" in err and "--help" in err, err

@@ -17,6 +17,7 @@ from nightsim.config import (
     default_config_path,
     load_config,
     parse_config,
+    resolved,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -262,10 +263,54 @@ def test_encounter_chance_outside_0_to_6(value: str) -> None:
     assert "camp.encounter_chance" in bad(default_text(), f"camp.encounter_chance={value}")
 
 
-@pytest.mark.parametrize("value", ["0", "7"])
-def test_fire_chance_outside_1_to_6(value: str) -> None:
-    # rules.md 2: the chance to light the fire under adverse conditions is X-in-6, X in 1..6.
-    assert "camp.fire_chance" in bad(default_text(), f"camp.fire_chance={value}")
+@pytest.mark.parametrize("value", ["0", "7", "5", "6", "-1"])
+def test_fire_chance_outside_1_to_4(value: str) -> None:
+    # rules.md 2 (read again): adverse conditions light the fire on "4-in-6 or less", X 1..4.
+    msg = bad(default_text(), f"camp.fire_chance={value}")
+    assert "camp.fire_chance" in msg and "1..4" in msg
+
+
+def test_fire_chance_6_says_what_to_write_instead() -> None:
+    # fire_chance = 6 meant normal conditions before the second reading of rules.md.
+    msg = bad(default_text(), "camp.fire_chance=6")
+    assert 'fire_conditions = "normal"' in msg
+    assert "4-in-6 or less" in bad(default_text(), "camp.fire_chance=5")
+    for value in ("1", "4"):
+        assert cfg(f"camp.fire_chance={value}").camp.fire_chance == int(value)
+
+
+@pytest.mark.parametrize(
+    ("sets", "adverse"),
+    [
+        ([], False),  # damp
+        (["camp.weather=dry"], False),
+        (["camp.weather=snow"], True),
+        (["camp.weather=heavy_rain"], True),
+        (["camp.weather=snow", "camp.fire_conditions=normal"], False),
+        (["camp.fire_conditions=adverse"], True),
+        (["camp.firewood_modifier=-4"], False),  # no weather to go by: normal unless told
+        (["camp.firewood_modifier=-4", "camp.fire_conditions=adverse"], True),
+    ],
+)
+def test_fire_conditions_auto_normal_adverse(sets: list[str], adverse: bool) -> None:
+    c = cfg(*sets)
+    assert c.camp.fire_adverse is adverse
+    assert resolved(c)["fire_adverse"] is adverse
+
+
+def test_fire_conditions_and_light_fire_are_checked() -> None:
+    assert "camp.fire_conditions" in bad(default_text(), "camp.fire_conditions=wet")
+    assert "camp.light_fire" in bad(default_text(), 'camp.light_fire="no"')
+    assert "rules.sleep_in" in bad(default_text(), "rules.sleep_in=1")
+
+
+def test_a_night_that_sleeps_in_must_still_fit_in_24_hours() -> None:
+    # rules.md 4, sleep_in: the rest period may run on by encounter_minutes.
+    fits = ["rules.preparation_minutes=240", "rules.evening_minutes=240", "rules.rest_hours=15"]
+    parse_config(default_text(), [*fits, "rules.encounter_minutes=60", "rules.sleep_in=true"])
+    parse_config(default_text(), [*fits, "rules.encounter_minutes=61"])  # no sleep_in: fits
+    msg = bad(default_text(), *fits, "rules.encounter_minutes=61", "rules.sleep_in=true")
+    assert "sleep_in" in msg and "fit in 24 hours" in msg
 
 
 def test_unknown_terrain_season_month_weather() -> None:
@@ -371,6 +416,7 @@ def paths(node: object, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_any_mutation_of_the_default_is_valid_or_one_config_error(data: st.DataObject) -> None:
@@ -444,3 +490,44 @@ def test_a_bad_camp_value_names_its_field(item: str, where: str) -> None:
     with pytest.raises(ConfigError) as info:
         parse_config(text, [item])
     assert str(info.value).startswith(where)
+
+
+# Configs a referee writes by hand, with the mistakes a referee makes.
+
+
+@pytest.mark.parametrize("creature", ["wolves\\nand more", "\\u001b[31mred wolves", "wolves\\t"])
+def test_a_creature_with_a_control_character_is_refused(creature: str) -> None:
+    """Names and spells refuse control characters (one-line narration, no escape codes in
+    piped output), but creatures did not: `creature = "\\u001b[31m…"` put a raw terminal
+    escape into `run | cat`, and a newline split the encounter panel's line."""
+    with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature"):
+        load_config(
+            default_config_path(),
+            [f'encounters.night_fire=[{{creature="{creature}"}}]'],
+        )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["W\\u0085ren", "W\\u009b31mren", "W\\u2028ren", "\\u202eneroW", "W\\u2066ren"],
+)
+def test_a_name_with_a_c1_control_line_separator_or_bidi_override_is_refused(
+    name: str,
+) -> None:
+    """The names' rule refused C0 controls only: C1 controls (NEL, the 8-bit CSI), Unicode
+    line separators (which str.splitlines splits on) and bidi overrides (which reorder the
+    rest of a printed line, hiding what it says) reached the narration and error messages."""
+    with pytest.raises(ConfigError, match=r"party\[3\]"):
+        load_config(default_config_path(), [f'party.Wren.name="{name}"'])
+    with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature"):
+        load_config(default_config_path(), [f'encounters.night_fire=[{{creature="{name}"}}]'])
+
+
+def test_set_reaches_a_member_whose_name_has_a_dot(tmp_path: Path) -> None:
+    """Names may hold dots ("St. Marta"), but `--set party.St. Marta.con=5` split the name
+    at its dot: "no party member named 'St'"."""
+    text = default_config_path().read_text(encoding="utf-8").replace('"Wren"', '"St. Wren"')
+    path = tmp_path / "dot.toml"
+    path.write_text(text, encoding="utf-8")
+    config = load_config(path, ["party.St. Wren.con=5"])
+    assert config.character("St. Wren").con == 5

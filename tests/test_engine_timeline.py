@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import cfg, make, night, person
+from conftest import RawEvent, cfg, make, night, person
 
 from nightsim.config import Config
-from nightsim.engine import RawEvent
 from nightsim.outcome import NightOutcome
 
 REST_START = 120
@@ -75,16 +74,26 @@ def test_hour_passed_comes_first_at_its_minute() -> None:
         assert t_out == REST_START + 60  # lit at 20:00, 2 hours
 
 
+def watchers(f: dict) -> list[tuple[str, str, str]]:
+    """An hour's watch spans as (actor, from, to)."""
+    return [(w["actor"], w["from"], w["to"]) for w in f["watch"]]
+
+
 def test_hour_passed_names_the_watcher_of_the_hour_just_passed() -> None:
     c = four(rules={"fall_asleep_on_watch": False})
     evs, _ = night(c, "hours")
-    on_watch = [f["on_watch"] for _, f in of(evs, "hour.passed")]
-    assert on_watch == ["A", "A", "B", "B", "C", "C", "D", "D"]
-    fires = [f["fire"] for _, f in of(evs, "hour.passed")]
+    hours = of(evs, "hour.passed")
+    # Each hand-over falls on a strike: every watcher keeps the whole of each hour.
+    faces = [f"{h % 24:02d}:00" for h in range(21, 30)]
+    assert [watchers(f) for _, f in hours] == [
+        [(w, faces[k], faces[k + 1])] for k, w in enumerate("AABBCCDD")
+    ]
+    assert all(f["unwatched_minutes"] == 0 and f["dozed"] == [] for _, f in hours)
+    fires = [f["fire_minutes"] for _, f in hours]
     assert fires == sorted(fires, reverse=True)  # once out, the fire stays out
-    for _, f in of(evs, "hour.passed"):
-        assert sorted(f["awake"] + f["asleep"]) == sorted(NAMES)
-        assert f["awake"] == [f["on_watch"]]
+    for _, f in hours:
+        assert sorted(f["awake"] + f["slept_through"]) == sorted(NAMES)
+        assert f["awake"] == [f["watch"][0]["actor"]]
 
 
 def test_sleep_counts_only_inside_the_rest_period() -> None:
@@ -136,11 +145,16 @@ def test_doze_breaks_the_chain_every_later_shift_is_missed() -> None:
     ]
     assert [f["actor"] for _, f in of(evs, "watch.began")] == ["A"]
     assert not of(evs, "watch.handed_over")
-    # From the doze on, nobody is on watch and the dozer counts as asleep.
+    # The hour of the doze: A watched up to it; from the doze on, nobody is on watch and the
+    # dozer counts as asleep.
     for t, f in of(evs, "hour.passed"):
-        if t > t_doze:
-            assert f["on_watch"] is None and f["awake"] == []
-            assert f["dozing"] == ["A"] and "A" in f["asleep"]
+        if t - 60 <= t_doze < t:
+            (span,) = f["watch"]
+            assert (span["actor"], f["unwatched_minutes"]) == ("A", t - t_doze)
+            assert f["dozed"] == ["A"] and "A" in f["awake"]
+        elif t > t_doze:
+            assert f["watch"] == [] and f["unwatched_minutes"] == 60 and f["awake"] == []
+            assert f["dozed"] == ["A"] and "A" in f["slept_through"]
     # Dozing on watch is sleep (rules.md 5): A slept from the doze to dawn.
     a = out.characters[0]
     assert a.slept_minutes == DAWN - t_doze
@@ -399,9 +413,15 @@ def test_unwatched_end_emits_watch_ended() -> None:
     assert began["unwatched_from"] == "00:30"
     ((t_end, ended),) = of(evs, "watch.ended")
     assert t_end == REST_START + 210 and ended["actor"] == "B"
-    hours = [f["on_watch"] for _, f in of(evs, "hour.passed")]
-    # The strike names who is on watch as the hour ends: B went to sleep at 00:30.
-    assert hours == ["A", "A", "B", None, None, None, None, None]
+    hours = [(watchers(f), f["unwatched_minutes"]) for _, f in of(evs, "hour.passed")]
+    # B's shift ends at 00:30, half-way through the fourth hour; nobody watches after it.
+    assert hours == [
+        ([("A", "21:00", "22:00")], 0),
+        ([("A", "22:00", "23:00")], 0),
+        ([("B", "23:00", "00:00")], 0),
+        ([("B", "00:00", "00:30")], 30),
+        *[([], 60)] * 4,
+    ]
     a, b = out.characters
     assert (a.slept_minutes, b.slept_minutes) == (360, 480 - 90)
     assert b.interrupted and not a.interrupted
@@ -443,7 +463,8 @@ def test_empty_rota_everyone_sleeps() -> None:
     c = make([person("A"), person("B")])
     evs, _ = night(c, 1)
     assert not of(evs, "watch.began")
-    assert all(f["on_watch"] is None and f["awake"] == [] for _, f in of(evs, "hour.passed"))
+    for _, f in of(evs, "hour.passed"):
+        assert f["watch"] == [] and f["unwatched_minutes"] == 60 and f["awake"] == []
 
 
 @pytest.mark.parametrize("seed", [0, 1, "x", 2**40])

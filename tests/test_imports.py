@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = ("simpy", "nightsim.engine", "nightsim.night", "nightsim.simulate", "nightsim.driven")
+ENGINE = ("simpy", "nightsim.night", "nightsim.simulate")
 
 
 def loaded_after(code: str) -> set[str]:
@@ -35,14 +35,35 @@ def test_import_nightsim_is_lazy_but_complete() -> None:
     modules = loaded_after("import nightsim")
     assert engine_parts(modules) == []
     assert "pydantic" not in modules
+    assert "rich" not in modules
     # The names still resolve, on first use.
     modules = loaded_after(
         "import nightsim\n"
         "assert callable(nightsim.simulate) and callable(nightsim.read_log)\n"
+        "assert callable(nightsim.iter_log) and callable(nightsim.narrate)\n"
         "import nightsim.simulate\n"
         "assert callable(nightsim.simulate), 'the submodule must not hide the function'"
     )
-    assert "nightsim.engine" in modules
+    assert "nightsim.night.sim" in modules
+
+
+@pytest.mark.parametrize("name", ["iter_log", "narrate", "read_log"])
+def test_the_readers_api_loads_no_engine(name: str) -> None:
+    """`nightsim.iter_log`, `read_log` and `narrate` are downstream of the log: using one
+    loads neither SimPy nor the engine."""
+    code = f"import nightsim\nassert callable(nightsim.{name})"
+    assert engine_parts(loaded_after(code)) == []
+
+
+def test_narrate_is_the_text_not_the_blocks() -> None:
+    """`nightsim.narrate` is the plain-text function; `nightsim.narration.narrate` stays the
+    block generator the CLI prints, and importing the package does not swap them."""
+    code = (
+        "import nightsim, nightsim.narration, nightsim.narration.plain\n"
+        "assert nightsim.narrate is nightsim.narration.plain.narrate\n"
+        "assert nightsim.narration.narrate is not nightsim.narrate"
+    )
+    loaded_after(code)
 
 
 def run_cli(argv: list[str]) -> set[str]:
@@ -75,5 +96,5 @@ def test_replay_loads_no_engine(tmp_path: Path) -> None:
 
 def test_run_loads_no_reader() -> None:
     modules = run_cli(["run", "--seed", "3", "--no-log", "--format", "jsonl"])
-    assert "nightsim.engine" in modules
+    assert "nightsim.night.sim" in modules
     assert "nightsim.logread" not in modules

@@ -51,3 +51,15 @@ def test_starter_explains_every_section() -> None:
         assert section in text
     # every key-value line in the template carries a comment or sits under one
     assert text.count("#") > 40
+
+
+def test_starter_rota_does_not_leave_every_watcher_exactly_six_hours() -> None:
+    # rules.md 5: the default 4 x 2 h over 8 h trips `check`'s six-hour warning; the starter
+    # rests 9 hours so each watcher sleeps 6h45 and an encounter need not cost full rests.
+    from nightsim.config import parse_config
+
+    cfg = parse_config(starter_text())
+    assert cfg.rules.rest_hours == 9
+    assert all(c.sleep_max_minutes == 405 for c in checkup(cfg).characters)
+    eight = parse_config(starter_text(), ["rules.rest_hours=8"])
+    assert [w.key for w in checkup(eight).warnings] == ["warn.six_hours"]

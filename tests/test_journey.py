@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from nightsim import events as ev
 from nightsim import simulate
 from nightsim.config import Config, config_from_data
@@ -121,6 +123,7 @@ def test_a_ruined_meal_loses_the_ingredients_for_the_journey() -> None:
     raise AssertionError("no ruined meal in 400 seeds: the search range is too small")
 
 
+@pytest.mark.slow
 def test_a_thousand_night_journey_runs() -> None:
     night = simulate(_cfg(_config()), "long road", nights=1000)
     assert len(night.outcomes) == 1000

@@ -275,7 +275,7 @@ def test_api_nights_are_capped_like_the_cli(nights: int) -> None:
 def test_cli_nights_cap_is_the_same(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     line = one_line(capsys, ["run", "--no-log", "--nights", str(MAX_NIGHTS + 1)])
     assert f"1..{MAX_NIGHTS}" in line
-    assert next(iter_raw(cfg(), 1, nights=MAX_NIGHTS))[1] == "night.header"
+    assert next(iter_raw(cfg(), 1, nights=MAX_NIGHTS)).type == "night.header"
 
 
 # --- messages: shortened and escaped -------------------------------------------------------

@@ -14,6 +14,7 @@ import pytest
 from conftest import log_lines, rehash
 
 from nightsim import BrokenLog, NotALog, load_config, read_log, simulate
+from nightsim.cli import main
 from nightsim.cli.common import exit_code
 from nightsim.config import default_config_path
 from nightsim.events import NightBegan, NightHeader, NightSummary
@@ -452,3 +453,91 @@ def test_check_end() -> None:
         check_end(5, Frame(nights=1, night=1), None, cut=False)
     with pytest.raises(BrokenLog, match="no newline at the end"):
         check_end(5, Frame(nights=1, done=1), None, cut=True)
+
+
+# Logs a referee may be handed (forged, rewritten, glued), as `replay` and `verify` see them.
+
+
+def forged_header(**changes: object) -> list[str]:
+    lines = make_log(9)
+    head = json.loads(lines[0])
+    head.update(changes)
+    lines[0] = canonical_json(head) + "\n"
+    return rehash(lines)
+
+
+def _party_without_con() -> dict[str, object]:
+    config = json.loads(make_log(9)[0])["config"]
+    del config["party"][0]["con"]
+    return dict(config)
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"resolved": {}}, "resolved"),
+        ({"config": _party_without_con()}, "config"),
+        ({"seed": -3}, "seed"),  # design.md: a non-negative integer or a string
+    ],
+)
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_forged_header_is_a_broken_log_not_a_traceback(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    changes: dict[str, object],
+    words: str,
+) -> None:
+    """A header whose `resolved` or `config` was rewritten (hashes recomputed) made `replay`
+    crash with a KeyError traceback in the narration: the reader must refuse it, line 1."""
+    log = tmp_path / "forged.jsonl"
+    log.write_text("".join(forged_header(**changes)), encoding="utf-8")
+    assert main([command, str(log)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1, err
+    assert "line 1" in err and words in err, err
+
+
+def test_a_log_saved_with_a_byte_order_mark_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An editor that saves "UTF-8 with BOM" rewrote the log: replay said "not JSON; a
+    nightsim log starts with a JSON night.header" (exit 2, not a log at all) about a line
+    that reads as a perfect header, where CR LF endings are named and exit 1."""
+    log = tmp_path / "bom.jsonl"
+    log.write_bytes(b"\xef\xbb\xbf" + "".join(make_log(9)).encode())
+    for command in ("replay", "verify"):
+        assert main([command, str(log)]) == 1
+        err = capsys.readouterr().err
+        assert "line 1" in err and "byte-order mark" in err, err
+
+
+def test_another_log_glued_on_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`cat a.jsonl b.jsonl`: the second header was reported as "seq is 0, expected 42: a line
+    was inserted or duplicated, or lines were reordered"."""
+    log = tmp_path / "glued.jsonl"
+    first = make_log(9)
+    log.write_text("".join(first + make_log(10)), encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert f"line {len(first) + 1}: a second night.header" in err, err
+    assert "another log" in err, err
+
+
+def test_a_wandering_monster_check_without_its_roll_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check is always rolled (rules.md 4). A rehashed log whose monster.checked had
+    `rolls: []` passed the reader and crashed replay's narration with a ValueError
+    traceback (`first, *rest = check.rolls`)."""
+    lines = make_log(9)
+    k = next(i for i, s in enumerate(lines) if '"type":"monster.checked"' in s)
+    data = json.loads(lines[k])
+    data["rolls"] = []
+    lines[k] = canonical_json(data) + "\n"
+    log = tmp_path / "forged.jsonl"
+    log.write_text("".join(rehash(lines)), encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert f"line {k + 1}: monster.checked: field 'rolls'" in err, err

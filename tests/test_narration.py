@@ -25,9 +25,11 @@ from nightsim.cli import main
 from nightsim.cli.render import make_console, print_events, print_night
 from nightsim.config import Config, default_config_path
 from nightsim.log import write_events
-from nightsim.narration import narrate
+from nightsim.narration import Catalogue, narrate
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.strip import ASLEEP, Track
+from nightsim.narration.strip import render as render_strip
 from nightsim.simulate import iter_raw
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -62,7 +64,7 @@ def render(
 
 def log_lines(cfg: Config, seed: int | str, nights: int = 1) -> list[str]:
     lines: list[str] = []
-    write_events(list(iter_raw(cfg, seed, nights)), cfg.camp.camp_minute, [lines.append])
+    write_events(list(iter_raw(cfg, seed, nights)), [lines.append])
     return lines
 
 
@@ -98,6 +100,14 @@ def test_golden_night(cfg: Config, seed: int, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
+def test_golden_night_at_40_columns(cfg: Config, lang: str) -> None:
+    """A narrow terminal: the tables stack, one block per character (issue 12)."""
+    check_golden(
+        f"night-{ENCOUNTER}-40-{lang}.txt", render(simulate(cfg, ENCOUNTER).events, lang, 40)
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
 def test_golden_journey_quiet(cfg: Config, lang: str) -> None:
     text = render(simulate(cfg, 9, nights=3).events, lang, quiet=True)
     check_golden(f"journey-9x3-quiet-{lang}.txt", text)
@@ -124,13 +134,29 @@ def test_replay_of_a_journey_renders_the_same_text(cfg: Config) -> None:
 # --- widths -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", [100, 60])
+@pytest.mark.parametrize("width", [100, 60, 59, 40])
 @pytest.mark.parametrize("lang", ["en", "uk"])
 @pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER, 9])
 def test_every_line_fits_the_width(cfg: Config, seed: int, lang: str, width: int) -> None:
     text = render(simulate(cfg, seed, nights=2).events, lang, width)
     too_wide = [line for line in text.splitlines() if cell_len(line) > width]
     assert not too_wide
+    if width < 60:  # stacked tables: nothing is cut to "Sir / Aldr…"
+        assert "\u2026" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_below_60_columns_the_tables_stack(cfg: Config, lang: str) -> None:
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
+    text = render(simulate(cfg, 9, nights=2).events, lang, 59)
+    lines = [line.strip("\u2502 ") for line in text.splitlines()]  # the header's frame aside
+    for c in cfg.party:  # a block per character: the whole name alone on its line
+        assert lines.count(c.name) == 4, c.name  # the header, 2 mornings, the journey
+    assert f"  {t('col.hp')}: " in text and t("col.character") not in text
+    wide = render(simulate(cfg, 9, nights=2).events, lang, 60)
+    assert t("col.character") in wide
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
@@ -158,15 +184,39 @@ def test_at_60_columns_the_strip_is_coarser_and_tables_narrower(cfg: Config) -> 
 
 
 def test_catalogues_have_the_same_keys_and_placeholders() -> None:
+    """Same keys, same fields in every form of an entry; the Ukrainian euphony markers
+    (`euphony.MARKERS`) aside. A counted noun has exactly its language's CLDR plural categories, a
+    gendered line exactly he/she/they/none, and every `{x:#noun}` names a counted noun."""
     import string
+
+    from nightsim.narration.catalogue import GENDERS, plural_rule
+    from nightsim.narration.euphony import MARKERS
 
     assert EN.keys() == UK.keys()
 
     def fields(text: str) -> set[str]:
-        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f and f not in MARKERS}
 
+    def forms(entry: str | dict[str, str]) -> list[str]:
+        return [entry] if isinstance(entry, str) else list(entry.values())
+
+    for lang, cat in (("en", EN), ("uk", UK)):
+        categories = set(plural_rule(lang).tags) | {"other"}  # type: ignore[attr-defined]
+        for key, entry in cat.items():
+            if key.startswith("n."):
+                assert isinstance(entry, dict) and set(entry) == categories, (lang, key)
+            elif isinstance(entry, dict):
+                assert tuple(entry) == GENDERS, (lang, key)
+            for text in forms(entry):
+                for _, _, spec, _ in string.Formatter().parse(text):
+                    if spec and spec.startswith("#"):
+                        assert "n." + spec[1:] in cat, (lang, key, spec)
     for key in EN:
-        assert fields(EN[key]) == fields(UK[key]), key
+        if key.startswith("n."):
+            continue
+        wanted = fields(forms(EN[key])[0])
+        for text in forms(EN[key]) + forms(UK[key]):
+            assert fields(text) == wanted, key
 
 
 def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
@@ -186,6 +236,7 @@ def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
     assert set(re.findall(r"[A-Za-z]{3,}", text)) == {"nightsim"}
 
 
+@pytest.mark.slow
 def test_every_event_type_with_text_renders_in_both_languages(cfg: Config) -> None:
     # Many seeds and settings so every branch of the renderer runs (fire not lit, ruined meal,
     # ridicule, unwatched end, camp staying up at dawn...) without a KeyError in either language.
@@ -331,7 +382,7 @@ def test_run_piped_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--seed", str(ENCOUNTER), "--no-log", "--lang", "uk"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out
-    assert UK["enc.title"].format(clock="22:48") in out
+    assert Catalogue("uk")("enc.title", clock="22:48") in out
 
 
 def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -341,6 +392,7 @@ def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not make_console().no_color
 
 
+@pytest.mark.slow
 def test_jsonl_does_not_load_the_narration() -> None:
     code = (
         "import sys\n"
@@ -431,6 +483,7 @@ def test_a_dozer_who_misses_their_own_next_shift_is_told_so(cfg: Config) -> None
     assert "Nobody wakes Wren: the hand-over is missed, Wren sleeps on." in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [60, 80, 100])
 def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, width: int) -> None:
     text = render(simulate(cfg, 5, nights=120).events, width=width, quiet=True)
@@ -439,3 +492,69 @@ def test_a_long_journeys_summary_keeps_names_and_headers_whole(cfg: Config, widt
     for name in ("Sir Aldric ", "Sister Ysolde ", "Moss ", "Wren "):
         assert any(line.startswith(name) for line in table), (width, name)
     assert all(len(line) <= width for line in table)
+
+
+# The sleep strip with the names referees really give (emoji, CJK, long).
+
+
+def _rows(names: list[str]) -> list[str]:
+    track = Track(
+        start=0,
+        minutes=60,
+        first_hour="21:00",
+        rows=tuple((n, (ASLEEP,) * 60) for n in names),
+        fire=(False,) * 60,
+        arrival=None,
+    )
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    console.print(render_strip(track, 100, Catalogue("en")))
+    return console.export_text().splitlines()
+
+
+def test_wide_characters_in_names_keep_the_cells_in_one_column() -> None:
+    """Names were padded by characters, not terminal cells: an emoji (two cells) pushed its
+    row one cell right of the others, a CJK name several."""
+    names = ["Піп 🦊", "Wren", "龍之介龍之介龍之介龍之介"]
+    lines = _rows(names)
+    starts = {cell_len(line[: line.index("\u00b7")]) for line in lines[1:4]}
+    assert len(starts) == 1, lines[:4]
+    assert lines[3].startswith("龍之介")
+
+
+def test_the_monster_row_label_is_not_cut_by_short_names() -> None:
+    """The label column was as wide as the longest name or "fire": with a party of short
+    names the monster's row read "mons" ("чудо" in Ukrainian)."""
+    track = Track(
+        start=0,
+        minutes=60,
+        first_hour="21:00",
+        rows=(("Solo", (ASLEEP,) * 60),),
+        fire=(False,) * 60,
+        arrival=30,
+    )
+    for lang, word in (("en", "monster"), ("uk", "чудовисько")):
+        console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+        console.print(render_strip(track, 100, Catalogue(lang)))
+        text = console.export_text()
+        assert word in text, text
+
+
+# --- rules.md's second reading: a dark camp, both missing, sleeping in --------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_dark_camp_reads_as_a_choice_and_sleeping_in_is_told(cfg: Config, lang: str) -> None:
+    t = Catalogue(lang)
+    dark_choice = t("reason.camped dark by choice")
+    neither = t("reason.no fire-starter nor wood")
+    slept_in = t("night.rest_extended", until="05:30")
+    # The header and the evening both say it is a choice, not a lack.
+    dark = load_config(default_config_path(), ["camp.light_fire=false"])
+    text = render(simulate(dark, QUIET).events, lang)
+    assert t("header.fire_dark") in text and t("evening.fire_not_lit", reason=dark_choice) in text
+    none = load_config(default_config_path(), ["camp.fire_starter=false", "evening.firewood=[]"])
+    assert neither in render(simulate(none, QUIET).events, lang)
+    late = load_config(default_config_path(), ["rules.sleep_in=true", "camp.encounter_chance=6"])
+    text = render(simulate(late, ENCOUNTER).events, lang)
+    assert slept_in in text
+    assert "05:00\u201305:30" in text  # the ninth, part hour

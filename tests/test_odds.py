@@ -5,6 +5,15 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +21,12 @@ from nightsim import simulate
 from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
 from nightsim.dice import Dice
-from nightsim.engine import NightSim
+from nightsim.night import NightSim
 from nightsim.odds import Counts, _count, odds, rank_rotas, rota_orders, wilson
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 
+ROOT = Path(__file__).resolve().parent.parent
 Z_WIDE = 3.3  # the common brief: ~3.3 standard deviations around the exact value
 
 
@@ -75,6 +85,7 @@ def test_wilson_narrows_with_more_nights() -> None:
 # --- estimates against the rules ------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sets", "x"),
     [
@@ -116,6 +127,7 @@ def test_no_dozing_rule_means_the_rota_holds() -> None:
     assert r["probabilities"]["rota_broken"]["k"] == 0
 
 
+@pytest.mark.slow
 def test_arrival_hour_is_uniform_and_distance_in_range() -> None:
     r = odds(cfg("camp.encounter_chance=6"), "hour", 2400)
     hours = r["arrival_hour"]
@@ -155,6 +167,7 @@ def test_counts_merge_like_one_run() -> None:
     assert part == whole
 
 
+@pytest.mark.slow
 def test_result_does_not_depend_on_jobs() -> None:
     config = cfg("camp.encounter_chance=3")
     one = odds(config, "jobs", 1500, jobs=1)
@@ -182,6 +195,7 @@ def test_rota_orders_every_permutation_once() -> None:
     assert len(rota_orders(cfg(), watchers=2)) == 12
 
 
+@pytest.mark.slow
 def test_a_frail_watcher_ranks_last() -> None:
     # One watcher all night: CON 3 dozes 1-in-6, CON 18 only 1-in-20.
     config = cfg(
@@ -199,6 +213,7 @@ def test_a_frail_watcher_ranks_last() -> None:
     assert {r.counts.encounter for r in ranked} == {1500}
 
 
+@pytest.mark.slow
 def test_rank_rotas_is_deterministic_and_independent_of_jobs() -> None:
     a = rank_rotas(cfg(), 9, 300, watchers=2, jobs=1)
     b = rank_rotas(cfg(), 9, 300, watchers=2, jobs=2)
@@ -236,6 +251,7 @@ def test_cli_text_and_fresh_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seed: " in err and "--seed" in err  # a fresh seed, printed to repeat the run
 
 
+@pytest.mark.slow
 def test_cli_rank_rotas_json(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["odds", "--rank-rotas", "--nights", "100", "--seed", "1", "--top", "3"]
     assert main([*args, "--jobs", "1", "--format", "json"]) == 0
@@ -290,3 +306,137 @@ def test_counts_stay_small() -> None:
     assert isinstance(big, Counts)
     assert len(big.distance_ft) == len(small.distance_ft) == 12
     assert len(big.arrival_hour) == len(small.arrival_hour) == 8
+
+
+# `nightsim odds` as a campaign planner drives it from scripts (pipes, Ctrl-C).
+
+
+@pytest.mark.slow
+def test_odds_into_a_reader_that_went_away_exits_0(tmp_path: Path) -> None:
+    """`nightsim odds | head` exited 1 too (rich's broken-pipe exit)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nightsim", "odds", "--nights", "200", "--seed", "1", "--jobs", "1"],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the tables are printed
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pseudo-terminals")
+def test_ctrl_c_stops_a_parallel_run() -> None:
+    """A second SIGINT during the pool's shutdown (`timeout -s INT` sends two; so does an
+    impatient Ctrl-C Ctrl-C) left about one run in two hanging for ever: the main process,
+    at exit, joined workers that waited on a work queue nobody would write to again."""
+    for delay in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5):  # the hang was racy: about one run in two
+        _interrupt_after(delay)
+
+
+# The bar's count of nights done, once it is past 0: the first chunk is back from a worker.
+_COUNTED = re.compile(rb"\b[1-9][0-9]*/5000000\b")
+
+
+def _interrupt_after(delay: float) -> None:
+    """Ctrl-C `delay` seconds after the workers are known to be up and busy.
+
+    The signal that they are is odds's own progress bar, drawn when stderr is a terminal (so
+    stderr is a pseudo-terminal here, as at the table): the bar counts nights as chunks come
+    back from the workers. A fixed sleep from the start was no such signal: on a loaded
+    2-core machine the SIGINT could land while Python was still importing, a traceback and
+    exit 1 that said nothing about the pool."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    main_fd, child_fd = pty.openpty()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "nightsim",
+            "odds",
+            "--nights",
+            "5000000",
+            "--jobs",
+            "2",
+            "--seed",
+            "1",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=child_fd,
+        start_new_session=True,
+    )
+    os.close(child_fd)
+    try:
+        err = _read_tty(main_fd, until=_COUNTED, timeout=60)
+        assert _COUNTED.search(err), f"no nights counted within 60 s: {err[-500:]!r}"
+        time.sleep(delay)
+        # As `timeout -s INT` does: the main process, then the whole group (so the main
+        # process gets it twice, as from a referee pressing Ctrl-C twice).
+        proc.send_signal(signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)
+        err += _read_tty(main_fd, until=None, timeout=10)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise AssertionError(f"odds --jobs 2 hung after SIGINT at {delay} s") from None
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(main_fd)
+    text = err.decode(errors="replace")
+    assert proc.returncode == 130, text[-2000:]
+    assert "Traceback" not in text, text[text.find("Traceback") :]
+
+
+def _read_tty(fd: int, until: re.Pattern[bytes] | None, timeout: float) -> bytes:
+    """What the child writes to its terminal, up to `until` (or the end: every process
+    holding the terminal has exited), or `timeout` seconds."""
+    out = b""
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        if not select.select([fd], [], [], left)[0]:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the last writer closed its end (Linux)
+            break
+        if not chunk:  # end of file (BSD, macOS)
+            break
+        out += chunk
+        if until is not None and until.search(out):
+            break
+    return out
+
+
+def test_the_repeat_hint_repeats_the_journeys(capsys: pytest.CaptureFixture[str]) -> None:
+    """The hint on stderr said `--seed 7 --nights 14` for a run of 7-night journeys: those
+    flags repeat a different run (14 single nights)."""
+    args = ["odds", "--nights", "14", "--nights-per-journey", "7", "--seed", "7", "--jobs", "1"]
+    assert main(args) == 0
+    assert "--nights-per-journey 7" in capsys.readouterr().err
+    assert main([*args, "--rank-rotas", "--top", "1"]) == 0
+    assert "--nights-per-journey 7" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("columns", ["100", "80"])
+@pytest.mark.parametrize("rank", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_the_tables_fit_a_plain_terminal_without_cutting_numbers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str, rank: bool
+) -> None:
+    """Piped, odds prints at 80 columns: the per-character intervals were cut to
+    "26.6% (23.4-…", the numbers the table is for."""
+    monkeypatch.setenv("COLUMNS", columns)
+    args = ["odds", "--nights", "200", "--seed", "7", "--jobs", "1"]
+    args += ["--rank-rotas", "--top", "3"] if rank else ["--nights-per-journey", "2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "\u2026" not in out, out

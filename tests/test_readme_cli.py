@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nightsim.cli import COMMANDS, build_parser
+from nightsim.cli import COMMANDS, build_parser, main
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 
@@ -47,3 +47,21 @@ def test_the_readme_api_example_runs(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "['Sister Ysolde', 'Wren']"
     assert out[2] == "22:48 ['Sister Ysolde', 'Moss', 'Wren'] 210"
+
+
+# The --help texts say what the README says.
+
+
+def test_run_help_says_it_also_runs_journeys(capsys: pytest.CaptureFixture[str]) -> None:
+    """`run --help` began "Simulate one night and narrate it", under a --nights N option and
+    a README row that say it runs journeys."""
+    assert main(["run", "--help"]) == 0
+    description = capsys.readouterr().out.split("\n\n")[1]
+    assert "journey" in description and "one night" not in description, description
+
+
+def test_odds_format_has_a_help_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`odds --help` listed `--format {text,json}` with no word about it."""
+    assert main(["odds", "--help"]) == 0
+    after = capsys.readouterr().out.rsplit("--format {text,json,csv}", 1)[1].split()
+    assert not after[0].startswith("--"), after[:3]

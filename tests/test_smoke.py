@@ -1,12 +1,18 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from nightsim import load_config, simulate
 from nightsim.cli import main
 from nightsim.config import default_config_path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_default_night_runs_and_ends_with_summary() -> None:
@@ -50,3 +56,43 @@ def test_piped_narration_has_no_trailing_blanks(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "Who slept when" in out
     assert [line for line in out.splitlines() if line != line.rstrip()] == []
+
+
+# `nightsim run | head`: a reader that goes away.
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_a_reader_that_goes_away_is_not_a_failure(tmp_path: Path, fmt: str) -> None:
+    """`nightsim run | head`: the text narration exited 1 (rich's broken-pipe handler), the
+    code for a log that failed verification, while jsonl exited 0; and the half-written log
+    was removed without a word, so a night with a fresh seed could not be told again."""
+    log = tmp_path / "night.jsonl"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "nightsim",
+            "run",
+            "--seed",
+            "full moon",
+            "--nights",
+            "60",
+            "--format",
+            fmt,
+            "--log",
+            str(log),
+        ],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert "Traceback" not in err
+    assert not log.exists()  # a log is whole or absent
+    assert "no log" in err and "--seed 'full moon'" in err, err

@@ -177,6 +177,7 @@ def test_verify_of_a_default_night_takes_under_a_second(
     assert time.perf_counter() - start < 1.0
 
 
+@pytest.mark.slow
 def test_a_1000_night_journey_verifies_streaming() -> None:
     """Both sides are streams: the generator of log lines is consumed as it is compared."""
     lines = make_lines("long road", nights=1000)

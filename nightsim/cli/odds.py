@@ -35,6 +35,7 @@ examples:
   nightsim odds --nights-per-journey 7           week-long journeys, state carried over
   nightsim odds --rank-rotas                     every order of the configured watchers
   nightsim odds --rank-rotas --watchers 3        every 3 of the party, in every order
+  nightsim odds --format csv > odds.csv          one table, for a spreadsheet
 
 Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of
 J nights, journey j is `nightsim run --seed "S/j" --nights J`. The result depends only on the
@@ -75,9 +76,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=("text", "json", "csv"),
         default="text",
-        help="text: tables; json: every estimate with its interval and counts (default: text)",
+        help="text: tables; json: every estimate with its interval and counts, the version,"
+        " config and command that produced it; csv: a row per character (a leading `party`"
+        " row for the party's odds), or per rota, each measure with its bounds (default: text)",
     )
     p.add_argument(
         "--nights-per-journey",
@@ -169,7 +172,9 @@ def run(args: argparse.Namespace) -> int:
     with _progress(units * per, "nights") as progress:
         result = odds_mod.odds(config, seed, nights, per_journey=per, jobs=jobs, progress=progress)
     if args.format == "json":
-        print(json.dumps(result, indent=2, ensure_ascii=False))
+        _print_json(result, _command(args, seed, result["nights"], per))
+    elif args.format == "csv":
+        _write_csv(*odds_table(result))
     else:
         _print_odds(result)
     status(f"seed: {seed}  (repeat with {_repeat(seed, result['nights'], per)})")
@@ -203,9 +208,11 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
             )
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-    report = odds_mod.rank_report(results, seed, nights, args.top)
+    report = odds_mod.rank_report(results, seed, nights, args.top, config)
     if args.format == "json":
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        _print_json(report, _command(args, seed, report["nights"], per))
+    elif args.format == "csv":
+        _write_csv(*rank_table(report))
     else:
         _print_rank(report)
     status(f"seed: {seed}  (repeat with {_repeat(seed, nights, per)})")
@@ -223,6 +230,107 @@ def _quote(seed: int | str) -> str:
     import shlex
 
     return shlex.quote(str(seed))
+
+
+# --- json ---------------------------------------------------------------------------------
+
+
+def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -> list[str]:
+    """The argv that gives this JSON again, byte for byte (issue 11): the options that change
+    the result, with the seed and nights actually used (a fresh seed, a default N, N rounded
+    up to whole journeys) and never --jobs, which does not change it. Run from the same
+    directory: the config is named as it was given (its hash, beside it, tells whether the
+    file still holds the same config)."""
+    argv = ["nightsim", "odds"]
+    if args.config is not None:
+        # A path that starts with "-" would be read back as an option.
+        argv.append(f"./{args.config}" if args.config.startswith("-") else args.config)
+    for item in args.set:
+        argv += ["--set", item]
+    # "--seed=S": a phrase that starts with "-" is not taken for an option.
+    text = str(seed)
+    argv += [f"--seed={text}"] if text.startswith("-") else ["--seed", text]
+    argv += ["--nights", str(nights)]
+    if per > 1:
+        argv += ["--nights-per-journey", str(per)]
+    if args.rank_rotas:
+        argv.append("--rank-rotas")
+        if args.watchers is not None:
+            argv += ["--watchers", str(args.watchers)]
+        argv += ["--top", str(args.top)]
+    return [*argv, "--format", "json"]
+
+
+def _print_json(report: dict[str, Any], command: list[str]) -> None:
+    """The report with `command` after `nightsim`, its first key."""
+    first, *rest = report.items()
+    out = dict([first, ("command", command), *rest])
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+
+
+# --- csv ----------------------------------------------------------------------------------
+
+PARTY_MEASURES = (
+    "encounter",
+    "rota_broken",
+    "fire_lasts",
+    "nobody_awake",
+    "nobody_awake_given_encounter",
+)
+CHARACTER_MEASURES = ("surprised", "full_rest", "exhausted", "spell_lost")
+ROTA_MEASURES = ("someone_awake_given_encounter", "full_rest", "spells_kept", "rota_broken")
+
+Row = list[object]
+
+
+def _columns(measures: tuple[str, ...]) -> list[str]:
+    return [f"{m}{suffix}" for m in measures for suffix in ("", "_low", "_high")]
+
+
+def _cells(est: dict[str, Any] | None) -> Row:
+    """An estimate's p, low and high, as the JSON has them; empty cells for no estimate
+    (no cases, or a measure that is not this row's)."""
+    if est is None:
+        return ["", "", ""]
+    return [est["p"], est["low"], est["high"]]
+
+
+def odds_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
+    """`odds --format csv`: one table a spreadsheet reads whole. A leading row of `level`
+    `party` holds the party's odds, in their own columns; then a row per character (level
+    `character`), the characters' columns filled. `spell_lost` is empty for non-casters."""
+    pr = r["probabilities"]
+    header = ["level", "name", *_columns(PARTY_MEASURES), *_columns(CHARACTER_MEASURES)]
+    blank_party = _cells(None) * len(PARTY_MEASURES)
+    rows: list[Row] = [
+        ["party", "", *(c for m in PARTY_MEASURES for c in _cells(pr[m]))]
+        + _cells(None) * len(CHARACTER_MEASURES)
+    ]
+    for name in pr["surprised"]:
+        cells = [c for m in CHARACTER_MEASURES for c in _cells(pr[m].get(name))]
+        rows.append(["character", name, *blank_party, *cells])
+    return header, rows
+
+
+def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
+    """`odds --rank-rotas --format csv`: a row per rota shown, best first; its watchers in
+    `watch_1`…`watch_K` (first watch first), then each measure with its bounds."""
+    width = max((len(row["rota"]) for row in r["top"]), default=0)
+    header = ["rank", *(f"watch_{i}" for i in range(1, width + 1)), *_columns(ROTA_MEASURES)]
+    rows: list[Row] = []
+    for row in r["top"]:
+        watchers = row["rota"] + [""] * (width - len(row["rota"]))
+        rows.append([row["rank"], *watchers, *(c for m in ROTA_MEASURES for c in _cells(row[m]))])
+    return header, rows
+
+
+def _write_csv(header: list[str], rows: list[Row]) -> None:
+    import csv
+
+    # The numbers go out as Python writes them, so a cell reads back as the JSON's float.
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(header)
+    out.writerows(rows)
 
 
 # --- text ---------------------------------------------------------------------------------

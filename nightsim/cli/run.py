@@ -36,7 +36,7 @@ examples:
   nightsim run
   nightsim run configs/default.toml --seed 42
   nightsim run --seed "the pedlar's curse" --set camp.terrain="thorny forest"
-  nightsim run --format jsonl --no-log | jq -r 'select(.type=="hour.passed") | .on_watch'
+  nightsim run --format jsonl --no-log | jq -c 'select(.type=="hour.passed") | .watch'
   nightsim run --log tonight.jsonl
   nightsim run --step                      one hour at a time: Enter for the next hour
   nightsim run --quiet --lang uk           only the encounter and the morning, in Ukrainian
@@ -177,7 +177,7 @@ def night_lines(
     from nightsim.log import iter_log_lines
     from nightsim.simulate import iter_raw
 
-    for line in iter_log_lines(iter_raw(config, seed, nights), config.camp.camp_minute):
+    for line in iter_log_lines(iter_raw(config, seed, nights)):
         if log is not None:
             log.write(line.encode("utf-8") + b"\n")
         yield line

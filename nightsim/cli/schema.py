@@ -13,8 +13,9 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "schema",
         help="print the JSON Schema (draft 2020-12) of one log line",
-        description="Print the JSON Schema (draft 2020-12) of one log line: the event union"
-        " discriminated on `type`, generated from the event models.",
+        description="Print the JSON Schema (draft 2020-12) of one log line, generated from the"
+        " event models: `type` picks the one definition a line must match. The repository keeps"
+        " the same text as schemas/log-line-v<format version>.json.",
     )
     p.set_defaults(handler=run)
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002, RUF003  (Ukrainian words in the docs: і/й, у/в, о/об)
 """The text catalogues: every user-facing word of the narration and of `check`, per language.
 
 The rendering code only names keys; `catalogue_en.py` and `catalogue_uk.py` hold the words
@@ -9,20 +10,34 @@ outcome, a table) is looked up by *member* through `CODE_KEYS`, never by its val
 wording can change (the log-format issue) without touching a word of either language. The
 keys themselves are names chosen once (some still read like the values they were first
 derived from); a test pins that every member of every enum has a word in both catalogues.
+
+Three kinds of entry:
+- a line, `str.format` style; `{hours:#hour}` fills in a number with its counted noun
+  ("3 години", "1 hour"), `{і}`, `{у}`, `{о}` are Ukrainian euphony (`euphony.py`);
+- a counted noun (`n.*`): its CLDR plural forms, `{"one": "ніч", "few": "ночі", "many":
+  "ночей", "other": "ночі"}`, picked by Babel's plural rule for the language;
+- a line whose grammar follows the `actor`'s pronouns: `{"he": ..., "she": ..., "they":
+  ..., "none": ...}` ("none": phrased so that no gender is needed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import string
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from enum import StrEnum
+from functools import cache
 from typing import Any, Final
 
 from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.euphony import MARKERS, resolve
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "uk": UK}
+Entry = str | Mapping[str, str]
+CATALOGUES: dict[str, Mapping[str, Entry]] = {"en": EN, "uk": UK}
 LANGS: tuple[str, ...] = tuple(CATALOGUES)
+GENDERS: Final = ("he", "she", "they", "none")
 
 PURPOSE_KEYS: Final[Mapping[Purpose, str]] = {
     Purpose.FIREWOOD: "roll.firewood",
@@ -45,6 +60,8 @@ NO_FIRE_KEYS: Final[Mapping[NoFire, str]] = {
     NoFire.NO_FIRE_STARTER: "reason.no fire-starter",
     NoFire.NO_FIREWOOD: "reason.no firewood",
     NoFire.WOULD_NOT_CATCH: "reason.the fire would not catch",
+    NoFire.DARK_CAMP: "reason.camped dark by choice",
+    NoFire.NO_FIRE_STARTER_NOR_WOOD: "reason.no fire-starter nor wood",
 }
 NO_MEAL_KEYS: Final[Mapping[NoMeal, str]] = {
     NoMeal.NO_FIRE: "reason.no fire",
@@ -69,6 +86,7 @@ TABLE_KEYS: Final[Mapping[Table, str]] = {
 REST_KEYS: Final[Mapping[RestReason, str]] = {
     RestReason.SHORT_SLEEP: "rest.short",
     RestReason.QUICK_REST: "rest.quick",
+    RestReason.QUICK_REST_BEDDING: "rest.quick",
     RestReason.EASY: "rest.easy",
     RestReason.IMPOSSIBLE: "rest.impossible",
     RestReason.MODERATE_PASSED: "rest.check_passed",
@@ -94,17 +112,80 @@ def key_of(code: StrEnum) -> str:
     return CODE_KEYS[type(code)][code]
 
 
+@cache
+def plural_rule(lang: str) -> Callable[[Decimal], str]:
+    """CLDR's plural rule for a language: the number -> "one", "few", "many" or "other".
+
+    Babel gives the CLDR rules (Ukrainian: 1, 21 ніч; 2-4, 22 ночі; 5-20, 11-14 ночей; 2,5
+    ночі), so none is written by hand. Imported here, once per language, only when a count
+    is first told: it keeps Babel (~8 ms) and the locale's data off the CLI's import path.
+    The locale's own data holds the rule, so the inherited root data is never loaded.
+    """
+    from babel import localedata
+
+    rule: Callable[[Decimal], str] = localedata.load(lang, merge_inherited=False)["plural_form"]
+    return rule
+
+
+def _number(n: float | Decimal) -> Decimal:
+    """A count as CLDR reads it: 3.0 is 3 (an integer, "3 години"), 2.5 keeps its fraction."""
+    d = Decimal(str(n))
+    return d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()
+
+
 class Catalogue:
     """`t(key, **fields)` -> the text in one language."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", pronouns: Mapping[str, str] | None = None) -> None:
         if lang not in CATALOGUES:
             raise ValueError(f"unknown language {lang!r}; expected one of: {', '.join(LANGS)}")
         self.lang = lang
         self.table = CATALOGUES[lang]
+        self.pronouns: Mapping[str, str] = pronouns or {}
+
+    def with_pronouns(self, pronouns: Mapping[str, str]) -> Catalogue:
+        """The same language, with the party's pronouns (name -> he/she/they)."""
+        return Catalogue(self.lang, pronouns)
 
     def __call__(self, key: str, **fields: Any) -> str:
-        return self.table[key].format(**fields)
+        entry = self.table[key]
+        if not isinstance(entry, str):
+            entry = entry[self.pronouns.get(fields.get("actor", ""), "none")]
+        return self.fill(entry, fields)
+
+    def fill(self, text: str, fields: Mapping[str, Any]) -> str:
+        """`text` with its fields: `{x}` formatted, `{x:#noun}` counted, euphony resolved."""
+        out: list[str] = []
+        euphony = False
+        for literal, name, spec, conv in string.Formatter().parse(text):
+            out.append(literal)
+            if name is None:
+                continue
+            if name in MARKERS:
+                out.append(MARKERS[name])
+                euphony = True
+                continue
+            value = fields[name]
+            if conv:
+                value = repr(value) if conv == "r" else str(value)
+            if spec and spec.startswith("#"):
+                out.append(self.count(spec[1:], value))
+            else:
+                out.append(format(value, spec or ""))
+        text = "".join(out)
+        return resolve(text) if euphony else text
+
+    def form(self, noun: str, n: float | Decimal) -> str:
+        """The counted noun's form for `n` (`n.night`, 21 -> "ніч")."""
+        forms = self.table["n." + noun]
+        assert not isinstance(forms, str), noun
+        category = plural_rule(self.lang)(_number(n))
+        return forms.get(category, forms["other"])
+
+    def count(self, noun: str, n: float | Decimal) -> str:
+        """`n` and its noun: "3 ночі", "1 night", "2,5 години"."""
+        number = str(_number(n))
+        return f"{number.replace('.', self('fmt.decimal'))} {self.form(noun, n)}"
 
     def code(self, code: StrEnum, **fields: Any) -> str:
         """The words for a log code (a `nightsim.codes` member), looked up by member."""
@@ -113,10 +194,24 @@ class Catalogue:
     def term(self, kind: str, value: str) -> str:
         """A word from a closed set of the config (season, terrain, weather, difficulty);
         unknown values as given."""
-        return self.table.get(f"{kind}.{value}", value)
+        entry = self.table.get(f"{kind}.{value}", value)
+        return entry if isinstance(entry, str) else value
 
-    def names(self, names: list[str] | tuple[str, ...]) -> str:
+    def names(self, names: Sequence[str]) -> str:
+        """A list to read at a glance (the hour's sleepers): commas only."""
         return ", ".join(names) if names else self("word.nobody")
+
+    def listing(self, items: Sequence[str]) -> str:
+        """A list inside a sentence: "A, B and C" / "A, B і C" (і/й by its neighbours)."""
+        if not items:
+            return self("word.nobody")
+        if len(items) == 1:
+            return items[0]
+        conj = self.table["word.and"]  # raw: its `{і}` is judged between the two names
+        assert isinstance(conj, str)
+        return self.fill(
+            "{head}" + conj + "{last}", {"head": ", ".join(items[:-1]), "last": items[-1]}
+        )
 
     def hm(self, minutes: int) -> str:
         return self("fmt.hm", h=minutes // 60, m=f"{minutes % 60:02d}")

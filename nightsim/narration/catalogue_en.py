@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-EN: dict[str, str] = {
+EN: dict[str, str | dict[str, str]] = {
     # words and formats
     "word.nobody": "nobody",
     "word.everyone": "everyone",
     "word.yes": "yes",
     "word.no": "no",
+    "word.and": " and ",
+    "fmt.decimal": ".",
     "fmt.hm": "{h}h{m}",
     "roll.vs": " vs {target}",
     "roll.on": ", on {target}",
+    "roll.on_doze": ", on {target}",
+    "roll.on_spell": ", on {target}",
     # roll purposes: looked up by `codes.Purpose` member (catalogue.PURPOSE_KEYS), not value
     "roll.firewood": "firewood",
     "roll.WIS check": "WIS check",
@@ -60,9 +64,11 @@ EN: dict[str, str] = {
     "reason.no fire": "there is no fire",
     "reason.no cookware": "there is no cookware",
     "reason.no ingredients": "there are no ingredients",
+    "reason.camped dark by choice": "the party camps dark by choice",
+    "reason.no fire-starter nor wood": "nobody has a fire-starter, and there is no firewood",
     # the header
     "header.title": "nightsim \u00b7 seed {seed}",
-    "header.journey": "a journey of {nights} nights",
+    "header.journey": "a journey of {nights:#night}",
     "header.terrain": "Camp in {terrain}: wandering monsters {chance}-in-6.",
     "header.chance": "Wandering monsters {chance}-in-6 (the hex's own chance).",
     "header.season": "Season: {season}",
@@ -72,12 +78,13 @@ EN: dict[str, str] = {
     "header.fire_auto": "Fire: a fire-starter, and the fire lights without a roll.",
     "header.fire_chance": "Fire: a fire-starter, but it lights only on {chance}-in-6.",
     "header.fire_no_starter": "Fire: nobody has a fire-starter.",
-    "header.carried": "Carried firewood: {hours} h.",
+    "header.carried": "Carried firewood: {hours:#hour}.",
     "header.rest": "Rest {start}\u2013{end}; watch: {rota}.",
     "header.no_watch": "nobody keeps watch",
     "header.bedroll": "bedroll",
     "header.tent": "tent",
     "header.no_bedding": "no bedding",
+    "header.fire_dark": "Fire: none; the party camps dark by choice.",
     # table columns
     "col.character": "Character",
     "col.hp": "HP",
@@ -105,9 +112,10 @@ EN: dict[str, str] = {
     " bedrolls laid, a fire pit dug.",
     "evening.site_many": "{actors} make the camp site ready: branches and stones cleared,"
     " bedrolls laid, a fire pit dug.",
-    "evening.firewood": "{actor} gathers firewood for {hours} h of fire.",
+    "evening.firewood": "{actor} gathers firewood for {hours:#hour} of fire.",
+    "evening.firewood_none": "{actor} looks for firewood but finds none fit to burn.",
     "evening.water": "{actor} fills every waterskin at a stream.",
-    "evening.fire_lit": "The fire is lit: {hours} h of wood, it will burn until {until}.",
+    "evening.fire_lit": "The fire is lit: {hours:#hour} of wood, it will burn until {until}.",
     "evening.fire_not_lit": "No fire tonight: {reason}.",
     "evening.meal_tasty": "{actor} cooks a tasty meal: +1 to the rest checks of {eaters}.",
     "evening.meal_plain": "{actor} cooks a plain meal: edible, nothing more.",
@@ -130,7 +138,12 @@ EN: dict[str, str] = {
     "night.watch_resumed": "The rota resumes: {actor} keeps the watch until {until}.",
     "night.handed_over": "{actor} wakes {to} and hands over the watch.",
     "night.dozed": "{actor} nods off on watch. From now on nobody is watching.",
-    "night.missed_self": "{actor} sleeps on through their own next shift.",
+    "night.missed_self": {
+        "he": "{actor} sleeps on through his own next shift.",
+        "she": "{actor} sleeps on through her own next shift.",
+        "they": "{actor} sleeps on through their own next shift.",
+        "none": "{actor} sleeps on through their own next shift.",
+    },
     "night.missed": "Nobody wakes {actor}: the hand-over is missed, {actor} sleeps on.",
     "night.watch_ended": "{actor} ends the watch; the rest of the night is unwatched.",
     "night.fire_out": "The fire dies.",
@@ -140,13 +153,19 @@ EN: dict[str, str] = {
     "night.woke": "The whole camp is awake.",
     "night.settled": "The camp lies down again; {actor} keeps the watch.",
     "night.settled_no_watch": "The camp lies down again; nobody keeps watch.",
+    "night.rest_extended": "The camp will sleep in: the rest period runs on until {until}.",
     "hour.title": "{start}\u2013{end} hour {hour}",
     "hour.on_watch": "on watch: {actor}",
+    "hour.on_watch_turns": "on watch: {turns}",
+    "hour.turn_first": "{who} until {until}",
+    "hour.turn_then_until": ", then {who} until {until}",
+    "hour.turn_last": ", then {who}",
     "hour.nobody_watch": "nobody on watch",
     "hour.fire_on": "fire burning",
     "hour.fire_off": "no fire",
+    "hour.fire_for": "fire for {minutes:#minute_acc}",
     "hour.asleep": "asleep: {names}",
-    "hour.nobody_watch_dozing": "nobody on watch ({names} dozing)",
+    "hour.dozed": "dozing: {names}",
     "hour.awake": "awake: {names}",
     # the encounter
     "enc.title": "Encounter at {clock}",
@@ -156,7 +175,7 @@ EN: dict[str, str] = {
     "enc.unwatched_hour": "Nobody's watch: this part of the night was unwatched.",
     "enc.creature": "Creature: {creature} (table: {table}).",
     "enc.roll_table": "Roll on your table: {table}.",
-    "enc.distance": "Distance: {ft} ft ({roll} \u00d7 30 ft).",
+    "enc.distance": "Distance: {ft:#foot} ({roll} \u00d7 30 ft).",
     "enc.awake": "Awake: {names}.",
     "enc.nobody_awake": "Nobody is awake: the party is surprised.",
     "enc.surprised": "Surprised: {names}.",
@@ -184,7 +203,7 @@ EN: dict[str, str] = {
     "morning.watch_held": "{actor} stayed awake on watch until dawn ({roll}).",
     "morning.no_encounter": "No wandering monster came ({roll}).",
     # the journey
-    "journey.title": "The journey: {nights} nights",
+    "journey.title": "The journey: {nights:#night}",
     "journey.attacked": "Nights with an encounter: {count} ({nights}).",
     "journey.never_attacked": "No encounter on the whole journey.",
     # the strip
@@ -197,7 +216,7 @@ EN: dict[str, str] = {
     "strip.awake": "awake",
     "strip.fire_burning": "fire",
     "strip.arrival": "arrival",
-    "strip.cell": "one cell = {minutes} min",
+    "strip.cell": "one cell = {minutes:#minute}",
     # --step
     "step.prompt": "[Enter: the next hour] ",
     # check
@@ -207,10 +226,11 @@ EN: dict[str, str] = {
     "check.encounter_given": "Wandering monsters: {chance}-in-6 (encounter_chance).",
     "check.season_month": "Season: {season} (from the month {month}).",
     "check.season_given": "Season: {season}.",
-    "check.firewood": "Firewood: {mod} per gatherer ({source}); {gatherers} gatherer(s),"
-    " {carried} h carried.",
+    "check.firewood": "Firewood: {mod} per gatherer ({source}); {gatherers:#gatherer},"
+    " {carried:#hour} carried.",
     "check.fire": "Fire: lights on {chance}-in-6; fire-starter: {starter}.",
-    "check.rest": "Rest {start}\u2013{end} ({hours} h); fire counts if it burns {warmth} h.",
+    "check.rest": "Rest {start}\u2013{end} ({hours:#hour}); fire counts if it burns"
+    " {warmth:#hour}.",
     "check.rota_title": "The rota",
     "check.col_shift": "#",
     "check.col_from": "From",
@@ -228,12 +248,17 @@ EN: dict[str, str] = {
     " *: the rota interrupts that caster's sleep.",
     "check.warnings_title": "Warnings",
     "check.no_warnings": "No warnings.",
+    "check.fire_normal": "Fire: normal conditions, lights without a roll; fire-starter: {starter}.",
+    "check.fire_dark": "Fire: none, the party camps dark by choice (light_fire = false).",
+    "check.sleep_in": "Sleeping in: after an encounter the rest period runs on by"
+    " {minutes} min (to {end}).",
     "warn.no_watch": "Nobody keeps watch: every sleeper is surprised by an encounter.",
-    "warn.unwatched_end": "The rota covers {watched} of {hours} h: nobody watches from {clock}.",
-    "warn.short_sleep": "{actor} stands {watch} on watch and can sleep only {sleep}: under 6 h,"
-    " no full rest.",
+    "warn.unwatched_end": "The watches last {watched:#hour_acc}, the rest {hours:#hour_acc}: nobody"
+    " watches from {clock}.",
+    "warn.short_sleep": "{actor} stands {watch} on watch and can sleep only {sleep}: under 6"
+    " hours, no full rest.",
     "warn.caster_middle": "{actor} casts spells ({spells}) but stands a middle watch: the"
-    " interrupted sleep loses each spell on 1-in-6. Give them the first or the last watch.",
+    " interrupted sleep loses each spell on 1-in-6. Give {actor} the first or the last watch.",
     "warn.no_fire_starter": "Nobody has a fire-starter: no fire tonight.",
     "warn.no_wood": "Nobody gathers firewood and none is carried: no fire tonight.",
     "warn.fire_chance_low": "The fire lights only on {chance}-in-6.",
@@ -245,4 +270,14 @@ EN: dict[str, str] = {
     " fire or not.",
     "warn.no_table": "No encounter table for a {table}: the night says \u201croll on your"
     " table\u201d.",
+    "warn.six_hours": "Every watcher can sleep at most 6 hours, the least a full rest needs: any"
+    " encounter leaves them short of it.",
+    # counted nouns: CLDR plural forms (Babel), "other" also for fractions
+    "n.night": {"one": "night", "other": "nights"},
+    "n.hour": {"one": "hour", "other": "hours"},
+    "n.hour_acc": {"one": "hour", "other": "hours"},
+    "n.minute": {"one": "minute", "other": "minutes"},
+    "n.minute_acc": {"one": "minute", "other": "minutes"},
+    "n.foot": {"one": "ft", "other": "ft"},
+    "n.gatherer": {"one": "gatherer", "other": "gatherers"},
 }

@@ -1,32 +1,42 @@
 # ruff: noqa: RUF001, RUF002  (Cyrillic letters are the point of this file)
 """Українська: усі слова оповіді й `check`. Терміни — з першоджерела (rules.md, глосарій):
 Статура, Мудрість, Харизма, рятувальний кидок проти Загибелі, ведучий гри, повноцінний нічний
-відпочинок, виснаження, мандрівні чудовиська, захоплено зненацька, варта."""
+відпочинок, виснаження, мандрівні чудовиська, захоплено зненацька, варта, послідовність варт,
+засіб для добування вогню; шанси — як у джерелі ("2-in-6").
+
+Ніч і зустріч — у теперішньому часі; ранок розповідає, що сталося, у минулому, і там, де
+дієслово має рід, рядок береться за займенниками персонажа (`pronouns`), а без них — такий,
+що роду не потребує. `{і}`, `{у}`, `{о}`: і/й, у/в, о/об за сусідніми звуками (euphony.py);
+`{hours:#hour_acc}`: число з іменником у потрібній формі множини (CLDR)."""
 
 from __future__ import annotations
 
-UK: dict[str, str] = {
+UK: dict[str, str | dict[str, str]] = {
     # слова й формати
     "word.nobody": "ніхто",
-    "word.everyone": "усіх",
+    "word.everyone": "всіх",
     "word.yes": "так",
     "word.no": "ні",
     "fmt.hm": "{h}:{m} год",
-    "roll.vs": " проти {target}",
+    "word.and": " {і} ",
+    "fmt.decimal": ",",
+    "roll.vs": ", потрібно {target}",
     "roll.on": ", на {target}",
+    "roll.on_doze": ", засинає на {target}",
+    "roll.on_spell": ", невдача на {target}",
     # призначення кидків
     "roll.firewood": "дрова",
     "roll.WIS check": "перевірка Мудрості",
     "roll.CHA check": "перевірка Харизми",
     "roll.CON check": "перевірка Статури",
     "roll.save vs Doom": "рятувальний кидок проти Загибелі",
-    "roll.light the fire": "розпалювання",
+    "roll.light the fire": "розпалювання багаття",
     "roll.falls asleep on watch": "сон на варті",
-    "roll.minute of dozing off": "хвилина",
+    "roll.minute of dozing off": "хвилина засинання",
     "roll.wandering monster": "мандрівні чудовиська",
-    "roll.minute of arrival": "хвилина",
-    "roll.party surprise": "раптовість для гурту",
-    "roll.monster surprise": "раптовість для чудовиськ",
+    "roll.minute of arrival": "хвилина появи",
+    "roll.party surprise": "захоплення зненацька (гурт)",
+    "roll.monster surprise": "захоплення зненацька (чудовиська)",
     "roll.distance x 30 ft": "відстань \u00d7 30\u2032",
     "roll.creature": "істота",
     "roll.spell fails": "закляття",
@@ -36,7 +46,7 @@ UK: dict[str, str] = {
     "season.summer": "літо",
     "season.autumn": "осінь",
     "weather.dry": "суха погода",
-    "weather.damp": "вогко",
+    "weather.damp": "вогка погода",
     "weather.snow": "сніг",
     "weather.heavy_rain": "сильна злива",
     "difficulty.easy": "легко",
@@ -59,44 +69,52 @@ UK: dict[str, str] = {
     "terrain.thorny forest": "колючий ліс",
     "reason.no fire-starter": "ні в кого немає засобу для добування вогню",
     "reason.no firewood": "немає дров",
-    "reason.the fire would not catch": "багаття так і не зайнялося",
+    "reason.the fire would not catch": "розпалити його не вдається",
     "reason.no fire": "немає багаття",
     "reason.no cookware": "немає кухонного посуду",
     "reason.no ingredients": "немає інгредієнтів",
+    "reason.camped dark by choice": "гурт свідомо ночує без вогню",
+    "reason.no fire-starter nor wood": "ні в кого немає засобу для добування вогню, і дров"
+    " теж немає",
     # заголовок
     "header.title": "nightsim \u00b7 зерно {seed}",
-    "header.journey": "мандрівка на {nights} ночей",
-    "header.terrain": "Табір: {terrain}; мандрівні чудовиська {chance}-in-6.",
-    "header.chance": "Мандрівні чудовиська {chance}-in-6 (шанс цього гексу).",
+    "header.journey": "мандрівка на {nights:#night}",
+    "header.terrain": "Табір: {terrain}; шанс зустрічі {chance}-in-6.",
+    "header.chance": "Шанс зустрічі {chance}-in-6 (заданий для цього гексу).",
     "header.season": "Пора року: {season}",
     "header.season_month": "Пора року: {season} ({month})",
-    "header.weather": "погода: {weather}, дрова {mod} на кожного збирача",
-    "header.weather_custom": "як постановив ведучий гри",
-    "header.fire_auto": "Багаття: є кресало, за звичайних умов розпалюється автоматично.",
-    "header.fire_chance": "Багаття: є кресало, але шанс розпалити лише {chance}-in-6.",
+    "header.weather": "{weather}, модифікатор кидка на дрова {mod}",
+    "header.weather_custom": "погода на розсуд ведучого гри",
+    "header.fire_auto": "Багаття: є засіб для добування вогню; за звичайних умов багаття"
+    " розпалюється автоматично.",
+    "header.fire_chance": "Багаття: є засіб для добування вогню, але шанс успішно розпалити"
+    " багаття лише {chance}-in-6.",
     "header.fire_no_starter": "Багаття: ні в кого немає засобу для добування вогню.",
-    "header.carried": "Принесені дрова: {hours} год.",
-    "header.rest": "Відпочинок {start}\u2013{end}; варта: {rota}.",
-    "header.no_watch": "варти немає",
+    "header.carried": "Принесено дров на {hours:#hour_acc}.",
+    "header.rest": "Відпочинок {start}\u2013{end}; варти: {rota}.",
+    "header.no_watch": "ніхто не вартує",
+    "header.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню.",
     "header.bedroll": "спальний згорток",
     "header.tent": "намет",
-    "header.no_bedding": "нічого",
+    "header.no_bedding": "немає",
     # стовпці
     "col.character": "Персонаж",
     "col.hp": "HP",
     "col.save_doom": "Загибель",
-    "col.bedding": "Постіль",
+    "col.bedding": "Спорядження",
     "col.spells": "Закляття",
     "col.slept": "Сон",
     "col.night": "Ніч",
     "col.check": "Перевірка Статури",
     "col.rest": "Повноцінний відпочинок",
-    "col.exhaustion": "Виснаження",
+    # "Висн." in the morning table: with "1d6 [6]+3 = 9, потрібно ≥4" a row must still fit
+    # 100 columns on one line
+    "col.exhaustion": "Висн.",
     "col.rested": "Відпочинки",
     "col.hp_path": "HP",
     "col.exhaustion_path": "Виснаження",
     "col.lost": "Втрачено заклять",
-    "col.surprised": "Ночей зненацька",
+    "col.surprised": "Зненацька, ночей",
     "abbr.con": "Стат",
     "abbr.wis": "Мудр",
     "abbr.cha": "Хар",
@@ -104,35 +122,36 @@ UK: dict[str, str] = {
     "abbr.rest": "Відпоч.",
     # вечір
     "evening.title": "Вечір",
-    "evening.site_one": "{actors} готує місце для табору: прибирає гілки й каміння, розкладає"
-    " спальні згортки, готує вогнище.",
-    "evening.site_many": "{actors} готують місце для табору: прибирають гілки й каміння,"
-    " розкладають спальні згортки, готують вогнище.",
-    "evening.firewood": "{actor} збирає дрова на {hours} год багаття.",
+    "evening.site_one": "{actors} облаштовує табір: прибирає гілки й каміння, розкладає спальні"
+    " згортки, готує вогнище.",
+    "evening.site_many": "{actors} облаштовують табір: прибирають гілки й каміння, розкладають"
+    " спальні згортки, готують вогнище.",
+    "evening.firewood": "{actor} збирає дрова: багаттю вистачить на {hours:#hour_acc}.",
+    "evening.firewood_none": "{actor} шукає дрова, але не знаходить придатних для багаття.",
     "evening.water": "{actor} набирає питної води й наповнює всі бурдюки.",
-    "evening.fire_lit": "Багаття розпалено: дров на {hours} год, горітиме до {until}.",
+    "evening.fire_lit": "Багаття розпалено: дров на {hours:#hour_acc}, горітиме до {until}.",
     "evening.fire_not_lit": "Цієї ночі без багаття: {reason}.",
-    "evening.meal_tasty": "{actor} готує особливо смачну страву: +1 до перевірок Статури для"
-    " відпочинку — для {eaters}.",
+    "evening.meal_tasty": "{actor} готує особливо смачну страву: +1 до перевірок Статури на"
+    " відпочинок для {eaters}.",
     "evening.meal_plain": "{actor} готує їстівну, але нічим не видатну страву.",
     "evening.meal_ruined": "{actor} псує страву: вона цілком неїстівна, інгредієнти змарновано.",
     "evening.meal_not_cooked": "{actor} не може приготувати їжу: {reason}.",
-    "evening.mood_lifted": "{actor} розважає товариство; дух піднесено: +1 до перевірок"
-    " Статури для відпочинку всім персонажам.",
+    "evening.mood_lifted": "{actor} розважає товариство й підносить дух: +1 до перевірок Статури"
+    " на відпочинок для всіх.",
     "evening.mood_flat": "{actor} намагається розважити товариство, але спроба зазнає невдачі.",
     "evening.mood_ridiculed": "{actor} намагається розважити товариство й наражається на"
-    " глузування та чвари: \u22121 до власної перевірки Статури для відпочинку.",
-    # ніч
+    " глузування та чвари: \u22121 до власних перевірок Статури на відпочинок.",
+    # ніч: теперішній час
     "night.title": "Ніч {night} \u00b7 {when}",
     "night.date": "{day} {month}, {season}",
     "night.month": "{month}, {season}",
     "night.hours_title": "Ніч, година за годиною",
-    "night.rest_began": "Табір вкладається спати до {until}.",
+    "night.rest_began": "Табір вкладається спати; відпочинок до {until}.",
     "night.no_watch": "Варти ніхто не несе.",
-    "night.unwatched_from": "Від {clock} варти не призначено.",
+    "night.unwatched_from": "Від {clock} ніхто не вартує.",
     "night.watch_began": "{actor} заступає на варту до {until}.",
     "night.watch_resumed": "Варта відновлюється: {actor} вартує до {until}.",
-    "night.handed_over": "{actor} будить {to} й передає варту.",
+    "night.handed_over": "{actor} будить {to} {і} передає варту.",
     "night.dozed": "{actor} засинає на варті. Відтепер ніхто не вартує.",
     "night.missed_self": "{actor} спить далі й проспить власну наступну варту.",
     "night.missed": "Ніхто не будить {actor}: зміну варти пропущено, {actor} спить далі.",
@@ -141,26 +160,37 @@ UK: dict[str, str] = {
     "night.monster_check": "Ведучий гри таємно виконує перевірку на мандрівних чудовиськ"
     " ({chance}-in-6).",
     "night.arrived": "Щось виходить із темряви!",
-    "night.woke": "Увесь табір прокинувся.",
+    "night.woke": "Увесь табір прокидається.",
     "night.settled": "Табір знову вкладається; на варті {actor}.",
     "night.settled_no_watch": "Табір знову вкладається; варти ніхто не несе.",
+    "night.rest_extended": "Табір відсипається: відпочинок триває до {until}.",
     "hour.title": "{start}\u2013{end} година {hour}",
     "hour.on_watch": "на варті: {actor}",
+    "hour.on_watch_turns": "на варті: {turns}",
+    "hour.turn_first": "{who} до {until}",
+    "hour.turn_then_until": ", потім {who} до {until}",
+    "hour.turn_last": ", потім {who}",
     "hour.nobody_watch": "на варті нікого",
     "hour.fire_on": "багаття горить",
     "hour.fire_off": "багаття немає",
+    "hour.fire_for": "багаття горить {minutes:#minute_acc}",
     "hour.asleep": "сплять: {names}",
-    "hour.nobody_watch_dozing": "на варті нікого ({names} спить на варті)",
+    "hour.dozed": "сон на варті: {names}",
     "hour.awake": "не сплять: {names}",
-    # зустріч
-    "enc.title": "Зустріч о {clock}",
+    # зустріч: теперішній час
+    "enc.title": "Зустріч {о} {clock}",
     "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
-    "enc.watch_of": "Була варта {actor}.",
-    "enc.watch_of_asleep": "Була варта {actor}, але ніхто не пильнував.",
-    "enc.unwatched_hour": "Нічия варта: ця частина ночі лишилася без варти.",
+    "enc.watch_of": "На варті {actor}.",
+    "enc.watch_of_asleep": {
+        "he": "На варті {actor}, але він спить.",
+        "she": "На варті {actor}, але вона спить.",
+        "they": "На варті {actor}, але вони сплять.",
+        "none": "На варті {actor}, але ніхто не пильнує.",
+    },
+    "enc.unwatched_hour": "Цю частину ночі ніхто не вартує.",
     "enc.creature": "Істота: {creature} (таблиця: {table}).",
-    "enc.roll_table": "Киньте за своєю таблицею: {table}.",
-    "enc.distance": "Відстань: {ft} футів ({roll} \u00d7 30\u2032).",
+    "enc.roll_table": "Визначте істоту за своєю таблицею: {table}.",
+    "enc.distance": "Відстань: {ft:#foot} ({roll} \u00d7 30\u2032).",
     "enc.awake": "Не сплять: {names}.",
     "enc.nobody_awake": "Ніхто не пильнує: гурт захоплено зненацька.",
     "enc.surprised": "Захоплено зненацька: {names}.",
@@ -168,29 +198,34 @@ UK: dict[str, str] = {
     "enc.party_not_surprised": "Тих, хто не спить, не захоплено зненацька ({roll}).",
     "enc.monster_surprised": "Чудовиськ захоплено зненацька ({roll}).",
     "enc.monster_not_surprised": "Чудовиськ не захоплено зненацька ({roll}).",
-    # ранок
+    # ранок: що сталося вночі (минулий час, рід за займенниками)
     "morning.title": "Ранок після ночі {night} \u00b7 {clock}",
     "rest.short": "ні: сон менше 6 год",
     "rest.short_abbr": "<6 год",
     "rest.check_passed": "так",
     "rest.check_failed": "ні",
     "rest.easy": "так",
-    "rest.quick": "так: швидке правило",
+    "rest.quick": "так: спрощене правило",
     "rest.impossible": "ні",
     "morning.spells": "{actor} готує закляття:",
-    "morning.spell_risk_interrupted": "(сон перервано: кожне закляття не вдавалося на 1-in-6)",
-    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: кожне закляття не"
-    " вдавалося на 1-in-6)",
+    "morning.spell_risk_interrupted": "(сон перервано: шанс невдачі 1-in-6 для кожного закляття)",
+    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: шанс невдачі 1-in-6"
+    " для кожного закляття)",
     "morning.fire_unlit": "Багаття не було.",
     "morning.fire_lasted": "Багаття горіло до світанку.",
-    "morning.fire_out_warm": "Багаття згасло о {clock}, встигнувши зігріти табір.",
-    "morning.fire_out_cold": "Багаття згасло о {clock}, надто рано, щоб зігріти табір.",
-    "morning.rota_broken": "Черговість варт порушилася о {clock}.",
-    "morning.watch_held": "{actor} не заснув на варті до світанку ({roll}).",
+    "morning.fire_out_warm": "Багаття згасло {о} {clock}, але встигло зігріти табір.",
+    "morning.fire_out_cold": "Багаття згасло {о} {clock}, надто рано, щоб зігріти табір.",
+    "morning.rota_broken": "Послідовність варт порушено {о} {clock}.",
+    "morning.watch_held": {
+        "he": "{actor} не заснув на варті до світанку ({roll}).",
+        "she": "{actor} не заснула на варті до світанку ({roll}).",
+        "they": "{actor} не заснули на варті до світанку ({roll}).",
+        "none": "{actor}: без сну на варті до світанку ({roll}).",
+    },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # мандрівка
-    "journey.title": "Мандрівка: ночей — {nights}",
-    "journey.attacked": "Ночі із зустріччю: {count} ({nights}).",
+    "journey.title": "Мандрівка: {nights:#night}",
+    "journey.attacked": "Ночей із зустріччю: {count} ({nights}).",
     "journey.never_attacked": "За всю мандрівку жодної зустрічі.",
     # смуга часу
     "strip.title": "Хто коли спав",
@@ -202,27 +237,27 @@ UK: dict[str, str] = {
     "strip.awake": "не спить",
     "strip.fire_burning": "багаття",
     "strip.arrival": "поява",
-    "strip.cell": "клітинка = {minutes} хв",
+    "strip.cell": "клітинка = {minutes:#minute}",
     # --step
     "step.prompt": "[Enter: наступна година] ",
     # check
     "check.title": "Перевірка {path}",
     "check.valid": "Конфігурація правильна.",
-    "check.encounter_terrain": "Мандрівні чудовиська: {chance}-in-6 ({terrain}).",
-    "check.encounter_given": "Мандрівні чудовиська: {chance}-in-6 (encounter_chance).",
+    "check.encounter_terrain": "Шанс зустрічі: {chance}-in-6 ({terrain}).",
+    "check.encounter_given": "Шанс зустрічі: {chance}-in-6 (encounter_chance).",
     "check.season_month": "Пора року: {season} (за місяцем {month}).",
     "check.season_given": "Пора року: {season}.",
-    "check.firewood": "Дрова: {mod} на збирача ({source}); збирачів: {gatherers},"
-    " принесено {carried} год.",
-    "check.fire": "Багаття: розпалюється на {chance}-in-6; засіб для добування вогню: {starter}.",
-    "check.rest": "Відпочинок {start}\u2013{end} ({hours} год); багаття зараховується,"
-    " якщо горить {warmth} год.",
-    "check.rota_title": "Черговість варт",
+    "check.firewood": "Дрова: модифікатор {mod} на кожного збирача ({source});"
+    " {gatherers:#gatherer}, принесено дров на {carried:#hour_acc}.",
+    "check.fire": "Багаття: шанс розпалити {chance}-in-6; засіб для добування вогню: {starter}.",
+    "check.rest": "Відпочинок {start}\u2013{end} ({hours:#hour}); багаття зараховується, якщо"
+    " горить щонайменше {warmth:#hour_acc}.",
+    "check.rota_title": "Послідовність варт",
     "check.col_shift": "#",
     "check.col_from": "Від",
     "check.col_to": "До",
     "check.col_watcher": "Вартовий",
-    "check.col_doze": "Засне",
+    "check.col_doze": "Шанс заснути",
     "check.unwatched_row": "ніхто",
     "check.doze_off": "вимкнено",
     "check.party_title": "Гурт",
@@ -230,25 +265,42 @@ UK: dict[str, str] = {
     "check.col_fire": "З багаттям",
     "check.col_no_fire": "Без багаття",
     "check.odds": "{difficulty} {percent}",
-    "check.odds_note": "Шанси на повноцінний нічний відпочинок без вечірньої страви й розваги;"
-    " *: черговість варт перериває сон цього персонажа.",
+    "check.odds_note": "Шанси на повноцінний нічний відпочинок без урахування вечірньої страви"
+    " й розваг; *: послідовність варт перериває сон цього персонажа.",
     "check.warnings_title": "Попередження",
     "check.no_warnings": "Попереджень немає.",
+    "check.fire_normal": "Багаття: звичайні умови, розпалюється без кидка; засіб для"
+    " добування вогню: {starter}.",
+    "check.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню (light_fire = false).",
+    "check.sleep_in": "Відсипання: після зустрічі відпочинок триває довше на {minutes} хв"
+    " (до {end}).",
     "warn.no_watch": "Варти ніхто не несе: під час зустрічі всіх сплячих захоплено зненацька.",
-    "warn.unwatched_end": "Варти покривають {watched} з {hours} год: від {clock} ніхто не вартує.",
-    "warn.short_sleep": "{actor} вартує {watch} і може спати лише {sleep}: менше ніж 6 год,"
+    "warn.unwatched_end": "Варти тривають {watched:#hour_acc}, а відпочинок \u2014"
+    " {hours:#hour_acc}: від {clock} ніхто не вартує.",
+    "warn.short_sleep": "{actor} вартує {watch} і може спати лише {sleep}: менше ніж 6 годин,"
     " повноцінного нічного відпочинку не буде.",
-    "warn.caster_middle": "{actor} творить закляття ({spells}), але стоїть середню варту:"
-    " перерваний сон — кожне закляття не вдається на 1-in-6. Дайте першу або останню варту.",
+    "warn.caster_middle": "{actor} творить закляття ({spells}), але несе середню варту: через"
+    " перерваний сон шанс невдачі кожного закляття 1-in-6. Призначте {actor} першу або"
+    " останню варту.",
     "warn.no_fire_starter": "Ні в кого немає засобу для добування вогню: цієї ночі без багаття.",
-    "warn.no_wood": "Ніхто не збирає дров і їх не принесено: цієї ночі без багаття.",
-    "warn.fire_chance_low": "Багаття розпалюється лише на {chance}-in-6.",
+    "warn.no_wood": "Ніхто не збирає дров, а принесених немає: цієї ночі без багаття.",
+    "warn.fire_chance_low": "Шанс розпалити багаття лише {chance}-in-6.",
     "warn.cook_no_fire": "{actor} має готувати, але багаття не буде.",
-    "warn.cook_no_gear": "{actor} має готувати, але в таборі немає: {what}.",
+    "warn.cook_no_gear": "{actor} має готувати, але в таборі немає {what}.",
     "warn.cookware": "кухонного посуду",
     "warn.ingredients": "інгредієнтів",
-    "warn.impossible": "{actor} не може повноцінно відпочити ({season}, постіль: {bedding}),"
-    " з багаттям чи без.",
-    "warn.no_table": "Немає таблиці зустрічей для «{table}»: оповідь скаже «киньте за своєю"
-    " таблицею».",
+    "warn.impossible": "{actor} не може повноцінно відпочити ({season}, спорядження: {bedding})"
+    " \u2014 ні з багаттям, ні без нього.",
+    "warn.no_table": "Немає таблиці зустрічей для «{table}»: оповідь скаже «визначте істоту за"
+    " своєю таблицею».",
+    "warn.six_hours": "Кожен вартовий може спати щонайбільше 6 годин, а це мінімум для"
+    " повноцінного нічного відпочинку: будь-яка зустріч залишить вартових без нього.",
+    # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
+    "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
+    "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},
+    "n.hour_acc": {"one": "годину", "few": "години", "many": "годин", "other": "години"},
+    "n.minute": {"one": "хвилина", "few": "хвилини", "many": "хвилин", "other": "хвилини"},
+    "n.minute_acc": {"one": "хвилину", "few": "хвилини", "many": "хвилин", "other": "хвилини"},
+    "n.foot": {"one": "фут", "few": "фути", "many": "футів", "other": "фута"},
+    "n.gatherer": {"one": "збирач", "few": "збирачі", "many": "збирачів", "other": "збирача"},
 }

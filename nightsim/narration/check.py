@@ -16,11 +16,14 @@ from nightsim.codes import Table
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.widgets import (
     NARROW,
+    STACK,
+    Field,
     Responsive,
     bedding,
     emphasise,
     plain_table,
     signed,
+    stacked,
 )
 
 
@@ -33,13 +36,22 @@ def warning_text(w: Warning, t: Catalogue) -> str:
     if w.key == "warn.short_sleep":
         f["watch"], f["sleep"] = t.hm(f["watch"]), t.hm(f["sleep"])
     elif w.key == "warn.cook_no_gear":
-        f["what"] = ", ".join(t("warn." + x) for x in f["what"])
+        f["what"] = t.listing([t("warn." + x) for x in f["what"]])
     elif w.key == "warn.impossible":
         f["season"] = t.term("season", f["season"])
         f["bedding"] = bedding(f["bedroll"], f["tent"], t)
     elif w.key == "warn.no_table":
         f["table"] = t.code(Table(f["table"]))
     return t(w.key, **f)
+
+
+def _fire(ck: Checkup, t: Catalogue) -> str:
+    if not ck.light_fire:
+        return t("check.fire_dark")
+    starter = t("word.yes") if ck.fire_starter else t("word.no")
+    if not ck.fire_adverse:
+        return t("check.fire_normal", starter=starter)
+    return t("check.fire", chance=ck.fire_chance, starter=starter)
 
 
 def _facts(ck: Checkup, t: Catalogue) -> list[str]:
@@ -56,19 +68,20 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
             mod=signed(ck.firewood_modifier) or "0",
             source=t.term("weather", ck.weather) if ck.weather else "firewood_modifier",
             gatherers=ck.gatherers,
-            carried=f"{ck.carried_hours:g}",
+            carried=ck.carried_hours,
         ),
-        t(
-            "check.fire",
-            chance=ck.fire_chance,
-            starter=t("word.yes") if ck.fire_starter else t("word.no"),
-        ),
+        _fire(ck, t),
         t(
             "check.rest",
             start=ck.rest_start,
             end=ck.rest_end,
             hours=ck.rest_hours,
-            warmth=f"{ck.fire_warmth_hours:g}",
+            warmth=ck.fire_warmth_hours,
+        ),
+        *(
+            [t("check.sleep_in", minutes=ck.sleep_in_minutes, end=ck.sleep_in_end)]
+            if ck.sleep_in_minutes
+            else []
         ),
     ]
 
@@ -88,22 +101,51 @@ def _rota(ck: Checkup, t: Catalogue) -> RenderableType:
     return tab
 
 
-def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[RenderableType]:
+def _sleep(c: CharacterInfo, t: Catalogue) -> Text:
     short = c.sleep_max_minutes < rules.MIN_SLEEP_MINUTES
+    return Text(t.hm(c.sleep_max_minutes), style="red" if short else "")
+
+
+def _odds(c: CharacterInfo, t: Catalogue) -> list[str]:
+    return [
+        t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p))
+        for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire))
+    ]
+
+
+def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[RenderableType]:
     row: list[RenderableType] = [c.name]
     if not narrow:
         row.append(str(c.con))
         row.append(bedding(c.bedroll, c.tent, t))
-    row.append(Text(t.hm(c.sleep_max_minutes), style="red" if short else ""))
-    for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire)):
-        row.append(t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p)))
+    row.append(_sleep(c, t))
+    row.extend(_odds(c, t))
     if not narrow:
         mark = "* " if c.spells and c.interrupted else ""
         row.append(Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else ""))
     return row
 
 
+def _stacked(ck: Checkup, t: Catalogue) -> RenderableType:
+    blocks = []
+    for c in ck.characters:
+        fire, no_fire = _odds(c, t)
+        lines: list[list[Field]] = [
+            [(t("abbr.con"), str(c.con)), (t("col.bedding"), bedding(c.bedroll, c.tent, t))],
+            [(t("check.col_sleep"), _sleep(c, t))],
+            [(t("check.col_fire"), fire), (t("check.col_no_fire"), no_fire)],
+        ]
+        if c.spells:
+            mark = "* " if c.interrupted else ""
+            spells = Text(mark + ", ".join(c.spells), style="red" if mark else "")
+            lines.append([(t("col.spells"), spells)])
+        blocks.append((c.name, lines))
+    return stacked(blocks)
+
+
 def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
+    if width < STACK:
+        return _stacked(ck, t)
     narrow = width < NARROW
     tab = plain_table()
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)

@@ -29,18 +29,19 @@ def _line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
     match e:
         case ev.SitePrepared():
             key = "evening.site_one" if len(e.actors) == 1 else "evening.site_many"
-            return line(t(key, actors=t.names(e.actors)), [], t, names)
+            return line(t(key, actors=t.listing(e.actors)), [], t, names)
         case ev.FirewoodGathered():
-            return line(t("evening.firewood", actor=e.actor, hours=e.hours), e.rolls, t, names)
+            key = "evening.firewood" if e.hours else "evening.firewood_none"
+            return line(t(key, actor=e.actor, hours=e.hours), e.rolls, t, names)
         case ev.WaterFetched():
             return line(t("evening.water", actor=e.actor), [], t, names)
         case ev.FireLit():
-            text = t("evening.fire_lit", hours=f"{e.hours:g}", until=e.until)
+            text = t("evening.fire_lit", hours=e.hours, until=e.until)
             return line(text, e.rolls, t, names)
         case ev.FireNotLit():
             return line(t("evening.fire_not_lit", reason=t.code(e.reason)), e.rolls, t, names)
         case ev.MealCooked():
-            eaters = t("word.everyone") if set(e.eaters) >= set(names) else t.names(e.eaters)
+            eaters = t("word.everyone") if set(e.eaters) >= set(names) else t.listing(e.eaters)
             return line(t.code(e.outcome, actor=e.actor, eaters=eaters), e.rolls, t, names)
         case ev.MealNotCooked():
             text = t("evening.meal_not_cooked", actor=e.actor, reason=t.code(e.reason))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nightsim import events as ev
+from nightsim.clock import DAY
 from nightsim.codes import Purpose, RestReason, Table
 from nightsim.narration import strip
 
@@ -66,7 +67,7 @@ class HeaderFacts:
     month: str | None
     weather: str | None  # None: a firewood modifier as the referee rules
     firewood_modifier: int
-    fire: Literal["no_starter", "auto", "chance"]
+    fire: Literal["dark", "no_starter", "auto", "chance"]
     fire_chance: int
     carried_hours: float
     rest_from: str
@@ -168,7 +169,15 @@ class Settled:
     on_watch: str | None
 
 
-NightLine = RestLine | WatchLine | ShiftOver | Missed | CheckLine | Happened | Settled
+@dataclass(frozen=True)
+class RunOn:
+    """The rest period runs on after an encounter (rules.md 4, sleep_in)."""
+
+    clock: str
+    until: str
+
+
+NightLine = RestLine | WatchLine | ShiftOver | Missed | CheckLine | Happened | Settled | RunOn
 
 
 @dataclass(frozen=True)
@@ -192,15 +201,25 @@ class EncounterFacts:
 
 
 @dataclass(frozen=True)
+class WatchTurn:
+    """A stretch of the hour under one watcher, or under nobody (`actor` None)."""
+
+    actor: str | None
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
 class HourFacts:
     number: int
     start: str
     end: str
-    on_watch: str | None
-    dozing: tuple[str, ...]
-    fire: bool
-    asleep: tuple[str, ...]  # asleep and not dozing
-    awake: tuple[str, ...]  # awake besides the watcher
+    minutes: int  # 60; a last hour may be shorter when the rest period is not whole hours
+    watch: tuple[WatchTurn, ...]  # the whole hour, in order: the log's spans and the gaps
+    dozed: tuple[str, ...]
+    fire_minutes: int
+    asleep: tuple[str, ...]  # asleep all the hour, and not dozing
+    awake: tuple[str, ...]  # awake at some minute, besides the hour's watchers
     lines: tuple[NightLine, ...]
     encounters: tuple[EncounterFacts, ...]  # told right after the hour
 
@@ -259,6 +278,8 @@ class NightFacts:
     hours: tuple[HourFacts, ...]
     track: strip.Track | None  # None when quiet, or if the night never reached rest
     morning: MorningFacts
+    # name -> "he" / "she" / "they", from the header's config (the grammar of some lines)
+    pronouns: tuple[tuple[str, str], ...] = ()
 
 
 # --- the journey ------------------------------------------------------------------------------
@@ -290,9 +311,14 @@ Facts = HeaderFacts | NightFacts | JourneyFacts
 def header_facts(h: ev.NightHeader) -> HeaderFacts:
     cfg, res = h.config, h.resolved
     camp: dict[str, Any] = cfg.get("camp", {})
-    if not camp.get("fire_starter", True):
-        fire: Literal["no_starter", "auto", "chance"] = "no_starter"
-    elif camp.get("fire_chance", 6) >= 6:
+    # A log written before rules.md's second reading has no `fire_adverse`: its
+    # fire_chance = 6 meant normal conditions.
+    adverse = res.get("fire_adverse", camp.get("fire_chance", 6) < 6)
+    if not camp.get("light_fire", True):
+        fire: Literal["dark", "no_starter", "auto", "chance"] = "dark"
+    elif not camp.get("fire_starter", True):
+        fire = "no_starter"
+    elif not adverse:
         fire = "auto"
     else:
         fire = "chance"
@@ -367,6 +393,8 @@ class _Screen:
                 return Happened(e.clock, _HAPPENED[type(e)])
             case ev.CampSettled():
                 return Settled(e.clock, e.on_watch)
+            case ev.RestExtended():
+                return RunOn(e.clock, e.until)
             case _:
                 return None
 
@@ -454,16 +482,18 @@ def _hours(
     for passed, inside in parts.hours:
         lines = tuple(line for e in inside if (line := screen.line(e)) is not None)
         arrivals = (e for e in inside if isinstance(e, ev.MonsterArrived))
+        watchers = {span.actor for span in passed.watch}
         hours.append(
             HourFacts(
                 number=passed.hour,
                 start=start,
                 end=passed.clock,
-                on_watch=passed.on_watch,
-                dozing=tuple(passed.dozing),
-                fire=passed.fire,
-                asleep=tuple(n for n in passed.asleep if n not in passed.dozing),
-                awake=tuple(n for n in passed.awake if n != passed.on_watch),
+                minutes=passed.unwatched_minutes + sum(_span(w.from_, w.to) for w in passed.watch),
+                watch=watch_turns(passed, start),
+                dozed=tuple(passed.dozed),
+                fire_minutes=passed.fire_minutes,
+                asleep=tuple(n for n in passed.slept_through if n not in passed.dozed),
+                awake=tuple(n for n in passed.awake if n not in watchers),
                 lines=lines,
                 encounters=tuple(encounter_facts(e, check) for e in arrivals),
             )
@@ -472,10 +502,37 @@ def _hours(
     return tuple(hours)
 
 
+_QUICK = (RestReason.QUICK_REST, RestReason.QUICK_REST_BEDDING)
+
+
+def _span(start: str, end: str) -> int:
+    """Minutes from one clock face to a later one within a day (an hour may cross midnight)."""
+    h0, m0 = start.split(":")
+    h1, m1 = end.split(":")
+    return (int(h1) * 60 + int(m1) - int(h0) * 60 - int(m0)) % DAY
+
+
+def watch_turns(passed: ev.HourPassed, start: str) -> tuple[WatchTurn, ...]:
+    """The hour from `start` to the strike as turns: each span of the log, and nobody's
+    turns between them (the spans are in order and never overlap, so clock faces compare
+    by equality alone, midnight or not)."""
+    turns: list[WatchTurn] = []
+    at = start
+    for span in passed.watch:
+        if span.from_ != at:
+            turns.append(WatchTurn(None, at, span.from_))
+        turns.append(WatchTurn(span.actor, span.from_, span.to))
+        at = span.to
+    if at != passed.clock or not turns:
+        turns.append(WatchTurn(None, at, passed.clock))
+    return tuple(turns)
+
+
 def _verdict(r: ev.RestChecked) -> RestReason:
     # A quick rest on a night that was easy anyway reads as an easy night (the wording the
     # table has always had: the quick-rest rule changed nothing for that character).
-    if r.reason is RestReason.QUICK_REST and r.difficulty == "easy":
+    # (Logs before rules.md's second reading gave a quick rest to anyone with bedding.)
+    if r.reason in _QUICK and r.difficulty == "easy":
         return RestReason.EASY
     return r.reason
 
@@ -541,6 +598,7 @@ def night_facts(
     exhaustion: Mapping[str, int],
     *,
     quiet: bool = False,
+    pronouns: tuple[tuple[str, str], ...] = (),
 ) -> NightFacts:
     """One night's facts; `exhaustion` is each character's before the night (for the table)."""
     began = next((e for e in night if isinstance(e, ev.NightBegan)), None)
@@ -559,6 +617,7 @@ def night_facts(
         hours=hours,
         track=None if quiet else strip.track(night, names),
         morning=_morning(number, parts.rests, summary, check, held, exhaustion),
+        pronouns=pronouns,
     )
 
 
@@ -586,6 +645,7 @@ def journey_after(
 def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     """The facts of a log in reading order; one night's events are held at a time."""
     names: tuple[str, ...] = ()
+    pronouns: tuple[tuple[str, str], ...] = ()
     exhaustion: dict[str, int] = {}
     journey = JourneyFacts()
     night: list[ev.Event] = []
@@ -595,13 +655,14 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
             names = header.names
             party = e.config.get("party", [])
             exhaustion = {c["name"]: int(c.get("exhaustion", 0)) for c in party}
+            pronouns = tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns"))
             yield header
             continue
         night.append(e)
         if not isinstance(e, ev.NightSummary):
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        facts = night_facts(night, names, exhaustion, quiet=quiet)
+        facts = night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns)
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
         journey = journey_after(journey, e, hp_before, exhaustion)
@@ -609,6 +670,6 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         night = []
     if night:  # a log cut short: tell what there is
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        yield night_facts(night, names, exhaustion, quiet=quiet)
+        yield night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns)
     if journey.nights > 1:
         yield journey

@@ -9,7 +9,17 @@ from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import HeaderFacts
-from nightsim.narration.widgets import NARROW, Responsive, bedding, emphasise, plain_table, signed
+from nightsim.narration.widgets import (
+    NARROW,
+    STACK,
+    Field,
+    Responsive,
+    bedding,
+    emphasise,
+    plain_table,
+    signed,
+    stacked,
+)
 
 
 def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
@@ -28,14 +38,16 @@ def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
         weather=t.term("weather", h.weather) if h.weather else t("header.weather_custom"),
         mod=signed(h.firewood_modifier) or "0",
     )
-    if h.fire == "no_starter":
+    if h.fire == "dark":
+        fire = t("header.fire_dark")
+    elif h.fire == "no_starter":
         fire = t("header.fire_no_starter")
     elif h.fire == "auto":
         fire = t("header.fire_auto")
     else:
         fire = t("header.fire_chance", chance=h.fire_chance)
     if h.carried_hours:
-        fire += " " + t("header.carried", hours=f"{h.carried_hours:g}")
+        fire += " " + t("header.carried", hours=h.carried_hours)
     rota = (
         ", ".join(f"{s.actor} {s.start}\u2013{s.end}" for s in h.shifts)
         if h.shifts
@@ -45,7 +57,23 @@ def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
     return [where, when + " \u00b7 " + wood, fire, rest]
 
 
+def _stacked(h: HeaderFacts, t: Catalogue) -> RenderableType:
+    blocks = []
+    for c in h.party:
+        lines: list[list[Field]] = [
+            [(t("abbr.con"), str(c.con)), (t("abbr.wis"), str(c.wis)), (t("abbr.cha"), str(c.cha))],
+            [(t("col.hp"), f"{c.hp}/{c.max_hp}"), (t("col.save_doom"), str(c.save_doom))],
+            [(t("col.bedding"), bedding(c.bedroll, c.tent, t))],
+        ]
+        if c.spells:
+            lines.append([(t("col.spells"), ", ".join(c.spells))])
+        blocks.append((c.name, lines))
+    return stacked(blocks)
+
+
 def _party(h: HeaderFacts, t: Catalogue, width: int) -> RenderableType:
+    if width < STACK:
+        return _stacked(h, t)
     narrow = width < NARROW
     tab = plain_table()
     tab.add_column(t("col.character"), no_wrap=True, style="bold")

@@ -19,11 +19,12 @@ from nightsim.narration.facts import (
     Missed,
     NightLine,
     RestLine,
+    RunOn,
     Settled,
     ShiftOver,
     WatchLine,
 )
-from nightsim.narration.widgets import emphasise, indented, line, styled, timed
+from nightsim.narration.widgets import STACK, Responsive, emphasise, indented, line, styled, timed
 
 _OVER_KEY = {
     "handed_over": "night.handed_over",
@@ -73,31 +74,65 @@ def _line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
         case Settled():
             key = "night.settled" if n.on_watch else "night.settled_no_watch"
             return line(t(key, actor=n.on_watch or ""), [], t, names)
+        case RunOn():
+            return line(t("night.rest_extended", until=n.until), [], t, names)
 
 
-def _title(h: HourFacts, t: Catalogue, names: Sequence[str]) -> Text:
-    title = Text(t("hour.title", start=h.start, end=h.end, hour=h.number), style="bold")
-    if h.on_watch:
-        watch = t("hour.on_watch", actor=h.on_watch)
-    elif h.dozing:
-        watch = t("hour.nobody_watch_dozing", names=t.names(h.dozing))
-    else:
-        watch = t("hour.nobody_watch")
-    title.append("  ")
-    title.append(watch, style="" if h.on_watch else "red")
-    title.append(" \u00b7 " + (t("hour.fire_on") if h.fire else t("hour.fire_off")))
-    return emphasise(title, names)
+def _watch(h: HourFacts, t: Catalogue) -> str:
+    """Who watched the hour: "on watch: Sir Aldric until 21:47, then nobody"."""
+    turns = h.watch
+    if len(turns) == 1:
+        (only,) = turns
+        return t("hour.on_watch", actor=only.actor) if only.actor else t("hour.nobody_watch")
+    parts = [t("hour.turn_first", who=turns[0].actor or t("word.nobody"), until=turns[0].end)]
+    for turn in turns[1:-1]:
+        parts.append(t("hour.turn_then_until", who=turn.actor or t("word.nobody"), until=turn.end))
+    parts.append(t("hour.turn_last", who=turns[-1].actor or t("word.nobody")))
+    return t("hour.on_watch_turns", turns="".join(parts))
+
+
+def _fire(h: HourFacts, t: Catalogue) -> str:
+    if h.fire_minutes == 0:
+        return t("hour.fire_off")
+    if h.fire_minutes == h.minutes:
+        return t("hour.fire_on")
+    return t("hour.fire_for", minutes=h.fire_minutes)
+
+
+def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
+    label = Text(t("hour.title", start=h.start, end=h.end, hour=h.number), style="bold")
+    watched = all(turn.actor for turn in h.watch)
+    said = Text(_watch(h, t), style="" if watched else "red")
+    said.append(" \u00b7 " + _fire(h, t))
+    emphasise(said, names)
+    # A title too long for the terminal gives the watch its own, indented line rather than
+    # wrap it under the hour (a narrow one always does, rather than wrap a name in two).
+    if width < STACK or label.cell_len + 2 + said.cell_len > width:
+        return Group(label, indented(said))
+    return label + Text("  ") + said
+
+
+def _who(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
+    """Who dozed, slept all the hour, was awake in it: one line, or a line each on a narrow
+    terminal (where a wrapped list would leave a name alone on a line)."""
+    parts = [
+        Text(t(key, names=t.names(listed)), style="dim " + style if style else "dim")
+        for key, listed, style in (
+            ("hour.dozed", h.dozed, "red"),
+            ("hour.asleep", h.asleep, ""),
+            ("hour.awake", h.awake, ""),
+        )
+        if listed
+    ]
+    if width < STACK:
+        return Group(*(indented(emphasise(p, names)) for p in parts))
+    return indented(emphasise(Text("; ", style="dim").join(parts), names))
 
 
 def render(h: HourFacts, names: Sequence[str], t: Catalogue) -> RenderableType:
-    who = []
-    if h.asleep:
-        who.append(t("hour.asleep", names=t.names(h.asleep)))
-    if h.awake:
-        who.append(t("hour.awake", names=t.names(h.awake)))
-    lines: list[RenderableType] = [_title(h, t, names)]
-    if who:
-        lines.append(indented(emphasise(Text("; ".join(who), style="dim"), names)))
+    lines: list[RenderableType] = [Responsive(lambda width: _title(h, t, names, width))]
+    if h.dozed or h.asleep or h.awake:
+        lines.append(Responsive(lambda width: _who(h, t, names, width)))
     if h.lines:
         lines.append(indented(timed([(n.clock, _line(n, t, names)) for n in h.lines])))
     return Group(*lines)

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import JourneyFacts
-from nightsim.narration.widgets import NARROW, Responsive, plain_table
+from nightsim.narration.widgets import NARROW, STACK, Field, Responsive, plain_table, stacked
 
 
 def _path(values: Sequence[int], keep: int = 5) -> str:
@@ -43,7 +43,22 @@ def _rows(j: JourneyFacts, keep: int, narrow: bool) -> list[list[str]]:
     ]
 
 
+def _stacked(j: JourneyFacts, t: Catalogue) -> RenderableType:
+    blocks = []
+    for r in j.rows:
+        lines: list[list[Field]] = [
+            [(t("col.rested"), f"{r.rested}/{j.nights}"), (t("col.lost"), str(r.lost))],
+            [(t("col.hp_path"), _path(r.hp, 3))],
+            [(t("col.exhaustion_path"), _path(r.exhaustion, 3))],
+            [(t("col.surprised"), str(r.surprised))],
+        ]
+        blocks.append((r.name, lines))
+    return stacked(blocks)
+
+
 def _table(j: JourneyFacts, t: Catalogue, width: int) -> RenderableType:
+    if width < STACK:
+        return _stacked(j, t)
     narrow = width < NARROW
     headers = [
         t("col.character"),

@@ -12,6 +12,8 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import MorningFacts, RestRow
 from nightsim.narration.widgets import (
     NARROW,
+    STACK,
+    Field,
     Responsive,
     check_text,
     emphasise,
@@ -19,6 +21,7 @@ from nightsim.narration.widgets import (
     roll_text,
     rolls_text,
     signed,
+    stacked,
 )
 
 
@@ -34,13 +37,18 @@ def _verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
     return Text(mark + verdict, style="green" if r.full_rest else "red")
 
 
-def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[RenderableType]:
+def _paths(r: RestRow) -> tuple[str, str]:
+    """HP and exhaustion: "7 → 8", "1 → 0" (or the one value if it did not change)."""
     hp = f"{r.hp[0]} \u2192 {r.hp[1]}" if r.hp else "?"
     exh = (
         f"{r.exhaustion_before} \u2192 {r.exhaustion}"
         if r.exhaustion_before is not None
         else str(r.exhaustion)
     )
+    return hp, exh
+
+
+def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[RenderableType]:
     cells: list[RenderableType] = [
         r.actor,
         t.hm(r.slept_minutes),
@@ -48,10 +56,28 @@ def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[RenderableType]:
     ]
     if not narrow:
         cells.append(roll_text(r.check, t, purpose=False) if r.check else "\u2014")
-    return [*cells, _verdict(r, t, narrow), hp, exh]
+    return [*cells, _verdict(r, t, narrow), *_paths(r)]
+
+
+def _stacked(rows: Sequence[RestRow], t: Catalogue) -> RenderableType:
+    blocks = []
+    for r in rows:
+        hp, exh = _paths(r)
+        night = t.term("difficulty", r.difficulty)
+        lines: list[list[Field]] = [
+            [(t("col.slept"), t.hm(r.slept_minutes)), (t("col.night"), night)]
+        ]
+        if r.check is not None:
+            lines.append([(t("col.check"), roll_text(r.check, t, purpose=False))])
+        lines.append([(t("col.rest"), _verdict(r, t, narrow=False))])
+        lines.append([(t("col.hp"), hp), (t("col.exhaustion"), exh)])
+        blocks.append((r.actor, lines))
+    return stacked(blocks)
 
 
 def _table(rows: Sequence[RestRow], t: Catalogue, width: int) -> RenderableType:
+    if width < STACK:
+        return _stacked(rows, t)
     narrow = width < NARROW
     tab = plain_table()
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)

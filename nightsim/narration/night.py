@@ -59,7 +59,7 @@ def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iter
                 if not quiet:
                     yield Block("header", header.render(f, t))
             case NightFacts():
-                yield from night_blocks(f, t, quiet=quiet)
+                yield from night_blocks(f, t.with_pronouns(dict(f.pronouns)), quiet=quiet)
             case JourneyFacts():
                 yield Block("journey", journey.render(f, t))
 

@@ -10,16 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from nightsim.codes import Purpose
 from nightsim.events import Roll
 from nightsim.narration.catalogue import Catalogue
 
 # Below this width the tables drop their less important columns.
 NARROW = 80
+# Below this width a table no longer fits its names whole ("Sir / Aldr…"): it stacks, one
+# block per character, each field as "label: value" (issue 12: 40 columns read cleanly).
+STACK = 60
+
+# One field of a stacked block: its label (a column heading) and its value.
+Field = tuple[str, str | Text]
 
 
 class Responsive:
@@ -72,6 +79,9 @@ def _target(target: str) -> str:
     return target
 
 
+_ON_KEYS = {Purpose.DOZE: "roll.on_doze", Purpose.SPELL_FAILS: "roll.on_spell"}
+
+
 def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = True) -> str:
     """`WIS check 1d6 [3]+1 = 4 vs ≥4`: the die, its faces, the modifier, total and target."""
     faces = "+".join(str(f) for f in r.faces)
@@ -79,7 +89,10 @@ def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = Tru
     if r.mod:
         body += f"{signed(r.mod)} = {r.total}"
     if r.target and target:
-        key = "roll.vs" if r.target[0] in "<>" else "roll.on"
+        # A bare number is the face a chance roll hits: its words say what that face means
+        # ("засинає на 1", not a bare "на 1").
+        on = _ON_KEYS.get(r.purpose, "roll.on") if r.purpose else "roll.on"
+        key = "roll.vs" if r.target[0] in "<>" else on
         body += t(key, target=_target(r.target))
     if purpose and r.purpose:
         return f"{t.code(r.purpose)} {body}"
@@ -126,3 +139,21 @@ def timed(rows: Sequence[tuple[str, Text]]) -> Table:
 
 def indented(body: RenderableType) -> Padding:
     return Padding(body, (0, 0, 0, 2), expand=False)
+
+
+def stacked(blocks: Sequence[tuple[str, Sequence[Sequence[Field]]]]) -> Group:
+    """A narrow terminal's table: per character, the name in bold, then its fields, a few to
+    a line ("HP: 7 → 8 · Висн.: 0"); a line too long wraps between words, never cuts one."""
+    parts: list[RenderableType] = []
+    for name, lines in blocks:
+        parts.append(Text(name, style="bold"))
+        for fields in lines:
+            line = Text()
+            for label, value in fields:
+                if line:
+                    line.append(" \u00b7 ", style="dim")
+                line.append(label + ": ", style="dim")
+                line.append(value)
+            if line:
+                parts.append(indented(line))
+    return Group(*parts)

@@ -1,0 +1,79 @@
+"""The camp fire: lit (or not) in the evening, burning down on its wood (rules.md 2).
+
+Whether it burns matters three times: for the cook (a meal needs a lit fire), for the monster
+(whether it burns at the arrival minute picks the table, rules.md 4) and for the morning (it
+warms the night if it burned for `fire_warmth_hours` of the rest period, rules.md 5).
+"""
+
+from __future__ import annotations
+
+from nightsim import rules
+from nightsim.codes import NoFire, Purpose
+from nightsim.dice import Dice
+from nightsim.events import FireLit, FireNotLit, FireOut, Roll
+from nightsim.night.driven import Driven, LeanEnvironment
+from nightsim.night.recorder import Recorder, Stamp, roll
+from nightsim.plan import NightPlan
+
+
+class Fire:
+    __slots__ = ("burning", "env", "lit_at", "out_at", "rec")
+
+    def __init__(self, env: LeanEnvironment, rec: Recorder) -> None:
+        self.env = env
+        self.rec = rec
+        self.burning = False
+        self.lit_at: int | None = None
+        self.out_at: int | None = None
+
+    def light(self, wood: float, plan: NightPlan, dice: Dice, stream: bytes) -> None:
+        """rules.md 2: the players may camp dark; a fire needs a fire-starter and wood (with
+        neither, both reasons are named); in adverse conditions an X-in-6 chance roll, in
+        normal conditions no roll."""
+        light_fire, starter, adverse, chance = plan.fire
+        face: int | None = None
+        reason = None
+        if not light_fire:
+            reason = NoFire.DARK_CAMP  # a choice: nothing else is asked of the camp
+        elif not starter:
+            reason = NoFire.NO_FIRE_STARTER if wood > 0 else NoFire.NO_FIRE_STARTER_NOR_WOOD
+        elif wood <= 0:
+            reason = NoFire.NO_FIREWOOD
+        elif adverse:
+            face = dice.first(stream, 6)
+            if not rules.chance(face, chance):
+                reason = NoFire.WOULD_NOT_CATCH
+        if reason is not None:
+            self.rec.emit(fire_not_lit, reason, wood, face, chance)
+            return
+        burn = round(wood * 60)
+        now = self.env.minute
+        self.burning = True
+        self.lit_at = now
+        self.rec.emit(fire_lit, wood, now + burn, face, chance)
+        Driven.call_in(self.env, burn, self._out)
+
+    def _out(self) -> None:
+        self.burning = False
+        self.out_at = self.env.minute
+        self.rec.emit(fire_out)
+
+
+def _rolls(face: int | None, chance: int) -> list[Roll]:
+    if face is None:
+        return []
+    return [roll("1d6", [face], purpose=Purpose.LIGHT_FIRE, target=f"<= {chance}")]
+
+
+def fire_lit(s: Stamp, wood: float, until: int, face: int | None, chance: int) -> FireLit:
+    return FireLit(**s.envelope, hours=wood, until=s.clock(until), rolls=_rolls(face, chance))
+
+
+def fire_not_lit(
+    s: Stamp, reason: NoFire, wood: float, face: int | None, chance: int
+) -> FireNotLit:
+    return FireNotLit(**s.envelope, reason=reason, wood_hours=wood, rolls=_rolls(face, chance))
+
+
+def fire_out(s: Stamp) -> FireOut:
+    return FireOut(**s.envelope)

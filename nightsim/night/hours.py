@@ -1,0 +1,171 @@
+"""The clock striking each hour of the rest period: `hour.passed`, the hour just passed told
+whole (design.md): who was on watch in it from when to when, the minutes nobody watched, who
+was awake at any minute of it, who slept all of it, who dozed, the fire's minutes.
+
+Only a recorded night has it: a strike describes the hour and decides nothing, so `odds`
+(which records nothing) runs neither the strikes nor the trail they read. On a recorded night
+the party is a `TracedSleepers`, which also keeps each character's trail of states since the
+last strike; the fire keeps when it was lit and went out anyway. The facts thus come from
+the actors as they changed, not from re-reading the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+
+from simpy.events import URGENT, Event
+
+from nightsim.events import HourPassed, WatchSpan
+from nightsim.night.driven import Driven, LeanEnvironment
+from nightsim.night.fire import Fire
+from nightsim.night.recorder import Recorder, Stamp
+from nightsim.night.sleepers import ASLEEP, AWAKE, DOZING, WATCH, Sleepers
+
+# One character's states since the last strike: (minute it began, state), minutes strictly
+# increasing, no two neighbours alike; the first entry may begin before the hour does.
+Trail = list[tuple[int, int]]
+
+
+class TracedSleepers(Sleepers):
+    """`Sleepers` that also keep each character's trail of states, for the strikes.
+
+    Every change of state goes through `sleep`, `wake` or `lie_down` (the rota and the
+    monster call no other way in), so these three are all there is to trace. A state that
+    lasted no time (woken the minute they lay down) leaves no mark: it was never held for a
+    minute of any hour.
+    """
+
+    __slots__ = ("trails",)
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__(names)
+        self.trails: list[Trail] = [[(0, AWAKE)] for _ in names]
+
+    def _mark(self, i: int, now: int) -> None:
+        trail, state = self.trails[i], self.state[i]
+        if trail and trail[-1][0] == now:
+            trail.pop()  # the state it replaces began this minute: it was never held
+        if not trail or trail[-1][1] != state:
+            trail.append((now, state))
+
+    def sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
+        super().sleep(i, now, state)
+        self._mark(i, now)
+
+    def wake(self, i: int, now: int, state: int = AWAKE) -> None:
+        super().wake(i, now, state)
+        self._mark(i, now)
+
+    def lie_down(self, now: int, but: int | None) -> None:
+        super().lie_down(now, but)
+        for i in range(len(self.names)):
+            self._mark(i, now)
+
+
+@dataclass(frozen=True, slots=True)
+class Hour:
+    """One hour of the rest period, `start` to `end` (minutes of the night), told whole."""
+
+    number: int
+    start: int
+    end: int
+    watch: tuple[tuple[int, int, str], ...]  # (from, to, watcher), in order
+    awake: tuple[str, ...]
+    slept_through: tuple[str, ...]
+    dozed: tuple[str, ...]
+    fire_minutes: int
+
+    @property
+    def unwatched_minutes(self) -> int:
+        return self.end - self.start - sum(to - fr for fr, to, _ in self.watch)
+
+
+class HourStrikes:
+    """The strikes, one per hour of the rest period until its end (`rest_end()`, asked
+    anew each hour: the end of the rest period is the night's, not the config's)."""
+
+    __slots__ = ("env", "fire", "rec", "rest_end", "sleepers")
+
+    def __init__(
+        self,
+        env: LeanEnvironment,
+        rec: Recorder,
+        rest_end: Callable[[], int],
+        actors: tuple[TracedSleepers, Fire],
+    ) -> None:
+        self.env, self.rec, self.rest_end = env, rec, rest_end
+        self.sleepers, self.fire = actors
+
+    def start(self) -> None:
+        Driven(self.env, self._run())
+
+    def _run(self) -> Generator[Event, None, None]:
+        start, hour = self.env.minute, 1
+        while start < self.rest_end():
+            # URGENT: the strike of hour k describes the hour just passed, so it comes before
+            # anything else due at that minute (design.md).
+            yield Driven.fired(self.env, URGENT, min(60, self.rest_end() - start))
+            end = self.env.minute
+            self.rec.emit(hour_passed, self.hour(hour, start, end))
+            start, hour = end, hour + 1
+
+    def hour(self, number: int, start: int, end: int) -> Hour:
+        """The hour [start, end) from the trails, which then keep only the state at `end`."""
+        sleepers = self.sleepers
+        watch: list[tuple[int, int, str]] = []
+        awake: list[str] = []
+        slept: list[str] = []
+        dozed: list[str] = []
+        for name, trail, state in zip(sleepers.names, sleepers.trails, sleepers.state, strict=True):
+            assert trail[-1][1] == state, (name, trail, state)  # a change that was not traced
+            was_awake = was_dozing = False
+            last = len(trail) - 1
+            for k, (since, st) in enumerate(trail):
+                fr = since if since > start else start
+                to = trail[k + 1][0] if k < last else end
+                if fr >= to:
+                    continue  # held before the hour only
+                if st < ASLEEP:
+                    was_awake = True
+                    if st == WATCH:
+                        watch.append((fr, to, name))
+                elif st == DOZING:
+                    was_dozing = True
+            (awake if was_awake else slept).append(name)
+            if was_dozing:
+                dozed.append(name)
+            del trail[:last]
+        watch.sort(key=lambda span: span[0])
+        return Hour(
+            number,
+            start,
+            end,
+            tuple(watch),
+            tuple(awake),
+            tuple(slept),
+            tuple(dozed),
+            self._fire_minutes(start, end),
+        )
+
+    def _fire_minutes(self, start: int, end: int) -> int:
+        lit, out = self.fire.lit_at, self.fire.out_at
+        if lit is None:
+            return 0
+        # A fire going out at the strike's minute goes out after it: still burning here.
+        return max(0, min(end if out is None else out, end) - max(lit, start))
+
+
+def hour_passed(s: Stamp, h: Hour) -> HourPassed:
+    return HourPassed(
+        **s.envelope,
+        hour=h.number,
+        watch=[
+            WatchSpan(actor=name, from_=s.clock(fr), to=s.clock(to)) for fr, to, name in h.watch
+        ],
+        unwatched_minutes=h.unwatched_minutes,
+        awake=list(h.awake),
+        slept_through=list(h.slept_through),
+        dozed=list(h.dozed),
+        fire_minutes=h.fire_minutes,
+    )

@@ -1,0 +1,252 @@
+"""The morning (rules.md 5-6): the rest rules applied to what the night recorded.
+
+Not a process: `morning(facts, dice)` is a pure function of a frozen value (`NightFacts`)
+and the dice (whose faces depend only on the seed and the stream name), so it can be tested,
+and read, without running a night. `morning_events` tells the same morning for the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from nightsim import rules
+from nightsim.codes import Purpose, RestReason, Table
+from nightsim.dice import Dice
+from nightsim.events import (
+    CharacterSummary,
+    CharacterWoke,
+    EncounterSummary,
+    Event,
+    FireSummary,
+    NightSummary,
+    RestChecked,
+    Roll,
+    SpellLost,
+    SpellPrepared,
+)
+from nightsim.night.recorder import Stamp, Stamps, roll
+from nightsim.outcome import CharacterOutcome, EncounterOutcome, NightOutcome
+from nightsim.plan import NightPlan, StreamNames
+
+
+class NightFacts(NamedTuple):
+    """What the night recorded, as the morning reads it; by character index where a tuple."""
+
+    night: int
+    season: rules.Season
+    plan: NightPlan
+    streams: StreamNames
+    slept: tuple[int, ...]  # minutes asleep within the rest period
+    stretches: tuple[int, ...]  # stretches of sleep: 2 or more is interrupted sleep
+    surprised: tuple[bool, ...]
+    hp: tuple[int, ...]
+    exhaustion: tuple[int, ...]
+    rest_end: int  # the rest period's end: later than the plan's after sleeping in
+    tasty: bool
+    eaters: tuple[str, ...]
+    lifted: bool
+    ridiculed: str | None
+    ingredients: bool
+    encounter: EncounterOutcome | None
+    broken_at: int | None
+    fire_lit_at: int | None
+    fire_out_at: int | None  # None: unlit, or still burning at dawn
+
+
+# rest.checked's reason for a night decided by a CON check, looked up rather than built.
+_CHECKED = {
+    (d, passed): RestReason.checked(d, passed)
+    for d in ("moderate", "hard")
+    for passed in (False, True)
+}
+
+
+def morning(facts: NightFacts, dice: Dice) -> NightOutcome:
+    plan = facts.plan
+    lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
+    # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
+    end = facts.rest_end
+    warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at, end) >= plan.warmth_minutes
+    return NightOutcome(
+        facts.night,
+        _characters(facts, warmed, dice),
+        facts.encounter,
+        facts.broken_at,
+        lit_at is not None,
+        out_at,
+        lit_at is not None and (out_at is None or out_at >= end),
+        warmed,
+        facts.ingredients,
+    )
+
+
+def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> int:
+    """Minutes the fire burned within the rest period (which ends at `end`)."""
+    out = out_at if out_at is not None else end
+    return max(0, min(out, end) - max(lit_at, plan.rest_start))
+
+
+def _characters(facts: NightFacts, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
+    plan, season = facts.plan, facts.season
+    slept_l, stretches, hp_l, exh_l = facts.slept, facts.stretches, facts.hp, facts.exhaustion
+    out = []
+    for i, (name, max_hp, spells) in enumerate(plan.chars):
+        slept = slept_l[i]
+        interrupted = stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
+        difficulty = plan.rest_rows[i][warmed][season]
+        full = _rest(facts, i, name, difficulty, dice)[0]
+        hp, exh = rules.wake(hp_l[i], max_hp, exh_l[i], full)
+        # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
+        if spells and (not full or interrupted):
+            faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
+            prepared, lost = _prepare(spells, faces)
+        else:
+            prepared, lost = spells, ()
+        # Positional, in field order: cheaper (odds makes millions).
+        out.append(
+            CharacterOutcome(
+                name,
+                full,
+                slept,
+                interrupted,
+                facts.surprised[i],
+                difficulty,
+                hp,
+                exh,
+                prepared,
+                lost,
+            )
+        )
+    return tuple(out)
+
+
+def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """rules.md 6: (prepared, lost), each spell lost on a 1 in 6."""
+    prepared: list[str] = []
+    lost: list[str] = []
+    for spell, face in zip(spells, faces, strict=True):
+        (lost if rules.spell_lost(face) else prepared).append(spell)
+    return tuple(prepared), tuple(lost)
+
+
+def _rest(
+    facts: NightFacts, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
+) -> tuple[bool, RestReason, int | None, int]:
+    """rules.md 5: (full rest, why, the CON check's face or None, its modifier)."""
+    if facts.slept[i] < rules.MIN_SLEEP_MINUTES:
+        return False, RestReason.SHORT_SLEEP, None, 0
+    # The quick option: gear suited to the night (easy or moderate by the table) needs no
+    # check; an easy night needed none anyway, a hard one takes the full procedure.
+    if difficulty == "moderate" and facts.plan.quick_rest:
+        return True, RestReason.QUICK_REST, None, 0
+    if difficulty == "easy":
+        return True, RestReason.EASY, None, 0
+    if difficulty == "impossible":
+        return False, RestReason.IMPOSSIBLE, None, 0
+    mod = (
+        facts.plan.con_mod[i]
+        + rules.DIFFICULTY_MODIFIER[difficulty]
+        + rules.rest_modifier(
+            facts.tasty and name in facts.eaters, facts.lifted, facts.ridiculed == name
+        )
+    )
+    face = dice.first(facts.streams.rest[i], 6)
+    full = rules.ability_check(face, mod)
+    return full, _CHECKED[difficulty, full], face, mod
+
+
+def morning_events(
+    stamps: Stamps, facts: NightFacts, out: NightOutcome, dice: Dice
+) -> Iterator[Event]:
+    """The morning's events, for the log: each character's rest check, waking and spells,
+    then the night's summary. The rolls are read again from the same dice streams (their
+    faces depend only on the seed and the stream), so `morning` itself records nothing."""
+    plan = facts.plan
+    for i, c in enumerate(out.characters):
+        spells = plan.chars[i][2]
+        _, reason, face, mod = _rest(facts, i, c.name, c.difficulty, dice)
+        yield rest_checked(stamps(), c, reason, face, mod)
+        yield CharacterWoke(
+            **stamps().envelope,
+            actor=c.name,
+            hp=c.hp,
+            hp_before=facts.hp[i],
+            exhaustion=c.exhaustion,
+        )
+        faces: list[int | None] = [None] * len(spells)
+        if spells and (not c.full_rest or c.interrupted):
+            faces = list(dice.rolls(facts.streams.spells[i], *plan.spell_dice[i]))
+        for spell, f in zip(spells, faces, strict=True):
+            if f is not None and rules.spell_lost(f):
+                yield SpellLost(
+                    **stamps().envelope, actor=c.name, spell=spell, rolls=_spell_rolls(f)
+                )
+            else:
+                yield SpellPrepared(
+                    **stamps().envelope, actor=c.name, spell=spell, rolls=_spell_rolls(f)
+                )
+    yield night_summary(stamps(), out)
+
+
+def rest_checked(
+    s: Stamp, c: CharacterOutcome, reason: RestReason, face: int | None, mod: int
+) -> RestChecked:
+    return RestChecked(
+        **s.envelope,
+        actor=c.name,
+        slept_minutes=c.slept_minutes,
+        difficulty=c.difficulty,
+        full_rest=c.full_rest,
+        reason=reason,
+        interrupted=c.interrupted,
+        rolls=[] if face is None else [roll("1d6", [face], mod, Purpose.CON_CHECK, ">= 4")],
+    )
+
+
+def _spell_rolls(face: int | None) -> list[Roll]:
+    return [] if face is None else [roll("1d6", [face], purpose=Purpose.SPELL_FAILS, target="1")]
+
+
+def night_summary(s: Stamp, out: NightOutcome) -> NightSummary:
+    enc = out.encounter
+    return NightSummary(
+        **s.envelope,
+        night=out.night,
+        characters=[
+            CharacterSummary(
+                name=c.name,
+                full_rest=c.full_rest,
+                slept_minutes=c.slept_minutes,
+                interrupted=c.interrupted,
+                surprised=c.surprised,
+                difficulty=c.difficulty,
+                hp=c.hp,
+                exhaustion=c.exhaustion,
+                spells_prepared=list(c.spells_prepared),
+                spells_lost=list(c.spells_lost),
+            )
+            for c in out.characters
+        ],
+        encounter=None if enc is None else _encounter_summary(s, enc),
+        rota_broken_at=None if out.rota_broken_at is None else s.clock(out.rota_broken_at),
+        fire=FireSummary(
+            lit=out.fire_lit,
+            out_at=None if out.fire_out_at is None else s.clock(out.fire_out_at),
+            lasted=out.fire_lasted,
+            warmed=out.fire_warmed,
+        ),
+    )
+
+
+def _encounter_summary(s: Stamp, enc: EncounterOutcome) -> EncounterSummary:
+    return EncounterSummary(
+        at=s.clock(enc.at),
+        creature=enc.creature,
+        table=Table(enc.table),
+        distance_ft=enc.distance_ft,
+        party_surprised=enc.party_surprised,
+        monster_surprised=enc.monster_surprised,
+        nobody_awake=enc.nobody_awake,
+        surprised=list(enc.surprised),
+    )

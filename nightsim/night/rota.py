@@ -1,0 +1,223 @@
+"""The watch rota (rules.md 3): each shift taken up, handed over or missed; a watcher may
+doze; a monster interrupts the rota with an `Encounter`, and it resumes once the camp has
+settled (rules.md 4, house reading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+
+import simpy
+from simpy.events import Event
+
+from nightsim.codes import Purpose
+from nightsim.dice import Dice
+from nightsim.events import WatchBegan, WatchDozed, WatchEnded, WatchHandedOver, WatchMissed
+from nightsim.night.driven import Driven, LeanEnvironment
+from nightsim.night.recorder import Recorder, Stamp, roll
+from nightsim.night.sleepers import DOZING, WATCH, Sleepers
+from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """The cause with which the monster interrupts the rota: when it came, when the camp
+    settles again (None: not before dawn), and the event that fires then."""
+
+    at: int
+    settles_at: int | None
+    settled: Event
+
+
+class Rota:
+    """The shifts of `plan.slots`, one after another, as one process."""
+
+    __slots__ = (
+        "broken",
+        "broken_at",
+        "dice",
+        "doze_at",
+        "doze_rolled",
+        "env",
+        "on_watch",
+        "plan",
+        "process",
+        "rec",
+        "run_on",
+        "sleepers",
+        "streams",
+    )
+
+    def __init__(
+        self,
+        env: LeanEnvironment,
+        rec: Recorder,
+        plan: NightPlan,
+        dice: Dice,
+        doze_streams: tuple[bytes, ...],
+        sleepers: Sleepers,
+    ) -> None:
+        self.env, self.rec, self.plan, self.dice = env, rec, plan, dice
+        self.streams = doze_streams
+        self.sleepers = sleepers
+        n = len(plan.slots)
+        self.doze_rolled = [False] * n
+        self.doze_at: list[int | None] = [None] * n
+        self.on_watch: int | None = None  # the shift whose watcher is awake on it
+        self.broken = False  # a watcher dozed: nobody wakes the next one (rules.md 3)
+        self.broken_at: int | None = None
+        self.process: Driven | None = None
+        # rules.md 4, sleep_in: minutes the rest period, and with it a last shift that ends
+        # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
+        self.run_on = 0
+
+    def start(self) -> None:
+        if self.plan.slots:
+            self.process = Driven(self.env, self._run())
+
+    def interrupt(self, encounter: Encounter) -> None:
+        if self.process is not None and self.process.is_alive:
+            self.process.interrupt(encounter)
+
+    def end_of(self, i: int) -> int:
+        """The minute shift `i` ends: as planned, or later for a last shift that runs on."""
+        plan = self.plan
+        if self.run_on and plan.slot_handover[i] == DAWN:
+            return plan.slot_end[i] + self.run_on
+        return plan.slot_end[i]
+
+    def shift_at(self, t: int) -> int | None:
+        """The shift covering minute `t` (it starts at or before `t`), or None."""
+        off = t - self.plan.rest_start
+        for i, s in enumerate(self.plan.slots):
+            if s.start <= off < self.end_of(i) - self.plan.rest_start:
+                return i
+        return None
+
+    def watcher_at(self, t: int) -> str | None:
+        i = self.shift_at(t)
+        return self.plan.slots[i].name if i is not None else None
+
+    def _run(self) -> Generator[Event, None, None]:
+        env, slots, doze_at = self.env, self.plan.slots, self.doze_at
+        i, resumed = 0, False
+        while i < len(slots):
+            try:
+                if self.broken and not resumed:
+                    # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
+                    self.rec.emit(watch_missed, slots[i].name, i + 1)
+                else:
+                    self._take_up(i, resumed)
+                    resumed = False
+                    d = doze_at[i]
+                    # A doze minute already past (fell while the camp was awake) is void.
+                    if d is not None and d >= env.minute:
+                        yield Driven.timeout(env, d - env.minute)
+                        self._doze(i)
+                yield Driven.timeout(env, self.end_of(i) - env.minute)
+                self._end_shift(i)
+                i += 1
+            except simpy.Interrupt as intr:
+                cause = intr.cause
+                assert isinstance(cause, Encounter)
+                self.on_watch = None
+                if cause.settles_at is None:
+                    return
+                yield cause.settled
+                # rules.md 4 (house reading): the rota resumes with the shift covering this
+                # minute, mending a broken chain.
+                nxt = self.shift_at(env.minute)
+                if nxt is None:
+                    return
+                i, resumed = nxt, True
+                self.broken = False
+
+    def _take_up(self, i: int, resumed: bool) -> None:
+        plan = self.plan
+        w = plan.slot_watcher[i]
+        now = self.env.minute
+        self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
+        self.on_watch = i
+        face = m = None
+        end = self.end_of(i)
+        if plan.fall_asleep and not self.doze_rolled[i]:
+            # House reading: one roll per shift, when its watcher takes it up; a resumed shift
+            # is the same shift and is not rolled again (design.md).
+            self.doze_rolled[i] = True
+            die = plan.slot_doze_die[i]
+            face = self.dice.first(self.streams[i], die)
+            if face == 1:
+                # rules.md 3: the minute is uniform within what is left of the shift.
+                m = self.dice.second(self.streams[i], die, end - now)
+                self.doze_at[i] = now + m - 1
+        self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
+
+    def _doze(self, i: int) -> None:
+        now = self.env.minute
+        self.sleepers.sleep(self.plan.slot_watcher[i], now, DOZING)
+        self.on_watch = None
+        self.broken = True
+        if self.broken_at is None:
+            self.broken_at = now
+        self.rec.emit(watch_dozed, self.plan.slots[i].name, i + 1)
+
+    def _end_shift(self, i: int) -> None:
+        if self.on_watch != i:
+            return
+        handover = self.plan.slot_handover[i]
+        if handover == SAME_WATCHER:
+            return  # the next shift is the same watcher's: they stay up
+        self.on_watch = None
+        if handover == DAWN:
+            return  # the last shift ends with the rest period
+        self.sleepers.sleep(self.plan.slot_watcher[i], self.env.minute)
+        slots = self.plan.slots
+        if handover == UNWATCHED:
+            self.rec.emit(watch_ended, slots[i].name, i + 1)
+        else:
+            self.rec.emit(watch_handed_over, slots[i].name, slots[i + 1].name, i + 1)
+
+
+def watch_began(
+    s: Stamp,
+    plan: NightPlan,
+    i: int,
+    resumed: bool,
+    now: int,
+    end: int,
+    face: int | None,
+    m: int | None,
+) -> WatchBegan:
+    slot = plan.slots[i]
+    rolls = []
+    if face is not None:
+        die = plan.slot_doze_die[i]
+        rolls.append(roll(f"1d{die}", [face], purpose=Purpose.DOZE, target="1"))
+        if m is not None:
+            left = end - now
+            rolls.append(roll(f"1d{left}", [m], -1, Purpose.DOZE_MINUTE))
+    return WatchBegan(
+        **s.envelope,
+        actor=slot.name,
+        shift=i + 1,
+        until=s.clock(end),
+        resumed=resumed,
+        rolls=rolls,
+    )
+
+
+def watch_missed(s: Stamp, actor: str, shift: int) -> WatchMissed:
+    return WatchMissed(**s.envelope, actor=actor, shift=shift)
+
+
+def watch_dozed(s: Stamp, actor: str, shift: int) -> WatchDozed:
+    return WatchDozed(**s.envelope, actor=actor, shift=shift)
+
+
+def watch_ended(s: Stamp, actor: str, shift: int) -> WatchEnded:
+    return WatchEnded(**s.envelope, actor=actor, shift=shift)
+
+
+def watch_handed_over(s: Stamp, actor: str, to: str, shift: int) -> WatchHandedOver:
+    return WatchHandedOver(**s.envelope, actor=actor, to=to, shift=shift)

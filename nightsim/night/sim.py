@@ -1,0 +1,183 @@
+"""One night: the actors wired together on one SimPy timeline.
+
+The evening runs up to the rest period; then the rota, the monster (and, when the night is
+recorded, the hourly strikes) run until dawn, and the morning applies the rest rules to what
+they recorded. Every actor records through the one `Recorder`: `EventLog` for `run`,
+`NO_RECORD` for `odds`, which then builds no event at all. tests/test_engine_golden.py holds
+the two to the same outcomes.
+"""
+
+from __future__ import annotations
+
+from nightsim import rules
+from nightsim.config import Config
+from nightsim.dice import Dice
+from nightsim.events import Event, NightBegan, RestBegan, ShiftTimes
+from nightsim.night.driven import Driven, LeanEnvironment
+from nightsim.night.evening import Evening
+from nightsim.night.fire import Fire
+from nightsim.night.hours import HourStrikes, TracedSleepers
+from nightsim.night.monster import Monster
+from nightsim.night.morning import NightFacts, morning, morning_events
+from nightsim.night.recorder import NO_RECORD, EventLog, Recorder, Stamp
+from nightsim.night.rota import Rota
+from nightsim.night.sleepers import Sleepers
+from nightsim.outcome import NightOutcome, PartyState
+from nightsim.plan import NightPlan, plan_for, stream_names
+
+
+class NightSim:
+    """One night. `run()` returns the outcome; `events` holds what was recorded, in order.
+
+    `record=False` (what `odds` runs) is the same timeline with the same dice and the null
+    recorder; `recorder` lets a journey number its nights' events in one sequence.
+    """
+
+    __slots__ = (
+        "carried",
+        "day",
+        "dice",
+        "env",
+        "evening",
+        "exhaustion",
+        "fire",
+        "hp",
+        "monster",
+        "month",
+        "night",
+        "offset",
+        "plan",
+        "rec",
+        "rota",
+        "season",
+        "sleepers",
+        "streams",
+    )
+
+    def __init__(
+        self,
+        cfg: Config,
+        dice: Dice,
+        *,
+        night: int = 1,
+        offset: int = 0,
+        state: PartyState | None = None,
+        season: rules.Season | None = None,
+        month: str | None = None,
+        day: int | None = None,
+        carried_firewood: float | None = None,
+        record: bool = True,
+        recorder: Recorder | None = None,
+    ) -> None:
+        plan, names_by_night = plan_for(cfg)
+        streams = names_by_night.get(night)
+        self.streams = streams if streams is not None else stream_names(cfg, night)
+        self.plan, self.dice, self.night, self.offset = plan, dice, night, offset
+        self.season: rules.Season = season or plan.season
+        self.month = month if month is not None else cfg.camp.month
+        self.day = day if day is not None else cfg.camp.day
+        self.carried = plan.carried if carried_firewood is None else carried_firewood
+        if recorder is None:
+            recorder = EventLog(plan.camp_minute) if record else NO_RECORD
+        self.rec = rec = recorder
+        self.env = env = LeanEnvironment()
+        if state is None:
+            ingredients, self.hp, self.exhaustion = True, plan.hp, plan.exhaustion
+        else:
+            ingredients = state.ingredients
+            self.hp = tuple(state.hp.get(c.name, c.hp) for c in cfg.party)
+            self.exhaustion = tuple(state.exhaustion.get(c.name, c.exhaustion) for c in cfg.party)
+        # A recorded night traces the sleepers for the hourly strikes; odds pays nothing.
+        self.sleepers = TracedSleepers(plan.names) if rec.recording else Sleepers(plan.names)
+        self.fire = Fire(env, rec)
+        self.evening = Evening(env, rec, cfg, plan, dice, self.streams, self.fire, ingredients)
+        self.rota = Rota(env, rec, plan, dice, self.streams.doze, self.sleepers)
+        actors = (self.sleepers, self.fire, self.rota)
+        self.monster = Monster(
+            env, rec, plan, dice, self.streams, actors, cfg.rules.encounter_minutes
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        return self.rec.events if isinstance(self.rec, EventLog) else []
+
+    def run(self) -> NightOutcome:
+        env, rec, plan = self.env, self.rec, self.plan
+        rec.timed(env, self.offset)
+        rec.emit(night_began, self.night, self.season, self.month, self.day)
+        Driven(env, self.evening.run(self.carried, self._begin_rest))
+        # Every event due before one minute after dawn: the last hour's strike and a fire
+        # dying at dawn are still heard. (What env.run(until=...) does, without its stop
+        # event: nothing else URGENT is ever due at that minute.)
+        Driven.run_until(env, plan.rest_end + 1)
+        end = plan.rest_end + self.rota.run_on  # rules.md 4, sleep_in: later after an encounter
+        if end != plan.rest_end:
+            Driven.run_until(env, end + 1)
+        env.minute = end  # the morning happens at dawn, whatever ran last
+        facts = self.facts()
+        out = morning(facts, self.dice)
+        rec.emit_all(morning_events, facts, out, self.dice)
+        return out
+
+    def _begin_rest(self) -> None:
+        """rules.md 3: everyone lies down but the first watcher; the watches begin, and the
+        night's one monster check is made."""
+        plan, rec = self.plan, self.rec
+        first = plan.slot_watcher[0] if plan.slots else None
+        self.sleepers.lie_down(self.env.minute, first)
+        rec.emit(rest_began, plan)
+        sleepers = self.sleepers
+        if isinstance(sleepers, TracedSleepers):  # recorded: the strikes describe the hours
+            # rules.md 4, sleep_in: the rest period may run on, so the strikes ask each hour.
+            rota = self.rota
+            HourStrikes(
+                self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
+            ).start()
+        self.rota.start()
+        self.monster.start()
+
+    def facts(self) -> NightFacts:
+        """What the night has recorded so far, for the morning."""
+        sl, ev, fire, plan = self.sleepers, self.evening, self.fire, self.plan
+        end = plan.rest_end + self.rota.run_on
+        return NightFacts(
+            self.night,
+            self.season,
+            plan,
+            self.streams,
+            sl.slept_by(end),
+            tuple(sl.stretches),
+            tuple(sl.surprised),
+            self.hp,
+            self.exhaustion,
+            end,
+            ev.tasty,
+            ev.eaters,
+            ev.lifted,
+            ev.ridiculed,
+            ev.ingredients,
+            self.monster.encounter,
+            self.rota.broken_at,
+            fire.lit_at,
+            fire.out_at,
+        )
+
+
+def night_began(
+    s: Stamp, night: int, season: rules.Season, month: str | None, day: int | None
+) -> NightBegan:
+    return NightBegan(**s.envelope, night=night, season=season, month=month, day=day)
+
+
+def rest_began(s: Stamp, plan: NightPlan) -> RestBegan:
+    slots, start = plan.slots, plan.rest_start
+    watched = slots[-1].end if slots else 0
+    return RestBegan(
+        **s.envelope,
+        until=s.clock(plan.rest_end),
+        shifts=[
+            ShiftTimes(actor=x.name, from_=s.clock(start + x.start), to=s.clock(start + x.end))
+            for x in slots
+        ],
+        unwatched_from=s.clock(start + watched) if watched < plan.rest_minutes else None,
+    )

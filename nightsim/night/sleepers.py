@@ -1,0 +1,80 @@
+"""Who is asleep, since when: each character's stretches of sleep and minutes slept.
+
+No SimPy: the actors call in with the minute (read once per event, not once per sleeper).
+The counts are what the morning reads: minutes slept (rules.md 5, the 6-hour rule) and
+stretches of sleep (rules.md 6, interrupted sleep).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+# A character's state during the rest period. Dozing on watch counts as sleep (rules.md 5).
+AWAKE: Final = 0
+WATCH: Final = 1
+ASLEEP: Final = 2
+DOZING: Final = 3
+
+
+class Sleepers:
+    """The party's sleep, by character index (the config's party order)."""
+
+    __slots__ = ("names", "since", "slept", "state", "stretches", "surprised")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        n = len(names)
+        self.names = names
+        self.state = [AWAKE] * n
+        self.since = [0] * n  # the minute the current stretch of sleep began
+        self.slept = [0] * n  # minutes slept in closed stretches
+        self.stretches = [0] * n
+        self.surprised = [False] * n  # ever surprised in an encounter this night
+
+    def sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
+        if self.state[i] < ASLEEP:
+            self.since[i] = now
+            self.stretches[i] += 1
+        self.state[i] = state
+
+    def wake(self, i: int, now: int, state: int = AWAKE) -> None:
+        if self.state[i] >= ASLEEP:
+            since = self.since[i]
+            if now == since:
+                # Woken the minute they lay down (a monster at a hand-over, or as the rest
+                # period begins): they had not slept, so this was no stretch of sleep and the
+                # next one is not sleeping "again" (rules.md 6, interrupted sleep).
+                self.stretches[i] -= 1
+            else:
+                self.slept[i] += now - since
+        self.state[i] = state
+
+    def lie_down(self, now: int, but: int | None) -> None:
+        """The rest period begins: everyone lies down but the first watcher (rules.md 3)."""
+        state, since, stretches = self.state, self.since, self.stretches
+        for i in range(len(state)):
+            if i != but:  # self.sleep(i, now), inlined: everyone is awake until now
+                since[i] = now
+                stretches[i] += 1
+                state[i] = ASLEEP
+
+    def split(self) -> tuple[list[int], list[int]]:
+        """(awake, asleep): the indices of who is up (on watch or not) and who sleeps."""
+        awake: list[int] = []
+        asleep: list[int] = []
+        for i, st in enumerate(self.state):
+            (awake if st < ASLEEP else asleep).append(i)
+        return awake, asleep
+
+    def names_where(self, test: Callable[[int], bool]) -> list[str]:
+        """The names of those whose state passes `test`, in party order."""
+        return [n for n, st in zip(self.names, self.state, strict=True) if test(st)]
+
+    def slept_by(self, end: int) -> tuple[int, ...]:
+        """Minutes slept, each stretch still open closed at `end` (dawn: sleep counts only
+        inside the rest period)."""
+        slept, since, state = list(self.slept), self.since, self.state
+        for i, st in enumerate(state):
+            if st >= ASLEEP:
+                slept[i] += end - since[i]
+        return tuple(slept)
