@@ -48,7 +48,7 @@ class HourStrikes:
 def hour_passed(
     s: Stamp, hour: int, sleepers: Sleepers, on_watch: str | None, fire: bool
 ) -> HourPassed:
-    return HourPassed(
+    return HourPassed.model_construct(
         **s.envelope,
         hour=hour,
         awake=sleepers.names_where(lambda st: st < ASLEEP),
