@@ -5,7 +5,6 @@ file is the CLI's job (`load_config` is the one convenience that reads, for the 
 """
 
 import copy
-import difflib
 import math
 import re
 import tomllib
@@ -436,6 +435,9 @@ def _member(where: str, name: str, names: list[str]) -> None:
 
 
 def _suggest(word: str, choices: Any) -> str:
+    # Imported here: only a bad name needs it, and every config load would pay ~1 ms.
+    import difflib
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {shown(close[0])}?)" if close else ""
 

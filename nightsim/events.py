@@ -5,6 +5,7 @@ One model per event type in design.md; the JSON Schema (`nightsim schema`), the 
 `type`, the event's fields, and `hash` (absent until the log writer chains the line).
 """
 
+from enum import Enum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -17,6 +18,10 @@ Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
 
 class _Frozen(BaseModel):
+    # defer_build: a model's core schema (validator and serializer) is built on its first
+    # validation, not at import. The engine builds its events with `model_construct` and the
+    # writer dumps them with `json_data`, so `nightsim run` builds none (~13 ms of 34 schemas);
+    # the reader, `schema` and a direct `Model(...)` call still build and validate.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
@@ -576,9 +581,40 @@ def parse_event(data: dict[str, Any]) -> Event:
     return EVENT_ADAPTER.validate_python(data)
 
 
+_KEYS: dict[type[BaseModel], tuple[tuple[str, str], ...]] = {}
+
+
+def _keys(cls: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """(attribute, JSON key) of each field of a model, in order (the key is the alias: `from`)."""
+    keys = _KEYS.get(cls)
+    if keys is None:
+        keys = _KEYS[cls] = tuple(
+            (name, f.serialization_alias or f.alias or name) for name, f in cls.model_fields.items()
+        )
+    return keys
+
+
+def json_data(value: Any) -> Any:
+    """A model (or any value inside one) as plain JSON data: what pydantic's
+    `model_dump(mode="json", by_alias=True)` gives for these models (every field, enums as
+    their values, tuples as lists), without building a serializer for each model class: the
+    engine's events never need one otherwise (see `_Frozen`). tests/test_events.py holds the
+    two to the same output on every event type."""
+    if isinstance(value, BaseModel):
+        d = value.__dict__
+        return {key: json_data(d[name]) for name, key in _keys(type(value))}
+    if isinstance(value, list | tuple):
+        return [json_data(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_data(v) for k, v in value.items()}
+    if isinstance(value, Enum):
+        return value.value
+    return value
+
+
 def event_dict(ev: Event) -> dict[str, Any]:
     """The event as plain JSON data (the log line's content, `hash` left out when absent)."""
-    out: dict[str, Any] = EVENT_ADAPTER.dump_python(ev, mode="json", by_alias=True)
+    out: dict[str, Any] = json_data(ev)
     if ev.hash is None:
         del out["hash"]
     return out

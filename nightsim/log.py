@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
-from nightsim.events import Event, EventBase
+from nightsim.events import Event, EventBase, json_data
 from nightsim.outcome import NightOutcome
 
 GENESIS = "0" * 64
@@ -30,7 +30,9 @@ def line_hash(prev: str, line_without_hash: Mapping[str, Any]) -> str:
 
 def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     ev: EventBase = ed["_event"]
-    return ev.model_dump(mode="json", by_alias=True, exclude={"hash"})
+    out: dict[str, Any] = json_data(ev)
+    del out["hash"]  # the chain adds it
+    return out
 
 
 class Chain:
@@ -88,16 +90,24 @@ def write_events(
     return outcomes
 
 
-def iter_log_lines(raw: Iterable[Event | NightOutcome]) -> Iterator[str]:
-    """The same pipeline pulled instead of pushed: each finished line (no `\\n`) as it is made.
-
-    `verify` walks this beside the log being checked, so neither is held whole in memory.
-    """
+def iter_logged(raw: Iterable[Event | NightOutcome]) -> Iterator[tuple[Event, str]]:
+    """The same pipeline pulled instead of pushed: each event with its finished line (no
+    `\\n`) as it is made. `run` narrates the events and writes the lines."""
     pending: list[str] = []
     log = log_pipeline([pending.append])
     for item in raw:
         if isinstance(item, NightOutcome):
             continue
         log.msg(item.type, _event=item)
-        yield from pending
+        for line in pending:
+            yield item, line
         pending.clear()
+
+
+def iter_log_lines(raw: Iterable[Event | NightOutcome]) -> Iterator[str]:
+    """Each finished line (no `\\n`) as it is made.
+
+    `verify` walks this beside the log being checked, so neither is held whole in memory.
+    """
+    for _, line in iter_logged(raw):
+        yield line

@@ -22,7 +22,7 @@ from nightsim.outcome import NightOutcome, PartyState
 
 def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
     """Line 0 of a log: what it takes to run the night again (design.md)."""
-    return NightHeader(
+    return NightHeader.model_construct(
         seq=0,
         t=0,
         clock=clock(config.camp.camp_minute, 0),

@@ -98,3 +98,61 @@ def test_run_loads_no_reader() -> None:
     modules = run_cli(["run", "--seed", "3", "--no-log", "--format", "jsonl"])
     assert "nightsim.night.sim" in modules
     assert "nightsim.logread" not in modules
+
+
+def built_after_run(argv: list[str]) -> tuple[list[str], set[str]]:
+    """(the pydantic models whose validator a `nightsim run` built, the modules it loaded)."""
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from pydantic import BaseModel\n"
+        "from pydantic._internal._mock_val_ser import MockValSer\n"
+        "from nightsim.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):\n"
+        f"    main({argv!r})\n"
+        "def models(cls):\n"
+        "    for sub in cls.__subclasses__():\n"
+        "        yield sub\n"
+        "        yield from models(sub)\n"
+        "built = sorted({f'{m.__module__}.{m.__name__}' for m in models(BaseModel)\n"
+        "    if not isinstance(m.__dict__.get('__pydantic_validator__'), MockValSer)})\n"
+        "print(json.dumps([built, sorted(sys.modules)]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    built, modules = json.loads(out.splitlines()[-1])
+    return built, set(modules)
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_run_builds_no_event_schema(fmt: str) -> None:
+    """The engine constructs its events and the writer dumps them without pydantic's
+    validators or serializers (events.json_data): building them is ~13 ms of a cold start.
+    The config is validated, so its models are built."""
+    built, _ = built_after_run(["run", "--seed", "14", "--no-log", "--format", fmt])
+    assert [m for m in built if m.startswith("nightsim.events.")] == []
+    assert "nightsim.config.Config" in built
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_run_loads_no_locale_data(lang: str) -> None:
+    """A count needs Babel's plural rules only (catalogue.CLDR_PLURALS), not the locale's
+    data, which would bring babel.dates and babel.numbers (~6-9 ms)."""
+    _, modules = built_after_run(["run", "--seed", "14", "--no-log", "--lang", lang])
+    assert "babel.plural" in modules
+    assert not {"babel.dates", "babel.numbers"} & modules
+
+
+def test_the_script_is_the_one_that_leaves_the_heap_to_the_os() -> None:
+    """`nightsim` (pyproject) and `python -m nightsim` both run `nightsim.__main__.script`,
+    which freezes the collector before exit (~40 ms of a cold run); `main` itself does not,
+    so the tests that call it in-process keep a collected heap."""
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert pyproject["project"]["scripts"]["nightsim"] == "nightsim.__main__:main"
+    out = subprocess.run(
+        [sys.executable, "-m", "nightsim", "--version"], capture_output=True, text=True
+    )
+    assert out.returncode == 0 and out.stdout.startswith("nightsim ")

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from nightsim import simulate
 from nightsim.config import Config, parse_config
-from nightsim.narration.catalogue import GENDERS, Catalogue
+from nightsim.narration.catalogue import CLDR_PLURALS, GENDERS, LANGS, Catalogue, plural_rule
 from nightsim.narration.euphony import at, conjunction, preposition
 from tests.conftest import default_text
 from tests.test_narration import QUIET, render
@@ -75,6 +76,19 @@ def test_a_line_with_a_count() -> None:
         "Багаття розпалено: дров на 1 годину, горітиме до 22:00."
     )
     assert EN("header.journey", nights=1) == "a journey of 1 night"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_plural_rules_are_cldrs_as_babel_has_them(lang: str) -> None:
+    """catalogue.CLDR_PLURALS is a copy of Babel's locale data (kept so that a count does not
+    load the whole locale): the same rules, and the same category for every number here."""
+    from babel import localedata
+
+    babel_rule = localedata.load(lang, merge_inherited=False)["plural_form"]
+    assert CLDR_PLURALS[lang] == babel_rule.rules
+    ours = plural_rule(lang)
+    for n in [*range(0, 230), Decimal("0.5"), Decimal("1.5"), Decimal("2.5"), Decimal("21.1")]:
+        assert ours(Decimal(n)) == babel_rule(Decimal(n)), n
 
 
 def test_babel_is_loaded_only_when_a_count_is_told() -> None:

@@ -161,28 +161,28 @@ def prepared(
     stamps: Stamps, ev: EveningConfig, plan: NightPlan, faces: list[int]
 ) -> Iterator[LogEvent]:
     """The site prepared, each gatherer's firewood, each fetcher's water (rules.md 1)."""
-    yield SitePrepared(**stamps().envelope, actors=list(ev.site))
+    yield SitePrepared.model_construct(**stamps().envelope, actors=list(ev.site))
     mod = plan.wood_modifier
     for name, face in zip(plan.firewood, faces, strict=True):
-        yield FirewoodGathered(
+        yield FirewoodGathered.model_construct(
             **stamps().envelope,
             actor=name,
             hours=rules.firewood_hours(face, mod),
             rolls=[roll("1d6", [face], mod, Purpose.FIREWOOD)],
         )
     for name in ev.water:
-        yield WaterFetched(**stamps().envelope, actor=name)
+        yield WaterFetched.model_construct(**stamps().envelope, actor=name)
 
 
 def meal_not_cooked(s: Stamp, actor: str, reason: NoMeal) -> MealNotCooked:
-    return MealNotCooked(**s.envelope, actor=actor, reason=reason)
+    return MealNotCooked.model_construct(**s.envelope, actor=actor, reason=reason)
 
 
 def meal_cooked(
     s: Stamp, actor: str, outcome: Meal, eaters: tuple[str, ...], check: CheckRolls
 ) -> MealCooked:
     ruined = outcome is Meal.RUINED
-    return MealCooked(
+    return MealCooked.model_construct(
         **s.envelope,
         actor=actor,
         outcome=outcome,
@@ -193,4 +193,6 @@ def meal_cooked(
 
 
 def camp_entertained(s: Stamp, actor: str, outcome: Mood, check: CheckRolls) -> CampEntertained:
-    return CampEntertained(**s.envelope, actor=actor, outcome=outcome, rolls=_check_rolls(check))
+    return CampEntertained.model_construct(
+        **s.envelope, actor=actor, outcome=outcome, rolls=_check_rolls(check)
+    )

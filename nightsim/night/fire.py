@@ -66,14 +66,18 @@ def _rolls(face: int | None, chance: int) -> list[Roll]:
 
 
 def fire_lit(s: Stamp, wood: float, until: int, face: int | None, chance: int) -> FireLit:
-    return FireLit(**s.envelope, hours=wood, until=s.clock(until), rolls=_rolls(face, chance))
+    return FireLit.model_construct(
+        **s.envelope, hours=wood, until=s.clock(until), rolls=_rolls(face, chance)
+    )
 
 
 def fire_not_lit(
     s: Stamp, reason: NoFire, wood: float, face: int | None, chance: int
 ) -> FireNotLit:
-    return FireNotLit(**s.envelope, reason=reason, wood_hours=wood, rolls=_rolls(face, chance))
+    return FireNotLit.model_construct(
+        **s.envelope, reason=reason, wood_hours=wood, rolls=_rolls(face, chance)
+    )
 
 
 def fire_out(s: Stamp) -> FireOut:
-    return FireOut(**s.envelope)
+    return FireOut.model_construct(**s.envelope)

@@ -157,11 +157,12 @@ class HourStrikes:
 
 
 def hour_passed(s: Stamp, h: Hour) -> HourPassed:
-    return HourPassed(
+    return HourPassed.model_construct(
         **s.envelope,
         hour=h.number,
         watch=[
-            WatchSpan(actor=name, from_=s.clock(fr), to=s.clock(to)) for fr, to, name in h.watch
+            WatchSpan.model_construct(actor=name, from_=s.clock(fr), to=s.clock(to))
+            for fr, to, name in h.watch
         ],
         unwatched_minutes=h.unwatched_minutes,
         awake=list(h.awake),

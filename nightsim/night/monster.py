@@ -180,7 +180,9 @@ def monster_checked(s: Stamp, plan: NightPlan, face: int, m: int | None) -> Mons
     rolls = [roll("1d6", [face], purpose=Purpose.MONSTER, target=f"<= {chance}")]
     if m is not None:
         rolls.append(roll(f"1d{plan.rest_minutes}", [m], -1, Purpose.ARRIVAL_MINUTE))
-    return MonsterChecked(**s.envelope, encounter=m is not None, chance=chance, rolls=rolls)
+    return MonsterChecked.model_construct(
+        **s.envelope, encounter=m is not None, chance=chance, rolls=rolls
+    )
 
 
 def _arrival_rolls(f: Faces) -> list[Roll]:
@@ -204,7 +206,7 @@ def monster_arrived(
     rota: Rota,
     now: int,
 ) -> MonsterArrived:
-    return MonsterArrived(
+    return MonsterArrived.model_construct(
         **s.envelope,
         awake=[names[i] for i in awake],
         surprised=list(enc.surprised),
@@ -219,12 +221,12 @@ def monster_arrived(
 
 
 def camp_woke(s: Stamp, woken: list[int], names: tuple[str, ...]) -> CampWoke:
-    return CampWoke(**s.envelope, woken=[names[i] for i in woken])
+    return CampWoke.model_construct(**s.envelope, woken=[names[i] for i in woken])
 
 
 def camp_settled(s: Stamp, on_watch: str | None) -> CampSettled:
-    return CampSettled(**s.envelope, on_watch=on_watch)
+    return CampSettled.model_construct(**s.envelope, on_watch=on_watch)
 
 
 def rest_extended(s: Stamp, until: int, minutes: int) -> RestExtended:
-    return RestExtended(**s.envelope, until=s.clock(until), minutes=minutes)
+    return RestExtended.model_construct(**s.envelope, until=s.clock(until), minutes=minutes)

@@ -167,7 +167,7 @@ def morning_events(
         spells = plan.chars[i][2]
         _, reason, face, mod = _rest(facts, i, c.name, c.difficulty, dice)
         yield rest_checked(stamps(), c, reason, face, mod)
-        yield CharacterWoke(
+        yield CharacterWoke.model_construct(
             **stamps().envelope,
             actor=c.name,
             hp=c.hp,
@@ -179,11 +179,11 @@ def morning_events(
             faces = list(dice.rolls(facts.streams.spells[i], *plan.spell_dice[i]))
         for spell, f in zip(spells, faces, strict=True):
             if f is not None and rules.spell_lost(f):
-                yield SpellLost(
+                yield SpellLost.model_construct(
                     **stamps().envelope, actor=c.name, spell=spell, rolls=_spell_rolls(f)
                 )
             else:
-                yield SpellPrepared(
+                yield SpellPrepared.model_construct(
                     **stamps().envelope, actor=c.name, spell=spell, rolls=_spell_rolls(f)
                 )
     yield night_summary(stamps(), out)
@@ -192,7 +192,7 @@ def morning_events(
 def rest_checked(
     s: Stamp, c: CharacterOutcome, reason: RestReason, face: int | None, mod: int
 ) -> RestChecked:
-    return RestChecked(
+    return RestChecked.model_construct(
         **s.envelope,
         actor=c.name,
         slept_minutes=c.slept_minutes,
@@ -210,11 +210,11 @@ def _spell_rolls(face: int | None) -> list[Roll]:
 
 def night_summary(s: Stamp, out: NightOutcome) -> NightSummary:
     enc = out.encounter
-    return NightSummary(
+    return NightSummary.model_construct(
         **s.envelope,
         night=out.night,
         characters=[
-            CharacterSummary(
+            CharacterSummary.model_construct(
                 name=c.name,
                 full_rest=c.full_rest,
                 slept_minutes=c.slept_minutes,
@@ -230,7 +230,7 @@ def night_summary(s: Stamp, out: NightOutcome) -> NightSummary:
         ],
         encounter=None if enc is None else _encounter_summary(s, enc),
         rota_broken_at=None if out.rota_broken_at is None else s.clock(out.rota_broken_at),
-        fire=FireSummary(
+        fire=FireSummary.model_construct(
             lit=out.fire_lit,
             out_at=None if out.fire_out_at is None else s.clock(out.fire_out_at),
             lasted=out.fire_lasted,
@@ -240,7 +240,7 @@ def night_summary(s: Stamp, out: NightOutcome) -> NightSummary:
 
 
 def _encounter_summary(s: Stamp, enc: EncounterOutcome) -> EncounterSummary:
-    return EncounterSummary(
+    return EncounterSummary.model_construct(
         at=s.clock(enc.at),
         creature=enc.creature,
         table=Table(enc.table),

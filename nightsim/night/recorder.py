@@ -7,6 +7,12 @@ default). mypy checks the arguments against the builder (a TypeVarTuple: positio
 keyword arguments would cost the null path a dict per call) and the builder's fields against
 the model, so a misspelt field is a type error.
 
+Builders make their events with `Model.model_construct(...)`: the pydantic mypy plugin types
+its keywords as the model's fields (a misspelt, missing or mistyped field is still a mypy
+error), and it skips run-time validation, which would build every event model's core schema
+on a cold `nightsim run` (~13 ms of it, issue 9). tests/test_events.py holds every event the
+engine records to the one validation would make from the same values.
+
 `EventLog` is the recorder of `run`, `verify` and `simulate()`; `NO_RECORD` is the one of
 `odds`: it ignores the call, so no event, no roll record and no clock face is built.
 """
@@ -156,6 +162,6 @@ def roll(
     target: str | None = None,
 ) -> Roll:
     """One entry of an event's `rolls`: the dice, the faces, the modifier and the total."""
-    return Roll(
+    return Roll.model_construct(
         dice=dice, faces=faces, mod=mod, total=sum(faces) + mod, purpose=purpose, target=target
     )

@@ -197,7 +197,7 @@ def watch_began(
         if m is not None:
             left = end - now
             rolls.append(roll(f"1d{left}", [m], -1, Purpose.DOZE_MINUTE))
-    return WatchBegan(
+    return WatchBegan.model_construct(
         **s.envelope,
         actor=slot.name,
         shift=i + 1,
@@ -208,16 +208,16 @@ def watch_began(
 
 
 def watch_missed(s: Stamp, actor: str, shift: int) -> WatchMissed:
-    return WatchMissed(**s.envelope, actor=actor, shift=shift)
+    return WatchMissed.model_construct(**s.envelope, actor=actor, shift=shift)
 
 
 def watch_dozed(s: Stamp, actor: str, shift: int) -> WatchDozed:
-    return WatchDozed(**s.envelope, actor=actor, shift=shift)
+    return WatchDozed.model_construct(**s.envelope, actor=actor, shift=shift)
 
 
 def watch_ended(s: Stamp, actor: str, shift: int) -> WatchEnded:
-    return WatchEnded(**s.envelope, actor=actor, shift=shift)
+    return WatchEnded.model_construct(**s.envelope, actor=actor, shift=shift)
 
 
 def watch_handed_over(s: Stamp, actor: str, to: str, shift: int) -> WatchHandedOver:
-    return WatchHandedOver(**s.envelope, actor=actor, to=to, shift=shift)
+    return WatchHandedOver.model_construct(**s.envelope, actor=actor, to=to, shift=shift)

@@ -166,17 +166,21 @@ class NightSim:
 def night_began(
     s: Stamp, night: int, season: rules.Season, month: str | None, day: int | None
 ) -> NightBegan:
-    return NightBegan(**s.envelope, night=night, season=season, month=month, day=day)
+    return NightBegan.model_construct(
+        **s.envelope, night=night, season=season, month=month, day=day
+    )
 
 
 def rest_began(s: Stamp, plan: NightPlan) -> RestBegan:
     slots, start = plan.slots, plan.rest_start
     watched = slots[-1].end if slots else 0
-    return RestBegan(
+    return RestBegan.model_construct(
         **s.envelope,
         until=s.clock(plan.rest_end),
         shifts=[
-            ShiftTimes(actor=x.name, from_=s.clock(start + x.start), to=s.clock(start + x.end))
+            ShiftTimes.model_construct(
+                actor=x.name, from_=s.clock(start + x.start), to=s.clock(start + x.end)
+            )
             for x in slots
         ],
         unwatched_from=s.clock(start + watched) if watched < plan.rest_minutes else None,
