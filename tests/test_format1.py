@@ -180,3 +180,13 @@ def test_a_format_1_log_keeps_its_own_rules(tmp_path: Path) -> None:
     odd = [t.replace('"purpose":"firewood"', '"purpose":"kindling"') for t in lines]
     with pytest.raises(BrokenLog, match=r"firewood\.gathered: field 'rolls\.0\.purpose'"):
         list(iter_log(_rehash_v1(odd)))
+
+
+def test_the_readme_shows_the_verify_line_of_a_format_1_log(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command, said = readme.split("$ nightsim verify tests/data/format1/", 1)[1].split("\n")[:2]
+    root = Path(__file__).resolve().parent.parent
+    assert main(["verify", str(root / "tests/data/format1" / command)]) == 3
+    assert capsys.readouterr().out == said + "\n"
