@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 if TYPE_CHECKING:
     from nightsim.config import Config, load_config

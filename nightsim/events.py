@@ -1,8 +1,12 @@
 """The typed events of a night: frozen pydantic models in one union discriminated on `type`.
 
 One model per event type in design.md; the JSON Schema (`nightsim schema`), the log reader and
-`simulate()` all use this union. Each model is one log line: `v`, `seq`, `t`, `clock`,
+`simulate()` all use this union. Each model is one log line: `v`, `seq`, `night`, `t`, `clock`,
 `type`, the event's fields, and `hash` (absent until the log writer chains the line).
+
+Log format 2 (docs/log-format.md): every number an event writes is an integer (minutes, not
+fractions of hours), so no line depends on how a language formats a float; every
+machine-read string is a code of nightsim/codes.py.
 """
 
 from enum import Enum
@@ -12,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 
-LOG_VERSION = 1
+LOG_VERSION = 2
 Clock = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
@@ -23,6 +27,28 @@ class _Frozen(BaseModel):
     # writer dumps them with `json_data`, so `nightsim run` builds none (~13 ms of 34 schemas);
     # the reader, `schema` and a direct `Model(...)` call still build and validate.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+class Target(_Frozen):
+    """A roll's success condition: the roll succeeds when `total` `op` `value` holds."""
+
+    op: Literal["<=", ">=", "=="] = Field(
+        description="how `total` is compared with `value`: `<=` an X-in-6 chance (X or less),"
+        " `>=` an ability check or a save (`value` or more), `==` a 1 on the die"
+    )
+    value: int = Field(description="the number `total` is compared with")
+
+    @classmethod
+    def at_most(cls, value: int) -> "Target":
+        return cls.model_construct(op="<=", value=value)
+
+    @classmethod
+    def at_least(cls, value: int) -> "Target":
+        return cls.model_construct(op=">=", value=value)
+
+    @classmethod
+    def exactly(cls, value: int) -> "Target":
+        return cls.model_construct(op="==", value=value)
 
 
 class Roll(_Frozen):
@@ -37,19 +63,24 @@ class Roll(_Frozen):
     mod: int = Field(0, description="added to the sum of `faces` (ability modifier, bonuses)")
     total: int = Field(description="the sum of `faces` plus `mod`: the number the rules read")
     purpose: Purpose | None = Field(None, description="what the roll decides")
-    target: str | None = Field(
+    target: Target | None = Field(
         None,
-        description="the success condition as the rules state it: `>= 4` (an ability check,"
-        " on `total`), `<= 2` (an X-in-6 chance), `1` (a 1 on the die), `>= 12` (a save);"
-        " null when the roll gives a value rather than a pass or a fail",
+        description='the success condition, on `total`: `{"op": ">=", "value": 4}` (an'
+        " ability check), `<=` 2 (an X-in-6 chance), `==` 1 (a 1 on the die), `>=` 12 (a"
+        " save); null when the roll gives a value rather than a pass or a fail",
     )
 
 
 class EventBase(_Frozen):
     """What every line carries: its place in the log, its time and its link in the chain."""
 
-    v: Literal[1] = Field(1, description="the log format version of this line")
+    v: Literal[2] = Field(2, description="the log format version of this line")
     seq: int = Field(ge=0, description="the line's number: 0 for the header, then 1, 2, …")
+    night: int = Field(
+        ge=1,
+        description="the night the line belongs to: 1, or 1..`nights` on a journey (the header,"
+        " which belongs to the whole log, is 0)",
+    )
     t: int = Field(
         ge=0,
         description="minutes since camp was made on the first night; a journey counts on"
@@ -59,8 +90,8 @@ class EventBase(_Frozen):
     hash: Hash | None = Field(
         None,
         description="SHA-256 hex of the previous line's `hash` (64 zeros for line 0) followed"
-        " by the canonical JSON of this line without `hash`: editing, deleting, inserting or"
-        " reordering a line breaks the chain from there on",
+        " by the JCS (RFC 8785) text of this line without `hash`: editing, deleting, inserting"
+        " or reordering a line breaks the chain from there on",
     )
 
 
@@ -68,6 +99,9 @@ class NightHeader(EventBase):
     """Line 0: everything needed to re-run the log's nights (`nightsim verify`)."""
 
     type: Literal["night.header"] = Field("night.header", description="line 0 of every log")
+    night: Literal[0] = Field(
+        0, description="0: the header belongs to the whole log, before its first night"
+    )
     seed: int | str = Field(
         description="the seed as given: a non-negative integer or any string (the dice hash"
         ' its text, so 11 and "11" give the same night)'
@@ -77,7 +111,10 @@ class NightHeader(EventBase):
         " before the session and the players check afterwards"
     )
     config: dict[str, Any] = Field(
-        description="the whole config, every default filled in: the night re-runs from it"
+        description="the whole config, every default filled in: the night re-runs from it."
+        " Its keys are the config file's own, so a few of its numbers may have a fraction"
+        " (`carried_firewood_hours`, `fire_warmth_hours`, a shift's `hours`): written, like"
+        " every number, in JCS's (ECMAScript's) shortest form, `0.5`, `4` for 4.0"
     )
     resolved: dict[str, Any] = Field(
         description="what the config resolves to, for a human reader (encounter chance,"
@@ -94,7 +131,6 @@ class NightBegan(EventBase):
     """A night starts: the first event of each night, at the minute camp is made."""
 
     type: Literal["night.began"] = Field("night.began", description="each night starts")
-    night: int = Field(ge=1, description="which night: 1, or 1..`nights` on a journey")
     season: Literal["winter", "spring", "summer", "autumn"] = Field(
         description="the night's season (given, or from the month)"
     )
@@ -124,7 +160,11 @@ class FirewoodGathered(EventBase):
         "firewood.gathered", description="evening, one per gatherer"
     )
     actor: str = Field(description="who gathered it")
-    hours: Annotated[int, Field(ge=0)]
+    hours: int = Field(
+        ge=0,
+        description="whole hours of fire: the roll's `total`, never below 0 (a die read in"
+        " hours, so an integer; the fire's own length is in minutes)",
+    )
     rolls: list[Roll] = Field(description="the 1d6 with the weather modifier as `mod`")
 
 
@@ -136,10 +176,14 @@ class WaterFetched(EventBase):
 
 
 class FireLit(EventBase):
-    """The fire is lit; it burns its hours of wood from now."""
+    """The fire is lit; it burns its minutes of wood from now."""
 
     type: Literal["fire.lit"] = Field("fire.lit", description="evening, when lit")
-    hours: float
+    minutes: int = Field(
+        ge=0,
+        description="how long the wood burns, in whole minutes: the night's gathered hours and"
+        " any carried wood, times 60 (rounded to the minute)",
+    )
     until: Clock = Field(
         description="when the wood runs out: `fire.out` comes then if that is before dawn"
     )
@@ -156,7 +200,11 @@ class FireNotLit(EventBase):
         "fire.not_lit", description="evening, instead of `fire.lit`"
     )
     reason: NoFire = Field(description="why there is no fire")
-    wood_hours: float
+    wood_minutes: int = Field(
+        ge=0,
+        description="the wood there was, in whole minutes of fire (gathered and carried);"
+        " 0 when there was none",
+    )
     rolls: list[Roll] = Field(
         description="the failed X-in-6 chance when it would not catch; else empty"
     )
@@ -307,7 +355,9 @@ class HourPassed(EventBase):
     comes before anything else at its minute, so a change at the strike belongs to the next
     hour."""
 
-    type: Literal["hour.passed"] = "hour.passed"
+    type: Literal["hour.passed"] = Field(
+        "hour.passed", description="at each strike of the rest period, for the hour before it"
+    )
     hour: Annotated[int, Field(ge=1, description="1 for the rest period's first hour, and on")]
     watch: list[WatchSpan] = Field(
         description="who was on watch in the hour and from when to when, in order; the spans"
@@ -528,7 +578,6 @@ class NightSummary(EventBase):
     """The last line of each night: its outcome for a reader who skips the rest."""
 
     type: Literal["night.summary"] = Field("night.summary", description="each night ends")
-    night: int = Field(ge=1, description="which night: 1, or 1..`nights` on a journey")
     characters: list[CharacterSummary] = Field(description="each character, in party order")
     encounter: EncounterSummary | None = Field(
         description="the night's encounter; null when no monster came"

@@ -3,16 +3,22 @@
 The engine builds each event as its model (nightsim/events.py), envelope included. Processors,
 in order: `dump` takes the event's JSON form, every field the model defines (so the file, the
 schema and `simulate()` agree on one form); `Chain` adds `hash` = SHA-256(previous hash +
-canonical JSON of the line without `hash`); `render` writes canonical JSON (sorted keys, no
-spaces, UTF-8). The "logger" at the end is any callable that takes a finished line.
+canonical JSON of the line without `hash`); `render` writes the line in canonical JSON. The
+"logger" at the end is any callable that takes a finished line.
+
+Canonical JSON is RFC 8785, the JSON Canonicalization Scheme (log format 2, docs/log-format.md):
+keys sorted by UTF-16 code units, no spaces, UTF-8, numbers in ECMAScript's shortest form. Any
+language can reproduce it (in JavaScript, `JSON.stringify` with sorted keys), where format 1's
+`json.dumps` wrote floats as only Python does (`4.0`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
+
+import rfc8785
 
 from nightsim.events import Event, EventBase, json_data
 from nightsim.outcome import NightOutcome
@@ -20,12 +26,19 @@ from nightsim.outcome import NightOutcome
 GENESIS = "0" * 64
 
 
+def canonical_bytes(data: Mapping[str, Any]) -> bytes:
+    """The JCS (RFC 8785) form of `data`, UTF-8. The maintained `rfc8785` package, not a
+    canonicaliser of our own: number formatting and key order are where hand-written ones
+    differ, and a log is only checkable in another language if they do not."""
+    return rfc8785.dumps(data)
+
+
 def canonical_json(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_bytes(data).decode("utf-8")
 
 
 def line_hash(prev: str, line_without_hash: Mapping[str, Any]) -> str:
-    return hashlib.sha256((prev + canonical_json(line_without_hash)).encode()).hexdigest()
+    return hashlib.sha256(prev.encode() + canonical_bytes(line_without_hash)).hexdigest()
 
 
 def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:

@@ -4,11 +4,16 @@ Pure: it takes an iterable of lines (str or bytes, each with its `\\n`, as a fil
 and yields typed events one at a time, so a 1,000-night journey is read with flat memory. The
 CLI opens the file; `read_log(path)` is the Python API's convenience (like `load_config`).
 
-What each line must be (design.md, "The log"): UTF-8 canonical JSON (sorted keys, no spaces,
-`\\n`-terminated), a valid event of the union, `v` 1, `seq` = its position (0, 1, 2, …), its
-`hash` = SHA-256(previous hash + the line without `hash`). Line 1 is `night.header`; each night
-is framed by `night.began` (night k) … `night.summary` (night k); the log ends with the
-summary of the header's last night (a log cut short is not a whole night).
+What each line must be (design.md, "The log"; docs/log-format.md): UTF-8 canonical JSON (RFC
+8785, JCS; `\\n`-terminated), a valid event of the union, `v` 2, `seq` = its position (0, 1, 2,
+…), `night` the night it is in (0 for the header), its `hash` = SHA-256(previous hash + the
+line without `hash`). Line 1 is `night.header`; each night is framed by `night.began` (night
+k) … `night.summary` (night k); the log ends with the summary of the header's last night (a
+log cut short is not a whole night).
+
+A format-1 log (its header's `v` is 1: nightsim 0.1.0) is checked by its own rules (format 1's
+canonical JSON and chain, nightsim/format1.py), and each line is then upgraded to the current
+models, so that `replay` still tells it; `LogLine.version` says which format a line was in.
 
 Two kinds of failure (design.md's exit codes): `NotALog` — the input is not a nightsim log at
 all (empty, line 1 not JSON, no header, a format version we cannot read): bad input, exit 2.
@@ -48,14 +53,19 @@ from nightsim.events import (
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from nightsim.log import GENESIS, canonical_json, line_hash
 
+#: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
+READABLE_VERSIONS = (1, LOG_VERSION)
+
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
-    """One checked line: its number (from 1), its text as in the file (no `\\n`), its event."""
+    """One checked line: its number (from 1), its text as in the file (no `\\n`), its event,
+    and the log format the line was written in (1: its event is the upgrade of the line)."""
 
     number: int
     text: str
     event: Event
+    version: int = LOG_VERSION
 
 
 def _describe(exc: ValidationError) -> str:
@@ -149,20 +159,23 @@ def check_depth(number: int, data: dict[str, Any]) -> None:
         stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
 
 
-def check_format(number: int, data: dict[str, Any]) -> None:
-    """Line 1 is a night.header of the format version this nightsim reads (else: not a log
-    it can read); every other line carries that version."""
+def check_format(number: int, data: dict[str, Any], version: int) -> int:
+    """Line 1 is a night.header of a format version this nightsim reads (else: not a log it
+    can read); every other line carries the header's version. Returns the log's version."""
+    v = data.get("v")
     if number != 1:
-        if data.get("v") != LOG_VERSION:
-            raise BrokenLog(number, f"'v' is {data.get('v')!r}, expected {LOG_VERSION}")
-        return
+        if v != version or isinstance(v, bool):
+            raise BrokenLog(number, f"'v' is {v!r}, expected {version}")
+        return version
     if data.get("type") != "night.header":
         raise NotALog(1, f"no night.header (type is {data.get('type')!r}): not a nightsim log")
-    if data.get("v") != LOG_VERSION:
+    if v not in READABLE_VERSIONS or not isinstance(v, int) or isinstance(v, bool):
         raise NotALog(
             1,
-            f"log format version {data.get('v')!r}; this nightsim reads version {LOG_VERSION}",
+            f"log format version {v!r}; this nightsim reads versions"
+            f" {' and '.join(map(str, READABLE_VERSIONS))}",
         )
+    return v
 
 
 def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | None) -> None:
@@ -185,13 +198,20 @@ def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | Non
     raise BrokenLog(number, f"seq is {got}, expected {seq}: {what}")
 
 
-def check_chain(number: int, data: dict[str, Any], prev_hash: str) -> str:
-    """The line's `hash` is SHA-256(previous hash + the line without `hash`); returns it."""
+def check_chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> str:
+    """The line's `hash` is SHA-256(previous hash + the line without `hash`, in the canonical
+    form of the log's format version); returns it."""
+    from nightsim.format1 import line_hash_v1
+
     claimed = data.get("hash")
     if not isinstance(claimed, str):
         raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
     body = {k: v for k, v in data.items() if k != "hash"}
-    if claimed != line_hash(prev_hash, body):
+    try:
+        expected = (line_hash if version == LOG_VERSION else line_hash_v1)(prev_hash, body)
+    except ValueError as exc:  # rfc8785: a number or a string that JCS cannot write
+        raise BrokenLog(number, f"not JCS-writable JSON ({exc}): the line was edited") from None
+    if claimed != expected:
         raise BrokenLog(
             number,
             "hash does not match: the line was edited, or a line was inserted,"
@@ -221,6 +241,27 @@ def check_canonical(number: int, event: Event, data: dict[str, Any], text: str) 
     if text.endswith("\r"):
         raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
     raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
+
+
+def check_line(number: int, data: dict[str, Any], text: str, version: int, frame: Frame) -> Event:
+    """The line's event: checked as format 2 writes it, or a format-1 line checked as format
+    1 wrote it and upgraded (nightsim/format1.py) to the current models."""
+    if version == LOG_VERSION:
+        event = check_event(number, data)
+        check_canonical(number, event, data, text)
+        return event
+    from nightsim.format1 import canonical_json_v1, upgrade_v1
+
+    if canonical_json_v1(data) != text:
+        if text.endswith("\r"):
+            raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
+        raise BrokenLog(
+            number,
+            "not format 1's canonical JSON (sorted keys, no spaces): the line was rewritten",
+        )
+    # The night a format-1 line is in: the open one (a line outside any night is told so by
+    # check_frame, so it is given a valid number here).
+    return check_event(number, upgrade_v1(data, frame.night or max(frame.done, 1)))
 
 
 def check_header(header: NightHeader) -> None:
@@ -286,6 +327,10 @@ def check_frame(number: int, event: Event, frame: Frame) -> Frame:
         return Frame(frame.nights, night=0, done=frame.night)
     if frame.night == 0:
         raise BrokenLog(number, f"{event.type} outside a night (no night.began before it)")
+    if event.night != frame.night:
+        raise BrokenLog(
+            number, f"{event.type} of night {event.night}, but the open night is {frame.night}"
+        )
     return frame
 
 
@@ -368,19 +413,18 @@ def _checked(lines: Iterable[object]) -> Iterator[str | bytes]:
 def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     """iter_log's loop: every check, line by line, then the end of the log."""
     prev_hash, prev_text, last = GENESIS, None, None
-    frame, number, cut = Frame(), 0, False
+    frame, number, cut, version = Frame(), 0, False, LOG_VERSION
     for number, raw in enumerate(lines, start=1):
         text, cut = decode(number, raw)
         data = parse_json(number, text, cut)
-        check_format(number, data)
+        version = check_format(number, data, version)
         check_depth(number, data)
         check_seq(number, data, text, prev_text)
-        prev_hash = check_chain(number, data, prev_hash)
-        event = check_event(number, data)
-        check_canonical(number, event, data, text)
+        prev_hash = check_chain(number, data, prev_hash, version)
+        event = check_line(number, data, text, version, frame)
         frame = check_frame(number, event, frame)
         prev_text, last = text, event
-        yield LogLine(number, text, event)
+        yield LogLine(number, text, event, version)
     check_end(number, frame, last, cut)
 
 

@@ -20,7 +20,7 @@ import copy
 import json
 from typing import Any
 
-from nightsim.events import EVENT_ADAPTER, LOG_VERSION
+from nightsim.events import EVENT_ADAPTER, LOG_VERSION, EventBase
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # `.invalid` is reserved (RFC 2606) and never resolves: the `$id` names the schema, it is not
@@ -122,3 +122,68 @@ def log_line_schema() -> dict[str, Any]:
 def schema_json() -> str:
     """Deterministic text: sorted keys, two-space indent, trailing newline."""
     return json.dumps(log_line_schema(), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- docs/log-format.md's field tables, from the same schema (a test keeps them equal) -----
+
+_ENVELOPE = ("v", "seq", "night", "t", "clock", "type", "hash")
+
+
+def _type_of(prop: dict[str, Any], defs: dict[str, Any]) -> str:
+    """A property's JSON type in a few words: `integer ≥ 0`, a code set, a nested model."""
+    if "anyOf" in prop:
+        return " or ".join(_type_of(p, defs) for p in prop["anyOf"])
+    if "$ref" in prop:
+        name = prop["$ref"].rsplit("/", 1)[-1]
+        target = defs[name]
+        return f"code ({name})" if "enum" in target else f"{name} (below)"
+    if "const" in prop:
+        return f"`{json.dumps(prop['const'])}`"
+    if "enum" in prop:
+        return "one of " + ", ".join(f"`{v}`" for v in prop["enum"])
+    kind = str(prop.get("type", "any"))
+    if kind == "array":
+        return f"array of {_type_of(prop.get('items', {}), defs)}"
+    if kind == "string" and "pattern" in prop:
+        pattern = prop["pattern"]
+        return {"^[0-9a-f]{64}$": "64 hex digits"}.get(
+            pattern, "`HH:MM`" if ":" in pattern else "string"
+        )
+    bounds = [f"≥ {prop['minimum']}"] if "minimum" in prop else []
+    bounds += [f"≤ {prop['maximum']}"] if "maximum" in prop else []
+    return " ".join([kind, *bounds])
+
+
+def _rows(model: dict[str, Any], defs: dict[str, Any], skip: tuple[str, ...]) -> list[str]:
+    rows = ["| field | type | meaning |", "|---|---|---|"]
+    for name, prop in model["properties"].items():
+        if name not in skip:
+            desc = str(prop.get("description", "")).replace("|", "\\|").replace("\n", " ")
+            rows.append(f"| `{name}` | {_type_of(prop, defs)} | {desc} |")
+    return rows
+
+
+def field_tables() -> str:
+    """Markdown tables of every field, from `log_line_schema()`: the envelope every line
+    carries, then each event type's own fields in the order events come, the nested models
+    and the code sets. docs/log-format.md holds this text (tests/test_log_format_doc.py)."""
+    schema = log_line_schema()
+    defs: dict[str, Any] = schema["$defs"]
+    # In the order the union lists them (events.py): roughly the order a night writes them.
+    by_type = {m.model_fields["type"].default: m.__name__ for m in EventBase.__subclasses__()}
+    first = defs[by_type["fire.out"]]  # the event with no fields of its own: the envelope
+    out = ["### Every line", "", *_rows(first, defs, ("type",)), ""]
+    for type_, name in by_type.items():
+        model = defs[name]
+        out += [f"### `{type_}`", "", str(model.get("description", "")), ""]
+        own = [n for n in model["properties"] if n not in _ENVELOPE]
+        skip = tuple(n for n in model["properties"] if n not in own)
+        out += [*_rows(model, defs, skip), ""] if own else ["(no fields of its own)", ""]
+    nested = sorted(n for n, d in defs.items() if "enum" not in d and n not in by_type.values())
+    for name in nested:
+        out += [f"### {name}", "", str(defs[name].get("description", "")), ""]
+        out += [*_rows(defs[name], defs, ()), ""]
+    out += ["### Codes", "", "| set | codes |", "|---|---|"]
+    for name in sorted(n for n, d in defs.items() if "enum" in d):
+        out.append(f"| {name} | {', '.join(f'`{v}`' for v in defs[name]['enum'])} |")
+    return "\n".join(out) + "\n"

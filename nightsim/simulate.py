@@ -19,14 +19,21 @@ from nightsim.night import NightSim
 from nightsim.night.recorder import NO_RECORD, EventLog
 from nightsim.outcome import NightOutcome, PartyState
 
+# The largest integer RFC 8785 (and JavaScript's JSON.parse) writes and reads exactly.
+MAX_JSON_INT = 2**53 - 1
+
 
 def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
     """Line 0 of a log: what it takes to run the night again (design.md)."""
     return NightHeader.model_construct(
         seq=0,
+        night=0,
         t=0,
         clock=clock(config.camp.camp_minute, 0),
-        seed=seed,
+        # An integer seed past 2**53 - 1 has no exact JCS number: it is written as its
+        # decimal text, which is the same night (the dice hash the seed's text) and the same
+        # commitment.
+        seed=str(seed) if isinstance(seed, int) and seed > MAX_JSON_INT else seed,
         seed_sha256=seed_sha256(seed),
         config=config.canonical(),
         resolved=resolved(config),

@@ -5,6 +5,11 @@ log is what nightsim wrote: a forger can edit a line and recompute every hash af
 header carries the fully resolved config, the seed and the journey length (design.md), so the
 night can be run again and each line compared with the one the simulation writes through the
 same structlog pipeline (log.iter_log_lines). Both sides stream; nothing is held whole.
+
+A log of an older format (format 1, nightsim 0.1.0) is not re-simulated: this nightsim writes
+format 2, so every line would differ. Its chain and shape are checked all the same, and the
+verdict names the nightsim version that wrote it (the header's `nightsim`), which re-simulates
+it.
 """
 
 from __future__ import annotations
@@ -18,9 +23,9 @@ from nightsim import __version__
 from nightsim.config import config_from_data, upgrade_legacy
 from nightsim.dice import RNG_ID, seed_sha256
 from nightsim.errors import BrokenLog, ConfigError
-from nightsim.events import Event, NightHeader
+from nightsim.events import LOG_VERSION, Event, NightHeader
 from nightsim.log import iter_log_lines
-from nightsim.logread import iter_log
+from nightsim.logread import LogLine, iter_log
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_raw
 
@@ -45,10 +50,24 @@ class Verdict:
     seed_matches: bool  # sha256(seed text) == the header's commitment
     notes: tuple[str, ...]  # e.g. the log was written by another nightsim version
     mismatch: Mismatch | None
+    # A log of an older format: checked (chain, shape) but not re-simulated. Its format
+    # version and the nightsim that wrote it, which re-simulates it; None for format 2.
+    older_format: tuple[int, str] | None = None
 
     @property
     def ok(self) -> bool:
-        return self.seed_matches and self.mismatch is None
+        return self.seed_matches and self.mismatch is None and self.older_format is None
+
+    @property
+    def older_format_line(self) -> str | None:
+        """One line for a log of an older format: what was checked, what can re-simulate it."""
+        if self.older_format is None:
+            return None
+        version, by = self.older_format
+        return (
+            f"format {version} log written by nightsim {by}: its chain is intact; re-simulate"
+            f" it with nightsim {by} (pip install nightsim=={by})"
+        )
 
 
 def _differing(log: str, sim: str) -> tuple[str, ...]:
@@ -69,6 +88,22 @@ def _stamped(raw: Iterator[Event | NightOutcome], version: str) -> Iterator[Even
         yield item
 
 
+def _older_format(version: int, header: NightHeader, reader: Iterator[LogLine]) -> Verdict:
+    """Read the rest of an older-format log (every check of its own format) without
+    re-simulating it: this nightsim's lines are format 2."""
+    events = 1 + sum(1 for _ in reader)
+    return Verdict(
+        events=events,
+        nights=header.nights,
+        seed=header.seed,
+        seed_sha256=header.seed_sha256,
+        seed_matches=seed_sha256(header.seed) == header.seed_sha256,
+        notes=(),
+        mismatch=None,
+        older_format=(version, header.nightsim),
+    )
+
+
 def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
@@ -78,6 +113,8 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     first = next(reader)
     header = first.event
     assert isinstance(header, NightHeader)  # iter_log guarantees line 1 is the header
+    if first.version != LOG_VERSION:
+        return _older_format(first.version, header, reader)
     notes = []
     if header.nightsim != __version__:
         notes.append(

@@ -14,7 +14,7 @@ from nightsim.outcome import NightOutcome
 
 # An event as the timeline tests read it: (t, type, its own fields), the envelope left out.
 RawEvent = tuple[int, str, dict[str, Any]]
-_ENVELOPE = {"v", "seq", "t", "clock", "type", "hash"}
+_ENVELOPE = {"v", "seq", "night", "t", "clock", "type", "hash"}
 
 
 def raw(ev: Event) -> RawEvent:

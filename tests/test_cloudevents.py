@@ -29,7 +29,7 @@ def test_every_line_parses_with_the_official_sdk(
         core = JSONFormat().read(None, wrapped)
         assert core.get_specversion() == "1.0"
         assert core.get_source() == "nightsim"
-        assert core.get_type() == f"nightsim.{data['type']}.v1"
+        assert core.get_type() == f"nightsim.{data['type']}.v{data['v']}"
         assert core.get_datacontenttype() == "application/json"
         assert core.get_data() == data  # the log line, hash and all
         assert core.get_id() == f"{seed}/{data['seq']}"

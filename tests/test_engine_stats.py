@@ -370,9 +370,9 @@ def test_quick_rest_only_where_the_gear_suits_the_night_and_the_six_hour_rule_st
         assert (bed.difficulty, bare.difficulty) == ("moderate", "hard")
         assert bed.full_rest and not watch.full_rest
         reasons = {f["actor"]: f for _, t, f in evs if t == "rest.checked"}
-        assert reasons["Bed"]["reason"] == "quick rest: gear suits the night"
+        assert reasons["Bed"]["reason"] == "quick_rest"
         assert reasons["Bed"]["rolls"] == [] and len(reasons["Bare"]["rolls"]) == 1
-        assert reasons["Watch"]["reason"] == "slept under 6 hours"
+        assert reasons["Watch"]["reason"] == "slept_under_6h"
         bare_rested += bare.full_rest
     assert_rate(bare_rested, n, float(check_odds(-2)), "hard night under the quick option")
     # Winter without fire: bedroll alone is impossible, bedroll and tent hard; quick rest
@@ -394,7 +394,7 @@ def test_quick_rest_only_where_the_gear_suits_the_night_and_the_six_hour_rule_st
     assert_rate(both_rested, n, float(check_odds(-2)), "winter, bedroll and tent, quick option")
     evs, out = night(summer, 1)
     assert out.characters[0].full_rest
-    assert next(f for _, t, f in evs if t == "rest.checked")["reason"] == "easy night"
+    assert next(f for _, t, f in evs if t == "rest.checked")["reason"] == "easy_night"
 
 
 # --- the morning (rules.md 6) -------------------------------------------------------------
@@ -546,9 +546,9 @@ def test_fire_chance_x_in_6_or_less_under_adverse_conditions(camp: dict[str, obj
         lit += out.fire_lit
         (f,) = [f for _, t, f in evs if t in ("fire.lit", "fire.not_lit")]
         (r,) = f["rolls"]
-        assert r["target"] == f"<= {x}" and (r["faces"][0] <= x) == out.fire_lit
+        assert r["target"] == {"op": "<=", "value": x} and (r["faces"][0] <= x) == out.fire_lit
         if not out.fire_lit:
-            assert f["reason"] == "the fire would not catch"
+            assert f["reason"] == "would_not_catch"
     assert_rate(lit, n, x / 6, f"fire lit {x}-in-6")
 
 
@@ -596,10 +596,10 @@ def test_a_dark_camp_by_choice_uses_the_night_without_fire() -> None:
     for i in range(n):
         evs, out = night(dark, f"dark/{i}")
         (f,) = [f for _, t, f in evs if t in ("fire.lit", "fire.not_lit")]
-        assert f["reason"] == "camped dark by choice" and f["rolls"] == []
+        assert f["reason"] == "dark_camp" and f["rolls"] == []
         assert not out.fire_lit and out.encounter is not None
         assert out.encounter.creature == "wolf"
-        assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == "no fire"
+        assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == "no_fire"
         assert {c.difficulty for c in out.characters} == {"moderate"}
         assert all(c.slept_minutes >= 450 for c in out.characters)  # at most 30 min awake
         rested += sum(c.full_rest for c in out.characters)
@@ -623,10 +623,10 @@ def test_fire_normal_conditions_no_roll_and_the_reasons_for_no_fire() -> None:
     neither = make([person("A")], camp={"fire_starter": False})
     dark = make([person("A")], camp={"fire_starter": False, "light_fire": False})
     for c, reason in (
-        (no_starter, "no fire-starter"),
-        (no_wood, "no firewood"),
-        (neither, "no fire-starter and no firewood"),
-        (dark, "camped dark by choice"),
+        (no_starter, "no_fire_starter"),
+        (no_wood, "no_firewood"),
+        (neither, "no_fire_starter_nor_firewood"),
+        (dark, "dark_camp"),
     ):
         evs, out = night(c, 1)
         assert not out.fire_lit
@@ -661,9 +661,9 @@ def test_cook_and_entertainer_odds(job: str, score: str, good: str, bad: str) ->
 
 def test_no_meal_without_fire_cookware_or_ingredients() -> None:
     for camp, reason in (
-        ({}, "no fire"),
-        ({"carried_firewood_hours": 2, "cookware": False}, "no cookware"),
-        ({"carried_firewood_hours": 2, "ingredients": False}, "no ingredients"),
+        ({}, "no_fire"),
+        ({"carried_firewood_hours": 2, "cookware": False}, "no_cookware"),
+        ({"carried_firewood_hours": 2, "ingredients": False}, "no_ingredients"),
     ):
         evs, _ = night(make([person("A")], camp=camp, evening={"cook": "A"}), 1)
         assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == reason
@@ -690,10 +690,10 @@ def test_evening_checks_use_the_doers_own_ability_and_save() -> None:
             who = c.character(f["actor"])
             mod = rules.ability_modifier(who.wis if t == "meal.cooked" else who.cha)
             check = f["rolls"][0]
-            assert check["mod"] == mod and check["target"] == ">= 4", f
+            assert check["mod"] == mod and check["target"] == {"op": ">=", "value": 4}, f
             if len(f["rolls"]) == 2:
                 save = f["rolls"][1]
-                assert save["target"] == f">= {who.save_doom}", f
+                assert save["target"] == {"op": ">=", "value": who.save_doom}, f
                 bad = "ruined" if t == "meal.cooked" else "ridiculed"
                 assert (f["outcome"] == bad) is not rules.save(save["faces"][0], who.save_doom)
                 saves[t] += 1
@@ -740,7 +740,7 @@ def test_a_meal_is_cooked_as_the_fire_dies_at_that_minute() -> None:
         assert fast.evening.eaters == ("A",)
     c = make([person("A")], camp={"carried_firewood_hours": 0.45}, evening={"cook": "A"})
     evs, _ = night(c, 1)
-    assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == "no fire"
+    assert next(f for _, t, f in evs if t == "meal.not_cooked")["reason"] == "no_fire"
 
 
 @pytest.mark.parametrize(("carried", "warmed"), [(5, True), (4.95, False)])
@@ -773,11 +773,11 @@ def test_carried_firewood_is_kept_until_a_night_whose_fire_is_lit() -> None:
         first = lit.index(True) if True in lit else len(lit)
         for k, e in enumerate(fires):
             if k < first:
-                assert e.reason == "the fire would not catch" and e.wood_hours == 3  # type: ignore[union-attr]
+                assert e.reason == "would_not_catch" and e.wood_minutes == 180  # type: ignore[union-attr]
             elif k == first:
-                assert e.hours == 3  # type: ignore[union-attr]
+                assert e.minutes == 180  # type: ignore[union-attr]
             else:
-                assert e.reason == "no firewood" and e.wood_hours == 0  # type: ignore[union-attr]
+                assert e.reason == "no_firewood" and e.wood_minutes == 0  # type: ignore[union-attr]
         lit_by_4 += first < 4
     assert_rate(lit_by_4, n, 1 - (5 / 6) ** 4, "lit by the fourth night")
 
@@ -787,7 +787,7 @@ def test_a_dark_camp_keeps_its_carried_wood_every_night() -> None:
         c = make([person("A")], camp={**camp, "carried_firewood_hours": 2.5})
         journey = simulate(c, "dark-journey", nights=3)
         fires = [e for e in journey.events if e.type == "fire.not_lit"]
-        assert [f.wood_hours for f in fires] == [2.5] * 3  # type: ignore[union-attr]
+        assert [f.wood_minutes for f in fires] == [150] * 3  # type: ignore[union-attr]
 
 
 # --- sleeping in (rules.md 4, optional house rule) ---------------------------------------------

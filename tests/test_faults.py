@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from nightsim.cli import EPILOG, atomic, main
 from nightsim.cli import replay as replay_cli
-from nightsim.cli.common import EXIT_IOERR, EXIT_SIGINT, EXIT_SIGTERM
+from nightsim.cli.common import EXIT_IOERR, EXIT_OLDER_FORMAT, EXIT_SIGINT, EXIT_SIGTERM
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from nightsim.log import GENESIS, canonical_json, line_hash
 from nightsim.logread import log_lines
@@ -694,6 +694,6 @@ def test_the_exit_code_table_is_in_the_readme_and_the_help() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme.split("### Exit codes", 1)[1].split("\n\n", 2)[1]
     codes = [int(c) for c in re.findall(r"^\| \*\*(\d+)\*\*", table, re.M)]
-    assert codes == [0, 1, 2, EXIT_IOERR, EXIT_SIGINT, EXIT_SIGTERM]
+    assert codes == [0, 1, 2, EXIT_OLDER_FORMAT, EXIT_IOERR, EXIT_SIGINT, EXIT_SIGTERM]
     for code in codes:
         assert re.search(rf"^  {code} ", EPILOG, re.M) or f"; {code} " in EPILOG, code

@@ -106,7 +106,7 @@ def test_odds_runs_no_trail() -> None:
 def test_the_strikes_follow_the_rest_end_as_the_night_moves_it() -> None:
     # A rest period that runs on (the `sleep_in` house rule) ends with a shorter last hour.
     env, rec = LeanEnvironment(), EventLog(camp_minute=21 * 60)
-    rec.timed(env, 0)
+    rec.timed(env, 0, 1)
     sleepers, end = TracedSleepers(("A", "B")), [120]
     sleepers.lie_down(0, None)
     HourStrikes(env, rec, lambda: end[0], (sleepers, Fire(env, rec))).start()

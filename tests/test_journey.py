@@ -101,8 +101,8 @@ def test_carried_firewood_is_spent_on_the_first_night() -> None:
     data["camp"]["fire_starter"] = True
     night = simulate(_cfg(data), 4, nights=2)
     fires = [e for e in night.events if isinstance(e, ev.FireLit | ev.FireNotLit)]
-    assert isinstance(fires[0], ev.FireLit) and fires[0].hours == 3
-    assert isinstance(fires[1], ev.FireNotLit) and fires[1].reason == "no firewood"
+    assert isinstance(fires[0], ev.FireLit) and fires[0].minutes == 180
+    assert isinstance(fires[1], ev.FireNotLit) and fires[1].reason == "no_firewood"
 
 
 def test_a_ruined_meal_loses_the_ingredients_for_the_journey() -> None:
@@ -118,7 +118,7 @@ def test_a_ruined_meal_loses_the_ingredients_for_the_journey() -> None:
         if isinstance(meals[0], ev.MealCooked) and meals[0].outcome == "ruined":
             assert meals[0].ingredients_lost
             assert isinstance(meals[1], ev.MealNotCooked)
-            assert meals[1].reason == "no ingredients"
+            assert meals[1].reason == "no_ingredients"
             return
     raise AssertionError("no ruined meal in 400 seeds: the search range is too small")
 

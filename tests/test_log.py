@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # regenerate with
 #   python -m nightsim run --seed 7 --format jsonl --no-log 2>/dev/null | sha256sum
 # and say in the commit why the night changed (an old log no longer verifies).
-GOLDEN_SEED_7 = "aa1241f83579fb74eb6febb0debc8fdaf2b196fb6587008faf9cf8539ebdf8e4"
+GOLDEN_SEED_7 = "f71a1818b220d4c2281cd92ae73b83f833438ed0fd107aa58426cf37cc104b54"
 
 
 def lines_of(seed: int | str, nights: int = 1) -> list[str]:
@@ -115,3 +115,40 @@ def test_byte_identical_under_other_python_versions(version: str) -> None:
         pytest.skip(f"{python} is not a Python {version} with nightsim's dependencies")
     for args in (["--seed", "7"], ["--seed", "full moon", "--nights", "3"]):
         assert jsonl(str(python), *args) == jsonl(sys.executable, *args)
+
+
+def test_lines_are_jcs_and_events_hold_no_float() -> None:
+    """Log format 2: every line is its RFC 8785 text; no event writes a fractional number
+    (only the header's config may, in JCS's number form: `0.5`, `4` for 4.0)."""
+    import rfc8785
+
+    def floats(node: object) -> list[float]:
+        if isinstance(node, dict):
+            return [f for v in node.values() for f in floats(v)]
+        if isinstance(node, list):
+            return [f for v in node for f in floats(v)]
+        return [node] if isinstance(node, float) else []
+
+    sets = ["camp.carried_firewood_hours=0.5", "rules.fire_warmth_hours=2.5"]
+    config = load_config(default_config_path(), sets)
+    out: list[str] = []
+    write_events(iter_raw(config, "jcs", 3), [out.append])
+    for line in out:
+        data = json.loads(line)
+        assert line.encode() == rfc8785.dumps(data)
+        if data["type"] != "night.header":
+            assert floats(data) == [], data["type"]
+    assert '"carried_firewood_hours":0.5' in out[0] and '"fire_warmth_hours":2.5' in out[0]
+    assert '"minutes":' in next(line for line in out if '"fire.lit"' in line)
+
+
+def test_an_integer_seed_past_2_53_is_written_as_its_text() -> None:
+    from nightsim.dice import seed_sha256
+    from nightsim.verify import verify_lines
+
+    big = 2**60
+    lines = lines_of(big)
+    header = json.loads(lines[0])
+    assert header["seed"] == str(big) and header["seed_sha256"] == seed_sha256(big)
+    assert lines[1:] == lines_of(str(big))[1:]  # the same night
+    assert verify_lines([line + "\n" for line in lines]).ok

@@ -202,10 +202,12 @@ def test_a_journey_with_fewer_nights_claimed_is_refused() -> None:
     broken(lines, began_3 + 1, "night.began after the summary of the last night (2)")
 
 
-def test_version_other_than_1_inside_the_log() -> None:
+def test_version_other_than_the_headers_inside_the_log() -> None:
     lines = make_log(7)
-    lines[4] = edit(lines[4], v=2)
-    broken(lines, 5, "'v' is 2, expected 1")
+    lines[4] = edit(lines[4], v=1)
+    broken(lines, 5, "'v' is 1, expected 2")
+    lines[4] = edit(lines[4], v=3)
+    broken(lines, 5, "'v' is 3, expected 2")
 
 
 def test_a_missing_hash() -> None:
@@ -287,8 +289,8 @@ def test_not_a_log(lines: list[str], words: str) -> None:
 
 def test_a_header_of_a_future_format_is_not_readable() -> None:
     lines = make_log(7)
-    lines[0] = edit(lines[0], v=2)
-    with pytest.raises(NotALog, match="log format version 2"):
+    lines[0] = edit(lines[0], v=3)
+    with pytest.raises(NotALog, match="log format version 3; this nightsim reads versions 1 and 2"):
         check(lines)
 
 
@@ -355,14 +357,20 @@ def test_parse_json_gives_the_object() -> None:
 
 
 def test_check_format() -> None:
-    check_format(1, {"type": "night.header", "v": 1})
-    check_format(2, {"type": "fire.out", "v": 1})
+    assert check_format(1, {"type": "night.header", "v": 2}, 2) == 2
+    assert check_format(1, {"type": "night.header", "v": 1}, 2) == 1  # format 1: upgraded
+    assert check_format(2, {"type": "fire.out", "v": 2}, 2) == 2
+    assert check_format(2, {"type": "fire.out", "v": 1}, 1) == 1
     with pytest.raises(NotALog, match=r"no night\.header"):
-        check_format(1, {"type": "fire.out", "v": 1})
-    with pytest.raises(NotALog, match="log format version 2"):
-        check_format(1, {"type": "night.header", "v": 2})
+        check_format(1, {"type": "fire.out", "v": 2}, 2)
+    with pytest.raises(NotALog, match="log format version 3"):
+        check_format(1, {"type": "night.header", "v": 3}, 2)
+    with pytest.raises(NotALog, match="log format version True"):
+        check_format(1, {"type": "night.header", "v": True}, 2)
+    with pytest.raises(BrokenLog, match="'v' is 1, expected 2"):
+        check_format(2, {"type": "fire.out", "v": 1}, 2)
     with pytest.raises(BrokenLog, match="'v' is 2, expected 1"):
-        check_format(2, {"type": "fire.out", "v": 2})
+        check_format(2, {"type": "fire.out", "v": 2}, 1)
 
 
 @pytest.mark.parametrize(
@@ -385,11 +393,19 @@ def test_check_seq(data: dict[str, object], prev_text: str | None, words: str) -
 def test_check_chain_returns_the_hash() -> None:
     body = {"seq": 0, "type": "night.header"}
     good = {**body, "hash": line_hash(GENESIS, body)}
-    assert check_chain(1, good, GENESIS) == good["hash"]
+    assert check_chain(1, good, GENESIS, 2) == good["hash"]
     with pytest.raises(BrokenLog, match="no 'hash'"):
-        check_chain(1, body, GENESIS)
+        check_chain(1, body, GENESIS, 2)
     with pytest.raises(BrokenLog, match="hash does not match"):
-        check_chain(1, good, "1" * 64)
+        check_chain(1, good, "1" * 64, 2)
+    # Format 1's canonical form is another text where a number has a fraction (`4.0`, `4`).
+    floats = {**body, "hours": 4.0}
+    floats["hash"] = line_hash(GENESIS, floats)
+    assert check_chain(1, floats, GENESIS, 2) == floats["hash"]
+    with pytest.raises(BrokenLog, match="hash does not match"):
+        check_chain(1, floats, GENESIS, 1)
+    with pytest.raises(BrokenLog, match="not JCS-writable JSON"):
+        check_chain(1, {**good, "seq": 2**53}, GENESIS, 2)
 
 
 def test_check_event_names_the_field() -> None:

@@ -137,7 +137,7 @@ def test_the_events_tell_the_outcome_in_order() -> None:
     f = facts(c, stretches=(2, 2), slept=(400, 300))
     out = morning(f, Dice("ev"))
     log = EventLog(c.camp.camp_minute, seq=7)
-    log.timed(At(f.plan.rest_end), 0)
+    log.timed(At(f.plan.rest_end), 0, 1)
     log.emit_all(morning_events, f, out, Dice("ev"))
     types = [e.type for e in log.events]
     assert types[:2] == ["rest.checked", "character.woke"] and types[-1] == "night.summary"

@@ -62,6 +62,7 @@ exit codes:
   0    success
   1    a log failed verification or its chain is broken (only that)
   2    bad input: usage, a config or log that cannot be read or is not one, a limit
+  3    verify only: an older format's log, chain intact, not re-simulated by this nightsim
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
   130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): no log under its final name

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 # read error) is sysexits.h's EX_IOERR, 74: not the input's fault (2) nor the log's (1), and
 # out of the shell's own range (126, 127, 128+N for a signal), so a script can retry it.
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_IOERR = 0, 1, 2, 74
+# verify only: a log of an older format whose chain is intact but which this nightsim does
+# not re-simulate (neither verified, 0, nor broken, 1).
+EXIT_OLDER_FORMAT = 3
 # 128 + the signal's number, as a shell reports a process a signal ended.
 EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 

@@ -136,14 +136,16 @@ def run(args: argparse.Namespace) -> int:
             for _ in iter_log(lines_of(fh, path)):
                 pass
             fh.seek(0)
-            texts = (line.text for line in iter_log(lines_of(fh, path)))
+            lines = iter_log(lines_of(fh, path))
             if args.format == "jsonl":
-                for text in texts:
-                    sys.stdout.write(text + "\n")
+                for line in lines:
+                    sys.stdout.write(line.text + "\n")
             else:
                 from nightsim.cli.render import print_night
 
-                print_night(texts, lang=args.lang, quiet=args.quiet, step=args.step)
+                # The checked events, not the texts: a format-1 line's event is its upgrade.
+                events = (line.event for line in lines)
+                print_night(events, lang=args.lang, quiet=args.quiet, step=args.step)
     except LogError as exc:
         return fail(path, exc)
     return EXIT_OK

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from nightsim.cli.common import EXIT_FAILED, EXIT_OK, error, status
+from nightsim.cli.common import EXIT_FAILED, EXIT_OK, EXIT_OLDER_FORMAT, error, status
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError
 from nightsim.limits import shown
@@ -16,8 +16,12 @@ examples:
   nightsim verify logs/night-20260101T190000Z-seed-11.jsonl
 
 exit codes: 0 verified, 1 the log differs from the re-simulated night or is broken (the first
-differing event is shown, log and simulation side by side), 2 not a log at all
+differing event is shown, log and simulation side by side), 2 not a log at all, 3 a log of an
+older format (format 1): its chain is intact but it was not re-simulated (the line says which
+nightsim version re-simulates it)
 """
+
+# Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
 
 
 def add_parser(sub: Any) -> None:
@@ -42,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
             verdict = verify_lines(lines_of(fh, path))
     except LogError as exc:
         return fail(path, exc)
+    if verdict.older_format_line is not None:
+        print(verdict.older_format_line)
+        return EXIT_OLDER_FORMAT
     for note in verdict.notes:
         status(f"note: {note}")
     if not verdict.seed_matches:

@@ -36,7 +36,8 @@ def _line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
         case ev.WaterFetched():
             return line(t("evening.water", actor=e.actor), [], t, names)
         case ev.FireLit():
-            text = t("evening.fire_lit", hours=e.hours, until=e.until)
+            # The log counts minutes (format 2); the sentence tells hours, as the rules do.
+            text = t("evening.fire_lit", hours=e.minutes / 60, until=e.until)
             return line(text, e.rolls, t, names)
         case ev.FireNotLit():
             return line(t("evening.fire_not_lit", reason=t.code(e.reason)), e.rolls, t, names)

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nightsim.codes import Purpose
-from nightsim.events import Roll
+from nightsim.events import Roll, Target
 from nightsim.narration.catalogue import Catalogue
 
 # Below this width the tables drop their less important columns.
@@ -71,12 +71,11 @@ def bedding(bedroll: bool, tent: bool, t: Catalogue) -> str:
 # --- rolls ------------------------------------------------------------------------------------
 
 
-def _target(target: str) -> str:
-    if target.startswith(">= "):
-        return "\u2265" + target[3:]
-    if target.startswith("<= "):
-        return "\u2264" + target[3:]
-    return target
+_OPS = {">=": "\u2265", "<=": "\u2264", "==": ""}
+
+
+def _target(target: Target) -> str:
+    return f"{_OPS[target.op]}{target.value}"
 
 
 _ON_KEYS = {Purpose.DOZE: "roll.on_doze", Purpose.SPELL_FAILS: "roll.on_spell"}
@@ -92,7 +91,7 @@ def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = Tru
         # A bare number is the face a chance roll hits: its words say what that face means
         # ("засинає на 1", not a bare "на 1").
         on = _ON_KEYS.get(r.purpose, "roll.on") if r.purpose else "roll.on"
-        key = "roll.vs" if r.target[0] in "<>" else on
+        key = on if r.target.op == "==" else "roll.vs"
         body += t(key, target=_target(r.target))
     if purpose and r.purpose:
         return f"{t.code(r.purpose)} {body}"

@@ -23,6 +23,7 @@ from nightsim.events import (
     MealNotCooked,
     Roll,
     SitePrepared,
+    Target,
     WaterFetched,
 )
 from nightsim.events import Event as LogEvent
@@ -151,9 +152,11 @@ CheckRolls = tuple[Purpose, int, int, int | None, int]
 
 def _check_rolls(c: CheckRolls) -> list[Roll]:
     purpose, face, mod, sv, save_doom = c
-    rolls = [roll("1d6", [face], mod, purpose, ">= 4")]
+    rolls = [roll("1d6", [face], mod, purpose, Target.at_least(4))]
     if sv is not None:
-        rolls.append(roll("1d20", [sv], purpose=Purpose.SAVE_DOOM, target=f">= {save_doom}"))
+        rolls.append(
+            roll("1d20", [sv], purpose=Purpose.SAVE_DOOM, target=Target.at_least(save_doom))
+        )
     return rolls
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from nightsim import rules
 from nightsim.codes import NoFire, Purpose
 from nightsim.dice import Dice
-from nightsim.events import FireLit, FireNotLit, FireOut, Roll
+from nightsim.events import FireLit, FireNotLit, FireOut, Roll, Target
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.recorder import Recorder, Stamp, roll
 from nightsim.plan import NightPlan
@@ -50,7 +50,7 @@ class Fire:
         now = self.env.minute
         self.burning = True
         self.lit_at = now
-        self.rec.emit(fire_lit, wood, now + burn, face, chance)
+        self.rec.emit(fire_lit, burn, now + burn, face, chance)
         Driven.call_in(self.env, burn, self._out)
 
     def _out(self) -> None:
@@ -62,20 +62,22 @@ class Fire:
 def _rolls(face: int | None, chance: int) -> list[Roll]:
     if face is None:
         return []
-    return [roll("1d6", [face], purpose=Purpose.LIGHT_FIRE, target=f"<= {chance}")]
+    return [roll("1d6", [face], purpose=Purpose.LIGHT_FIRE, target=Target.at_most(chance))]
 
 
-def fire_lit(s: Stamp, wood: float, until: int, face: int | None, chance: int) -> FireLit:
+def fire_lit(s: Stamp, burn: int, until: int, face: int | None, chance: int) -> FireLit:
     return FireLit.model_construct(
-        **s.envelope, hours=wood, until=s.clock(until), rolls=_rolls(face, chance)
+        **s.envelope, minutes=burn, until=s.clock(until), rolls=_rolls(face, chance)
     )
 
 
 def fire_not_lit(
     s: Stamp, reason: NoFire, wood: float, face: int | None, chance: int
 ) -> FireNotLit:
+    # Whole minutes, as the fire would burn them (`light`): log format 2 writes no fraction.
+    minutes = round(wood * 60)
     return FireNotLit.model_construct(
-        **s.envelope, reason=reason, wood_hours=wood, rolls=_rolls(face, chance)
+        **s.envelope, reason=reason, wood_minutes=minutes, rolls=_rolls(face, chance)
     )
 
 

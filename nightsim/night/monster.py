@@ -22,6 +22,7 @@ from nightsim.events import (
     MonsterChecked,
     RestExtended,
     Roll,
+    Target,
 )
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.fire import Fire
@@ -177,7 +178,7 @@ class Monster:
 
 def monster_checked(s: Stamp, plan: NightPlan, face: int, m: int | None) -> MonsterChecked:
     chance = plan.chance
-    rolls = [roll("1d6", [face], purpose=Purpose.MONSTER, target=f"<= {chance}")]
+    rolls = [roll("1d6", [face], purpose=Purpose.MONSTER, target=Target.at_most(chance))]
     if m is not None:
         rolls.append(roll(f"1d{plan.rest_minutes}", [m], -1, Purpose.ARRIVAL_MINUTE))
     return MonsterChecked.model_construct(
@@ -188,8 +189,12 @@ def monster_checked(s: Stamp, plan: NightPlan, face: int, m: int | None) -> Mons
 def _arrival_rolls(f: Faces) -> list[Roll]:
     rolls = []
     if f.party is not None:
-        rolls.append(roll("1d6", [f.party], purpose=Purpose.PARTY_SURPRISE, target="<= 2"))
-    rolls.append(roll("1d6", [f.monster], purpose=Purpose.MONSTER_SURPRISE, target="<= 2"))
+        rolls.append(
+            roll("1d6", [f.party], purpose=Purpose.PARTY_SURPRISE, target=Target.at_most(2))
+        )
+    rolls.append(
+        roll("1d6", [f.monster], purpose=Purpose.MONSTER_SURPRISE, target=Target.at_most(2))
+    )
     die = "1d4" if len(f.distance) == 1 else "2d6"
     rolls.append(roll(die, f.distance, purpose=Purpose.DISTANCE))
     if f.creature is not None:

@@ -24,6 +24,7 @@ from nightsim.events import (
     Roll,
     SpellLost,
     SpellPrepared,
+    Target,
 )
 from nightsim.night.recorder import Stamp, Stamps, roll
 from nightsim.outcome import CharacterOutcome, EncounterOutcome, NightOutcome
@@ -200,19 +201,24 @@ def rest_checked(
         full_rest=c.full_rest,
         reason=reason,
         interrupted=c.interrupted,
-        rolls=[] if face is None else [roll("1d6", [face], mod, Purpose.CON_CHECK, ">= 4")],
+        rolls=[]
+        if face is None
+        else [roll("1d6", [face], mod, Purpose.CON_CHECK, Target.at_least(4))],
     )
 
 
 def _spell_rolls(face: int | None) -> list[Roll]:
-    return [] if face is None else [roll("1d6", [face], purpose=Purpose.SPELL_FAILS, target="1")]
+    return (
+        []
+        if face is None
+        else [roll("1d6", [face], purpose=Purpose.SPELL_FAILS, target=Target.exactly(1))]
+    )
 
 
 def night_summary(s: Stamp, out: NightOutcome) -> NightSummary:
     enc = out.encounter
     return NightSummary.model_construct(
         **s.envelope,
-        night=out.night,
         characters=[
             CharacterSummary.model_construct(
                 name=c.name,

@@ -2,8 +2,8 @@
 
 An actor records an event with `rec.emit(builder, *args)`: the builder is a small function
 beside the actor that returns the typed event (nightsim/events.py), and its first parameter
-is the `Stamp` the recorder fills in (the envelope: `seq`, `t`, `clock`; `v` is the model's
-default). mypy checks the arguments against the builder (a TypeVarTuple: positional only, as
+is the `Stamp` the recorder fills in (the envelope: `seq`, `night`, `t`, `clock`; `v` is the
+model's default). mypy checks the arguments against the builder (a TypeVarTuple: positional only, as
 keyword arguments would cost the null path a dict per call) and the builder's fields against
 the model, so a misspelt field is a type error.
 
@@ -24,7 +24,7 @@ from typing import Final, Protocol, TypedDict, TypeVarTuple
 
 from nightsim.clock import clock
 from nightsim.codes import Purpose
-from nightsim.events import Event, Roll
+from nightsim.events import Event, Roll, Target
 
 Ts = TypeVarTuple("Ts")
 
@@ -33,6 +33,7 @@ class Envelope(TypedDict):
     """The fields every log line carries besides `v` and `type` (hash comes later)."""
 
     seq: int
+    night: int
     t: int
     clock: str
 
@@ -82,8 +83,10 @@ class Recorder(Protocol):
         """Whether events are kept (the night wires the hourly strikes only then)."""
         ...
 
-    def timed(self, clock: Minute, offset: int) -> None:
-        """Stamp the next events at `offset + clock.minute` (minutes since the first camp)."""
+    def timed(self, clock: Minute, offset: int, night: int) -> None:
+        """Stamp the next events at `offset + clock.minute` (minutes since the first camp),
+        as events of `night` (1..N: log format 2 names each line's night, so a tool need not
+        work it out from `t`)."""
         ...
 
     def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
@@ -102,7 +105,7 @@ class NullRecorder:
     __slots__ = ()
     recording: Final = False
 
-    def timed(self, clock: Minute, offset: int) -> None:
+    def timed(self, clock: Minute, offset: int, night: int) -> None:
         pass
 
     def emit(self, build: Callable[[Stamp, *Ts], Event], /, *args: *Ts) -> None:
@@ -119,7 +122,7 @@ class EventLog:
     """Keeps the events of a night, or of a journey's nights, in order, numbered from `seq`
     (1: the header, which the caller makes, is line 0)."""
 
-    __slots__ = ("_clock", "_offset", "camp_minute", "events", "seq")
+    __slots__ = ("_clock", "_night", "_offset", "camp_minute", "events", "seq")
 
     def __init__(self, camp_minute: int, seq: int = 1) -> None:
         self.camp_minute = camp_minute
@@ -127,18 +130,20 @@ class EventLog:
         self.events: list[Event] = []
         self._clock: Minute = _START
         self._offset = 0
+        self._night = 1
 
     recording: Final = True
 
-    def timed(self, clock: Minute, offset: int) -> None:
+    def timed(self, clock: Minute, offset: int, night: int) -> None:
         self._clock = clock
         self._offset = offset
+        self._night = night
 
     def stamp(self) -> Stamp:
         """The envelope of the next event: the next `seq`, and now."""
         t = self._offset + self._clock.minute
         cm = self.camp_minute
-        stamp = Stamp({"seq": self.seq, "t": t, "clock": clock(cm, t)}, cm)
+        stamp = Stamp({"seq": self.seq, "night": self._night, "t": t, "clock": clock(cm, t)}, cm)
         self.seq += 1
         return stamp
 
@@ -159,7 +164,7 @@ def roll(
     faces: list[int],
     mod: int = 0,
     purpose: Purpose | None = None,
-    target: str | None = None,
+    target: Target | None = None,
 ) -> Roll:
     """One entry of an event's `rolls`: the dice, the faces, the modifier and the total."""
     return Roll.model_construct(

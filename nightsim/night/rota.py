@@ -13,7 +13,14 @@ from simpy.events import Event
 
 from nightsim.codes import Purpose
 from nightsim.dice import Dice
-from nightsim.events import WatchBegan, WatchDozed, WatchEnded, WatchHandedOver, WatchMissed
+from nightsim.events import (
+    Target,
+    WatchBegan,
+    WatchDozed,
+    WatchEnded,
+    WatchHandedOver,
+    WatchMissed,
+)
 from nightsim.night.driven import Driven, LeanEnvironment
 from nightsim.night.recorder import Recorder, Stamp, roll
 from nightsim.night.sleepers import DOZING, WATCH, Sleepers
@@ -193,7 +200,7 @@ def watch_began(
     rolls = []
     if face is not None:
         die = plan.slot_doze_die[i]
-        rolls.append(roll(f"1d{die}", [face], purpose=Purpose.DOZE, target="1"))
+        rolls.append(roll(f"1d{die}", [face], purpose=Purpose.DOZE, target=Target.exactly(1)))
         if m is not None:
             left = end - now
             rolls.append(roll(f"1d{left}", [m], -1, Purpose.DOZE_MINUTE))

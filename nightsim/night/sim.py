@@ -103,8 +103,8 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env, rec, plan = self.env, self.rec, self.plan
-        rec.timed(env, self.offset)
-        rec.emit(night_began, self.night, self.season, self.month, self.day)
+        rec.timed(env, self.offset, self.night)
+        rec.emit(night_began, self.season, self.month, self.day)
         Driven(env, self.evening.run(self.carried, self._begin_rest))
         # Every event due before one minute after dawn: the last hour's strike and a fire
         # dying at dawn are still heard. (What env.run(until=...) does, without its stop
@@ -163,12 +163,9 @@ class NightSim:
         )
 
 
-def night_began(
-    s: Stamp, night: int, season: rules.Season, month: str | None, day: int | None
-) -> NightBegan:
-    return NightBegan.model_construct(
-        **s.envelope, night=night, season=season, month=month, day=day
-    )
+def night_began(s: Stamp, season: rules.Season, month: str | None, day: int | None) -> NightBegan:
+    # `night` is the envelope's (the recorder's `timed`), as on every line of format 2.
+    return NightBegan.model_construct(**s.envelope, season=season, month=month, day=day)
 
 
 def rest_began(s: Stamp, plan: NightPlan) -> RestBegan:
