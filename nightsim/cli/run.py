@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
@@ -146,14 +147,17 @@ def run(args: argparse.Namespace) -> int:
     # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)
     fh, path = opened if opened is not None else (None, None)
+    last = ""  # the last line: its hash is the chain's head, printed at the end
 
     def lines() -> Iterator[str]:
         """The log lines as the night unfolds, each written (and flushed) to the file first,
         so a long journey streams and a crash leaves a readable prefix."""
+        nonlocal last
         for line in iter_log_lines(iter_raw(config, seed, args.nights)):
             if fh is not None:
                 fh.write(line + "\n")
                 fh.flush()
+            last = line
             yield line
 
     try:
@@ -171,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             from nightsim.cli.render import print_night
 
-            print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step)
+            print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step, head=True)
     except BaseException as exc:
         if fh is not None and path is not None:
             fh.close()
@@ -191,4 +195,5 @@ def run(args: argparse.Namespace) -> int:
     if fh is not None:
         fh.close()
     status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
+    status(f"head: {json.loads(last)['hash']}")  # to read out at the table: verify --head
     return EXIT_OK
