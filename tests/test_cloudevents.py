@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Ukrainian names: Cyrillic letters that look Latin)
 """`run --format cloudevents`: CloudEvents 1.0 structured JSON, attributes by the spec, that
 the official SDK accepts; `source` + `id` never repeat across configs, seeds or nights."""
 
@@ -36,7 +37,7 @@ def wrapped(config: Config, seed: int | str, nights: int = 1) -> list[tuple[dict
 
 
 def names_of_the_table() -> Config:
-    """The default party renamed as referees name them: Ukrainian, emoji, a combining mark."""
+    """The default party renamed as referees name them: Ukrainian, emoji, accents."""
     text = default_text()
     for old, new in (("Sir Aldric", "Сер Олдрік 🛡️"), ("Wren", "Піп 🦊"), ("Moss", "Mósś")):
         text = text.replace(f'"{old}"', f'"{new}"')
