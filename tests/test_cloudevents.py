@@ -136,14 +136,33 @@ def test_a_stream_must_start_with_its_header() -> None:
         Wrapper()('{"seq":1,"type":"night.began"}')
 
 
-def test_readme_cloudevents_example_is_a_real_run(capsys: pytest.CaptureFixture[str]) -> None:
-    """README "Consuming the event stream": the CloudEvent shown is seed 9's arrival."""
+def readme_output(command: str) -> list[str]:
+    """The lines the README shows under `$ command` (up to the next `$` or the block's end)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    marker = "$ nightsim run --seed 9 --format cloudevents --no-log | jq -c "
-    start = readme.index(marker)
-    command, shown = readme[start:].split("\n")[:2]
-    want = command.split("'")[1]
-    assert want == 'select(.data.type=="monster.arrived")'
+    start = readme.index(f"$ {command}\n") + len(command) + 3
+    block = readme[start : readme.index("```", start)]
+    return [line.strip() for line in block.split("$ ")[0].splitlines() if line.strip()]
+
+
+RUN_9 = "nightsim run --seed 9 --format cloudevents --no-log | jq"
+
+
+def test_readme_cloudevents_examples_are_real() -> None:
+    """README "Consuming the event stream": the jq examples, their filters done in Python."""
     events = [json.loads(line) for _, line in wrapped(cfg(), 9)]
-    (arrival,) = [e for e in events if e["data"]["type"] == "monster.arrived"]
-    assert json.loads(shown) == arrival
+    (dozed,) = [e for e in events if e["data"]["type"] == "watch.dozed"]
+    shown = readme_output(f"{RUN_9} 'select(.data.type==\"watch.dozed\")'")
+    assert json.loads("".join(shown)) == dozed
+    assert dozed["subject"] == dozed["data"]["actor"] == "Sir Aldric"
+
+    shown = readme_output(
+        f"{RUN_9} -c 'select(.type==\"nightsim.monster.arrived.v1\") | {{id, at: .data.clock}}'"
+    )
+    arrivals = [e for e in events if e["type"] == "nightsim.monster.arrived.v1"]
+    assert [json.loads(line) for line in shown] == [
+        {"id": e["id"], "at": e["data"]["clock"]} for e in arrivals
+    ]
+    shown = readme_output(f"{RUN_9} -c 'select(.subject==\"Moss\") | {{id, type}}'")
+    assert [json.loads(line) for line in shown] == [
+        {"id": e["id"], "type": e["type"]} for e in events if e.get("subject") == "Moss"
+    ]

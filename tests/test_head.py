@@ -53,8 +53,14 @@ def test_run_without_a_log_prints_the_head_too(capsys: pytest.CaptureFixture[str
     ],
 )
 def test_the_narration_ends_with_the_head_and_replay_shows_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, label: str, quiet: bool
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    label: str,
+    quiet: bool,
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
     flags = ["--lang", lang, *(["--quiet"] if quiet else [])]
     log, out, _ = run_log(tmp_path, capsys, "--seed", "14", "--nights", "2", *flags)
     head = last_hash(log.read_text(encoding="utf-8").splitlines())
@@ -63,14 +69,21 @@ def test_the_narration_ends_with_the_head_and_replay_shows_it(
     assert capsys.readouterr().out == out  # replay reads exactly like the live run
 
 
-def test_the_head_line_is_never_wrapped(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(("columns", "lines"), [("100", 1), ("70", 2)])
+def test_the_hash_stays_whole_on_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    columns: str,
+    lines: int,
 ) -> None:
-    """Copied from a narrow terminal, the hash must come out whole."""
-    monkeypatch.setenv("COLUMNS", "40")
+    """Copied from the terminal, the hash comes out whole: when the line is too long the
+    label wraps, not the hash (only a terminal under 64 columns folds it)."""
+    monkeypatch.setenv("COLUMNS", columns)
     log, out, _ = run_log(tmp_path, capsys, "--seed", "9", "--lang", "uk")
     head = last_hash(log.read_text(encoding="utf-8").splitlines())
-    assert f"Голова ланцюжка: {head}" in out.splitlines()
+    tail = out.rstrip("\n").splitlines()[-lines:]
+    assert tail == ([f"Голова ланцюжка: {head}"] if lines == 1 else ["Голова ланцюжка:", head])
 
 
 def test_verify_with_the_published_head(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

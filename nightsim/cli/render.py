@@ -73,11 +73,9 @@ def print_night(
     step: bool = False,
     console: Console | None = None,
     input_fn: InputFn | None = None,
-    head: bool = False,
 ) -> None:
     """Narrate a night (or a journey) to the console: from its log lines (JSON text, one
-    event each) or from typed events. With `step`, wait for Enter after each hour. With
-    `head`, end with the chain's head, the last line's hash (when the events carry hashes).
+    event each) or from typed events. With `step`, wait for Enter after each hour.
 
     `step` waits only if an input function is given or stdin is a terminal: piped into a
     file or a script, --step prints the whole night (README "At the table")."""
@@ -88,14 +86,7 @@ def print_night(
         input_fn = _terminal_input
     wait = input_fn if step else None
     hours_seen = False
-    last: list[Event] = []
-
-    def tracked() -> Iterator[Event]:
-        for event in _events(log):
-            last[:] = [event]
-            yield event
-
-    for block in narrate(tracked(), lang=lang, quiet=quiet):
+    for block in narrate(_events(log), lang=lang, quiet=quiet):
         if wait is not None and block.kind == "hour":
             if hours_seen and wait(Catalogue(lang)("step.prompt")) == "":
                 wait = None  # stdin closed: tell the rest at once
@@ -103,12 +94,6 @@ def print_night(
         elif block.kind == "night":
             hours_seen = False
         _print_block(out, block.body)
-    if head and last and last[0].hash is not None:
-        # The head is what a referee reads out at the table: `verify LOG --head HASH` later
-        # proves the log ends exactly there (not cut short, nothing appended). Written
-        # unwrapped, so that even a narrow terminal never splits the hash for copying.
-        line = Catalogue(lang)("chain.head", hash=last[0].hash)
-        out.out(line + "\n", highlight=False)
 
 
 # The same function under its older name (tests and callers that hold typed events use it).

@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 from nightsim.cli.render import print_night
 
-                print_night(texts, lang=args.lang, quiet=args.quiet, step=args.step, head=True)
+                print_night(texts, lang=args.lang, quiet=args.quiet, step=args.step)
     except LogError as exc:
         return fail(path, exc)
     return EXIT_OK

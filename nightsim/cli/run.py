@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             from nightsim.cli.render import print_night
 
-            print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step, head=True)
+            print_night(lines(), lang=args.lang, quiet=args.quiet, step=args.step)
     except BaseException as exc:
         if fh is not None and path is not None:
             fh.close()
