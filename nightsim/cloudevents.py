@@ -1,46 +1,79 @@
 """CloudEvents 1.0 structured JSON for each log line (design.md, `--format cloudevents`).
 
-Attributes: `specversion` "1.0"; `id` "<seed>/<seq>" (design.md: "id = seed + seq"; the
-slash keeps it unambiguous, as seq is the part after the LAST slash and a seed may hold
-slashes itself); `source` "nightsim"; `type` "nightsim.<event type>.v1" (v1: the log format
-version); `datacontenttype` "application/json"; `data` the log line as a JSON object, hash
-included. No `time`: the log carries no wall clock (a night's events are the same bytes on
-every run). The wrapper is a small stateful object because only the header carries the
-seed; the lines after it get it from there.
+One event per log line, its attributes chosen by the CloudEvents 1.0 core spec:
+
+- `source` = `urn:nightsim:log:<hash of the log's header line>`. The spec's MUST is that
+  `source` + `id` never repeat; the header line commits to the resolved config, the seed and
+  the number of nights (and the version), so two logs differ in source as soon as any of those
+  differ: the same seed under an autumn and a winter config gives two sources, and a night
+  re-run under the same config and seed gives the same source and the same events (exactly
+  the events the spec lets a consumer treat as duplicates). The spec RECOMMENDS an absolute
+  URI; a URN is one (RFC 3986 4.3: a scheme, no fragment), a name that is never fetched, as
+  the schema's `$id` is not. `nightsim` is not a registered URN namespace (RFC 8141): the
+  spec's own examples use such application URNs, a `tag:` URI (RFC 4151) would need a domain
+  nightsim owns, and `urn:uuid:` would hide the hash a consumer can check against the log.
+- One source per *log*, not per night of a journey: a journey is one chain under one header
+  (its nights share the config, the seed and the party's carried state), the header line and
+  the journey's summary belong to no single night, and `data.night` already says which night
+  an event is in. Every night is in exactly one source, and no two logs share one.
+- `id` = the line's `seq` as a string: unique within the log, so within its source, and in
+  the log's order.
+- `subject` = the event's `actor` (the one character it is about), absent when it has none;
+  the spec's use: a consumer filters one character's events without reading `data`.
+- `type` = `nightsim.<event type>.v<format version>`, `dataschema` = the `$id` of that format
+  version's JSON Schema (nightsim.schema.schema_id), both from the line's own `v`: a new
+  format version is a new type and a new schema URI, as the spec asks of incompatible changes.
+- `datacontenttype` `application/json`; `data` = the log line as a JSON object, `hash` and
+  all. No `time`: the log carries no wall clock by design (a night is the same bytes on every
+  run); the in-game `clock` is in `data`.
+
+The wrapper is a small stateful object because only the header line carries what the
+source is made of; the lines after it get it from there.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from nightsim.events import LOG_VERSION
 from nightsim.log import canonical_json
+from nightsim.schema import schema_id
 
-SOURCE = "nightsim"
+SPECVERSION = "1.0"
+SOURCE_PREFIX = "urn:nightsim:log:"
 
 
-def event_id(seed: int | str, seq: int) -> str:
-    return f"{seed}/{seq}"
+def source_of(header_hash: str) -> str:
+    """The CloudEvents `source` of every event of the log whose header line has this hash."""
+    return SOURCE_PREFIX + header_hash
+
+
+def event_type(line_type: str, version: int) -> str:
+    return f"nightsim.{line_type}.v{version}"
 
 
 class Wrapper:
     """Wraps the lines of one log, in order (the header first)."""
 
     def __init__(self) -> None:
-        self.seed: int | str | None = None
+        self.source: str | None = None
 
     def __call__(self, line: str) -> str:
-        data = json.loads(line)
+        data: dict[str, Any] = json.loads(line)
         if data["type"] == "night.header":
-            self.seed = data["seed"]
-        if self.seed is None:
+            self.source = source_of(data["hash"])
+        if self.source is None:
             raise ValueError("a CloudEvents stream starts with the log's night.header")
-        event = {
-            "specversion": "1.0",
-            "id": event_id(self.seed, data["seq"]),
-            "source": SOURCE,
-            "type": f"nightsim.{data['type']}.v{LOG_VERSION}",
+        event: dict[str, Any] = {
+            "specversion": SPECVERSION,
+            "id": str(data["seq"]),
+            "source": self.source,
+            "type": event_type(data["type"], data["v"]),
+            "dataschema": schema_id(data["v"]),
             "datacontenttype": "application/json",
             "data": data,
         }
+        actor = data.get("actor")
+        if isinstance(actor, str) and actor:
+            event["subject"] = actor
         return canonical_json(event)

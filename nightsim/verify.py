@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -53,6 +54,9 @@ class Verdict:
     # A log of an older format: checked (chain, shape) but not re-simulated. Its format
     # version and the nightsim that wrote it, which re-simulates it; None for format 2.
     older_format: tuple[int, str] | None = None
+    # The hash of the log's last line, the chain's head; None when the comparison stopped at
+    # a difference before the log's end (the log failed already; its end is not read).
+    head: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -134,7 +138,7 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
         raw = _stamped(raw, header.nightsim)
     sim = iter_log_lines(raw)
 
-    def verdict(events: int, mismatch: Mismatch | None) -> Verdict:
+    def verdict(events: int, mismatch: Mismatch | None, head: str | None = None) -> Verdict:
         return Verdict(
             events=events,
             nights=header.nights,
@@ -143,10 +147,12 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
             seed_matches=seed_sha256(header.seed) == header.seed_sha256,
             notes=tuple(notes),
             mismatch=mismatch,
+            head=head,
         )
 
-    matched = 0
+    matched, head = 0, None
     for line in itertools.chain([first], reader):
+        head = line.event.hash
         expected = next(sim, None)
         if expected != line.text:
             fields = _differing(line.text, expected) if expected is not None else ()
@@ -156,5 +162,28 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
         matched += 1
     extra = next(sim, None)
     if extra is not None:
-        return verdict(matched, Mismatch(matched, _type_of(extra), None, extra, ()))
-    return verdict(matched, None)
+        return verdict(matched, Mismatch(matched, _type_of(extra), None, extra, ()), head)
+    return verdict(matched, None, head)
+
+
+HEAD = re.compile(r"[0-9a-f]{64}")
+
+
+def parse_head(text: str) -> str:
+    """A published chain head: 64 hex digits (any case: it may have been copied by hand)."""
+    head = text.strip().lower()
+    if not HEAD.fullmatch(head):
+        raise ValueError("expected the 64 hex digits of a SHA-256 hash, as `run` prints it")
+    return head
+
+
+def head_problem(verdict: Verdict, expected: str) -> str | None:
+    """Why the log does not end at the published head `expected` (None: it does).
+
+    The chain alone cannot see a journey cut short whose header's `nights` was edited and
+    every hash recomputed: re-simulation agrees with it too. The head read out at the table
+    (`run` prints it) pins where the log ends: any line cut, added or changed gives another.
+    """
+    if verdict.head == expected:
+        return None
+    return f"the log ends at hash {verdict.head}, not at the expected head {expected}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -150,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is None:
         # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
         status(f"seed: {seed}  (to tell this night again: {rerun})")
-    lines = night_lines(config, seed, args.nights, log)
+    last: list[str] = []  # the last line: its hash is the chain's head, printed at the end
+    lines = night_lines(config, seed, args.nights, log, last)
     try:
         failed = print_lines(args, lines)
         if failed is not None and log is not None:
@@ -166,20 +168,23 @@ def run(args: argparse.Namespace) -> int:
             f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
         )
     status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
+    status(f"head: {json.loads(last[0])['hash']}")  # to read out at the table: verify --head
     return EXIT_OK
 
 
 def night_lines(
-    config: Config, seed: int | str, nights: int, log: AtomicFile | None
+    config: Config, seed: int | str, nights: int, log: AtomicFile | None, last: list[str]
 ) -> Iterator[str]:
     """The log lines as the night unfolds, each written to the log file first (straight to
-    the descriptor), so a long journey streams and a crash leaves a readable prefix."""
+    the descriptor), so a long journey streams and a crash leaves a readable prefix. `last`
+    keeps the latest line (the chain's head is its hash)."""
     from nightsim.log import iter_log_lines
     from nightsim.simulate import iter_raw
 
     for line in iter_log_lines(iter_raw(config, seed, nights)):
         if log is not None:
             log.write(line.encode("utf-8") + b"\n")
+        last[:] = [line]
         yield line
 
 

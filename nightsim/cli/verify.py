@@ -14,11 +14,16 @@ from nightsim.limits import shown
 EPILOG = """\
 examples:
   nightsim verify logs/night-20260101T190000Z-seed-11.jsonl
+  nightsim verify night.jsonl --head HASH      HASH: the head `run` printed at the table
 
-exit codes: 0 verified, 1 the log differs from the re-simulated night or is broken (the first
-differing event is shown, log and simulation side by side), 2 not a log at all, 3 a log of an
-older format (format 1): its chain is intact but it was not re-simulated (the line says which
-nightsim version re-simulates it)
+--head HASH also proves the log ends exactly where it ended at the table: a journey cut short,
+its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
+another hash.
+
+exit codes: 0 verified; 1 the log differs from the re-simulated night (the first differing
+event is shown, log and simulation side by side), is broken, or ends at another hash than
+--head; 2 not a log at all, or a malformed --head; 3 a log of an older format (format 1): its
+chain is intact but it was not re-simulated (the line says which nightsim re-simulates it)
 """
 
 # Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
@@ -27,18 +32,34 @@ nightsim version re-simulates it)
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "verify",
-        help="re-simulate a log's night and compare, event by event",
+        help="re-simulate a log's night and compare, event by event (--head: and its end)",
         description="Check a log's chain, re-run its night from the header (config, seed,"
-        " nights) and compare every event; show that the seed matches its commitment.",
+        " nights) and compare every event; show that the seed matches its commitment; with"
+        " --head, that the log ends at the chain head published at the table.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
+    p.add_argument(
+        "--head",
+        metavar="HASH",
+        type=_head,
+        help="the chain head `run` printed (64 hex digits): fail unless the log ends there",
+    )
     p.set_defaults(handler=run)
 
 
+def _head(text: str) -> str:
+    from nightsim.verify import parse_head
+
+    try:
+        return parse_head(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
-    from nightsim.verify import verify_lines
+    from nightsim.verify import head_problem, verify_lines
 
     path = Path(args.log)
     try:
@@ -68,7 +89,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"log: {m.log if m.log is not None else '(none)'}")
         print(f"sim: {m.sim if m.sim is not None else '(none)'}")
         return EXIT_FAILED
+    if args.head is not None:
+        problem = head_problem(verdict, args.head)
+        if problem is not None:
+            error(f"{path}: {problem}: it was cut, added to or rewritten since")
+            return EXIT_FAILED
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
     print(f"seed {verdict.seed!r} matches its commitment sha256 {verdict.seed_sha256}")
+    if args.head is not None:
+        print(f"the log ends at the expected head {args.head}")
     return EXIT_OK

@@ -219,6 +219,8 @@ EN: dict[str, str | dict[str, str]] = {
     "strip.cell": "one cell = {minutes:#minute}",
     # --step
     "step.prompt": "[Enter: the next hour] ",
+    # the end of a logged night: its chain's last hash, to publish (`verify --head`)
+    "chain.head": "Chain head: {hash}",
     # check
     "check.title": "Check of {path}",
     "check.valid": "The config is valid.",

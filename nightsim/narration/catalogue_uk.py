@@ -240,6 +240,8 @@ UK: dict[str, str | dict[str, str]] = {
     "strip.cell": "клітинка = {minutes:#minute}",
     # --step
     "step.prompt": "[Enter: наступна година] ",
+    # the end of a logged night: its chain's last hash, to publish (`verify --head`)
+    "chain.head": "Голова ланцюжка: {hash}",
     # check
     "check.title": "Перевірка {path}",
     "check.valid": "Конфігурація правильна.",

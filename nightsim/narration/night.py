@@ -3,11 +3,14 @@
 `narrate(events)` yields `Block`s in reading order, one night at a time (so a long journey
 streams): the header, then per night its title, the evening, each hour of the rest period,
 the encounter panel right after the hour it happened in, the timeline strip and the morning
-table; after the last night of a journey, the journey's summary. Pass one (`facts.tell`)
-decides what each section knows and what is revealed when; each section's renderer (`header`,
-`evening`, `hours`, `encounter`, `strip`, `morning`, `journey`) only reads those frozen
-facts, so no section depends on another having been rendered first. Nothing is printed here:
-the CLI prints the blocks to a console (and, with --step, waits between the hours).
+table; after the last night of a journey, the journey's summary; last, for a log (events that
+carry their hashes), the chain's head, the last line's hash, which a referee reads out at the
+table (`verify LOG --head HASH`; a night from `simulate()` has no chain, so no head). Pass
+one (`facts.tell`) decides what each section knows and what is revealed when; each section's
+renderer (`header`, `evening`, `hours`, `encounter`, `strip`, `morning`, `journey`) only
+reads those frozen facts, so no section depends on another having been rendered first.
+Nothing is printed here: the CLI prints the blocks to a console (and, with --step, waits
+between the hours).
 """
 
 from __future__ import annotations
@@ -17,13 +20,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rich.console import RenderableType
+from rich.text import Text
 
 from nightsim import events as ev
 from nightsim.narration import encounter, evening, header, hours, journey, morning, strip
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
 
-Kind = Literal["header", "night", "evening", "hour", "encounter", "strip", "morning", "journey"]
+Kind = Literal[
+    "header", "night", "evening", "hour", "encounter", "strip", "morning", "journey", "head"
+]
 
 
 @dataclass(frozen=True)
@@ -69,4 +75,15 @@ def narrate(
 ) -> Iterator[Block]:
     """The narration of a log's events, block by block; one night is held at a time."""
     t = Catalogue(lang)
-    yield from blocks(tell(events, quiet=quiet), t, quiet=quiet)
+    last: list[ev.Event] = []
+
+    def tracked() -> Iterator[ev.Event]:
+        for event in events:
+            last[:] = [event]
+            yield event
+
+    yield from blocks(tell(tracked(), quiet=quiet), t, quiet=quiet)
+    if last and last[0].hash is not None:
+        # The head pins where the log ends: `verify --head` fails a log cut short (and its
+        # header's `nights` edited) even when every hash was recomputed.
+        yield Block("head", Text(t("chain.head", hash=last[0].hash)))

@@ -31,7 +31,8 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     `COLUMNS=width`, when its output is not a terminal (nor FORCE_COLOR set): no colour,
     no escape codes, no trailing blanks. `events` is an iterable of typed events, header
     first: a `Night`'s `.events`, `iter_events(...)`, `read_log(path)`, or `line.event` for
-    each line of `iter_log(...)`. A journey is read one night at a time.
+    each line of `iter_log(...)`. A journey is read one night at a time. A log's events
+    (they carry their hashes) end with the chain head; `simulate()`'s have none.
 
     >>> from nightsim import load_config, narrate, simulate
     >>> from nightsim.config import default_config_path
