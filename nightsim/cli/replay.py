@@ -39,9 +39,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
     p.add_argument(
         "--format",
-        choices=("text", "jsonl"),
+        choices=("text", "jsonl", "html"),
         default="text",
-        help="text: the narration; jsonl: the checked lines, verbatim (default: text)",
+        help="text: the narration; jsonl: the checked lines, verbatim; html: the night's"
+        " self-contained web page (default: text)",
     )
     from nightsim.cli.render import add_narration_args
 
@@ -98,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
             if args.format == "jsonl":
                 for text in texts:
                     sys.stdout.write(text + "\n")
+            elif args.format == "html":
+                from nightsim.cli.page import print_page
+
+                print_page(texts, lang=args.lang)
             else:
                 from nightsim.cli.render import print_night
 

@@ -65,10 +65,16 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "jsonl", "cloudevents"),
+        choices=("text", "jsonl", "cloudevents", "html"),
         default="text",
         help="text: the narration; jsonl: the log lines exactly as written to the file;"
-        " cloudevents: each line as a CloudEvents 1.0 JSON event (default: text)",
+        " cloudevents: each line as a CloudEvents 1.0 JSON event; html: the night's"
+        " self-contained web page (default: text)",
+    )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the night's web page to FILE (never overwritten)",
     )
     dest = p.add_mutually_exclusive_group()
     dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")
@@ -143,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.nights <= MAX_NIGHTS:
         raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
     warn_unwatched(config)
+    from nightsim.cli.page import PageFile
+
+    page = PageFile(args.html, args.lang) if args.html is not None else None
     # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)
     fh, path = opened if opened is not None else (None, None)
@@ -154,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
             if fh is not None:
                 fh.write(line + "\n")
                 fh.flush()
+            if page is not None:
+                page.add(line)
             yield line
 
     try:
@@ -168,6 +179,10 @@ def run(args: argparse.Namespace) -> int:
             for line in lines():
                 sys.stdout.write(wrap(line) + "\n")
                 sys.stdout.flush()
+        elif args.format == "html":
+            from nightsim.cli.page import print_page
+
+            print_page(lines(), lang=args.lang)
         else:
             from nightsim.cli.render import print_night
 
@@ -190,5 +205,7 @@ def run(args: argparse.Namespace) -> int:
         raise
     if fh is not None:
         fh.close()
+    if page is not None:
+        page.write()
     status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
     return EXIT_OK
