@@ -19,7 +19,7 @@ from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, load_config
 from nightsim.events import Event
 from nightsim.log import write_events
-from nightsim.odds import odds, rank_rotas, rank_report
+from nightsim.odds import odds, rank_report, rank_rotas
 from nightsim.page import night_html, odds_html
 from nightsim.simulate import iter_raw, simulate
 
@@ -107,9 +107,7 @@ def test_the_monster_check_stays_behind_the_screen_on_the_chart() -> None:
 
 
 def test_a_quiet_night_reveals_the_check_at_dawn() -> None:
-    quiet = next(
-        s for s in range(1, 60) if not any(e.type == "monster.arrived" for e in events(s))
-    )
+    quiet = next(s for s in range(1, 60) if not any(e.type == "monster.arrived" for e in events(s)))
     page = night_html(events(quiet))
     (dawn,) = re.findall(r'class="mark k-dawn"[^>]*aria-label="([^"]*)"', page)
     assert "No wandering monster came (1d6 [" in dawn

@@ -79,12 +79,15 @@ def write_exclusive(path: Path, text: str) -> None:
 
 
 class PageFile:
-    """`run --html FILE`: the log lines kept as they stream, the page written at the end."""
+    """`run --html FILE`: the log lines kept as they stream, the page written at the end.
+    Without a FILE (`path` None) it keeps nothing and writes nothing."""
 
-    def __init__(self, path: str, lang: str) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | None, lang: str) -> None:
+        self.path = Path(path) if path is not None else None
         self.lang = lang
         self.lines: list[str] = []
+        if self.path is None:
+            return
         # Checked before the night is run and its log created: bad input leaves no file.
         if self.path.exists():
             raise UsageError(f"{self.path}: already exists; a page is never overwritten")
@@ -92,9 +95,12 @@ class PageFile:
             raise UsageError(f"{self.path.parent}: no such folder for the page")
 
     def add(self, line: str) -> None:
-        self.lines.append(line)
+        if self.path is not None:
+            self.lines.append(line)
 
     def write(self) -> None:
+        if self.path is None:
+            return
         from nightsim.page import night_html
 
         text = night_html(_events(self.lines), self.lang)

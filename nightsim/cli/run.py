@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     warn_unwatched(config)
     from nightsim.cli.page import PageFile
 
-    page = PageFile(args.html, args.lang) if args.html is not None else None
+    page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
     # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)
     fh, path = opened if opened is not None else (None, None)
@@ -163,8 +163,7 @@ def run(args: argparse.Namespace) -> int:
             if fh is not None:
                 fh.write(line + "\n")
                 fh.flush()
-            if page is not None:
-                page.add(line)
+            page.add(line)
             yield line
 
     try:
@@ -205,7 +204,6 @@ def run(args: argparse.Namespace) -> int:
         raise
     if fh is not None:
         fh.close()
-    if page is not None:
-        page.write()
+    page.write()
     status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
     return EXIT_OK
