@@ -225,6 +225,7 @@ EN: dict[str, str | dict[str, str]] = {
     "page.dawn": "dawn",
     "page.span": "{actor}: {state}, {start}\u2013{end}",
     "page.fire_span": "The fire burns, {start}\u2013{end}",
+    "page.rota_broke": "the rota broke",
     "page.broke": "The rota broke at {clock}",
     "page.arrival_awake": "{actor} was awake when it came",
     "page.arrival_surprised": "{actor} was surprised",

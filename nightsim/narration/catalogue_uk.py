@@ -246,6 +246,7 @@ UK: dict[str, str | dict[str, str]] = {
     "page.dawn": "світанок",
     "page.span": "{actor}: {state}, {start}\u2013{end}",
     "page.fire_span": "Горить багаття, {start}\u2013{end}",
+    "page.rota_broke": "черговість порушено",
     "page.broke": "Черговість порушено о {clock}",
     "page.arrival_awake": "{actor}: не спить, коли воно приходить",
     "page.arrival_surprised": "{actor}: захоплено зненацька",

@@ -115,6 +115,8 @@ def words(t: Catalogue) -> dict[str, str]:
         "missed": t("page.missed"),
         "doze": t("page.doze"),
         "surprised": t("page.surprised"),
+        "rota_broke": t("page.rota_broke"),
+        "event": t("page.event"),
         "timeline": t("page.timeline"),
         "how_to": t("page.keys"),
         "footer": t("page.footer"),
