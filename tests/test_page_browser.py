@@ -30,7 +30,8 @@ from nightsim.odds import odds, rank_report, rank_rotas
 from nightsim.page import night_html, odds_html
 from nightsim.simulate import simulate
 
-pytestmark = pytest.mark.browser
+# Each over ~0.5 s (a browser page, a PDF, a screenshot): slow too, out of the quick loop.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CHROMIUM = Path(os.environ.get("NIGHTSIM_CHROMIUM", "/usr/bin/chromium"))
 ARGS = [
