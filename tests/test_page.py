@@ -204,3 +204,18 @@ def test_odds_format_html(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     assert main(["odds", "--nights", "300", "--seed", "1", "--jobs", "1", "--format", "html"]) == 0
     page = capsysbinary.readouterr().out.decode()
     assert page.startswith("<!DOCTYPE html>") and "When the monster comes" in page
+
+
+def test_the_page_loads_no_engine() -> None:
+    """Downstream of the log like the narration: making a page loads neither SimPy nor the
+    engine (issue 9's one-way arrows)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, nightsim.page.night, nightsim.page.render, nightsim.page.odds\n"
+        "print(sorted(m for m in sys.modules if m == 'simpy' or m.startswith('nightsim.night')"
+        " or m == 'nightsim.simulate'))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

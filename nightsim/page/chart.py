@@ -80,10 +80,13 @@ def journey_lines(j: JourneyFacts, what: str, title: str, t: Catalogue) -> LineC
     nights = max(1, j.nights)
     series = []
     for i, (r, vs) in enumerate(zip(j.rows, values, strict=True)):
+        # Characters with the same value would hide one another's line: each is drawn a
+        # little apart (its points' labels keep the exact value).
+        apart = round((i - (len(j.rows) - 1) / 2) * 2.5, 2)
         points = tuple(
             Point(
                 frame.x(k, nights),
-                frame.y(v, vmax),
+                round(frame.y(v, vmax) + apart, 2),
                 t(
                     "page.point",
                     actor=r.name,
