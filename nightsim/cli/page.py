@@ -13,16 +13,20 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim.cli.common import UsageError
-from nightsim.events import Event, parse_event
+
+if TYPE_CHECKING:
+    from nightsim.events import Event
 
 
 def _events(log: Iterable[str | Event]) -> Iterator[Event]:
+    # Imported here: `run` imports this module, and its jsonl output needs no pydantic models.
+    from nightsim.events import parse_event
+
     for item in log:
         yield parse_event(json.loads(item)) if isinstance(item, str) else item
 
@@ -53,6 +57,8 @@ def print_odds_page(report: Mapping[str, Any]) -> None:
 
 def write_exclusive(path: Path, text: str) -> None:
     """`text` to a new file `path`, whole or not at all; FileExistsError if `path` exists."""
+    import tempfile
+
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -94,9 +100,16 @@ class PageFile:
         if not self.path.parent.is_dir() and str(self.path.parent):
             raise UsageError(f"{self.path.parent}: no such folder for the page")
 
-    def add(self, line: str) -> None:
-        if self.path is not None:
-            self.lines.append(line)
+    def kept(self, lines: Iterable[str]) -> Iterator[str]:
+        """`lines` passed on, each kept for the page (with --html)."""
+        for line in lines:
+            if self.path is not None:
+                self.lines.append(line)
+            yield line
+
+    def print(self, lines: Iterable[str]) -> None:
+        """`--format html`: the page on stdout."""
+        print_page(lines, lang=self.lang)
 
     def write(self) -> None:
         if self.path is None:

@@ -19,6 +19,7 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
+from nightsim.cli.page import PageFile
 from nightsim.limits import MAX_NIGHTS
 
 if TYPE_CHECKING:
@@ -149,8 +150,6 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.nights <= MAX_NIGHTS:
         raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
     warn_unwatched(config)
-    from nightsim.cli.page import PageFile
-
     page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
     # Every input is checked before the log file is created: bad input leaves no file.
     opened = open_log(args, seed)
@@ -159,11 +158,10 @@ def run(args: argparse.Namespace) -> int:
     def lines() -> Iterator[str]:
         """The log lines as the night unfolds, each written (and flushed) to the file first,
         so a long journey streams and a crash leaves a readable prefix."""
-        for line in iter_log_lines(iter_raw(config, seed, args.nights)):
+        for line in page.kept(iter_log_lines(iter_raw(config, seed, args.nights))):
             if fh is not None:
                 fh.write(line + "\n")
                 fh.flush()
-            page.add(line)
             yield line
 
     try:
@@ -179,9 +177,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout.write(wrap(line) + "\n")
                 sys.stdout.flush()
         elif args.format == "html":
-            from nightsim.cli.page import print_page
-
-            print_page(lines(), lang=args.lang)
+            page.print(lines())
         else:
             from nightsim.cli.render import print_night
 
