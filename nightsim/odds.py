@@ -81,6 +81,7 @@ class Counts:
     spells_lost: list[int] = field(default_factory=list)
     spells_tried: list[int] = field(default_factory=list)
     arrival_hour: list[int] = field(default_factory=list)
+    arrival_10min: list[int] = field(default_factory=list)  # the page's histogram (issue 14)
     distance_ft: dict[int, int] = field(default_factory=dict)
     # Journeys: by night of the journey (index k-1), per character.
     by_night_full_rest: list[list[int]] = field(default_factory=list)
@@ -99,6 +100,7 @@ class Counts:
             spells_lost=[0] * n,
             spells_tried=[0] * n,
             arrival_hour=[0] * rest_hours,
+            arrival_10min=[0] * (rest_hours * 6),
             distance_ft=dict.fromkeys(DISTANCES_FT, 0),
             by_night_full_rest=[[0] * n for _ in range(per_journey)],
             by_night_exhausted=[[0] * n for _ in range(per_journey)],
@@ -113,7 +115,9 @@ class Counts:
             if enc.nobody_awake:
                 self.nobody_awake += 1
             # The hour of the rest period in which the monster came: 1..rest_hours.
-            self.arrival_hour[(enc.at - rest_start) // 60] += 1
+            minute = enc.at - rest_start
+            self.arrival_hour[minute // 60] += 1
+            self.arrival_10min[minute // 10] += 1
             self.distance_ft[enc.distance_ft] += 1
         if out.rota_broken_at is not None:
             self.rota_broken += 1
@@ -145,6 +149,7 @@ class Counts:
             "spells_lost",
             "spells_tried",
             "arrival_hour",
+            "arrival_10min",
         ):
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, v in enumerate(theirs):
@@ -359,6 +364,8 @@ def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
         "rest_hours": counts.rest_hours,
         "probabilities": probs,
         "arrival_hour": {str(h + 1): c for h, c in enumerate(counts.arrival_hour)},
+        # By the minute of the rest period each 10-minute bin begins at: "0", "10", ...
+        "arrival_10min": {str(b * 10): c for b, c in enumerate(counts.arrival_10min)},
         "distance_ft": {str(d): counts.distance_ft[d] for d in sorted(counts.distance_ft)},
     }
     if counts.per_journey > 1:

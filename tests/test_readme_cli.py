@@ -63,5 +63,5 @@ def test_run_help_says_it_also_runs_journeys(capsys: pytest.CaptureFixture[str])
 def test_odds_format_has_a_help_line(capsys: pytest.CaptureFixture[str]) -> None:
     """`odds --help` listed `--format {text,json}` with no word about it."""
     assert main(["odds", "--help"]) == 0
-    after = capsys.readouterr().out.rsplit("--format {text,json,csv}", 1)[1].split()
+    after = capsys.readouterr().out.rsplit("--format {text,json,csv,html}", 1)[1].split()
     assert not after[0].startswith("--"), after[:3]

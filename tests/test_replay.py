@@ -90,7 +90,7 @@ def _tamper(log: Path, how: str) -> None:
         ("cut", None, "cut short mid-line"),
     ],
 )
-@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+@pytest.mark.parametrize("fmt", ["text", "jsonl", "html"])
 def test_a_broken_log_exits_1_naming_the_line_and_prints_nothing(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -76,11 +76,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "json", "csv"),
+        choices=("text", "json", "csv", "html"),
         default="text",
         help="text: tables; json: every estimate with its interval and counts, the version,"
         " config and command that produced it; csv: a row per character (a leading `party`"
-        " row for the party's odds), or per rota, each measure with its bounds (default: text)",
+        " row for the party's odds), or per rota, each measure with its bounds; html: a"
+        " self-contained web page with interval bars and charts (default: text)",
     )
     p.add_argument(
         "--nights-per-journey",
@@ -175,6 +176,10 @@ def run(args: argparse.Namespace) -> int:
         _print_json(result, _command(args, seed, result["nights"], per))
     elif args.format == "csv":
         _write_csv(*odds_table(result))
+    elif args.format == "html":
+        from nightsim.cli.page import print_odds_page
+
+        print_odds_page(result)
     else:
         _print_odds(result)
     status(f"seed: {seed}  (repeat with {_repeat(seed, result['nights'], per)})")
@@ -213,6 +218,10 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
         _print_json(report, _command(args, seed, report["nights"], per))
     elif args.format == "csv":
         _write_csv(*rank_table(report))
+    elif args.format == "html":
+        from nightsim.cli.page import print_odds_page
+
+        print_odds_page(report)
     else:
         _print_rank(report)
     status(f"seed: {seed}  (repeat with {_repeat(seed, nights, per)})")

@@ -41,9 +41,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
     p.add_argument(
         "--format",
-        choices=("text", "jsonl"),
+        choices=("text", "jsonl", "html"),
         default="text",
-        help="text: the narration; jsonl: the checked lines, verbatim (default: text)",
+        help="text: the narration; jsonl: the checked lines, verbatim; html: the night's"
+        " self-contained web page (default: text)",
     )
     from nightsim.cli.render import add_narration_args
 
@@ -140,6 +141,11 @@ def run(args: argparse.Namespace) -> int:
             if args.format == "jsonl":
                 for line in lines:
                     sys.stdout.write(line.text + "\n")
+            elif args.format == "html":
+                from nightsim.cli.page import print_page
+
+                # The checked events, as for text: a format-1 line's event is its upgrade.
+                print_page((line.event for line in lines), lang=args.lang)
             else:
                 from nightsim.cli.render import print_night
 

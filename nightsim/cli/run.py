@@ -26,6 +26,7 @@ from nightsim.cli.common import (
     silence_stdout,
     status,
 )
+from nightsim.cli.page import PageFile
 from nightsim.errors import EnvironmentFailure, Terminated
 from nightsim.limits import MAX_NIGHTS
 
@@ -73,10 +74,16 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "jsonl", "cloudevents"),
+        choices=("text", "jsonl", "cloudevents", "html"),
         default="text",
         help="text: the narration; jsonl: the log lines exactly as written to the file;"
-        " cloudevents: each line as a CloudEvents 1.0 JSON event (default: text)",
+        " cloudevents: each line as a CloudEvents 1.0 JSON event; html: the night's"
+        " self-contained web page (default: text)",
+    )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the night's web page to FILE (never overwritten)",
     )
     dest = p.add_mutually_exclusive_group()
     dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")
@@ -146,13 +153,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
+    page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
     # Every input is checked before the log file is created: bad input leaves no file.
     log = open_log(args, seed)
     if args.seed is None:
         # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
         status(f"seed: {seed}  (to tell this night again: {rerun})")
     last: list[str] = []  # the last line: its hash is the chain's head, printed at the end
-    lines = night_lines(config, seed, args.nights, log, last)
+    lines = page.kept(night_lines(config, seed, args.nights, log, last))
     try:
         failed = print_lines(args, lines)
         if failed is not None and log is not None:
@@ -167,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         raise EnvironmentFailure(
             f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
         )
+    page.write()
     status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
     status(f"head: {json.loads(last[0])['hash']}")  # to read out at the table: verify --head
     return EXIT_OK
@@ -203,6 +212,10 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> OSError | Non
             for line in lines:
                 sys.stdout.write(wrap(line) + "\n")
                 sys.stdout.flush()
+        elif args.format == "html":
+            from nightsim.cli.page import print_page
+
+            print_page(lines, lang=args.lang)
         else:
             from nightsim.cli.render import print_night
 

@@ -217,6 +217,31 @@ EN: dict[str, str | dict[str, str]] = {
     "strip.fire_burning": "fire",
     "strip.arrival": "arrival",
     "strip.cell": "one cell = {minutes:#minute}",
+    # the page (`--format html`): the chart's marks and labels
+    "page.timeline": "The night at a glance",
+    "page.chart_label": "The rest period from {start} to {end}: who was on watch, asleep,"
+    " dozing or awake, minute by minute",
+    "page.events": "events",
+    "page.dawn": "dawn",
+    "page.span": "{actor}: {state}, {start}\u2013{end}",
+    "page.fire_span": "The fire burns, {start}\u2013{end}",
+    "page.rota_broke": "the rota broke",
+    "page.broke": "The rota broke at {clock}",
+    "page.arrival_awake": "{actor} was awake when it came",
+    "page.arrival_surprised": "{actor} was surprised",
+    "page.hand_over": "hand-over",
+    "page.missed": "missed hand-over",
+    "page.doze": "dozed off",
+    "page.event": "an event",
+    "page.surprised": "surprised",
+    "page.keys": "Hover over a mark, or move to it with Tab, to read the event and its rolls;"
+    " the same is told hour by hour below.",
+    "page.hp_chart": "HP after each night",
+    "page.exhaustion_chart": "Exhaustion after each night",
+    "page.start": "start",
+    "page.point": "{actor}, {when}: {value}",
+    "page.after_night": "after night {night}",
+    "page.footer": "Told from the log by nightsim: this page makes no network request.",
     # --step
     "step.prompt": "[Enter: the next hour] ",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)

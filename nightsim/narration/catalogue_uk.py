@@ -238,6 +238,32 @@ UK: dict[str, str | dict[str, str]] = {
     "strip.fire_burning": "багаття",
     "strip.arrival": "поява",
     "strip.cell": "клітинка = {minutes:#minute}",
+    # сторінка (`--format html`): позначки й підписи діаграми
+    "page.timeline": "Ніч з першого погляду",
+    "page.chart_label": "Час відпочинку від {start} до {end}: хто вартував, спав, спав"
+    " на варті чи не спав, хвилина за хвилиною",
+    "page.events": "події",
+    "page.dawn": "світанок",
+    "page.span": "{actor}: {state}, {start}\u2013{end}",
+    "page.fire_span": "Горить багаття, {start}\u2013{end}",
+    "page.rota_broke": "черговість порушено",
+    "page.broke": "Черговість порушено о {clock}",
+    "page.arrival_awake": "{actor}: не спить, коли воно приходить",
+    "page.arrival_surprised": "{actor}: захоплено зненацька",
+    "page.hand_over": "передача варти",
+    "page.missed": "пропущена передача варти",
+    "page.doze": "сон на варті",
+    "page.event": "подія",
+    "page.surprised": "зненацька",
+    "page.keys": "Наведіть на позначку або перейдіть до неї клавішею Tab, щоб прочитати подію"
+    " та її кидки; те саме розказано година за годиною нижче.",
+    "page.hp_chart": "HP після кожної ночі",
+    "page.exhaustion_chart": "Виснаження після кожної ночі",
+    "page.start": "початок",
+    "page.point": "{actor}, {when}: {value}",
+    "page.after_night": "після ночі {night}",
+    "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
+    " мережевого запиту.",
     # --step
     "step.prompt": "[Enter: наступна година] ",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)

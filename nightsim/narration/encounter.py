@@ -21,7 +21,7 @@ def _watch(e: EncounterFacts, t: Catalogue) -> str:
     return t(key, actor=e.watch_of)
 
 
-def _lines(e: EncounterFacts, t: Catalogue) -> list[str]:
+def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
     table = t.code(e.table)
     lines = [t("enc.check", roll=check_text(e.check, t))] if e.check else []
     lines.append(_watch(e, t))
@@ -47,7 +47,7 @@ def render(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Panel:
     body = Table.grid(padding=(0, 1))
     body.add_column(no_wrap=True)
     body.add_column()
-    for line in _lines(e, t):
+    for line in encounter_lines(e, t):
         body.add_row("\u2022", emphasise(Text(line), names))
     return Panel(
         body,

@@ -15,6 +15,11 @@ from nightsim.narration.widgets import indented, line, timed
 
 
 def title(n: NightTitle, t: Catalogue) -> RenderableType:
+    return Rule(Text(title_text(n, t), style="bold"))
+
+
+def title_text(n: NightTitle, t: Catalogue) -> str:
+    """ "Night 1 · 1 Reedwryme, autumn" (the page's night heading too)."""
     season = t.term("season", n.season)
     if n.month and n.day:
         when = t("night.date", day=n.day, month=n.month, season=season)
@@ -22,10 +27,10 @@ def title(n: NightTitle, t: Catalogue) -> RenderableType:
         when = t("night.month", month=n.month, season=season)
     else:
         when = season
-    return Rule(Text(t("night.title", night=n.number, when=when), style="bold"))
+    return t("night.title", night=n.number, when=when)
 
 
-def _line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
+def evening_line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
     match e:
         case ev.SitePrepared():
             key = "evening.site_one" if len(e.actors) == 1 else "evening.site_many"
@@ -52,5 +57,5 @@ def _line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
 
 
 def render(evening: Sequence[EveningEvent], names: Sequence[str], t: Catalogue) -> RenderableType:
-    rows = [(e.clock, _line(e, t, names)) for e in evening]
+    rows = [(e.clock, evening_line(e, t, names)) for e in evening]
     return Group(Text(t("evening.title"), style="bold underline"), indented(timed(rows)))

@@ -22,7 +22,7 @@ from nightsim.narration.widgets import (
 )
 
 
-def _lines(h: HeaderFacts, t: Catalogue) -> list[str]:
+def camp_lines(h: HeaderFacts, t: Catalogue) -> list[str]:
     if h.terrain is not None:
         where = t("header.terrain", terrain=t.term("terrain", h.terrain), chance=h.chance)
     else:
@@ -105,7 +105,7 @@ def render(h: HeaderFacts, t: Catalogue) -> RenderableType:
         title += " \u00b7 " + t("header.journey", nights=h.nights)
     return Panel(
         Group(
-            *(emphasise(Text(line), h.names) for line in _lines(h, t)),
+            *(emphasise(Text(line), h.names) for line in camp_lines(h, t)),
             Responsive(lambda width: _party(h, t, width)),
         ),
         title=Text(title, style="bold"),

@@ -52,7 +52,7 @@ def _rest(n: RestLine, t: Catalogue) -> str:
     return text
 
 
-def _line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
+def night_line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
     match n:
         case RestLine():
             return line(_rest(n, t), [], t, names)
@@ -78,7 +78,7 @@ def _line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
             return line(t("night.rest_extended", until=n.until), [], t, names)
 
 
-def _watch(h: HourFacts, t: Catalogue) -> str:
+def watch_words(h: HourFacts, t: Catalogue) -> str:
     """Who watched the hour: "on watch: Sir Aldric until 21:47, then nobody"."""
     turns = h.watch
     if len(turns) == 1:
@@ -91,7 +91,7 @@ def _watch(h: HourFacts, t: Catalogue) -> str:
     return t("hour.on_watch_turns", turns="".join(parts))
 
 
-def _fire(h: HourFacts, t: Catalogue) -> str:
+def fire_words(h: HourFacts, t: Catalogue) -> str:
     if h.fire_minutes == 0:
         return t("hour.fire_off")
     if h.fire_minutes == h.minutes:
@@ -102,8 +102,8 @@ def _fire(h: HourFacts, t: Catalogue) -> str:
 def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
     label = Text(t("hour.title", start=h.start, end=h.end, hour=h.number), style="bold")
     watched = all(turn.actor for turn in h.watch)
-    said = Text(_watch(h, t), style="" if watched else "red")
-    said.append(" \u00b7 " + _fire(h, t))
+    said = Text(watch_words(h, t), style="" if watched else "red")
+    said.append(" \u00b7 " + fire_words(h, t))
     emphasise(said, names)
     # A title too long for the terminal gives the watch its own, indented line rather than
     # wrap it under the hour (a narrow one always does, rather than wrap a name in two).
@@ -134,5 +134,5 @@ def render(h: HourFacts, names: Sequence[str], t: Catalogue) -> RenderableType:
     if h.dozed or h.asleep or h.awake:
         lines.append(Responsive(lambda width: _who(h, t, names, width)))
     if h.lines:
-        lines.append(indented(timed([(n.clock, _line(n, t, names)) for n in h.lines])))
+        lines.append(indented(timed([(n.clock, night_line(n, t, names)) for n in h.lines])))
     return Group(*lines)

@@ -90,14 +90,16 @@ def _table(j: JourneyFacts, t: Catalogue, width: int) -> RenderableType:
     return tab
 
 
+def attacked_text(j: JourneyFacts, t: Catalogue) -> str:
+    """The nights with an encounter (the page's journey section too)."""
+    if not j.attacked:
+        return t("journey.never_attacked")
+    return t("journey.attacked", count=len(j.attacked), nights=_nights_list(j.attacked))
+
+
 def render(j: JourneyFacts, t: Catalogue) -> RenderableType:
-    attacked = (
-        t("journey.attacked", count=len(j.attacked), nights=_nights_list(j.attacked))
-        if j.attacked
-        else t("journey.never_attacked")
-    )
     return Group(
         Rule(Text(t("journey.title", nights=j.nights), style="bold"), align="left"),
         Responsive(lambda width: _table(j, t, width)),
-        Text(attacked),
+        Text(attacked_text(j, t)),
     )

@@ -25,7 +25,7 @@ from nightsim.narration.widgets import (
 )
 
 
-def _verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
+def verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
     if narrow and r.check is not None:
         faces = "+".join(str(f) for f in r.check.faces)
         verdict = f"[{faces}]{signed(r.check.mod)}={r.check.total}"
@@ -37,7 +37,7 @@ def _verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
     return Text(mark + verdict, style="green" if r.full_rest else "red")
 
 
-def _paths(r: RestRow) -> tuple[str, str]:
+def hp_exhaustion(r: RestRow) -> tuple[str, str]:
     """HP and exhaustion: "7 → 8", "1 → 0" (or the one value if it did not change)."""
     hp = f"{r.hp[0]} \u2192 {r.hp[1]}" if r.hp else "?"
     exh = (
@@ -56,20 +56,20 @@ def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[RenderableType]:
     ]
     if not narrow:
         cells.append(roll_text(r.check, t, purpose=False) if r.check else "\u2014")
-    return [*cells, _verdict(r, t, narrow), *_paths(r)]
+    return [*cells, verdict(r, t, narrow), *hp_exhaustion(r)]
 
 
 def _stacked(rows: Sequence[RestRow], t: Catalogue) -> RenderableType:
     blocks = []
     for r in rows:
-        hp, exh = _paths(r)
+        hp, exh = hp_exhaustion(r)
         night = t.term("difficulty", r.difficulty)
         lines: list[list[Field]] = [
             [(t("col.slept"), t.hm(r.slept_minutes)), (t("col.night"), night)]
         ]
         if r.check is not None:
             lines.append([(t("col.check"), roll_text(r.check, t, purpose=False))])
-        lines.append([(t("col.rest"), _verdict(r, t, narrow=False))])
+        lines.append([(t("col.rest"), verdict(r, t, narrow=False))])
         lines.append([(t("col.hp"), hp), (t("col.exhaustion"), exh)])
         blocks.append((r.actor, lines))
     return stacked(blocks)
@@ -95,7 +95,7 @@ def _table(rows: Sequence[RestRow], t: Catalogue, width: int) -> RenderableType:
     return tab
 
 
-def _spells(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
+def spells_line(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
     text = Text(t("morning.spells", actor=r.actor) + " ")
     for i, s in enumerate(r.spells):
         if i:
@@ -110,7 +110,7 @@ def _spells(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
     return emphasise(text, names)
 
 
-def _dawn(m: MorningFacts, t: Catalogue) -> list[Text]:
+def dawn_notes(m: MorningFacts, t: Catalogue) -> list[Text]:
     """What dawn tells: held watches' rolls, the fire, the rota, the unanswered check."""
     notes = [
         Text(t("morning.watch_held", actor=h.actor, roll=rolls_text(h.rolls, t))) for h in m.held
@@ -130,7 +130,7 @@ def render(m: MorningFacts, names: Sequence[str], t: Catalogue) -> RenderableTyp
         Text(title, style="bold underline"),
         Group(
             Responsive(lambda width: _table(m.rows, t, width)),
-            *(_spells(r, t, names) for r in m.rows if r.spells),
-            *_dawn(m, t),
+            *(spells_line(r, t, names) for r in m.rows if r.spells),
+            *dawn_notes(m, t),
         ),
     )

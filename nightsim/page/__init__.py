@@ -1,0 +1,39 @@
+"""The night you can show (issue 14): one self-contained HTML page of a night, a journey or
+the odds.
+
+`night_html(events, lang)` and `odds_html(report)` return the page as text: inline CSS and
+SVG, a few lines of inline script that only enhance (a tooltip on keyboard focus), nothing
+fetched from anywhere. The same input gives the same bytes (no clock, no random, no set
+order), so a page can be golden-tested and diffed.
+
+Templating: Jinja2 with autoescaping on for every template. Every name, spell and creature
+comes from a config, and a config is input: each is printed through `{{ }}`, which escapes
+it, so a party member named `<img src=x onerror=alert(1)>` is text on the page. No value is
+ever marked safe, and no HTML is built by string concatenation in Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nightsim.events import Event
+
+
+def night_html(events: Iterable[Event], lang: str = "en") -> str:
+    """The page of a night or a journey, from its log's events (header first)."""
+    from nightsim.page.night import page
+    from nightsim.page.render import render
+
+    view = page(events, lang)
+    return render("night.html.j2", page=view, lang=view.lang)
+
+
+def odds_html(report: Mapping[str, Any]) -> str:
+    """The page of an `odds` report (`--format json`'s dict), or of `--rank-rotas`'."""
+    from nightsim.page.odds import odds_page, rank_page
+    from nightsim.page.render import render
+
+    view = rank_page(report) if "top" in report else odds_page(report)
+    return render("odds.html.j2", page=view, lang="en")

@@ -1,0 +1,279 @@
+"""The page's small charts as SVG geometry: a journey's HP and exhaustion per night, the odds'
+interval bars, the arrival histogram, and the rotas' safety against their full rests.
+
+Pure functions from facts or a report to numbers in a viewBox's units; the templates draw.
+Every mark that stands for a number carries a `tip` (its `<title>` and accessible label).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.facts import JourneyFacts
+
+PALETTE = 8  # series classes c0..c7, drawn by the stylesheet (light and dark)
+FOCUSABLE_POINTS = 40  # beyond this many nights a journey's points are not each a tab stop
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+    tip: str
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    cls: str
+    path: str  # "x,y x,y ..." for a polyline
+    points: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A plot area inside a viewBox of `width` x `height`."""
+
+    width: float
+    height: float
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    def x(self, v: float, vmax: float) -> float:
+        return round(self.left + (self.right - self.left) * (v / vmax if vmax else 0), 2)
+
+    def y(self, v: float, vmax: float) -> float:
+        return round(self.bottom - (self.bottom - self.top) * (v / vmax if vmax else 0), 2)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    title: str
+    frame: Frame
+    series: tuple[Series, ...]
+    xticks: tuple[Tick, ...]
+    yticks: tuple[Tick, ...]
+    focusable: bool
+
+
+def _step(vmax: float, ticks: int) -> int:
+    return max(1, math.ceil(vmax / ticks))
+
+
+def journey_lines(j: JourneyFacts, what: str, title: str, t: Catalogue) -> LineChart:
+    """HP (`what` = "hp") or exhaustion per character, before the first night and after each."""
+    frame = Frame(400, 210, 34, 390, 12, 182)
+    values = [r.hp if what == "hp" else r.exhaustion for r in j.rows]
+    vmax = max([1, *(v for vs in values for v in vs)])
+    nights = max(1, j.nights)
+    series = []
+    for i, (r, vs) in enumerate(zip(j.rows, values, strict=True)):
+        # Characters with the same value would hide one another's line: each is drawn a
+        # little apart (its points' labels keep the exact value).
+        apart = round((i - (len(j.rows) - 1) / 2) * 2.5, 2)
+        points = tuple(
+            Point(
+                frame.x(k, nights),
+                round(frame.y(v, vmax) + apart, 2),
+                t(
+                    "page.point",
+                    actor=r.name,
+                    when=t("page.start") if k == 0 else t("page.after_night", night=k),
+                    value=v,
+                ),
+            )
+            for k, v in enumerate(vs)
+        )
+        path = " ".join(f"{p.x},{p.y}" for p in points)
+        series.append(Series(r.name, f"c{i % PALETTE}", path, points))
+    xstep = _step(nights, 10)
+    ystep = _step(vmax, 5)
+    return LineChart(
+        title=title,
+        frame=frame,
+        series=tuple(series),
+        xticks=tuple(Tick(frame.x(k, nights), str(k)) for k in range(0, nights + 1, xstep)),
+        yticks=tuple(Tick(frame.y(v, vmax), str(v)) for v in range(0, vmax + 1, ystep)),
+        focusable=j.nights <= FOCUSABLE_POINTS,
+    )
+
+
+# --- odds ---------------------------------------------------------------------------------
+
+
+def pct(p: float | None) -> str:
+    return "\u2014" if p is None else f"{p * 100:.1f}%"
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An estimate as a bar 0..100 wide: the interval's band and the point estimate."""
+
+    text: str
+    tip: str
+    low: float | None
+    width: float
+    p: float | None
+
+
+def interval(label: str, est: Mapping[str, Any] | None) -> Interval:
+    if est is None or est["p"] is None:
+        return Interval("\u2014", f"{label}: no cases", None, 0, None)
+    low, high, p = est["low"], est["high"], est["p"]
+    text = pct(p)
+    tip = (
+        f"{label}: {text} (95% interval {pct(low)}\u2013{pct(high)}; {est['k']:,} of {est['n']:,})"
+    )
+    return Interval(text, tip, round(low * 100, 2), round((high - low) * 100, 2), round(p * 100, 2))
+
+
+@dataclass(frozen=True)
+class Bin:
+    x: float
+    y: float
+    w: float
+    h: float
+    tip: str
+
+
+@dataclass(frozen=True)
+class Histogram:
+    frame: Frame
+    bins: tuple[Bin, ...]
+    xticks: tuple[Tick, ...]
+    yticks: tuple[Tick, ...]
+    total: int
+
+
+def _clock(minute: int) -> str:
+    m = minute % (24 * 60)
+    return f"{m // 60:02d}:{m % 60:02d}"
+
+
+def arrivals(counts: Mapping[str, int], rest_start: int) -> Histogram:
+    """Encounters per 10 minutes of the rest period; `rest_start` its clock in minutes."""
+    frame = Frame(800, 230, 44, 790, 12, 200)
+    items = [(int(k), v) for k, v in counts.items()]
+    total = sum(v for _, v in items)
+    vmax = max([1, *(v for _, v in items)])
+    n = max(1, len(items))
+    width = (frame.right - frame.left) / n
+    bins = []
+    for i, (minute, v) in enumerate(items):
+        share = f"{v / total * 100:.1f}%" if total else "0%"
+        a, b = _clock(rest_start + minute), _clock(rest_start + minute + 10)
+        y = frame.y(v, vmax)
+        bins.append(
+            Bin(
+                round(frame.left + i * width, 2),
+                y,
+                round(width - 1, 2),
+                round(frame.bottom - y, 2),
+                f"{a}\u2013{b}: {v:,} nights ({share} of the encounters)",
+            )
+        )
+    xticks = tuple(
+        Tick(round(frame.left + i * width, 2), _clock(rest_start + minute))
+        for i, (minute, _) in enumerate(items)
+        if minute % 60 == 0
+    )
+    step = _step(vmax, 4)
+    yticks = tuple(Tick(frame.y(v, vmax), f"{v:,}") for v in range(0, vmax + 1, step))
+    return Histogram(frame, tuple(bins), xticks, yticks, total)
+
+
+@dataclass(frozen=True)
+class RotaDot:
+    x: float
+    y: float
+    x_low: float
+    x_high: float
+    y_low: float
+    y_high: float
+    label: str
+    tip: str
+
+
+@dataclass(frozen=True)
+class Scatter:
+    frame: Frame
+    dots: tuple[RotaDot, ...]
+    xticks: tuple[Tick, ...]
+    yticks: tuple[Tick, ...]
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+
+
+def _range(values: Sequence[float]) -> tuple[float, float]:
+    """A span of whole percents around the values, at least 5 wide, within 0..1."""
+    lo = math.floor(min(values) * 100) / 100
+    hi = math.ceil(max(values) * 100) / 100
+    if hi - lo < 0.05:
+        mid = (hi + lo) / 2
+        lo, hi = max(0.0, mid - 0.025), min(1.0, mid + 0.025)
+    return lo, hi
+
+
+def _ticks(lo: float, hi: float, place: Any) -> tuple[Tick, ...]:
+    step = max(1, math.ceil((hi - lo) * 100 / 5))
+    start = math.ceil(lo * 100)
+    return tuple(Tick(place(v / 100), f"{v}%") for v in range(start, int(hi * 100) + 1, step))
+
+
+def rotas(top: Sequence[Mapping[str, Any]]) -> Scatter | None:
+    """Each rota's chance that someone is awake when a monster comes (y) against its share
+    of full rests (x), with both intervals; None when no rota had an encounter to count."""
+    shown = [r for r in top if r["someone_awake_given_encounter"]["p"] is not None]
+    if not shown:
+        return None
+    frame = Frame(800, 380, 56, 780, 16, 340)
+    xs = [v for r in shown for v in (r["full_rest"]["low"], r["full_rest"]["high"])]
+    ys = [
+        v
+        for r in shown
+        for v in (
+            r["someone_awake_given_encounter"]["low"],
+            r["someone_awake_given_encounter"]["high"],
+        )
+    ]
+    (x0, x1), (y0, y1) = _range(xs), _range(ys)
+
+    def px(v: float) -> float:
+        return frame.x(v - x0, x1 - x0)
+
+    def py(v: float) -> float:
+        return frame.y(v - y0, y1 - y0)
+
+    dots = []
+    for r in shown:
+        fr, aw = r["full_rest"], r["someone_awake_given_encounter"]
+        tip = (
+            f"#{r['rank']} {', '.join(r['rota'])}: someone awake when a monster comes"
+            f" {pct(aw['p'])} ({pct(aw['low'])}\u2013{pct(aw['high'])}); full rests"
+            f" {pct(fr['p'])} ({pct(fr['low'])}\u2013{pct(fr['high'])})"
+        )
+        dots.append(
+            RotaDot(
+                px(fr["p"]),
+                py(aw["p"]),
+                px(fr["low"]),
+                px(fr["high"]),
+                py(aw["low"]),
+                py(aw["high"]),
+                str(r["rank"]),
+                tip,
+            )
+        )
+    return Scatter(frame, tuple(dots), _ticks(x0, x1, px), _ticks(y0, y1, py), (x0, x1), (y0, y1))
