@@ -6,13 +6,14 @@ comes from nightsim.rules, so `check` and the simulation cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from nightsim import rules
 from nightsim.clock import clock
-from nightsim.config import Config
+from nightsim.config import Character, Config, Rules, ShiftSlot
 
 
 @dataclass(frozen=True)
@@ -127,36 +128,7 @@ def checkup(config: Config) -> Checkup:
     )
     watched = slots[-1].end if slots else 0
     unwatched_from = clock(cm, rs + watched) if slots and watched < rest else None
-    chars: list[CharacterInfo] = []
-    for c in config.party:
-        spans = [(s.start, s.end) for s in slots if s.name == c.name]
-        on_watch = sum(b - a for a, b in spans)
-        sleep_max = rest - on_watch
-        enough = sleep_max >= rules.MIN_SLEEP_MINUTES
-        d_fire = rules.rest_difficulty(True, c.bedroll, c.tent, season)
-        d_cold = rules.rest_difficulty(False, c.bedroll, c.tent, season)
-        stay_awake = Fraction(1)
-        if r.fall_asleep_on_watch:
-            for _ in spans:
-                stay_awake *= 1 - Fraction(1, rules.doze_die(c.con))
-        chars.append(
-            CharacterInfo(
-                name=c.name,
-                con=c.con,
-                bedding=rules.bedding(c.bedroll, c.tent),
-                bedroll=c.bedroll,
-                tent=c.tent,
-                difficulty_fire=d_fire,
-                difficulty_no_fire=d_cold,
-                odds_fire=rest_odds(c.con, d_fire, enough, r.quick_rest),
-                odds_no_fire=rest_odds(c.con, d_cold, enough, r.quick_rest),
-                watch_minutes=on_watch,
-                sleep_max_minutes=sleep_max,
-                interrupted=_interrupted(spans, rest),
-                spells=c.spells,
-                doze_chance=1 - stay_awake,
-            )
-        )
+    chars = [_character(c, slots, rest, season, r) for c in config.party]
     return Checkup(
         chance=camp.chance,
         terrain=camp.terrain,
@@ -181,6 +153,39 @@ def checkup(config: Config) -> Checkup:
         unwatched_from=unwatched_from,
         characters=tuple(chars),
         warnings=tuple(_warnings(config, slots, chars, unwatched_from)),
+    )
+
+
+def _character(
+    c: Character, slots: Sequence[ShiftSlot], rest: int, season: rules.Season, r: Rules
+) -> CharacterInfo:
+    """One character's line of the check: their watches, the most they can sleep, and their
+    full-rest odds with and without the fire (rules.md 5)."""
+    spans = [(s.start, s.end) for s in slots if s.name == c.name]
+    on_watch = sum(b - a for a, b in spans)
+    sleep_max = rest - on_watch
+    enough = sleep_max >= rules.MIN_SLEEP_MINUTES
+    d_fire = rules.rest_difficulty(True, c.bedroll, c.tent, season)
+    d_cold = rules.rest_difficulty(False, c.bedroll, c.tent, season)
+    stay_awake = Fraction(1)
+    if r.fall_asleep_on_watch:
+        for _ in spans:
+            stay_awake *= 1 - Fraction(1, rules.doze_die(c.con))
+    return CharacterInfo(
+        name=c.name,
+        con=c.con,
+        bedding=rules.bedding(c.bedroll, c.tent),
+        bedroll=c.bedroll,
+        tent=c.tent,
+        difficulty_fire=d_fire,
+        difficulty_no_fire=d_cold,
+        odds_fire=rest_odds(c.con, d_fire, enough, r.quick_rest),
+        odds_no_fire=rest_odds(c.con, d_cold, enough, r.quick_rest),
+        watch_minutes=on_watch,
+        sleep_max_minutes=sleep_max,
+        interrupted=_interrupted(spans, rest),
+        spells=c.spells,
+        doze_chance=1 - stay_awake,
     )
 
 

@@ -111,27 +111,22 @@ class NightPlan:
         )
         self.firewood = tuple(cfg.evening.firewood)
         ev = cfg.evening
-        self.cook = (
-            None
-            if ev.cook is None
-            else (
-                rules.ability_modifier(party[self.index[ev.cook]].wis),
-                party[self.index[ev.cook]].save_doom,
-            )
-        )
-        self.entertain = (
-            None
-            if ev.entertain is None
-            else (
-                rules.ability_modifier(party[self.index[ev.entertain]].cha),
-                party[self.index[ev.entertain]].save_doom,
-            )
-        )
+        self.cook = _doer(cfg, ev.cook, "wis")
+        self.entertain = _doer(cfg, ev.entertain, "cha")
         self.tables: dict[str, tuple[list[int], tuple[str, ...]]] = {
             table: ([e.weight for e in entries], tuple(e.creature for e in entries))
             for table in ("night_fire", "night_no_fire")
             for entries in [getattr(cfg.encounters, table)]
         }
+
+
+def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None:
+    """The cook's or the entertainer's check (rules.md 2): their ability modifier and their
+    Save vs Doom target, or None when nobody does it."""
+    if name is None:
+        return None
+    c = cfg.character(name)
+    return rules.ability_modifier(getattr(c, ability)), c.save_doom
 
 
 class StreamNames:
