@@ -322,10 +322,27 @@ def feed(fd: int, chunk: bytes, total: int | None) -> threading.Thread:
     return t
 
 
-def max_rss_mb(proc: subprocess.Popen[bytes]) -> float:
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return usage.ru_maxrss / 1024
+# nightsim as a process that reports its own peak memory on stderr as it exits. The peak is
+# /proc/self/status's VmHWM, the high-water mark of the process's own memory since exec:
+# ru_maxrss (wait4, getrusage) also counts the parent's size at fork, and pytest itself is
+# ~300 MB late in a full run, which made every child look that large.
+MEASURED = [
+    sys.executable,
+    "-c",
+    "import atexit, re, sys\n"
+    "def peak():\n"
+    "    kb = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
+    "    sys.stderr.write(f'peak-kb: {kb}\\n')\n"
+    "atexit.register(peak)\n"
+    "from nightsim.__main__ import main\n"
+    "sys.exit(main())",
+]
+
+
+def max_rss_mb(proc: subprocess.Popen[bytes], err: str) -> float:
+    proc.wait(TIMEOUT)
+    (kb,) = re.findall(r"^peak-kb: (\d+)$", err, re.M)
+    return int(kb) / 1024
 
 
 @pytest.mark.parametrize("command", ["replay", "verify"])
@@ -333,7 +350,7 @@ def test_an_endless_pipe_of_zeros_stops_at_the_line_limit(command: str) -> None:
     """`cat /dev/zero | nightsim verify /dev/stdin` grew by ~400 MB/s."""
     r, w = os.pipe()
     proc = subprocess.Popen(
-        [*NIGHTSIM, command, "/dev/stdin"],
+        [*MEASURED, command, "/dev/stdin"],
         stdin=r,
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
@@ -343,7 +360,7 @@ def test_an_endless_pipe_of_zeros_stops_at_the_line_limit(command: str) -> None:
     writer = feed(w, bytes(1 << 16), None if command == "verify" else 8 << 20)
     assert proc.stderr is not None
     err = proc.stderr.read().decode()
-    rss = max_rss_mb(proc)
+    rss = max_rss_mb(proc, err)
     writer.join(TIMEOUT)
     assert proc.returncode == 2 and "Traceback" not in err, err
     assert f"longer than {MAX_LOG_LINE_BYTES >> 20} MiB" in err
@@ -372,14 +389,14 @@ def test_a_long_line_is_refused_in_bounded_memory(tmp_path: Path, good_log: Path
     ):
         (tmp_path / name).write_bytes(data)
         proc = subprocess.Popen(
-            [*NIGHTSIM, "verify", str(tmp_path / name)],
+            [*MEASURED, "verify", str(tmp_path / name)],
             env=ENV,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
         assert proc.stderr is not None
         err = proc.stderr.read().decode()
-        rss = max_rss_mb(proc)
+        rss = max_rss_mb(proc, err)
         assert proc.returncode == code and "Traceback" not in err, err
         assert f"{where}: longer than" in err and rss < 200, (err, rss)
 
