@@ -91,6 +91,12 @@ def add_parser(sub: Any) -> None:
         help="simulate journeys of K nights in a row, the party's HP and exhaustion carried"
         " over (whole journeys: N is rounded up to a multiple of K)",
     )
+    _add_rank_args(p)
+    p.set_defaults(handler=run)
+
+
+def _add_rank_args(p: argparse.ArgumentParser) -> None:
+    """`--rank-rotas` and the options that only it reads."""
     p.add_argument(
         "--rank-rotas",
         action="store_true",
@@ -106,7 +112,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--top", type=int, default=10, metavar="T", help="with --rank-rotas: show the best T"
     )
-    p.set_defaults(handler=run)
 
 
 def _check(args: argparse.Namespace) -> None:

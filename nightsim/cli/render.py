@@ -107,7 +107,6 @@ def _print_block(out: Console, body: RenderableType) -> None:
         out.print(body)
         out.print()
         return
-    with out.capture() as cap:
-        out.print(body)
-    text = "\n".join(line.rstrip() for line in cap.get().split("\n"))
-    out.out(text, highlight=False)
+    from nightsim.narration.widgets import plain_text
+
+    out.out(plain_text(out, body), highlight=False)

@@ -53,6 +53,7 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     from rich.console import Console
 
     from nightsim.narration.night import narrate as blocks
+    from nightsim.narration.widgets import plain_text
 
     # As cli/render.py's make_console, off a terminal; force_terminal=False overrules
     # FORCE_COLOR from the environment (plain text, always), and the width is ours, not
@@ -69,9 +70,7 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     )
     out: list[str] = []
     for block in blocks(typed, lang=lang):
-        with console.capture() as cap:
-            console.print(block.body)
-        out.append("\n".join(line.rstrip() for line in cap.get().split("\n")) + "\n")
+        out.append(plain_text(console, block.body) + "\n")
     return "".join(out)
 
 

@@ -156,3 +156,11 @@ def stacked(blocks: Sequence[tuple[str, Sequence[Sequence[Field]]]]) -> Group:
             if line:
                 parts.append(indented(line))
     return Group(*parts)
+
+
+def plain_text(console: Console, body: RenderableType) -> str:
+    """`body` as `console` renders it, without the blanks rich pads each line with to the
+    width: plain narration (piped, or `narrate()`) is for diffs, `grep` and files."""
+    with console.capture() as cap:
+        console.print(body)
+    return "\n".join(line.rstrip() for line in cap.get().split("\n"))
