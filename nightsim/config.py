@@ -612,6 +612,17 @@ def _resolve(raw: dict[str, Any], overrides: list[str] | tuple[str, ...], source
     raise ConfigError(f"--set {shown(culprit, quote=False)}: {msg.removeprefix(f'{key}: ')}")
 
 
+def with_overrides(
+    raw: dict[str, Any], overrides: list[str] | tuple[str, ...], source: str
+) -> Config:
+    """Plain config data (a log header's `config`) with `--set` items applied, validated;
+    raises ConfigError blaming the item that made a mistake (`nightsim whatif`), or
+    `source` if the data had it already. `raw` is not changed."""
+    check_overrides(overrides)
+    _check_limits(raw, depth=1)
+    return _resolve(copy.deepcopy(raw), overrides, source=source)
+
+
 def _culprit(base: dict[str, Any], overrides: list[str] | tuple[str, ...], msg: str) -> str | None:
     """The `--set` item after which the error `msg` (of all the items applied) last began, or
     None if the file alone has it. A cross-field error (two characters named 'Moss') has no

@@ -31,7 +31,7 @@ from nightsim.limits import MAX_SHOWN_LINE, shown
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-COMMANDS = ("run", "replay", "verify", "check", "odds", "schema", "init")
+COMMANDS = ("run", "replay", "verify", "whatif", "check", "odds", "schema", "init")
 
 DESCRIPTION = """\
 Simulate a night in a Dolmenwood wilderness camp: the evening's chores, the watch rota
@@ -52,6 +52,8 @@ examples:
   nightsim run --format jsonl --no-log | jq -c 'select(.type=="monster.arrived")'
   nightsim replay logs/night-*.jsonl     narrate a night from its log
   nightsim verify logs/night-*.jsonl     re-simulate and compare, event by event
+  nightsim whatif night.jsonl --set 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
+                                         the same night, Wren on the first watch
   nightsim odds --nights 20000           the odds over many nights
   nightsim COMMAND --help                each command's options and examples
 
@@ -62,7 +64,8 @@ exit codes:
   0    success
   1    a log failed verification or its chain is broken (only that)
   2    bad input: usage, a config or log that cannot be read or is not one, a limit
-  3    verify only: an older format's log, chain intact, not re-simulated by this nightsim
+  3    verify and whatif only: an older format's log, chain intact, not re-simulated by
+       this nightsim
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
   130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): no log under its final name

@@ -21,6 +21,7 @@ from nightsim.cli.common import UsageError
 
 if TYPE_CHECKING:
     from nightsim.events import Event
+    from nightsim.narration.whatif import Told
 
 
 def _events(log: Iterable[str | Event]) -> Iterator[Event]:
@@ -47,6 +48,12 @@ def print_page(log: Iterable[str | Event], *, lang: str = "en") -> None:
     from nightsim.page import night_html
 
     _out(night_html(_events(log), lang))
+
+
+def print_whatif_page(told: Told) -> None:
+    from nightsim.page import whatif_html
+
+    _out(whatif_html(told))
 
 
 def print_odds_page(report: Mapping[str, Any]) -> None:

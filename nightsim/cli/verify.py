@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from nightsim.cli.common import EXIT_FAILED, EXIT_OK, EXIT_OLDER_FORMAT, error, status
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError
 from nightsim.limits import shown
+
+if TYPE_CHECKING:
+    from nightsim.verify import Verdict
 
 EPILOG = """\
 examples:
@@ -58,6 +62,33 @@ def _head(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | None:
+    """Say why a log failed re-simulation and return its exit code (1); None: it holds.
+
+    The notes go to stderr; the differing lines to `out` (stdout: verify's own answer;
+    `whatif` sends them to stderr, its stdout being the answer a forged log never gets)."""
+    for note in verdict.notes:
+        status(f"note: {note}")
+    if not verdict.seed_matches:
+        error(
+            f"{shown(path)}: seed {verdict.seed!r} does not match its commitment sha256"
+            f" {verdict.seed_sha256}"
+        )
+        return EXIT_FAILED
+    m = verdict.mismatch
+    if m is None:
+        return None
+    what = (
+        f"differs in {', '.join(repr(f) for f in m.fields)}"
+        if m.fields
+        else ("is missing from the log" if m.log is None else "is not in the simulation")
+    )
+    error(f"{shown(path)}: the first differing event is seq {m.seq} ({m.type}): it {what}")
+    print(f"log: {m.log if m.log is not None else '(none)'}", file=out or sys.stdout)
+    print(f"sim: {m.sim if m.sim is not None else '(none)'}", file=out or sys.stdout)
+    return EXIT_FAILED
+
+
 def run(args: argparse.Namespace) -> int:
     from nightsim.verify import head_problem, verify_lines
 
@@ -70,25 +101,9 @@ def run(args: argparse.Namespace) -> int:
     if verdict.older_format_line is not None:
         print(verdict.older_format_line)
         return EXIT_OLDER_FORMAT
-    for note in verdict.notes:
-        status(f"note: {note}")
-    if not verdict.seed_matches:
-        error(
-            f"{shown(path)}: seed {verdict.seed!r} does not match its commitment sha256"
-            f" {verdict.seed_sha256}"
-        )
-        return EXIT_FAILED
-    m = verdict.mismatch
-    if m is not None:
-        what = (
-            f"differs in {', '.join(repr(f) for f in m.fields)}"
-            if m.fields
-            else ("is missing from the log" if m.log is None else "is not in the simulation")
-        )
-        error(f"{shown(path)}: the first differing event is seq {m.seq} ({m.type}): it {what}")
-        print(f"log: {m.log if m.log is not None else '(none)'}")
-        print(f"sim: {m.sim if m.sim is not None else '(none)'}")
-        return EXIT_FAILED
+    code = refused(path, verdict)
+    if code is not None:
+        return code
     if args.head is not None:
         problem = head_problem(verdict, args.head)
         if problem is not None:

@@ -387,6 +387,12 @@ class _Screen:
         return tuple(Held(actor, rolls) for actor, rolls in self.doze.values())
 
 
+def line_of(e: ev.Event) -> NightLine | None:
+    """One event's line told alone, after the fact (`nightsim whatif`): nothing is kept
+    behind the screen, so a line tells no earlier shift's roll."""
+    return _Screen().line(e)
+
+
 _HAPPENED: Mapping[type, Literal["fire_out", "arrived", "woke"]] = {
     ev.FireOut: "fire_out",
     ev.MonsterArrived: "arrived",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nightsim.events import Event
+    from nightsim.narration.whatif import Told
 
 
 def night_html(events: Iterable[Event], lang: str = "en") -> str:
@@ -28,6 +29,15 @@ def night_html(events: Iterable[Event], lang: str = "en") -> str:
 
     view = page(events, lang)
     return render("night.html.j2", page=view, lang=view.lang)
+
+
+def whatif_html(told: Told) -> str:
+    """The what-if page: the logged night and the changed one side by side."""
+    from nightsim.page.render import render
+    from nightsim.page.whatif import page
+
+    view = page(told)
+    return render("whatif.html.j2", page=view, lang=view.lang)
 
 
 def odds_html(report: Mapping[str, Any]) -> str:

@@ -1,0 +1,186 @@
+"""`nightsim whatif LOG --set KEY=VALUE…`: the logged night again, one thing changed.
+
+The log is verified first, exactly as `nightsim verify` does it: a log that does not verify
+gets verify's message and exit code and no answer, so nobody argues "what if" from a
+doctored night. Then the night is run again from the header's config with the `--set`
+items applied, on the same seed, and the two are told side by side (`nightsim.whatif` for
+the facts, `narration/whatif.py` for the words, `page/whatif.py` for the page).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nightsim.cli.common import EXIT_OK, EXIT_OLDER_FORMAT, UsageError, error
+from nightsim.cli.replay import fail, lines_of, open_log
+from nightsim.errors import LogError
+from nightsim.limits import shown
+
+if TYPE_CHECKING:
+    from nightsim.whatif import Comparison
+
+EPILOG = """\
+examples:
+  nightsim run --seed 78 --log night.jsonl
+  nightsim whatif night.jsonl --set 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
+  nightsim whatif night.jsonl --set party.Moss.con=9 --format json
+  nightsim whatif journey.jsonl --set camp.season=winter            each night, in a table
+  nightsim whatif journey.jsonl --set camp.season=winter --night 2  night 2 side by side
+  nightsim whatif night.jsonl --set rules.fall_asleep_on_watch=false --format html > w.html
+
+--set takes exactly what `run --set` takes (a dotted key, a TOML value); a list is TOML's:
+'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]' (quoted for the shell).
+
+exit codes: 0 answered; 1 the log does not verify (edited, forged, cut short, broken: verify's
+message, no answer); 2 not a log, a --set item the log's config cannot take (the item is
+named), --night out of range; 3 a log of an older format (format 1), which this nightsim
+does not re-simulate (the message says which nightsim does)
+"""
+
+
+def add_parser(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "whatif",
+        help="verify a log, then tell its night again with one thing changed, side by side",
+        description="Verify a log as `verify` does; then re-simulate its night (or journey)"
+        " from the header's config with the --set items applied, on the same seed, and tell"
+        " the two side by side: where they first part, the encounter in each, each"
+        " character at dawn.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="the change: a config key as `run --set` takes it (dotted path, TOML value:"
+        " camp.season=winter, party.Wren.con=9); repeatable; at least one",
+    )
+    p.add_argument(
+        "--night",
+        type=int,
+        metavar="K",
+        help="a journey: tell night K side by side (default: a table of every night)",
+    )
+    # `--nights N` (paired odds of the change over N nights) comes from branch `paired`:
+    # its option and its report go here, beside --night.
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "html"),
+        default="text",
+        help='text: the two nights side by side; json: the same as data (README "What'
+        ' if"); html: a self-contained side-by-side page (default: text)',
+    )
+    p.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="text and html language (default: en)"
+    )
+    p.set_defaults(handler=run)
+
+
+class _Header:
+    """Keeps the log's first line as it streams past verify: the header, once verified, is
+    the config, seed and dice the night is run again from."""
+
+    def __init__(self) -> None:
+        self.text: bytes | str | None = None
+
+    def kept(self, lines: Iterator[bytes]) -> Iterator[bytes]:
+        for line in lines:
+            if self.text is None:
+                self.text = line
+            yield line
+
+    def data(self) -> dict[str, Any]:
+        assert self.text is not None  # verify has read (and checked) the header
+        data: dict[str, Any] = json.loads(self.text)
+        return data
+
+
+def _night(args: argparse.Namespace, nights: int) -> int | None:
+    night: int | None = args.night
+    if night is not None and not 1 <= night <= nights:
+        of = "the log holds 1 night: K is 1" if nights == 1 else f"K from 1 to {nights}"
+        raise UsageError(f"--night {night}: out of range ({of})")
+    return night
+
+
+def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) -> Comparison:
+    """The logged night and the changed one (the log verified), compared."""
+    from nightsim.config import config_from_data, upgrade_legacy, with_overrides
+    from nightsim.errors import ConfigError
+    from nightsim.whatif import compare, resimulate
+
+    raw = upgrade_legacy(header["config"])
+    try:
+        changed = with_overrides(raw, args.set, source="the log's config")
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    seed, nights, rng = header["seed"], header["nights"], header["rng"]
+    night = _night(args, nights)
+    party = raw.get("party", [])
+    return compare(
+        resimulate(config_from_data(raw), seed, nights, rng),
+        resimulate(changed, seed, nights, rng),
+        seed=seed,
+        head=head,
+        sets=args.set,
+        night=night,
+        pronouns=tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns")),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from nightsim.cli.verify import refused
+    from nightsim.verify import verify_lines
+
+    if not args.set:
+        raise UsageError("whatif: give the change: at least one --set KEY=VALUE")
+    path = Path(args.log)
+    header = _Header()
+    try:
+        with open_log(path) as fh:
+            verdict = verify_lines(header.kept(lines_of(fh, path)))
+    except LogError as exc:
+        return fail(path, exc)
+    if verdict.older_format_line is not None:
+        error(f"{shown(path)}: {verdict.older_format_line}; whatif needs a log it re-simulates")
+        return EXIT_OLDER_FORMAT
+    code = refused(path, verdict, out=sys.stderr)
+    if code is not None:
+        return code
+    comparison = compare(args, header.data(), verdict.head)
+    _print(comparison, args)
+    return EXIT_OK
+
+
+def _print(c: Comparison, args: argparse.Namespace) -> None:
+    if args.format == "json":
+        from nightsim.whatif import to_json
+
+        sys.stdout.write(json.dumps(to_json(c), ensure_ascii=False, indent=2) + "\n")
+        return
+    from nightsim.narration import Catalogue
+    from nightsim.narration.whatif import words
+
+    told = words(c, Catalogue(args.lang))
+    if args.format == "html":
+        from nightsim.cli.page import print_whatif_page
+
+        print_whatif_page(told)
+        return
+    from nightsim.cli.render import make_console
+    from nightsim.narration.whatif import render
+    from nightsim.narration.widgets import plain_text
+
+    out = make_console()
+    if out.is_terminal:
+        out.print(render(told))
+    else:
+        out.out(plain_text(out, render(told)), highlight=False)
