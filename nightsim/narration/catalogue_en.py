@@ -337,8 +337,8 @@ EN: dict[str, str | dict[str, str]] = {
     "whatif.col.differs": "Differs",
     "whatif.col.enc_logged": "Encounter, logged",
     "whatif.col.enc_changed": "Encounter, changed",
-    "whatif.col.rests_logged": "Full rests, logged",
-    "whatif.col.rests_changed": "Full rests, changed",
+    "whatif.col.rests_logged": "Rests, logged",
+    "whatif.col.rests_changed": "Rests, changed",
     "whatif.enc_cell": "{clock} \u00b7 surprised: {count}",
     "whatif.journey_parts": "The journeys first part in night {night} at {clock}; the nights"
     " that differ: {nights}.",

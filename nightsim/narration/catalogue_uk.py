@@ -361,8 +361,8 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.col.differs": "Відмінність",
     "whatif.col.enc_logged": "Зустріч, журнал",
     "whatif.col.enc_changed": "Зустріч, зі зміною",
-    "whatif.col.rests_logged": "Відпочинки, журнал",
-    "whatif.col.rests_changed": "Відпочинки, зі зміною",
+    "whatif.col.rests_logged": "Відпоч., журнал",
+    "whatif.col.rests_changed": "Відпоч., зміна",
     "whatif.enc_cell": "{clock} \u00b7 зненацька: {count}",
     "whatif.journey_parts": "Мандрівки вперше розходяться в ніч {night} о {clock}; ночі, що"
     " відрізняються: {nights}.",

@@ -20,7 +20,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.evening import evening_line, title_text
 from nightsim.narration.facts import EncounterFacts, EveningEvent, NightTitle, line_of
 from nightsim.narration.hours import night_line
-from nightsim.narration.widgets import emphasise, indented, line, plain_table
+from nightsim.narration.widgets import NARROW, Responsive, emphasise, indented, line, plain_table
 from nightsim.whatif import CharacterRow, Comparison, NightComparison, Parting
 
 # The mark of a cell that differs from the log (the legend says so, in either language).
@@ -318,15 +318,25 @@ def _night(n: NightTold, told: Told) -> list[RenderableType]:
     return parts
 
 
-def _journey(told: Told) -> list[RenderableType]:
+def _journey_table(told: Told, width: int) -> Table:
     tab = plain_table()
     for k, h in enumerate(told.journey_heads):
-        tab.add_column(h, justify="right" if k in (0, 4, 5) else "left", no_wrap=k < 2)
+        # A wide terminal keeps each encounter on one line; a narrow one wraps it instead
+        # of cutting it short.
+        wide = k < 4 if width >= NARROW else k < 2
+        if k in (0, 4, 5):
+            tab.add_column(h, justify="right", no_wrap=wide, overflow="fold")
+        else:
+            tab.add_column(h, no_wrap=wide, overflow="fold")
     for row in told.journey:
         tab.add_row(*row)
+    return tab
+
+
+def _journey(told: Told) -> list[RenderableType]:
     return [
         _section(told.t("whatif.journey_title")),
-        indented(tab),
+        indented(Responsive(lambda width: _journey_table(told, width))),
         *(Text(s) for s in told.journey_lines),
     ]
 
