@@ -44,6 +44,7 @@ class AtRest:
     fire_lit_at: int | None
     fire_out_at: int | None
     fire_out_due: int | None  # still burning as the rest period begins: out at that minute
+    arrival: int | None  # the monster check's minute of arrival (rules.md 4), None: no monster
     mornings: Mornings = field(default_factory=dict, compare=False)
 
 
@@ -172,6 +173,8 @@ class NightSim:
             fire.lit_at,
             fire.out_at,
             fire.out_due if fire.burning else None,
+            # The check is made as the rest period begins, on dice no watch changes.
+            self.monster.check(),
         )
 
     def _resume_at_rest(self) -> None:
@@ -200,7 +203,10 @@ class NightSim:
                 self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
             ).start()
         self.rota.start()
-        self.monster.start()
+        if self.at_rest is None:
+            self.monster.start()
+        else:
+            self.monster.start_checked(self.at_rest.arrival)
 
     def facts(self) -> NightFacts:
         """What the night has recorded so far, for the morning."""
