@@ -10,7 +10,9 @@ What is shared, when the configs differ in nothing but their watch (a rota ranki
 - the dice: one `MemoDice` per unit, so each face is hashed once for all the configs;
 - the evening (rules.md 1-2): run once, on the first config; the others start from its
   `AtRest` (the meal, the mood, the fire as the rest period begins);
-- the characters' mornings: kept by what a rota can change in them (`morning.Mornings`).
+- the characters' mornings: kept by what a rota can change in them (`morning.Mornings`);
+- on a journey, each night's evening likewise (`simulate.Journey` steps them side by side;
+  HP and exhaustion, which differ by rota, only the morning reads).
 The rota, the monster's arrival (who is awake, surprise, settling) and everything else the
 watch can touch run per config on the same engine. Configs that differ in more than the
 watch run each on its own, as `run` would. tests/test_variants.py holds the shared outcomes
@@ -26,7 +28,7 @@ from nightsim.config import Config
 from nightsim.dice import Dice, MemoDice
 from nightsim.night import NightSim
 from nightsim.outcome import NightOutcome
-from nightsim.simulate import iter_nights
+from nightsim.simulate import Journey, iter_nights
 
 
 def paired_units(
@@ -49,6 +51,8 @@ def paired_units(
                 yield [(out,) for out in shared_night(configs, Dice(unit_seed))]
             else:
                 yield [(NightSim(cfg, Dice(unit_seed), record=False).run(),) for cfg in configs]
+        elif shared:
+            yield shared_journey(configs, Dice(unit_seed), per_journey)
         else:
             yield [_journey(cfg, unit_seed, per_journey) for cfg in configs]
 
@@ -71,6 +75,28 @@ def shared_night(configs: Sequence[Config], dice: Dice) -> list[NightOutcome]:
     kept = MemoDice(dice)
     at_rest = NightSim(configs[0], kept, record=False).evening_only()
     return [NightSim(cfg, kept, record=False, at_rest=at_rest).run() for cfg in configs]
+
+
+def shared_journey(
+    configs: Sequence[Config], dice: Dice, nights: int
+) -> list[tuple[NightOutcome, ...]]:
+    """A journey of `nights` on `dice` under each config (which differ only in their watch),
+    side by side: each night's evening once for the journeys that come to it alike (the
+    calendar, the carried wood and the ingredients are the evening's doing, so they do
+    unless a config's evening differs), the rest period per config."""
+    kept = MemoDice(dice)  # stream names carry the night's number: one memo for the journey
+    journeys = [Journey(cfg) for cfg in configs]
+    outs: list[list[NightOutcome]] = [[] for _ in configs]
+    for k in range(1, nights + 1):
+        first = journeys[0]
+        at_rest = first.night(kept, k).evening_only()
+        for j, out in zip(journeys, outs, strict=True):
+            shares = j.evening() == first.evening()
+            outcome = j.night(kept, k, at_rest=at_rest if shares else None).run()
+            out.append(outcome)
+        for j, out in zip(journeys, outs, strict=True):
+            j.advance(out[-1])
+    return [tuple(o) for o in outs]
 
 
 def _journey(config: Config, seed: str, nights: int) -> tuple[NightOutcome, ...]:

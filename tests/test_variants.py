@@ -113,8 +113,29 @@ def test_configs_differing_in_more_than_the_watch_run_alone() -> None:
     assert shared == alone
 
 
-def test_journeys_of_rotas() -> None:
-    assert_same(rotas(["camp.encounter_chance=4", "camp.day=27"], None)[:6], "journey", 30, 4)
+JOURNEYS = [
+    ["camp.encounter_chance=4", "camp.day=27"],
+    # Carried wood spent on the first night the fire catches; a ruined meal's lost
+    # ingredients carry on; sleeping in after an encounter.
+    [
+        "camp.weather=heavy_rain",
+        "camp.fire_chance=2",
+        "camp.carried_firewood_hours=3",
+        "rules.sleep_in=true",
+        "camp.encounter_chance=4",
+    ],
+]
+
+
+@pytest.mark.parametrize("overrides", JOURNEYS)
+def test_journeys_of_rotas(overrides: list[str]) -> None:
+    assert_same(rotas(overrides, None), "journey", 12, 4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("overrides", JOURNEYS)
+def test_journeys_of_rotas_many(overrides: list[str]) -> None:
+    assert_same(rotas(overrides, None), "journey-many", 300, 5)
 
 
 def test_memo_dice_answers_as_its_dice() -> None:
