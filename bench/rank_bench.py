@@ -8,7 +8,8 @@ In-process, one core, the same N nights (seeds "bench/1".."bench/N"):
 - floor: ../shared/bench/bare_simpy_night.py's night, N of them, run as bench/odds_bench.py
   runs it (one `random.Random(1)`, best of the rounds).
 Rounds alternate floor / plain / rank so that a busy machine slows all alike; the best round
-of each is compared (the least disturbed). Issue 13's bar: rank / plain <= 8.
+of each is compared (the least disturbed), and the median of each round's own ratio.
+Issue 13's bar: rank / plain <= 8.
 
     python bench/rank_bench.py [--nights N] [--rounds R] [--watchers K] [--floor PATH]
                                [--cli] [--unshared]
@@ -20,6 +21,7 @@ clock, default jobs). `--unshared` times the rank side with sharing turned off a
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import time
@@ -95,6 +97,7 @@ def main() -> int:
     n, seed = args.nights, "bench"
     sides = ["floor", "plain", "rank"] + (["unshared"] if args.unshared else [])
     best = dict.fromkeys(sides, float("inf"))
+    ratios: list[float] = []
     for r in range(args.rounds):
         took = {
             "floor": n / floor_rate(floor, n),
@@ -104,14 +107,20 @@ def main() -> int:
         if args.unshared:
             took["unshared"] = rank_s(configs, seed, n, shared=False)
         best = {k: min(best[k], took[k]) for k in sides}
-        print(f"  round {r + 1}: " + "   ".join(f"{k} {v:.2f} s" for k, v in took.items()))
+        ratios.append(took["rank"] / took["plain"])
+        print(
+            f"  round {r + 1}: "
+            + "   ".join(f"{k} {v:.2f} s" for k, v in took.items())
+            + f"   rank/plain {ratios[-1]:.2f}",
+            flush=True,
+        )
     f, p, k = best["floor"], best["plain"], best["rank"]
     print(f"{n} nights, {len(configs)} rotas, best of {args.rounds} rounds, one core:")
     print(f"  floor (bare SimPy, {n} nights)   {f:7.2f} s")
     print(f"  plain odds ({n} nights)          {p:7.2f} s   {p / f:6.2f}x the floor")
     print(
         f"  rank ({len(configs)} rotas x {n} nights)  {k:7.2f} s   {k / f:6.2f}x the floor"
-        f"   rank/plain {k / p:.2f} (bar: 8)"
+        f"   rank/plain {k / p:.2f} (bar: 8; median of rounds {statistics.median(ratios):.2f})"
     )
     if args.unshared:
         u = best["unshared"]
