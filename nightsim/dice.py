@@ -138,3 +138,49 @@ def roll_record(dice: str, faces: list[int], mod: int = 0, **extra: object) -> d
     rec: dict[str, object] = {"dice": dice, "faces": faces, "mod": mod, "total": sum(faces) + mod}
     rec.update(extra)
     return rec
+
+
+class MemoDice(Dice):
+    """The dice of `inner`, each answer kept: for many configs run on one night's seed.
+
+    Perf only (issue 13, ranking rotas): a face depends only on (seed, stream, dice), so the
+    configs of one night ask the same questions, and after the first config the answer is a
+    dictionary look-up instead of a SHA-256. It answers exactly as `inner` does, whatever
+    its algorithm; streams (`stream_bytes`, the rare rejected word) are `inner`'s, not kept.
+    """
+
+    __slots__ = ("_firsts", "_inner", "_rolls", "_seconds")
+
+    def __init__(self, inner: Dice) -> None:
+        super().__init__(inner.seed)
+        self._inner = inner
+        self._firsts: dict[tuple[bytes, int], int] = {}
+        self._seconds: dict[tuple[bytes, int, int], int] = {}
+        self._rolls: dict[tuple[bytes, tuple[int, ...]], tuple[int, ...]] = {}
+
+    def stream(self, name: str) -> Stream:
+        return self._inner.stream(name)
+
+    def first(self, name: bytes, n: int) -> int:
+        key = (name, n)
+        face = self._firsts.get(key)
+        if face is None:
+            face = self._firsts[key] = self._inner.first(name, n)
+        return face
+
+    def second(self, name: bytes, first: int, n: int) -> int:
+        key = (name, first, n)
+        face = self._seconds.get(key)
+        if face is None:
+            face = self._seconds[key] = self._inner.second(name, first, n)
+        return face
+
+    def rolls(self, name: bytes, *faces: int) -> list[int]:
+        key = (name, faces)
+        out = self._rolls.get(key)
+        if out is None:
+            out = self._rolls[key] = tuple(self._inner.rolls(name, *faces))
+        return list(out)  # a fresh list each time: the caller may keep or change it
+
+    def stream_bytes(self, name: bytes) -> Stream:
+        return self._inner.stream_bytes(name)

@@ -16,7 +16,8 @@ from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
 from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.night import NightSim
-from nightsim.night.recorder import NO_RECORD, EventLog
+from nightsim.night.recorder import NO_RECORD, EventLog, Recorder
+from nightsim.night.sim import AtRest
 from nightsim.outcome import NightOutcome, PartyState
 
 # The largest integer RFC 8785 (and JavaScript's JSON.parse) writes and reads exactly.
@@ -75,40 +76,69 @@ def iter_nights(
     advanced a day per night from camp.month + camp.day, and carried firewood spent on the
     first night whose fire is lit (rules.md, a confirmed reading: a dark camp keeps it).
     `t` counts on across the days, and `seq` after the header's 0."""
-    camp = config.camp
-    log = EventLog(camp.camp_minute, seq=1) if record else None
-    state = PartyState()
-    month, day = camp.month, camp.day
-    carried = camp.carried_firewood_hours
-    if month is not None and day is None:
-        day = 1
+    log = EventLog(config.camp.camp_minute, seq=1) if record else None
+    journey = Journey(config)
     for k in range(1, nights + 1):
-        season = rules.MONTH_SEASON[month] if month is not None else camp.resolved_season
-        sim = NightSim(
-            config,
-            dice,
-            night=k,
-            offset=(k - 1) * DAY,
-            state=state,
-            season=season,
-            month=month,
-            day=day,
-            carried_firewood=carried,
-            recorder=log if log is not None else NO_RECORD,
-        )
-        outcome = sim.run()
+        outcome = journey.night(dice, k, log if log is not None else NO_RECORD).run()
         if log is not None:
             yield from log.drain()
         yield outcome
+        journey.advance(outcome)
+
+
+class Journey:
+    """What a journey carries from one night to the next: the party's state, the calendar,
+    the carried firewood. `iter_nights` steps one; paired odds step several side by side
+    (`variants`: configs that differ only in their watch share each night's evening)."""
+
+    __slots__ = ("carried", "config", "day", "month", "state")
+
+    def __init__(self, config: Config) -> None:
+        camp = config.camp
+        self.config = config
+        self.state = PartyState()
+        self.month, self.day = camp.month, camp.day
+        self.carried = camp.carried_firewood_hours
+        if self.month is not None and self.day is None:
+            self.day = 1
+
+    def evening(self) -> tuple[object, ...]:
+        """What the next night's evening reads of the journey (HP and exhaustion only the
+        morning reads): two journeys equal in this have the same evening on the same dice,
+        if their configs differ only in their watch."""
+        return (self.month, self.day, self.carried, self.state.ingredients)
+
+    def night(
+        self, dice: Dice, k: int, recorder: Recorder = NO_RECORD, at_rest: AtRest | None = None
+    ) -> NightSim:
+        """Night k (1-based) of the journey, ready to run."""
+        month, camp = self.month, self.config.camp
+        season = rules.MONTH_SEASON[month] if month is not None else camp.resolved_season
+        return NightSim(
+            self.config,
+            dice,
+            night=k,
+            offset=(k - 1) * DAY,
+            state=self.state,
+            season=season,
+            month=month,
+            day=self.day,
+            carried_firewood=self.carried,
+            recorder=recorder,
+            at_rest=at_rest,
+        )
+
+    def advance(self, outcome: NightOutcome) -> None:
+        """The morning after: the party's state as the night left it, the next day."""
         if outcome.fire_lit:
-            carried = 0.0  # burnt with the night's gathered wood
-        state = PartyState(
+            self.carried = 0.0  # burnt with the night's gathered wood
+        self.state = PartyState(
             hp={c.name: c.hp for c in outcome.characters},
             exhaustion={c.name: c.exhaustion for c in outcome.characters},
             ingredients=outcome.ingredients,
         )
-        if month is not None and day is not None:
-            month, day = rules.next_day(month, day)
+        if self.month is not None and self.day is not None:
+            self.month, self.day = rules.next_day(self.month, self.day)
 
 
 @dataclass(frozen=True)

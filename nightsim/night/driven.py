@@ -47,6 +47,13 @@ class LeanEnvironment(simpy.Environment):
         self._eid = count()
         self._active_proc = None
 
+    def begin_at(self, minute: int) -> None:
+        """Set the clock of a fresh environment (nothing scheduled yet) to `minute`: a night
+        that starts as its rest period begins (`sim.AtRest`) starts there."""
+        assert not self._queue, "begin_at: events are already scheduled"
+        self._now = minute
+        self.minute = minute
+
 
 _new = object.__new__
 

@@ -17,7 +17,7 @@ from nightsim.plan import NightPlan
 
 
 class Fire:
-    __slots__ = ("burning", "env", "lit_at", "out_at", "rec")
+    __slots__ = ("burning", "env", "lit_at", "out_at", "out_due", "rec")
 
     def __init__(self, env: LeanEnvironment, rec: Recorder) -> None:
         self.env = env
@@ -25,6 +25,7 @@ class Fire:
         self.burning = False
         self.lit_at: int | None = None
         self.out_at: int | None = None
+        self.out_due: int | None = None  # the minute a fire burning now will go out
 
     def light(self, wood: float, plan: NightPlan, dice: Dice, stream: bytes) -> None:
         """rules.md 2: the players may camp dark; a fire needs a fire-starter and wood (with
@@ -50,11 +51,23 @@ class Fire:
         now = self.env.minute
         self.burning = True
         self.lit_at = now
+        self.out_due = now + burn
         self.rec.emit(fire_lit, burn, now + burn, face, chance)
         Driven.call_in(self.env, burn, self._out)
 
+    def resume(self, lit_at: int | None, out_at: int | None, out_due: int | None) -> None:
+        """The fire as another night's evening left it on the same dice (`sim.AtRest`): lit
+        or not, out already, or burning until `out_due`, its going out scheduled as
+        `light` schedules it."""
+        self.lit_at, self.out_at = lit_at, out_at
+        if out_due is not None:
+            self.burning = True
+            self.out_due = out_due
+            Driven.call_in(self.env, out_due - self.env.minute, self._out)
+
     def _out(self) -> None:
         self.burning = False
+        self.out_due = None
         self.out_at = self.env.minute
         self.rec.emit(fire_out)
 

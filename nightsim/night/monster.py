@@ -79,7 +79,11 @@ class Monster:
 
     def start(self) -> None:
         """The check, as the rest period begins; on an encounter, the arrival's process."""
-        m = self.check()
+        self.start_checked(self.check())
+
+    def start_checked(self, m: int | None) -> None:
+        """The arrival's process, after a check made already (on this night's dice, for a
+        config that differs only in its watch: `sim.AtRest`)."""
         if m is not None:
             Driven(self.env, self._arrives(m))
 

@@ -63,7 +63,16 @@ _CHECKED = {
 }
 
 
-def morning(facts: NightFacts, dice: Dice) -> NightOutcome:
+# A night's characters' mornings, kept across configs that share the night (`sim.AtRest`):
+# by (index, minutes slept, interrupted, surprised, fire warmed, HP, exhaustion), everything
+# a character's morning reads that a rota can change.
+Mornings = dict[tuple[int, int, bool, bool, bool, int, int], CharacterOutcome]
+
+
+def morning(facts: NightFacts, dice: Dice, kept: Mornings | None = None) -> NightOutcome:
+    """The night's outcome. `kept`: the mornings of configs that differ from this one only
+    in their watch, on the same night and dice (issue 13, perf only: a character's morning
+    is a pure function of the key, so a kept one is the one this night would work out)."""
     plan = facts.plan
     lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
     # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
@@ -71,7 +80,9 @@ def morning(facts: NightFacts, dice: Dice) -> NightOutcome:
     warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at, end) >= plan.warmth_minutes
     return NightOutcome(
         facts.night,
-        _characters(facts, warmed, dice),
+        _characters(facts, warmed, dice)
+        if kept is None
+        else _kept_characters(facts, warmed, dice, kept),
         facts.encounter,
         facts.broken_at,
         lit_at is not None,
@@ -89,37 +100,56 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> 
 
 
 def _characters(facts: NightFacts, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
-    plan, season = facts.plan, facts.season
-    slept_l, stretches, hp_l, exh_l = facts.slept, facts.stretches, facts.hp, facts.exhaustion
+    return tuple(_character(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
+
+
+def _kept_characters(
+    facts: NightFacts, warmed: bool, dice: Dice, kept: Mornings
+) -> tuple[CharacterOutcome, ...]:
+    slept, stretches, surprised, hp, exh = (
+        facts.slept,
+        facts.stretches,
+        facts.surprised,
+        facts.hp,
+        facts.exhaustion,
+    )
     out = []
-    for i, (name, max_hp, spells) in enumerate(plan.chars):
-        slept = slept_l[i]
-        interrupted = stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
-        difficulty = plan.rest_rows[i][warmed][season]
-        full = _rest(facts, i, name, difficulty, dice)[0]
-        hp, exh = rules.wake(hp_l[i], max_hp, exh_l[i], full)
-        # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
-        if spells and (not full or interrupted):
-            faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
-            prepared, lost = _prepare(spells, faces)
-        else:
-            prepared, lost = spells, ()
-        # Positional, in field order: cheaper (odds makes millions).
-        out.append(
-            CharacterOutcome(
-                name,
-                full,
-                slept,
-                interrupted,
-                facts.surprised[i],
-                difficulty,
-                hp,
-                exh,
-                prepared,
-                lost,
-            )
-        )
+    for i in range(len(facts.plan.chars)):
+        key = (i, slept[i], stretches[i] >= 2, surprised[i], warmed, hp[i], exh[i])
+        c = kept.get(key)
+        if c is None:
+            c = kept[key] = _character(facts, i, warmed, dice)
+        out.append(c)
     return tuple(out)
+
+
+def _character(facts: NightFacts, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
+    plan = facts.plan
+    name, max_hp, spells = plan.chars[i]
+    slept = facts.slept[i]
+    interrupted = facts.stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
+    difficulty = plan.rest_rows[i][warmed][facts.season]
+    full = _rest(facts, i, name, difficulty, dice)[0]
+    hp, exh = rules.wake(facts.hp[i], max_hp, facts.exhaustion[i], full)
+    # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
+    if spells and (not full or interrupted):
+        faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
+        prepared, lost = _prepare(spells, faces)
+    else:
+        prepared, lost = spells, ()
+    # Positional, in field order: cheaper (odds makes millions).
+    return CharacterOutcome(
+        name,
+        full,
+        slept,
+        interrupted,
+        facts.surprised[i],
+        difficulty,
+        hp,
+        exh,
+        prepared,
+        lost,
+    )
 
 
 def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:

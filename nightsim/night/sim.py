@@ -9,6 +9,8 @@ the two to the same outcomes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from nightsim import rules
 from nightsim.config import Config
 from nightsim.dice import Dice
@@ -18,12 +20,32 @@ from nightsim.night.evening import Evening
 from nightsim.night.fire import Fire
 from nightsim.night.hours import HourStrikes, TracedSleepers
 from nightsim.night.monster import Monster
-from nightsim.night.morning import NightFacts, morning, morning_events
+from nightsim.night.morning import Mornings, NightFacts, morning, morning_events
 from nightsim.night.recorder import NO_RECORD, EventLog, Recorder, Stamp
 from nightsim.night.rota import Rota
 from nightsim.night.sleepers import Sleepers
 from nightsim.outcome import NightOutcome, PartyState
 from nightsim.plan import NightPlan, plan_for, stream_names
+
+
+@dataclass(frozen=True, slots=True)
+class AtRest:
+    """A night as its rest period begins: what its evening decided (rules.md 1-2), which no
+    watch changes. Configs that differ only in their watch share it on the same dice
+    (issue 13, ranking rotas): `NightSim(at_rest=...)` starts there instead of running the
+    evening again. `mornings` keeps the characters' mornings worked out so far on this night
+    (`morning.Mornings`)."""
+
+    tasty: bool
+    eaters: tuple[str, ...]
+    lifted: bool
+    ridiculed: str | None
+    ingredients: bool
+    fire_lit_at: int | None
+    fire_out_at: int | None
+    fire_out_due: int | None  # still burning as the rest period begins: out at that minute
+    arrival: int | None  # the monster check's minute of arrival (rules.md 4), None: no monster
+    mornings: Mornings = field(default_factory=dict, compare=False)
 
 
 class NightSim:
@@ -34,6 +56,7 @@ class NightSim:
     """
 
     __slots__ = (
+        "at_rest",
         "carried",
         "day",
         "dice",
@@ -68,6 +91,7 @@ class NightSim:
         carried_firewood: float | None = None,
         record: bool = True,
         recorder: Recorder | None = None,
+        at_rest: AtRest | None = None,
     ) -> None:
         plan, names_by_night = plan_for(cfg)
         streams = names_by_night.get(night)
@@ -90,7 +114,12 @@ class NightSim:
         # A recorded night traces the sleepers for the hourly strikes; odds pays nothing.
         self.sleepers = TracedSleepers(plan.names) if rec.recording else Sleepers(plan.names)
         self.fire = Fire(env, rec)
-        self.evening = Evening(env, rec, cfg, plan, dice, self.streams, self.fire, ingredients)
+        # A night that starts at rest has had its evening (on another config's NightSim).
+        assert at_rest is None or not rec.recording, "a recorded night tells its evening"
+        self.at_rest = at_rest
+        self.evening: Evening | None = None
+        if at_rest is None:
+            self.evening = Evening(env, rec, cfg, plan, dice, self.streams, self.fire, ingredients)
         self.rota = Rota(env, rec, plan, dice, self.streams.doze, self.sleepers)
         actors = (self.sleepers, self.fire, self.rota)
         self.monster = Monster(
@@ -105,7 +134,10 @@ class NightSim:
         env, rec, plan = self.env, self.rec, self.plan
         rec.timed(env, self.offset, self.night)
         rec.emit(night_began, self.season, self.month, self.day)
-        Driven(env, self.evening.run(self.carried, self._begin_rest))
+        if self.evening is not None:
+            Driven(env, self.evening.run(self.carried, self._begin_rest))
+        else:
+            self._resume_at_rest()
         # Every event due before one minute after dawn: the last hour's strike and a fire
         # dying at dawn are still heard. (What env.run(until=...) does, without its stop
         # event: nothing else URGENT is ever due at that minute.)
@@ -115,9 +147,46 @@ class NightSim:
             Driven.run_until(env, end + 1)
         env.minute = end  # the morning happens at dawn, whatever ran last
         facts = self.facts()
-        out = morning(facts, self.dice)
+        out = morning(facts, self.dice, None if self.at_rest is None else self.at_rest.mornings)
         rec.emit_all(morning_events, facts, out, self.dice)
         return out
+
+    def evening_only(self) -> AtRest:
+        """Run the evening alone and return the night as its rest period begins, for other
+        configs of the same night to start from (issue 13). Nothing after it is run."""
+        assert self.evening is not None and not self.rec.recording
+        taken: list[AtRest] = []
+        Driven(self.env, self.evening.run(self.carried, lambda: taken.append(self._at_rest())))
+        Driven.run_until(self.env, self.plan.rest_start + 1)
+        return taken[0]
+
+    def _at_rest(self) -> AtRest:
+        """The state `_begin_rest` finds: taken at the very call it would be made."""
+        ev, fire = self.evening, self.fire
+        assert ev is not None
+        return AtRest(
+            ev.tasty,
+            ev.eaters,
+            ev.lifted,
+            ev.ridiculed,
+            ev.ingredients,
+            fire.lit_at,
+            fire.out_at,
+            fire.out_due if fire.burning else None,
+            # The check is made as the rest period begins, on dice no watch changes.
+            self.monster.check(),
+        )
+
+    def _resume_at_rest(self) -> None:
+        """Start where the evening of `at_rest` left the night: the clock at the rest
+        period's start, the fire as it was (its going out, if still burning, scheduled
+        first, as the evening had scheduled it before anything of the rest period), then
+        the rest period begins as it would have."""
+        a = self.at_rest
+        assert a is not None
+        self.env.begin_at(self.plan.rest_start)
+        self.fire.resume(a.fire_lit_at, a.fire_out_at, a.fire_out_due)
+        self._begin_rest()
 
     def _begin_rest(self) -> None:
         """rules.md 3: everyone lies down but the first watcher; the watches begin, and the
@@ -134,11 +203,16 @@ class NightSim:
                 self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
             ).start()
         self.rota.start()
-        self.monster.start()
+        if self.at_rest is None:
+            self.monster.start()
+        else:
+            self.monster.start_checked(self.at_rest.arrival)
 
     def facts(self) -> NightFacts:
         """What the night has recorded so far, for the morning."""
-        sl, ev, fire, plan = self.sleepers, self.evening, self.fire, self.plan
+        sl, fire, plan = self.sleepers, self.fire, self.plan
+        ev = self.evening if self.evening is not None else self.at_rest
+        assert ev is not None
         end = plan.rest_end + self.rota.run_on
         return NightFacts(
             self.night,
