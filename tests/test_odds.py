@@ -22,7 +22,8 @@ from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
 from nightsim.dice import Dice
 from nightsim.night import NightSim
-from nightsim.odds import Counts, _count, odds, rank_rotas, rota_orders, wilson
+from nightsim.odds import Counts, _count, odds, rota_orders, wilson
+from nightsim.rank import rank_rotas
 from nightsim.outcome import NightOutcome
 from nightsim.simulate import iter_nights
 

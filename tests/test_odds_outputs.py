@@ -221,15 +221,30 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
         "watch_1",
         "watch_2",
         *(c for m in ROTA for c, _ in bounds(m)),
+        # Issue 13: the paired difference from the best, then the tie and K.
+        *(c for m in VS_BEST for c, _ in bounds(f"vs_best_{m}")),
+        "tied_with_best",
+        "watchers",
     ]
     assert len(rows) == len(r["top"]) == 5
     for row, top in zip(rows, r["top"], strict=True):
         assert int(row["rank"]) == top["rank"]
         assert [row["watch_1"], row["watch_2"]] == top["rota"]
         check_row(row, top, ROTA)
+        vs = top["vs_best"] or {}
+        for m in VS_BEST:
+            d = vs.get(m)
+            for (column, _), key in zip(bounds(f"vs_best_{m}"), ("diff", "low", "high")):
+                assert row[column] == ("" if d is None else repr(d[key])), (column, row)
+        tied = top["tied_with_best"]
+        assert row["tied_with_best"] == ("" if tied is None else str(tied))
+        assert row["watchers"] == "2"
+    assert rows[0]["vs_best_full_rest"] == ""  # the best: no difference from itself
+    assert rows[1]["vs_best_full_rest"] != ""
 
 
 ROTA = ["someone_awake_given_encounter", "full_rest", "spells_kept", "rota_broken"]
+VS_BEST = ["someone_awake_given_encounter", "full_rest"]
 
 
 # --- the README shows real output ---------------------------------------------------------
