@@ -88,6 +88,9 @@ def rerun(command: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         ["--nights", "50", "--nights-per-journey", "3"],  # rounded up to 51: recorded
         ["--nights", "40", "--seed", "-a phrase/with slash"],
         ["--nights", "30", "--seed", "007", "--rank-rotas", "--watchers", "2", "--top", "4"],
+        # Issue 13: the items that made config B, and several K.
+        ["--nights", "30", "--seed", "2", "--compare", "camp.encounter_chance=4"],
+        ["--nights", "20", "--seed", "1", "--rank-rotas", "--watchers", "1,2", "--top", "2"],
     ],
 )
 def test_the_recorded_command_prints_the_same_json(
@@ -234,7 +237,8 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
         vs = top["vs_best"] or {}
         for m in VS_BEST:
             d = vs.get(m)
-            for (column, _), key in zip(bounds(f"vs_best_{m}"), ("diff", "low", "high")):
+            columns = [column for column, _ in bounds(f"vs_best_{m}")]
+            for column, key in zip(columns, ("diff", "low", "high"), strict=True):
                 assert row[column] == ("" if d is None else repr(d[key])), (column, row)
         tied = top["tied_with_best"]
         assert row["tied_with_best"] == ("" if tied is None else str(tied))

@@ -20,8 +20,8 @@ from nightsim.config import Config, config_from_data, default_config_path, load_
 from nightsim.events import Event
 from nightsim.log import write_events
 from nightsim.odds import odds
-from nightsim.rank import rank_report, rank_rotas
 from nightsim.page import night_html, odds_html
+from nightsim.rank import rank_report, rank_rotas
 from nightsim.simulate import iter_raw, simulate
 
 GOLDEN = Path(__file__).parent / "golden"
