@@ -36,7 +36,11 @@ def points(t: Catalogue, d: float) -> str:
     """A difference of chances in percentage points, signed: "-8.6 points"."""
     value = round(d * 100, 1) + 0.0  # + 0.0 turns -0.0 into 0.0 (no "minus zero")
     sign = "+" if value > 0 else ""
-    return t("paired.points", value=sign + number(t, value), points=t.form("point", abs(value)))
+    # Shown with one decimal ("1.0"): CLDR counts its visible fraction digit (v = 1), which
+    # is the "other" form in English and Ukrainian alike ("1.0 points", "1,0 пункту").
+    forms = t.table["n.point"]
+    assert not isinstance(forms, str)
+    return t("paired.points", value=sign + number(t, value), points=forms["other"])
 
 
 def signed_points(t: Catalogue, x: float) -> str:
