@@ -94,6 +94,13 @@ def add_parser(sub: Any) -> None:
         help="simulate journeys of K nights in a row, the party's HP and exhaustion carried"
         " over (whole journeys: N is rounded up to a multiple of K)",
     )
+    _add_compare_args(p)
+    _add_rank_args(p)
+    p.set_defaults(handler=run)
+
+
+def _add_compare_args(p: argparse.ArgumentParser) -> None:
+    """`--compare` (issue 13) and `--lang`, the language of the paired reports' text."""
     p.add_argument(
         "--compare",
         action="append",
@@ -109,8 +116,6 @@ def add_parser(sub: Any) -> None:
         default="en",
         help="language of the --compare and --rank-rotas text (default: en)",
     )
-    _add_rank_args(p)
-    p.set_defaults(handler=run)
 
 
 def _add_rank_args(p: argparse.ArgumentParser) -> None:
@@ -119,7 +124,8 @@ def _add_rank_args(p: argparse.ArgumentParser) -> None:
         "--rank-rotas",
         action="store_true",
         help="try every order of the configured watchers over the same nights and rank them:"
-        " someone awake when the monster comes, then full rests, then spells kept",
+        " someone awake when the monster comes, then full rests, then spells kept; each rota"
+        " told against the best with a paired 95%% interval, ties with the best flagged",
     )
     p.add_argument(
         "--watchers",
