@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -444,81 +444,6 @@ def rota_config(config: Config, order: Sequence[str], watchers: int | None) -> C
     data = config.canonical()
     data["watch"] = watch
     return config_from_data(data)
-
-
-@dataclass(frozen=True, slots=True)
-class RotaResult:
-    order: tuple[str, ...]
-    counts: Counts
-
-    def key(self) -> tuple[float, float, float, tuple[str, ...]]:
-        """Best first: someone awake when the monster comes (given an encounter), then full
-        rests, then spells kept; ties in the order's names, so the ranking is stable."""
-        c = self.counts
-        awake = 1 - c.nobody_awake / c.encounter if c.encounter else 0.0
-        rests = sum(c.full_rest) / (c.nights * len(c.names)) if c.nights else 0.0
-        tried = sum(c.spells_tried)
-        kept = 1 - sum(c.spells_lost) / tried if tried else 1.0
-        return (-awake, -rests, -kept, self.order)
-
-
-def rank_rotas(
-    config: Config,
-    seed: int | str,
-    nights: int,
-    *,
-    watchers: int | None = None,
-    per_journey: int = 1,
-    jobs: int = 1,
-    progress: Progress | None = None,
-) -> list[RotaResult]:
-    """Every rota over the same per-night seeds (common random numbers: a difference between
-    two rotas is the rota's, not the dice's), best first."""
-    orders = rota_orders(config, watchers)
-    if len(orders) * nights > MAX_RANK_NIGHTS:
-        raise ValueError(
-            f"{len(orders)} rotas x {nights} nights is more than {MAX_RANK_NIGHTS:,} nights;"
-            f" use --nights {max(1, MAX_RANK_NIGHTS // len(orders))} or fewer, or --watchers"
-        )
-    configs = [rota_config(config, o, watchers) for o in orders]
-    units = journeys_for(nights, per_journey)
-    counts = count_many(configs, seed, units, per_journey=per_journey, jobs=jobs, progress=progress)
-    return sorted(
-        (RotaResult(o, c) for o, c in zip(orders, counts, strict=True)), key=RotaResult.key
-    )
-
-
-def rota_report(r: RotaResult) -> dict[str, Any]:
-    c = r.counts
-    return {
-        "rota": list(r.order),
-        "someone_awake_given_encounter": wilson(c.encounter - c.nobody_awake, c.encounter),
-        # Character-nights with a full rest, and spells kept of spells meant (approximate
-        # intervals: a party's nights are not independent trials).
-        "full_rest": wilson(sum(c.full_rest), c.nights * len(c.names)),
-        "spells_kept": wilson(sum(c.spells_tried) - sum(c.spells_lost), sum(c.spells_tried)),
-        "rota_broken": wilson(c.rota_broken, c.nights),
-    }
-
-
-def rank_report(
-    results: Iterable[RotaResult], seed: int | str, nights: int, top: int, config: Config
-) -> dict[str, Any]:
-    """The JSON shape of `nightsim odds --rank-rotas --format json`; `config` is the one the
-    rotas were made from (each rota changes only its watch)."""
-    rows = list(results)
-    return provenance(config) | {
-        "nights": rows[0].counts.nights if rows else nights,
-        "seed": seed,
-        "rotas": len(rows),
-        "ranked_by": [
-            "someone_awake_given_encounter",
-            "full_rest",
-            "spells_kept",
-        ],
-        "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
-        "config": config.canonical(),
-    }
 
 
 def default_jobs() -> int:

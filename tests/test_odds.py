@@ -22,8 +22,9 @@ from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
 from nightsim.dice import Dice
 from nightsim.night import NightSim
-from nightsim.odds import Counts, _count, odds, rank_rotas, rota_orders, wilson
+from nightsim.odds import Counts, _count, odds, rota_orders, wilson
 from nightsim.outcome import NightOutcome
+from nightsim.rank import rank_rotas
 from nightsim.simulate import iter_nights
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -277,6 +278,12 @@ def test_cli_rank_rotas_json(capsys: pytest.CaptureFixture[str]) -> None:
         ["--seed", ""],
         ["--set", "camp.encounter_chance=9"],
         ["--nights", "many"],
+        ["--compare", "camp.encounter_chance=9"],
+        ["--compare", "nonsense"],
+        ["--compare", "camp.encounter_chance=2", "--rank-rotas"],
+        ["--compare", "camp.encounter_chance=2", "--format", "html"],
+        ["--rank-rotas", "--watchers", "2,x"],
+        ["--rank-rotas", "--watchers", "2,3", "--format", "html"],
     ],
 )
 def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -88,6 +88,9 @@ def rerun(command: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         ["--nights", "50", "--nights-per-journey", "3"],  # rounded up to 51: recorded
         ["--nights", "40", "--seed", "-a phrase/with slash"],
         ["--nights", "30", "--seed", "007", "--rank-rotas", "--watchers", "2", "--top", "4"],
+        # Issue 13: the items that made config B, and several K.
+        ["--nights", "30", "--seed", "2", "--compare", "camp.encounter_chance=4"],
+        ["--nights", "20", "--seed", "1", "--rank-rotas", "--watchers", "1,2", "--top", "2"],
     ],
 )
 def test_the_recorded_command_prints_the_same_json(
@@ -221,15 +224,31 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
         "watch_1",
         "watch_2",
         *(c for m in ROTA for c, _ in bounds(m)),
+        # Issue 13: the paired difference from the best, then the tie and K.
+        *(c for m in VS_BEST for c, _ in bounds(f"vs_best_{m}")),
+        "tied_with_best",
+        "watchers",
     ]
     assert len(rows) == len(r["top"]) == 5
     for row, top in zip(rows, r["top"], strict=True):
         assert int(row["rank"]) == top["rank"]
         assert [row["watch_1"], row["watch_2"]] == top["rota"]
         check_row(row, top, ROTA)
+        vs = top["vs_best"] or {}
+        for m in VS_BEST:
+            d = vs.get(m)
+            columns = [column for column, _ in bounds(f"vs_best_{m}")]
+            for column, key in zip(columns, ("diff", "low", "high"), strict=True):
+                assert row[column] == ("" if d is None else repr(d[key])), (column, row)
+        tied = top["tied_with_best"]
+        assert row["tied_with_best"] == ("" if tied is None else str(tied))
+        assert row["watchers"] == "2"
+    assert rows[0]["vs_best_full_rest"] == ""  # the best: no difference from itself
+    assert rows[1]["vs_best_full_rest"] != ""
 
 
 ROTA = ["someone_awake_given_encounter", "full_rest", "spells_kept", "rota_broken"]
+VS_BEST = ["someone_awake_given_encounter", "full_rest"]
 
 
 # --- the README shows real output ---------------------------------------------------------

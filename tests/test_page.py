@@ -19,8 +19,9 @@ from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, load_config
 from nightsim.events import Event
 from nightsim.log import write_events
-from nightsim.odds import odds, rank_report, rank_rotas
+from nightsim.odds import odds
 from nightsim.page import night_html, odds_html
+from nightsim.rank import rank_report, rank_rotas
 from nightsim.simulate import iter_raw, simulate
 
 GOLDEN = Path(__file__).parent / "golden"

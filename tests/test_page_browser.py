@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 from nightsim.config import config_from_data, default_config_path, load_config
-from nightsim.odds import odds, rank_report, rank_rotas
+from nightsim.odds import odds
 from nightsim.page import night_html, odds_html
+from nightsim.rank import rank_report, rank_rotas
 from nightsim.simulate import simulate
 
 # Each over ~0.5 s (a browser page, a PDF, a screenshot): slow too, out of the quick loop.

@@ -21,6 +21,7 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
+from nightsim.limits import shown
 
 DEFAULT_NIGHTS = 10_000
 MAX_NIGHTS = 100_000_000
@@ -35,6 +36,8 @@ examples:
   nightsim odds --nights-per-journey 7           week-long journeys, state carried over
   nightsim odds --rank-rotas                     every order of the configured watchers
   nightsim odds --rank-rotas --watchers 3        every 3 of the party, in every order
+  nightsim odds --rank-rotas --watchers 2,3,4    one ranking per K, and the trade-off
+  nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
 
 Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of
@@ -91,8 +94,28 @@ def add_parser(sub: Any) -> None:
         help="simulate journeys of K nights in a row, the party's HP and exhaustion carried"
         " over (whole journeys: N is rounded up to a multiple of K)",
     )
+    _add_compare_args(p)
     _add_rank_args(p)
     p.set_defaults(handler=run)
+
+
+def _add_compare_args(p: argparse.ArgumentParser) -> None:
+    """`--compare` (issue 13) and `--lang`, the language of the paired reports' text."""
+    p.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="compare with config B, the config (and --set) with these items on top:"
+        " every measure's difference B - A over the same nights, with a paired 95%% interval;"
+        " repeatable like --set",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "uk"),
+        default="en",
+        help="language of the --compare and --rank-rotas text (default: en)",
+    )
 
 
 def _add_rank_args(p: argparse.ArgumentParser) -> None:
@@ -101,13 +124,16 @@ def _add_rank_args(p: argparse.ArgumentParser) -> None:
         "--rank-rotas",
         action="store_true",
         help="try every order of the configured watchers over the same nights and rank them:"
-        " someone awake when the monster comes, then full rests, then spells kept",
+        " someone awake when the monster comes, then full rests, then spells kept; each rota"
+        " told against the best with a paired 95%% interval, ties with the best flagged",
     )
     p.add_argument(
         "--watchers",
-        type=int,
+        action="append",
         metavar="K",
-        help="with --rank-rotas: every choice of K party members, in every order",
+        help="with --rank-rotas: every choice of K party members, in every order; several"
+        " values (2,3,4 or the option repeated) rank each K and show the trade-off between"
+        " safety and rest across them",
     )
     p.add_argument(
         "--top", type=int, default=10, metavar="T", help="with --rank-rotas: show the best T"
@@ -128,6 +154,28 @@ def _check(args: argparse.Namespace) -> None:
         raise UsageError("--watchers and --top go with --rank-rotas")
     if args.top < 1:
         raise UsageError(f"--top: expected at least 1, got {args.top}")
+    args.watchers = _watchers(args.watchers)
+    if args.compare and args.rank_rotas:
+        raise UsageError("--compare and --rank-rotas are two questions; ask one at a time")
+    if args.format == "html" and (args.compare or len(args.watchers or ()) > 1):
+        raise UsageError(
+            "--format html shows plain odds and one ranking; use text, json or csv for"
+            " --compare and for several --watchers"
+        )
+
+
+def _watchers(items: list[str] | None) -> list[int] | None:
+    """--watchers 2,3,4 or --watchers 2 --watchers 3: the Ks in the order given, once each."""
+    if items is None:
+        return None
+    out: list[int] = []
+    for item in items:
+        for part in item.split(","):
+            if not part.strip().isdigit():
+                raise UsageError(f"--watchers: expected K or K,K,... (numbers), got {shown(item)}")
+            if int(part) not in out:
+                out.append(int(part))
+    return out
 
 
 @contextmanager
@@ -173,6 +221,10 @@ def run(args: argparse.Namespace) -> int:
     per = args.nights_per_journey
     if args.rank_rotas:
         return _rank(args, config, seed, jobs, per)
+    if args.compare:
+        from nightsim.cli.compare import run_compare
+
+        return run_compare(args, config, seed, jobs, per)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per, "nights") as progress:
@@ -193,32 +245,41 @@ def run(args: argparse.Namespace) -> int:
 
 def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
     from nightsim import odds as odds_mod
+    from nightsim import rank as rank_mod
 
+    ks: list[int | None] = list(args.watchers) if args.watchers else [None]
     try:
-        orders = odds_mod.rota_orders(config, args.watchers)
+        counts = [len(odds_mod.rota_orders(config, k)) for k in ks]
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     nights = args.nights
     if nights is None:
         # Many rotas: fewer nights each, so that the whole ranking stays minutes, not hours.
-        nights = min(DEFAULT_NIGHTS, max(1, odds_mod.MAX_RANK_NIGHTS // len(orders)))
+        nights = min(DEFAULT_NIGHTS, max(1, odds_mod.MAX_RANK_NIGHTS // max(counts)))
         if nights < DEFAULT_NIGHTS:
-            status(f"{len(orders)} rotas: {nights:,} nights each (set --nights to change)")
+            status(f"{max(counts)} rotas: {nights:,} nights each (set --nights to change)")
     units = odds_mod.journeys_for(nights, per)
-    with _progress(units * per * len(orders), f"{len(orders)} rotas") as progress:
+    with _progress(units * per * sum(counts), f"{sum(counts)} rotas") as progress:
         try:
-            results = odds_mod.rank_rotas(
-                config,
-                seed,
-                nights,
-                watchers=args.watchers,
-                per_journey=per,
-                jobs=jobs,
-                progress=progress,
-            )
+            rankings = [
+                rank_mod.rank_rotas(
+                    config,
+                    seed,
+                    nights,
+                    watchers=k,
+                    per_journey=per,
+                    jobs=jobs,
+                    progress=progress,
+                )
+                for k in ks
+            ]
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-    report = odds_mod.rank_report(results, seed, nights, args.top, config)
+    if len(ks) == 1:
+        report = rank_mod.rank_report(rankings[0], seed, nights, args.top, config, ks[0])
+    else:
+        pairs = [(k, rows) for k, rows in zip(args.watchers, rankings, strict=True)]
+        report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config)
     if args.format == "json":
         _print_json(report, _command(args, seed, report["nights"], per))
     elif args.format == "csv":
@@ -228,7 +289,12 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
 
         print_odds_page(report)
     else:
-        _print_rank(report)
+        from nightsim.narration.rank import render_rank
+
+        con = _console()
+        con.print(
+            render_rank(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
+        )
     status(f"seed: {seed}  (repeat with {_repeat(seed, nights, per)})")
     return EXIT_OK
 
@@ -267,10 +333,12 @@ def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -
     argv += ["--nights", str(nights)]
     if per > 1:
         argv += ["--nights-per-journey", str(per)]
+    for item in args.compare:
+        argv += ["--compare", item]
     if args.rank_rotas:
         argv.append("--rank-rotas")
-        if args.watchers is not None:
-            argv += ["--watchers", str(args.watchers)]
+        if args.watchers:
+            argv += ["--watchers", ",".join(str(k) for k in args.watchers)]
         argv += ["--top", str(args.top)]
     return [*argv, "--format", "json"]
 
@@ -293,6 +361,7 @@ PARTY_MEASURES = (
 )
 CHARACTER_MEASURES = ("surprised", "full_rest", "exhausted", "spell_lost")
 ROTA_MEASURES = ("someone_awake_given_encounter", "full_rest", "spells_kept", "rota_broken")
+VS_BEST = ("someone_awake_given_encounter", "full_rest")
 
 Row = list[object]
 
@@ -328,14 +397,43 @@ def odds_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
 
 def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     """`odds --rank-rotas --format csv`: a row per rota shown, best first; its watchers in
-    `watch_1`…`watch_K` (first watch first), then each measure with its bounds."""
-    width = max((len(row["rota"]) for row in r["top"]), default=0)
-    header = ["rank", *(f"watch_{i}" for i in range(1, width + 1)), *_columns(ROTA_MEASURES)]
+    `watch_1`…`watch_K` (first watch first), then each measure with its bounds, then its
+    paired difference from the best on safety and on rest with their bounds (empty for
+    the best), `tied_with_best`, and `watchers` (K; empty for the configured watchers).
+    With several --watchers, every ranking's rows, one after another."""
+    parts = r.get("rankings", [r])
+    width = max((len(row["rota"]) for p in parts for row in p["top"]), default=0)
+    header = [
+        "rank",
+        *(f"watch_{i}" for i in range(1, width + 1)),
+        *_columns(ROTA_MEASURES),
+        *_columns(tuple(f"vs_best_{m}" for m in VS_BEST)),
+        "tied_with_best",
+        "watchers",
+    ]
     rows: list[Row] = []
-    for row in r["top"]:
-        watchers = row["rota"] + [""] * (width - len(row["rota"]))
-        rows.append([row["rank"], *watchers, *(c for m in ROTA_MEASURES for c in _cells(row[m]))])
+    for part in parts:
+        k = part["watchers"]
+        for row in part["top"]:
+            watchers = row["rota"] + [""] * (width - len(row["rota"]))
+            vs = row["vs_best"] or {}
+            rows.append(
+                [
+                    row["rank"],
+                    *watchers,
+                    *(c for m in ROTA_MEASURES for c in _cells(row[m])),
+                    *(c for m in VS_BEST for c in _diff_cells(vs.get(m))),
+                    "" if row["tied_with_best"] is None else row["tied_with_best"],
+                    "" if k is None else k,
+                ]
+            )
     return header, rows
+
+
+def _diff_cells(d: dict[str, Any] | None) -> Row:
+    if d is None or d["diff"] is None:
+        return ["", "", ""]
+    return [d["diff"], d["low"], d["high"]]
 
 
 def _write_csv(header: list[str], rows: list[Row]) -> None:
@@ -434,35 +532,6 @@ def _print_odds(r: dict[str, Any]) -> None:
         for row in r["by_night_of_journey"]:
             j.add_row(str(row["night"]), *(_pct(e) for e in row["full_rest"].values()))
         con.print(j)
-
-
-def _print_rank(r: dict[str, Any]) -> None:
-    from rich.table import Table
-
-    con = _console()
-    t = Table(
-        title=f"The safest watch rotas: the best {len(r['top'])} of {r['rotas']},"
-        f" {r['nights']:,} nights each (seed {r['seed']})"
-    )
-    t.add_column("#", justify="right")
-    t.add_column("rota (first watch first)")
-    t.add_column("someone awake when\na monster comes", justify="right", no_wrap=True)
-    t.add_column("full\nrests", justify="right", no_wrap=True)
-    t.add_column("spells\nkept", justify="right", no_wrap=True)
-    for row in r["top"]:
-        t.add_row(
-            str(row["rank"]),
-            ", ".join(row["rota"]),
-            _both(row["someone_awake_given_encounter"]),
-            _pct(row["full_rest"]),
-            _pct(row["spells_kept"]),
-        )
-    con.print(t)
-    con.print(
-        "Ranked by the chance that someone is awake when a monster comes, then full rests"
-        " (of all character-nights), then spells kept (of all spells meant); every rota"
-        " over the same nights. --format json has every interval."
-    )
 
 
 def _histogram(title: str, label: str, counts: dict[str, int], total: int) -> Table:

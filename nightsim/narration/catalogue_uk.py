@@ -378,6 +378,60 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.ev.spell_prepared": "{actor} готує закляття {spell}.",
     "whatif.ev.spell_lost": "{actor} втрачає закляття {spell}.",
     "whatif.ev.summary": "Ніч завершується.",
+    # odds --compare, --rank-rotas (issue 13): парні різниці за ті самі ночі
+    "fmt.thousands": "\u00a0",
+    "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
+    "paired.journeys": "{nights}, подорожі по {per}",
+    "paired.col_measure": "",
+    "paired.col_ab": "A \u2192 B",
+    "paired.col_diff": "різниця",
+    "paired.col_ci": "95% інтервал",
+    "paired.col_unpaired": "без пар знадобилося б",
+    "paired.points": "{value} {points}",
+    "paired.no_clear": "немає явної різниці за {nights}",
+    "paired.unpaired": "(без пар)",
+    "paired.ci": "95% ДІ від {low} до {high}",
+    "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
+    "paired.same_width": "{nights}",
+    "paired.saves": "Парами за ті самі ночі: для «{measure}» порівняння без пар (незалежні"
+    " ночі) потребувало б {unpaired} кожної конфігурації для інтервалу такої ширини, як за"
+    " {nights}.",
+    "paired.note": "B \u2212 A за ті самі ночі (ніч i \u2014 це run --seed «S/i» для кожної"
+    " конфігурації); різниця, чий 95% інтервал містить 0, не є явною.",
+    "paired.m.encounter": "приходить чудовисько",
+    "paired.m.rota_broken": "черговість варт уривається (вартовий задрімав)",
+    "paired.m.fire_lasts": "багаття горить увесь час відпочинку",
+    "paired.m.nobody_awake": "приходить чудовисько, а ніхто не пильнує",
+    "paired.m.nobody_awake_given_encounter": "ніхто не пильнує, коли приходить чудовисько",
+    "paired.m.surprised": "{name}: заскочено зненацька",
+    "paired.m.full_rest": "{name}: повноцінний відпочинок",
+    "paired.m.exhausted": "{name}: виснаження",
+    "paired.m.spell_lost": "{name}: втрачене закляття",
+    "rank.title": "Черговість варт за ті самі {nights}, кожна проти найкращої (зерно {seed})",
+    "rank.title_k": "Вартових: {watchers}; найкращі {top} з {rotas} черговостей",
+    "rank.title_configured": "Вартові з конфігурації: найкращі {top} з {rotas} черговостей",
+    "rank.col_rota": "черговість (перша варта першою)",
+    "rank.col_awake": "хтось пильнує, коли\nприходить чудовисько",
+    "rank.col_rest": "повноцінний\nвідпочинок",
+    "rank.col_vs": "проти\nнайкращої",
+    "rank.col_spells": "закляття\nзбережено",
+    "rank.span": "від {low} до {high}",
+    "rank.best": "найкраща",
+    "rank.tied": "нарівні",
+    "rank.line": "#{rank} {rota}: хтось пильнує {awake} ({awake_vs}); повноцінний відпочинок"
+    " {rest} ({rest_vs}); закляття збережено {spells}",
+    "rank.ties": "Черговостей нарівні з найкращою за «хтось пильнує»: {tied} з {rotas}: 95%"
+    " інтервал їхньої різниці містить 0 за {nights}.",
+    "rank.none_tied": "Жодна черговість не нарівні з найкращою за «хтось пильнує» за {nights}.",
+    "rank.note": "Упорядковано за тим, чи хтось пильнує, коли приходить чудовисько, далі за"
+    " повноцінним відпочинком (усіх персонажо-ночей), далі за збереженими закляттями;"
+    " різниці парні, за ті самі ночі. --format json містить усі інтервали.",
+    "rank.trade_title": "Безпека проти відпочинку: найкраща черговість для кожної кількості"
+    " вартових",
+    "rank.col_watchers": "вартових",
+    "rank.trade_line": "Вартових {watchers}: {rota}, хтось пильнує {awake}, повноцінний"
+    " відпочинок {rest}",
+    "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
     "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},

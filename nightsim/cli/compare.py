@@ -1,0 +1,94 @@
+"""`nightsim odds --compare KEY=VALUE...`: config B against config A over the same nights."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from nightsim.cli.common import EXIT_OK, UsageError, config_from_args, status
+
+Row = list[object]
+
+
+def config_b(args: argparse.Namespace) -> Any:
+    """The config with --set, then the --compare items on top. A mistake in an item is
+    blamed on it as `--compare ITEM` (the config and --set alone have loaded already)."""
+    try:
+        config, _ = config_from_args(args.config, [*args.set, *args.compare])
+    except UsageError as exc:
+        text = str(exc)
+        raise UsageError("--compare " + text.removeprefix("--set ")) from None
+    return config
+
+
+def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
+    from nightsim import odds as odds_mod
+    from nightsim.cli.odds import (
+        DEFAULT_NIGHTS,
+        _command,
+        _console,
+        _print_json,
+        _progress,
+        _repeat,
+        _write_csv,
+    )
+    from nightsim.compare import compare
+
+    other = config_b(args)
+    nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
+    units = odds_mod.journeys_for(nights, per)
+    with _progress(units * per * 2, "nights, A and B") as progress:
+        report = compare(
+            config,
+            other,
+            seed,
+            nights,
+            per_journey=per,
+            jobs=jobs,
+            progress=progress,
+            changes=args.compare,
+        )
+    if args.format == "json":
+        _print_json(report, _command(args, seed, report["nights"], per))
+    elif args.format == "csv":
+        _write_csv(*compare_table(report))
+    else:
+        from nightsim.narration.paired import render_compare
+
+        con = _console()
+        con.print(
+            render_compare(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
+        )
+    status(f"seed: {seed}  (repeat with {_repeat(seed, report['nights'], per)})")
+    return EXIT_OK
+
+
+def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
+    """`odds --compare --format csv`: a row per measure (and character), the JSON's numbers:
+    A's and B's estimates with their bounds, the difference B - A with its bounds, and
+    `clear`, `paired`, `unpaired_nights` (empty where the JSON has null)."""
+    header = [
+        "measure",
+        "character",
+        *(f"{side}{s}" for side in ("a", "b") for s in ("", "_low", "_high")),
+        "diff",
+        "diff_low",
+        "diff_high",
+        "clear",
+        "paired",
+        "unpaired_nights",
+    ]
+    rows: list[Row] = []
+    for m in r["measures"]:
+        cells: Row = [m["measure"], m["character"] or ""]
+        for side in ("a", "b"):
+            est = m[side]
+            cells += ["" if est[k] is None else est[k] for k in ("p", "low", "high")]
+        cells += ["" if m[k] is None else m[k] for k in ("diff", "low", "high")]
+        cells += [
+            m["clear"],
+            m["paired"],
+            "" if m["unpaired_nights"] is None else m["unpaired_nights"],
+        ]
+        rows.append(cells)
+    return header, rows

@@ -1,0 +1,150 @@
+"""Paired odds as text: `odds --compare` (and `whatif --nights`) and `odds --rank-rotas`.
+
+Pure: a report dict (`compare.compare`, `rank.rank_report`, `rank.rank_many_report`) in,
+rich renderables or plain lines out, in the catalogue's language. `table=True` gives rich
+tables (a terminal); `table=False` one line per measure or rota, to read or grep when piped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from nightsim.narration.catalogue import Catalogue
+
+MINUS = "\u2212"
+
+
+def number(t: Catalogue, x: float, digits: int = 1) -> str:
+    """A number in the language's form: "10,000" / "10 000", "8.6" / "8,6", a true minus."""
+    text = f"{x:,.{digits}f}".replace(",", "\x00").replace(".", t("fmt.decimal"))
+    return text.replace("\x00", t("fmt.thousands")).replace("-", MINUS)
+
+
+def percent(t: Catalogue, p: float | None) -> str:
+    return "\u2014" if p is None else f"{number(t, p * 100)}%"
+
+
+def nights_text(t: Catalogue, n: int) -> str:
+    return f"{number(t, n, 0)} {t.form('night', n)}"
+
+
+def points(t: Catalogue, d: float) -> str:
+    """A difference of chances in percentage points, signed: "-8.6 points"."""
+    value = round(d * 100, 1) + 0.0  # + 0.0 turns -0.0 into 0.0 (no "minus zero")
+    sign = "+" if value > 0 else ""
+    # Shown with one decimal ("1.0"): CLDR counts its visible fraction digit (v = 1), which
+    # is the "other" form in English and Ukrainian alike ("1.0 points", "1,0 пункту").
+    forms = t.table["n.point"]
+    assert not isinstance(forms, str)
+    return t("paired.points", value=sign + number(t, value), points=forms["other"])
+
+
+def signed_points(t: Catalogue, x: float) -> str:
+    value = round(x * 100, 1) + 0.0  # + 0.0 turns -0.0 into 0.0 (no "minus zero")
+    return ("+" if value > 0 else "") + number(t, value)
+
+
+def interval(t: Catalogue, d: dict[str, Any]) -> str:
+    if d["diff"] is None:
+        return "\u2014"
+    return t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
+
+
+def verdict(t: Catalogue, d: dict[str, Any], nights: int) -> str:
+    """The difference in points, or "no clear difference at N nights"; "(unpaired)" after
+    a measure the two configs could not be paired on."""
+    if d["diff"] is None:
+        text = "\u2014"
+    elif d["clear"]:
+        text = points(t, d["diff"])
+    else:
+        text = t("paired.no_clear", nights=nights_text(t, nights))
+    return text if d.get("paired", True) else f"{text} {t('paired.unpaired')}"
+
+
+def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
+    return t(f"paired.m.{row['measure']}", name=row["character"] or "")
+
+
+# --- odds --compare ---------------------------------------------------------------------
+
+
+def _title(t: Catalogue, r: dict[str, Any]) -> str:
+    nights = nights_text(t, r["nights"])
+    if r["nights_per_journey"] > 1:
+        nights = t("paired.journeys", nights=nights, per=r["nights_per_journey"])
+    changes = ", ".join(r["changes"]) or "B"
+    return t("paired.title", changes=changes, nights=nights, seed=r["seed"])
+
+
+def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
+    """One line per measure: "surprised: 31.0% → 22.4%, -8.6 points, 95% CI -9.4 to -7.8"."""
+    t = Catalogue(lang)
+    out = [_title(t, r)]
+    for row in r["measures"]:
+        out.append(
+            t(
+                "paired.line",
+                measure=measure_label(t, row),
+                a=percent(t, row["a"]["p"]),
+                b=percent(t, row["b"]["p"]),
+                diff=verdict(t, row, r["nights"]),
+                ci=interval(t, row),
+            )
+        )
+    out += _footer(t, r)
+    return out
+
+
+def _footer(t: Catalogue, r: dict[str, Any]) -> list[str]:
+    out = [t("paired.note")]
+    best = _saves(r)
+    if best is not None:
+        out.append(
+            t(
+                "paired.saves",
+                measure=measure_label(t, best),
+                unpaired=nights_text(t, best["unpaired_nights"]),
+                nights=nights_text(t, r["nights"]),
+            )
+        )
+    return out
+
+
+def _saves(r: dict[str, Any]) -> dict[str, Any] | None:
+    from nightsim.compare import pairing_saves
+
+    return pairing_saves(r)
+
+
+def compare_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
+    """The same as `compare_lines`, as a rich table and its notes."""
+    t = Catalogue(lang)
+    table = Table(title=_title(t, r))
+    table.add_column(t("paired.col_measure"))
+    table.add_column(t("paired.col_ab"), justify="right", no_wrap=True)
+    table.add_column(t("paired.col_diff"), justify="right")
+    table.add_column(t("paired.col_ci"), justify="right")
+    table.add_column(t("paired.col_unpaired"), justify="right")
+    for row in r["measures"]:
+        unpaired = row["unpaired_nights"]
+        table.add_row(
+            measure_label(t, row),
+            f"{percent(t, row['a']['p'])} \u2192 {percent(t, row['b']['p'])}",
+            Text(verdict(t, row, r["nights"]), style="bold" if row["clear"] else "dim"),
+            interval(t, row),
+            "\u2014" if unpaired is None else nights_text(t, unpaired),
+        )
+    return Group(table, *(Text(line) for line in _footer(t, r)))
+
+
+def render_compare(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
+    """`odds --compare`'s text, and `whatif --nights N`'s: a table at a terminal, lines
+    otherwise."""
+    if table:
+        return compare_table(r, lang)
+    return Text("\n".join(compare_lines(r, lang)))

@@ -1,0 +1,146 @@
+"""`odds --rank-rotas` as text: each rota against the best, ties, and the trade-off across K.
+
+Pure: a report (`rank.rank_report` or `rank.rank_many_report`) in, rich renderables out;
+`table=False` gives one line per rota (piped output).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.paired import nights_text, percent, signed_points
+
+AWAKE, REST = "someone_awake_given_encounter", "full_rest"
+
+
+def _both(t: Catalogue, est: dict[str, Any]) -> str:
+    if est["p"] is None:
+        return "\u2014"
+    return f"{percent(t, est['p'])} ({percent(t, est['low'])}\u2013{percent(t, est['high'])})"
+
+
+def _vs(t: Catalogue, row: dict[str, Any], key: str) -> str:
+    """Against the best: "best", "tied (-1.2 to +0.8)", or "-3.4 (-4.1 to -2.7)" points."""
+    vs = row["vs_best"]
+    if vs is None:
+        return t("rank.best")
+    d = vs[key]
+    if d["diff"] is None:
+        return "\u2014"
+    span = t("rank.span", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
+    head = t("rank.tied") if not d["clear"] else signed_points(t, d["diff"])
+    return f"{head} ({span})"
+
+
+def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
+    k = part.get("watchers")
+    top, rotas = len(part["top"]), part["rotas"]
+    title = (
+        t("rank.title_k", watchers=k, top=top, rotas=rotas)
+        if isinstance(k, int)
+        else t("rank.title_configured", top=top, rotas=rotas)
+    )
+    table = Table(title=title)
+    table.add_column("#", justify="right")
+    table.add_column(t("rank.col_rota"))
+    table.add_column(t("rank.col_awake"), justify="right")
+    table.add_column(t("rank.col_vs"), justify="right")
+    table.add_column(t("rank.col_rest"), justify="right", no_wrap=True)
+    table.add_column(t("rank.col_vs"), justify="right")
+    table.add_column(t("rank.col_spells"), justify="right", no_wrap=True)
+    for row in part["top"]:
+        table.add_row(
+            str(row["rank"]),
+            ", ".join(row["rota"]),
+            _both(t, row[AWAKE]),
+            _vs(t, row, AWAKE),
+            percent(t, row[REST]["p"]),
+            _vs(t, row, REST),
+            percent(t, row["spells_kept"]["p"]),
+        )
+    return table
+
+
+def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
+    return [
+        t(
+            "rank.line",
+            rank=row["rank"],
+            rota=", ".join(row["rota"]),
+            awake=_both(t, row[AWAKE]),
+            awake_vs=_vs(t, row, AWAKE),
+            rest=percent(t, row[REST]["p"]),
+            rest_vs=_vs(t, row, REST),
+            spells=percent(t, row["spells_kept"]["p"]),
+        )
+        for row in part["top"]
+    ]
+
+
+def _ties(t: Catalogue, part: dict[str, Any], nights: int) -> str:
+    if part["tied_with_best"] == 0:
+        return t("rank.none_tied", nights=nights_text(t, nights))
+    return t(
+        "rank.ties",
+        tied=part["tied_with_best"],
+        rotas=part["rotas"],
+        nights=nights_text(t, nights),
+    )
+
+
+def _trade(t: Catalogue, rows: list[dict[str, Any]], table: bool) -> list[RenderableType]:
+    if not table:
+        return [
+            Text(
+                t(
+                    "rank.trade_line",
+                    watchers=r["watchers"],
+                    rota=", ".join(r["rota"]),
+                    awake=percent(t, r[AWAKE]["p"]),
+                    rest=percent(t, r[REST]["p"]),
+                )
+            )
+            for r in rows
+        ]
+    out = Table(title=t("rank.trade_title"))
+    out.add_column(t("rank.col_watchers"), justify="right")
+    out.add_column(t("rank.col_rota"))
+    out.add_column(t("rank.col_awake"), justify="right")
+    out.add_column(t("rank.col_rest"), justify="right")
+    for r in rows:
+        out.add_row(
+            str(r["watchers"]),
+            ", ".join(r["rota"]),
+            _both(t, r[AWAKE]),
+            _both(t, r[REST]),
+        )
+    return [out]
+
+
+def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
+    """One ranking (or one per K, then the trade-off across K), with the ties told."""
+    t = Catalogue(lang)
+    parts = r.get("rankings", [r])
+    out: list[RenderableType] = [
+        Text(t("rank.title", nights=nights_text(t, r["nights"]), seed=r["seed"]))
+    ]
+    for part in parts:
+        if table:
+            out.append(_ranking_table(t, part))
+        else:
+            title = _ranking_table(t, part).title
+            out.append(Text(str(title)))
+            out += [Text(line) for line in _ranking_lines(t, part)]
+        out.append(Text(_ties(t, part, r["nights"])))
+    if "trade_off" in r:
+        if table:
+            out += _trade(t, r["trade_off"], table)
+        else:
+            out += [Text(t("rank.trade_title")), *_trade(t, r["trade_off"], table)]
+    out.append(Text(t("rank.note")))
+    return Group(*out)
