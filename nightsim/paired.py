@@ -147,11 +147,11 @@ def difference(m: Moments, a: int, b: int, z: float = Z95) -> dict[str, Any]:
     out: dict[str, Any] = {"a": est_a, "b": est_b}
     if m.mismatched:
         d = newcombe_unpaired(m.s[a], m.w[a], m.s[b], m.w[b], z)
-        return out | d | _verdict(d) | {"paired": False, "unpaired_units": None}
+        return out | d | _verdict(d) | {"paired": False, "identical": False, "unpaired_units": None}
     w = m.w[a]
     if w == 0:
         d = {"diff": None, "low": None, "high": None}
-        return out | d | _verdict(d) | {"paired": True, "unpaired_units": None}
+        return out | d | _verdict(d) | {"paired": True, "identical": False, "unpaired_units": None}
     qab = m.cross(a, b)
     sdd = max(0.0, m.q[a][a] + m.q[b][b] - 2 * qab)  # Σ (k_b - k_a)²
     diff = (m.s[b] - m.s[a]) / w
@@ -165,7 +165,11 @@ def difference(m: Moments, a: int, b: int, z: float = Z95) -> dict[str, Any]:
     unpaired = None
     if spread_d > 0:
         unpaired = math.ceil(m.n * (m.spread(a) + m.spread(b)) / spread_d)
-    return out | d | _verdict(d) | {"paired": True, "unpaired_units": unpaired}
+    # `identical`: the measure came out the same on every night under both configs (a rota
+    # does not move the monster: its nights are the world's dice). Newcombe's interval
+    # is still a little wide of 0 then; the text says "the same on every night" instead.
+    same = m.q[a][a] + m.q[b][b] - 2 * qab == 0
+    return out | d | _verdict(d) | {"paired": True, "identical": same, "unpaired_units": unpaired}
 
 
 def _verdict(d: dict[str, Any]) -> dict[str, Any]:

@@ -396,3 +396,73 @@ def test_the_readme_whatif_example_is_real(
             assert shown == ["…", err.splitlines()[-1]]
         else:
             assert out.rstrip("\n").splitlines() == shown, command
+
+
+# --- whatif --nights N: the paired odds of the change ---------------------------------------
+
+
+def _measures(out: str) -> dict[tuple[str, str | None], dict[str, object]]:
+    return {(m["measure"], m["character"]): m for m in json.loads(out)["measures"]}
+
+
+def test_nights_gives_the_paired_odds_of_the_change(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The log's config against the changed one, night i seeded "{log seed}/i": the numbers
+    are `compare` on the two configs, and a rota does not move the monster (world dice), so
+    the encounter is the same on every night."""
+    from nightsim.compare import compare as paired
+
+    argv = [str(night), "--set", WREN_FIRST, "--nights", "400", "--jobs", "1", "--format", "json"]
+    code, out, err = whatif(argv, capsys)
+    assert code == 0, err
+    base = load_config(default_config_path())
+    changed = load_config(default_config_path(), [WREN_FIRST])
+    expected = paired(base, changed, WREN_SEED, 400, changes=[WREN_FIRST])
+    assert json.loads(out) == json.loads(json.dumps(expected))
+    enc = _measures(out)[("encounter", None)]
+    assert enc["identical"] is True and enc["diff"] == 0
+    assert enc["a"] == enc["b"]  # type: ignore[comparison-overlap]
+    # Wren stands another shift's hours: her rest is not the same on every night.
+    assert _measures(out)[("full_rest", "Wren")]["identical"] is False
+
+
+def test_nights_text_says_the_same_on_every_night(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = whatif(
+        [str(night), "--set", WREN_FIRST, "--nights", "200", "--jobs", "1"], capsys
+    )
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("a monster comes:"))
+    assert "the same on every night" in line
+    assert "B against A over 200 nights (seed 78)" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--nights", "0"], "--nights: expected a whole number of nights, 1 or more"),
+        (["--nights", "10", "--night", "1"], "choose one"),
+        (["--nights", "10", "--format", "html"], "not html"),
+        (["--jobs", "2"], "--jobs: only with --nights N"),
+        (["--nights", "10", "--jobs", "0"], "--jobs: expected 1.."),
+    ],
+)
+def test_nights_options_refused(
+    night: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    code, out, err = whatif([str(night), "--set", WREN_FIRST, *extra], capsys)
+    assert code == 2
+    assert out == ""
+    assert message in err
+
+
+def test_nights_refuses_a_forged_log(night: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Verified first, with --nights too: a forged log gets no odds."""
+    lines = night.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace('"t":', '"t": ', 1)
+    night.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = whatif([str(night), "--set", WREN_FIRST, "--nights", "50"], capsys)
+    assert code != 0
+    assert out == ""

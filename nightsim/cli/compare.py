@@ -66,7 +66,7 @@ def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: in
 def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     """`odds --compare --format csv`: a row per measure (and character), the JSON's numbers:
     A's and B's estimates with their bounds, the difference B - A with its bounds, and
-    `clear`, `paired`, `unpaired_nights` (empty where the JSON has null)."""
+    `clear`, `paired`, `identical`, `unpaired_nights` (empty where the JSON has null)."""
     header = [
         "measure",
         "character",
@@ -76,6 +76,7 @@ def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
         "diff_high",
         "clear",
         "paired",
+        "identical",
         "unpaired_nights",
     ]
     rows: list[Row] = []
@@ -88,6 +89,7 @@ def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
         cells += [
             m["clear"],
             m["paired"],
+            m["identical"],
             "" if m["unpaired_nights"] is None else m["unpaired_nights"],
         ]
         rows.append(cells)

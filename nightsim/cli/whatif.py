@@ -69,8 +69,20 @@ def add_parser(sub: Any) -> None:
         metavar="K",
         help="a journey: tell night K side by side (default: a table of every night)",
     )
-    # `--nights N` (paired odds of the change over N nights) comes from branch `paired`:
-    # its option and its report go here, beside --night.
+    p.add_argument(
+        "--nights",
+        type=int,
+        metavar="N",
+        help="instead of the one night, the paired odds of the change: the log's config"
+        " against the changed one over the same N nights (or journeys as long as the log's),"
+        " seeded from the log's seed as `odds` seeds them (text or json)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help="with --nights: processes to split the nights over (default: the machine's cores)",
+    )
     p.add_argument(
         "--format",
         choices=("text", "json", "html"),
@@ -142,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.set:
         raise UsageError("whatif: give the change: at least one --set KEY=VALUE")
+    _check_odds_options(args)
     path = Path(args.log)
     header = _Header()
     try:
@@ -155,8 +168,69 @@ def run(args: argparse.Namespace) -> int:
     code = refused(path, verdict, out=sys.stderr)
     if code is not None:
         return code
+    if args.nights is not None:
+        return _paired_odds(args, header.data())
     comparison = compare(args, header.data(), verdict.head)
     _print(comparison, args)
+    return EXIT_OK
+
+
+def _check_odds_options(args: argparse.Namespace) -> None:
+    from nightsim.cli.odds import MAX_JOBS
+
+    if args.nights is None:
+        if args.jobs is not None:
+            raise UsageError("--jobs: only with --nights N (the paired odds of the change)")
+        return
+    if args.nights < 1:
+        raise UsageError(
+            f"--nights: expected a whole number of nights, 1 or more, got {args.nights}"
+        )
+    if args.night is not None:
+        raise UsageError("--night K tells one night of the log; --nights N gives odds: choose one")
+    if args.format == "html":
+        raise UsageError("--nights: the paired odds come as text or json, not html")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {args.jobs}")
+
+
+def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
+    """`--nights N`: the log's config (A) against the changed one (B) over the same nights,
+    night i seeded "{log seed}/{i}" as `odds --seed` seeds it; a journey log compares
+    journeys of as many nights as it holds."""
+    from nightsim import odds as odds_mod
+    from nightsim.cli.odds import _console, _progress
+    from nightsim.compare import compare as paired
+    from nightsim.config import config_from_data, upgrade_legacy, with_overrides
+    from nightsim.errors import ConfigError
+    from nightsim.narration.paired import render_compare
+
+    raw = upgrade_legacy(header["config"])
+    try:
+        changed = with_overrides(raw, args.set, source="the log's config")
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    seed, per = header["seed"], header["nights"]
+    jobs = args.jobs if args.jobs is not None else odds_mod.default_jobs()
+    units = odds_mod.journeys_for(args.nights, per)
+    with _progress(units * per * 2, "nights, as logged and changed") as progress:
+        report = paired(
+            config_from_data(raw),
+            changed,
+            seed,
+            args.nights,
+            per_journey=per,
+            jobs=jobs,
+            progress=progress,
+            changes=args.set,
+        )
+    if args.format == "json":
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    con = _console()
+    con.print(
+        render_compare(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
+    )
     return EXIT_OK
 
 

@@ -365,6 +365,7 @@ EN: dict[str, str | dict[str, str]] = {
     "paired.col_unpaired": "unpaired, would need",
     "paired.points": "{value} {points}",
     "paired.no_clear": "no clear difference at {nights}",
+    "paired.identical": "the same on every night",
     "paired.unpaired": "(unpaired)",
     "paired.ci": "95% CI {low} to {high}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",

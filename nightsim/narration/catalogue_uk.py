@@ -389,6 +389,7 @@ UK: dict[str, str | dict[str, str]] = {
     "paired.col_unpaired": "без пар знадобилося б",
     "paired.points": "{value} {points}",
     "paired.no_clear": "немає явної різниці за {nights}",
+    "paired.identical": "однаково щоночі",
     "paired.unpaired": "(без пар)",
     "paired.ci": "95% ДІ від {low} до {high}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",

@@ -59,6 +59,8 @@ def verdict(t: Catalogue, d: dict[str, Any], nights: int) -> str:
     a measure the two configs could not be paired on."""
     if d["diff"] is None:
         text = "\u2014"
+    elif d.get("identical"):
+        text = t("paired.identical")
     elif d["clear"]:
         text = points(t, d["diff"])
     else:
