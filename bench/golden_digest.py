@@ -149,7 +149,9 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--seeds", type=int, default=300)
-    ap.add_argument("--rng", choices=RNG_IDS, default=RNG_ID, help="the dice (default: %(default)s)")
+    ap.add_argument(
+        "--rng", choices=RNG_IDS, default=RNG_ID, help="the dice (default: %(default)s)"
+    )
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--check", action="store_true")
     g.add_argument("--write", action="store_true")

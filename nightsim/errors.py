@@ -28,9 +28,7 @@ class UnknownDice(ValueError):
     def __init__(self, rng: object, known: tuple[str, ...]) -> None:
         self.rng = rng
         self.known = known
-        super().__init__(
-            f"rng: unknown dice {shown(rng)}; this nightsim rolls {', '.join(known)}"
-        )
+        super().__init__(f"rng: unknown dice {shown(rng)}; this nightsim rolls {', '.join(known)}")
 
 
 class LogError(Exception):

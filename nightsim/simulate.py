@@ -23,9 +23,7 @@ from nightsim.outcome import NightOutcome, PartyState
 MAX_JSON_INT = 2**53 - 1
 
 
-def header(
-    config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID
-) -> NightHeader:
+def header(config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID) -> NightHeader:
     """Line 0 of a log: what it takes to run the night again (design.md)."""
     return NightHeader.model_construct(
         seq=0,
@@ -148,7 +146,7 @@ def iter_events(
     >>> for event in iter_events(config, 9):
     ...     if event.type == "monster.arrived":
     ...         print(event.clock, event.creature, event.distance_ft)
-    01:29 a wandering bog corpse 120
+    04:37 a giant centipede 240
 
     `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls).
 
@@ -181,7 +179,7 @@ def simulate(config: Config, seed: int | str, nights: int = 1, *, rng: str = RNG
     >>> config = load_config(default_config_path(), ["camp.season=winter"])
     >>> night = simulate(config, "full moon")
     >>> [c.name for c in night.summary.characters if not c.full_rest]
-    ['Sister Ysolde', 'Wren']
+    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
     >>> week = simulate(config, "full moon", nights=7)
     >>> len(week.outcomes), week.events[0].type, week.events[-1].type
     (7, 'night.header', 'night.summary')
