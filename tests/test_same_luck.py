@@ -218,3 +218,33 @@ def test_a_log_of_unknown_dice_is_not_a_mismatch(
     assert "'sha256-ctr-v9'" in err and "cannot re-simulate" in err
     assert "sha256-uniform-v2" in err and "Traceback" not in err
     assert main(["replay", str(log), "--quiet"]) == 0  # replay does not re-simulate
+
+
+def shifts(lines: list[str]) -> list[dict[str, object]]:
+    """README's jq filter `$SHIFTS`, in Python."""
+    out: list[dict[str, object]] = []
+    for line in lines:
+        e = json.loads(line)
+        if e["type"] in ("watch.began", "watch.dozed", "monster.arrived"):
+            faces = [f for r in e.get("rolls", []) for f in r["faces"]]
+            out.append(
+                {"clock": e["clock"], "type": e["type"], "actor": e.get("actor"), "faces": faces}
+            )
+    return out
+
+
+def test_the_readmes_same_luck_example_is_real(capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Dice and the same luck": each command's lines, the jq filter done in Python."""
+    import shlex
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index('$ nightsim run --seed 2211 --format jsonl --no-log | jq -c "$SHIFTS"')
+    block = readme[start : readme.index("```", start)]
+    commands = block.split("$ ")[1:]
+    assert len(commands) == 3
+    for chunk in commands:
+        command, *shown = chunk.rstrip("\n").split("\n")
+        argv = shlex.split(command.split(" | ")[0])[1:]
+        assert main(argv) == 0
+        real = shifts(capsys.readouterr().out.splitlines())
+        assert [json.loads(line) for line in shown] == real, command
