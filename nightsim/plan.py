@@ -145,6 +145,7 @@ class StreamNames:
     """
 
     __slots__ = (
+        "by_who",
         "cook",
         "creature",
         "distance",
@@ -168,6 +169,10 @@ class StreamNames:
         self.surprise = b("surprise")
         self.distance = b("distance")
         self.creature = b("creature")
+        # v2: the monster's surprise die is always U_1 of `surprise` (U_0 is the party's), so
+        # that whether anyone is awake does not change the monster's luck; v1 rolled it first
+        # when nobody was awake.
+        self.by_who = rng != COUNTER_V1
         if rng == COUNTER_V1:
             self.cook = b("cook")
             self.entertain = b("entertain")

@@ -17,7 +17,14 @@ from nightsim.codes import Purpose
 from nightsim.config import Config
 from nightsim.dice import COUNTER_V1, UNIFORM_V2, CounterDice, Dice
 from nightsim.errors import UnknownDice
-from nightsim.events import Event, MonsterChecked, NightHeader, RestChecked, WatchBegan
+from nightsim.events import (
+    Event,
+    MonsterArrived,
+    MonsterChecked,
+    NightHeader,
+    RestChecked,
+    WatchBegan,
+)
 from nightsim.log import canonical_json
 from nightsim.night import NightSim
 from nightsim.plan import plan_for, stream_names
@@ -42,10 +49,20 @@ def doze_faces(events: list[Event]) -> dict[tuple[str, int], tuple[int, int]]:
 
 
 def world(events: list[Event]) -> tuple[object, ...]:
-    """The world's dice: the monster check (and its minute), the firewood each gatherer found."""
+    """The world's dice: the monster check (and its minute), the firewood each gatherer found,
+    and the monster's own surprise die and creature when it comes, whoever is awake."""
     check = next(e for e in events if isinstance(e, MonsterChecked))
     wood = [(e.actor, e.rolls[0].faces) for e in events if e.type == "firewood.gathered"]
-    return tuple(r.faces[0] for r in check.rolls), tuple(wood)
+    arrived = [
+        (e.clock, [(r.purpose, r.faces) for r in e.rolls if r.purpose is not Purpose.DISTANCE])
+        for e in events
+        if isinstance(e, MonsterArrived)
+    ]
+    monster = [
+        (clock, [x for x in rolls if x[0] is not Purpose.PARTY_SURPRISE])
+        for clock, rolls in arrived
+    ]
+    return tuple(r.faces[0] for r in check.rolls), tuple(wood), monster
 
 
 def rest_faces(events: list[Event]) -> dict[str, list[int]]:
@@ -68,6 +85,17 @@ def test_each_person_keeps_their_dozing_roll_wherever_the_rota_puts_them() -> No
             compared += 1
         assert world(x) == world(y)  # the monster and the firewood do not care about the rota
     assert compared > 300
+    # The rota changed who was awake when the monster came, but not the monster's dice.
+    awake = [
+        (e.awake, f.awake)
+        for x, y in zip(a, b, strict=True)
+        for e, f in zip(monsters(x), monsters(y), strict=True)
+    ]
+    assert len(awake) > 30 and any(bool(p) != bool(q) for p, q in awake)
+
+
+def monsters(events: list[Event]) -> list[MonsterArrived]:
+    return [e for e in events if isinstance(e, MonsterArrived)]
 
 
 def test_under_the_old_dice_the_roll_went_with_the_slot() -> None:
