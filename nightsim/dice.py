@@ -198,11 +198,10 @@ class Dice:
 
     def first(self, name: bytes, n: int) -> int:
         """U_0 of the stream `name` (`utf8(name) 0x00`) on a die of n faces."""
-        block = _sha256(self._seed_prefix + name + _BLOCK0).digest()
-        p: int = _HALF.unpack_from(block)[0] * n
+        p: int = _HALF.unpack_from(_sha256(self._seed_prefix + name + _BLOCK0).digest())[0] * n
         if (p & _LOW) <= _SPAN - n:
             return (p >> 32) + 1
-        return _face64(self._seed_prefix + name, 0, _WORD.unpack_from(block)[0], n)
+        return self.stream_bytes(name).die(n)  # 32 bits leave it open: the whole rule
 
     def second(self, name: bytes, first: int, n: int) -> int:
         """U_1 of the stream `name` on a die of n faces (whatever the first die was)."""
