@@ -132,8 +132,8 @@ def test_a_single_night(browser: Any) -> None:
     page = loaded.page
     assert page.locator("svg.tl g.row").count() == 4
     label = page.locator("svg.tl .k-monster").get_attribute("aria-label")
-    assert "bog corpse" in label
-    assert "1d6 [2]" in label and "1d4 [4]" in label and "1d6 [1]" in label
+    assert "pack of wolves" in label
+    assert "check: 1d6 [1]" in label and "1d4 [1]" in label and "(1d6 [2] vs" in label
     assert page.locator("svg.tl .k-monster title").text_content() == label
     shot(loaded, "night-story.png")
     assert pdf_pages(loaded) <= 2
@@ -152,9 +152,9 @@ def test_the_keyboard_reaches_each_mark_and_its_tooltip(browser: Any) -> None:
     marks = page.locator("svg.tl [tabindex='0']").count()
     for _ in range(marks):
         page.keyboard.press("Tab")
-        if "bog corpse" in (tip.text_content() or ""):
+        if "pack of wolves" in (tip.text_content() or ""):
             break
-    assert "bog corpse" in (tip.text_content() or "")
+    assert "pack of wolves" in (tip.text_content() or "")
     shot(loaded, "night-story-focus.png")
     clean(loaded)
     page.context.close()
