@@ -7,6 +7,10 @@ record the new digest in bench/golden_digest.txt in the same commit as the fix.
     python bench/golden_digest.py            # print the digests
     python bench/golden_digest.py --check    # compare with bench/golden_digest.txt (exit 1)
     python bench/golden_digest.py --write    # store them
+    python bench/golden_digest.py --rng sha256-ctr-v1 --check   # the older dice's nights
+
+Each dice generator (dice.RNG_IDS) has its own store: golden_digest.txt for the default
+dice, golden_digest-{rng}.txt for the others (a log of the older dice must keep verifying).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
-from nightsim.dice import Dice  # noqa: E402
+from nightsim.dice import RNG_ID, RNG_IDS, dice_for  # noqa: E402
 from nightsim.log import write_events  # noqa: E402
 from nightsim.simulate import iter_nights, iter_raw  # noqa: E402
 
@@ -111,7 +115,11 @@ VARIANTS: list[tuple[str, list[str], int]] = [
 ]
 
 
-def digest(config: Config, seeds: int, nights: int) -> str:
+def store(rng: str) -> Path:
+    return STORE if rng == RNG_ID else STORE.with_name(f"golden_digest-{rng}.txt")
+
+
+def digest(config: Config, seeds: int, nights: int, rng: str = RNG_ID) -> str:
     h = hashlib.sha256()
 
     def out(line: str) -> None:
@@ -119,11 +127,11 @@ def digest(config: Config, seeds: int, nights: int) -> str:
         h.update(b"\n")
 
     for s in range(seeds):
-        write_events(iter_raw(config, s, nights), [out])
+        write_events(iter_raw(config, s, nights, rng), [out])
     return h.hexdigest()
 
 
-def outcome_digest(config: Config, seeds: int, nights: int) -> str:
+def outcome_digest(config: Config, seeds: int, nights: int, rng: str = RNG_ID) -> str:
     """The outcomes of record=False runs (the odds path), seeded as odds seeds them.
 
     Each outcome is hashed as the JSON of its fields (`dataclasses.asdict`), not its repr, so
@@ -131,7 +139,7 @@ def outcome_digest(config: Config, seeds: int, nights: int) -> str:
     renamed) keeps the digest while any change of a value moves it."""
     h = hashlib.sha256()
     for s in range(seeds):
-        for item in iter_nights(config, Dice(f"golden/{s}"), nights, record=False):
+        for item in iter_nights(config, dice_for(f"golden/{s}", rng), nights, record=False):
             h.update(json.dumps(dataclasses.asdict(item), sort_keys=True).encode())
     return h.hexdigest()
 
@@ -141,6 +149,9 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--seeds", type=int, default=300)
+    ap.add_argument(
+        "--rng", choices=RNG_IDS, default=RNG_ID, help="the dice (default: %(default)s)"
+    )
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--check", action="store_true")
     g.add_argument("--write", action="store_true")
@@ -149,14 +160,15 @@ def main() -> int:
     for name, sets, nights in VARIANTS:
         cfg = load_config(default_config_path(), sets)
         seeds = max(1, args.seeds // nights)
-        lines.append(f"{name} {seeds}x{nights} {digest(cfg, seeds, nights)}")
+        lines.append(f"{name} {seeds}x{nights} {digest(cfg, seeds, nights, args.rng)}")
         print(lines[-1], flush=True)
-        lines.append(f"{name} odds {seeds * 5}x{nights} {outcome_digest(cfg, seeds * 5, nights)}")
+        odds = outcome_digest(cfg, seeds * 5, nights, args.rng)
+        lines.append(f"{name} odds {seeds * 5}x{nights} {odds}")
         print(lines[-1], flush=True)
     if args.write:
-        STORE.write_text("\n".join(lines) + "\n")
+        store(args.rng).write_text("\n".join(lines) + "\n")
     if args.check:
-        want = STORE.read_text().splitlines()
+        want = store(args.rng).read_text().splitlines()
         if want != lines:
             print("DIGEST CHANGED", file=sys.stderr)
             return 1

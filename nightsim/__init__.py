@@ -20,11 +20,11 @@ A night from the bundled config: who rested, what came, and the story told at th
     >>> config = nightsim.load_config(default_config_path(), ["camp.season=winter"])
     >>> night = nightsim.simulate(config, 9)
     >>> [c.name for c in night.summary.characters if not c.full_rest]
-    ['Sister Ysolde', 'Moss', 'Wren']
+    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
     >>> for event in nightsim.iter_events(config, 9):
     ...     if event.type == "monster.arrived":
     ...         print(event.clock, event.creature)
-    01:29 a wandering bog corpse
+    04:37 a giant centipede
     >>> print(nightsim.narrate(night.events, width=60).splitlines()[1])
     │ Camp in tangled forest: wandering monsters 2-in-6.       │
 
@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 if TYPE_CHECKING:
     from nightsim.config import Config, load_config

@@ -21,6 +21,16 @@ class ConfigError(ValueError):
     """Bad config: the message names the file, the field or line, and what was expected."""
 
 
+class UnknownDice(ValueError):
+    """A dice generator id (a header's `rng`, the API's `rng=`) this nightsim does not roll:
+    its nights cannot be re-simulated here."""
+
+    def __init__(self, rng: object, known: tuple[str, ...]) -> None:
+        self.rng = rng
+        self.known = known
+        super().__init__(f"rng: unknown dice {shown(rng)}; this nightsim rolls {', '.join(known)}")
+
+
 class LogError(Exception):
     """A log that cannot be accepted; `line` is the 1-based line number, or None."""
 

@@ -384,7 +384,7 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     >>> for line in iter_log(lines):
     ...     if line.event.type == "monster.arrived":
     ...         print(line.number, line.event.clock, line.event.creature)
-    21 01:29 a wandering bog corpse
+    27 04:37 a giant centipede
     >>> list(iter_log(lines[:-1]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     nightsim.errors.BrokenLog: line ...: the log was cut short: ...

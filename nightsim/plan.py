@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
+from nightsim.dice import COUNTER_V1, RNG_ID
 
 # How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
 # last shift ends before dawn (the end of the night unwatched), or with the rest period.
@@ -130,9 +131,21 @@ def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None
 
 
 class StreamNames:
-    """The encoded names (`utf8(name) 0x00`) of one night's dice streams: `n{night}:purpose`."""
+    """The encoded names (`utf8(name) 0x00`) of one night's dice streams, for the generator
+    `rng` (dice.py).
+
+    sha256-uniform-v2 keys each die by who rolls it, not by where they stand (issue 13, the
+    same luck): the world's dice are `n{night}:monster` (the check, then its minute),
+    `surprise`, `distance`, `creature`, `fire` and `firewood:{gatherer}`; each person's are
+    `n{night}:{name}:doze:{j}` for their j-th shift of the night (whatever the slots before
+    it), `{name}:rest`, `{name}:spells`, `{name}:cook` and `{name}:entertain`. So a change
+    of rota moves a watcher's shifts but not their dice. sha256-ctr-v1 keeps the names of
+    nightsim 0.2 (`doze:{slot}`, `cook`, `entertain`, `rest:{name}`, `spells:{name}`), so
+    its logs verify.
+    """
 
     __slots__ = (
+        "by_who",
         "cook",
         "creature",
         "distance",
@@ -146,46 +159,67 @@ class StreamNames:
         "surprise",
     )
 
-    def __init__(self, plan: NightPlan, night: int) -> None:
+    def __init__(self, plan: NightPlan, night: int, rng: str = RNG_ID) -> None:
         def b(purpose: str) -> bytes:
             return f"n{night}:{purpose}\x00".encode()
 
         self.firewood = tuple(b(f"firewood:{name}") for name in plan.firewood)
         self.fire = b("fire")
-        self.cook = b("cook")
-        self.entertain = b("entertain")
-        self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
         self.monster = b("monster")
         self.surprise = b("surprise")
         self.distance = b("distance")
         self.creature = b("creature")
-        self.rest = tuple(b(f"rest:{name}") for name in plan.names)
-        self.spells = tuple(b(f"spells:{name}") for name in plan.names)
+        # v2: the monster's surprise die is always U_1 of `surprise` (U_0 is the party's), so
+        # that whether anyone is awake does not change the monster's luck; v1 rolled it first
+        # when nobody was awake.
+        self.by_who = rng != COUNTER_V1
+        if rng == COUNTER_V1:
+            self.cook = b("cook")
+            self.entertain = b("entertain")
+            self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
+            self.rest = tuple(b(f"rest:{name}") for name in plan.names)
+            self.spells = tuple(b(f"spells:{name}") for name in plan.names)
+            return
+        ev = plan.config.evening
+        # Nobody cooks (or entertains): the stream is never rolled.
+        self.cook = b(f"{ev.cook}:cook") if ev.cook is not None else b""
+        self.entertain = b(f"{ev.entertain}:entertain") if ev.entertain is not None else b""
+        shifts: dict[str, int] = {}
+        doze = []
+        for slot in plan.slots:
+            j = shifts[slot.name] = shifts.get(slot.name, 0) + 1
+            doze.append(b(f"{slot.name}:doze:{j}"))
+        self.doze = tuple(doze)
+        self.rest = tuple(b(f"{name}:rest") for name in plan.names)
+        self.spells = tuple(b(f"{name}:spells") for name in plan.names)
 
 
 # A few configs at a time (a rota ranking builds one per rota); the config is kept with its
-# plan so that its id cannot be reused while the entry lives.
-_PLANS: dict[int, tuple[Config, NightPlan, dict[int, StreamNames]]] = {}
+# plan so that its id cannot be reused while the entry lives. Stream names are cached per
+# night and per generator: the same config may be rolled with either dice (verify).
+_PLANS: dict[int, tuple[Config, NightPlan, dict[str, dict[int, StreamNames]]]] = {}
 _PLANS_MAX = 64
 _NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
 
 
-def plan_for(cfg: Config) -> tuple[NightPlan, dict[int, StreamNames]]:
+def plan_for(cfg: Config, rng: str = RNG_ID) -> tuple[NightPlan, dict[int, StreamNames]]:
+    """The config's plan, and its stream names by night for the dice `rng` (a cache)."""
     hit = _PLANS.get(id(cfg))
-    if hit is not None and hit[0] is cfg:
-        return hit[1], hit[2]
-    if len(_PLANS) >= _PLANS_MAX:
-        _PLANS.pop(next(iter(_PLANS)))
-    plan = NightPlan(cfg)
-    _PLANS[id(cfg)] = (cfg, plan, {})
-    return plan, _PLANS[id(cfg)][2]
+    if hit is None or hit[0] is not cfg:
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.pop(next(iter(_PLANS)))
+        hit = _PLANS[id(cfg)] = (cfg, NightPlan(cfg), {})
+    names = hit[2].get(rng)
+    if names is None:
+        names = hit[2][rng] = {}
+    return hit[1], names
 
 
-def stream_names(cfg: Config, night: int) -> StreamNames:
-    plan, cache = plan_for(cfg)
+def stream_names(cfg: Config, night: int, rng: str = RNG_ID) -> StreamNames:
+    plan, cache = plan_for(cfg, rng)
     names = cache.get(night)
     if names is None:
-        names = StreamNames(plan, night)
+        names = StreamNames(plan, night, rng)
         if night <= _NAMED_NIGHTS:
             cache[night] = names
     return names

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
 from nightsim.config import Config, resolved
-from nightsim.dice import RNG_ID, Dice, check_seed, seed_sha256
+from nightsim.dice import RNG_ID, Dice, check_rng, check_seed, dice_for, seed_sha256
 from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.night import NightSim
@@ -24,7 +24,7 @@ from nightsim.outcome import NightOutcome, PartyState
 MAX_JSON_INT = 2**53 - 1
 
 
-def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
+def header(config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID) -> NightHeader:
     """Line 0 of a log: what it takes to run the night again (design.md)."""
     return NightHeader.model_construct(
         seq=0,
@@ -39,12 +39,12 @@ def header(config: Config, seed: int | str, nights: int = 1) -> NightHeader:
         config=config.canonical(),
         resolved=resolved(config),
         nightsim=__version__,
-        rng=RNG_ID,
+        rng=rng,
         nights=nights,
     )
 
 
-def check_args(config: object, seed: object, nights: object) -> None:
+def check_args(config: object, seed: object, nights: object, rng: object = RNG_ID) -> None:
     """The API's arguments, checked where they come in: a bad one is an error that names it
     and says what was expected, not an AttributeError from deep in the engine or a
     validation dump from the header's event model. A seed or a number of nights of the wrong
@@ -59,14 +59,18 @@ def check_args(config: object, seed: object, nights: object) -> None:
             f"nights: expected a whole number of nights from 1 to {MAX_NIGHTS} (the limit),"
             f" got {shown(nights)}"
         )
+    check_rng(rng)
 
 
-def iter_raw(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event | NightOutcome]:
-    """The header, then each night's typed events followed by that night's outcome."""
+def iter_raw(
+    config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID
+) -> Iterator[Event | NightOutcome]:
+    """The header, then each night's typed events followed by that night's outcome, rolled
+    with the dice `rng` (dice.py; verify passes the log's own)."""
     # Checked here too, the one source of a night (the log writer and verify call it).
-    check_args(config, seed, nights)
-    yield header(config, seed, nights)
-    yield from iter_nights(config, Dice(seed), nights, record=True)
+    check_args(config, seed, nights, rng)
+    yield header(config, seed, nights, rng)
+    yield from iter_nights(config, dice_for(seed, rng), nights, record=True)
 
 
 def iter_nights(
@@ -157,7 +161,9 @@ class Night:
         return last
 
 
-def iter_events(config: Config, seed: int | str, nights: int = 1) -> Iterator[Event]:
+def iter_events(
+    config: Config, seed: int | str, nights: int = 1, *, rng: str = RNG_ID
+) -> Iterator[Event]:
     """The typed events of a night (or a journey of `nights`), one by one as it unfolds.
 
     The same events as `simulate(config, seed, nights).events`, header first, without
@@ -170,13 +176,16 @@ def iter_events(config: Config, seed: int | str, nights: int = 1) -> Iterator[Ev
     >>> for event in iter_events(config, 9):
     ...     if event.type == "monster.arrived":
     ...         print(event.clock, event.creature, event.distance_ft)
-    01:29 a wandering bog corpse 120
+    04:37 a giant centipede 240
+
+    `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls).
 
     Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
-    non-negative int or a str, or `nights` not an int from 1 to 100,000 (MAX_NIGHTS).
+    non-negative int or a str, `nights` not an int from 1 to 100,000 (MAX_NIGHTS), or an
+    unknown `rng` (nightsim.errors.UnknownDice).
     """
-    check_args(config, seed, nights)
-    return _events(iter_raw(config, seed, nights))
+    check_args(config, seed, nights, rng)
+    return _events(iter_raw(config, seed, nights, rng))
 
 
 def _events(raw: Iterator[Event | NightOutcome]) -> Iterator[Event]:
@@ -185,7 +194,7 @@ def _events(raw: Iterator[Event | NightOutcome]) -> Iterator[Event]:
             yield item
 
 
-def simulate(config: Config, seed: int | str, nights: int = 1) -> Night:
+def simulate(config: Config, seed: int | str, nights: int = 1, *, rng: str = RNG_ID) -> Night:
     """Simulate a night (or a journey of `nights` nights, the party's HP, exhaustion and
     the calendar carried over) and return it whole: a `Night`.
 
@@ -200,18 +209,21 @@ def simulate(config: Config, seed: int | str, nights: int = 1) -> Night:
     >>> config = load_config(default_config_path(), ["camp.season=winter"])
     >>> night = simulate(config, "full moon")
     >>> [c.name for c in night.summary.characters if not c.full_rest]
-    ['Sister Ysolde', 'Wren']
+    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
     >>> week = simulate(config, "full moon", nights=7)
     >>> len(week.outcomes), week.events[0].type, week.events[-1].type
     (7, 'night.header', 'night.summary')
 
+    `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls).
+
     Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
-    non-negative int or a str, or `nights` not an int from 1 to 100,000 (MAX_NIGHTS).
+    non-negative int or a str, `nights` not an int from 1 to 100,000 (MAX_NIGHTS), or an
+    unknown `rng` (nightsim.errors.UnknownDice).
     """
-    check_args(config, seed, nights)
+    check_args(config, seed, nights, rng)
     events: list[Event] = []
     outcomes: list[NightOutcome] = []
-    for item in iter_raw(config, seed, nights):
+    for item in iter_raw(config, seed, nights, rng):
         if isinstance(item, NightOutcome):
             outcomes.append(item)
         else:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from nightsim import __version__
 from nightsim.config import config_from_data, upgrade_legacy
-from nightsim.dice import RNG_ID, seed_sha256
+from nightsim.dice import RNG_ID, check_rng, seed_sha256
 from nightsim.errors import BrokenLog, ConfigError
 from nightsim.events import LOG_VERSION, Event, NightHeader
 from nightsim.log import iter_log_lines
@@ -111,7 +111,8 @@ def _older_format(version: int, header: NightHeader, reader: Iterator[LogLine]) 
 def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
-    Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be).
+    Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be),
+    UnknownDice when its header names dice this nightsim cannot roll.
     """
     reader = iter_log(lines)
     first = next(reader)
@@ -125,13 +126,19 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
             f"the log was written by nightsim {header.nightsim}, this is nightsim"
             f" {__version__}: a difference may come from the version, not from tampering"
         )
+    # An older generator is re-rolled as it was (a log keeps verifying when the default
+    # dice change); one this nightsim does not know cannot be: UnknownDice, not a mismatch.
+    check_rng(header.rng)
     if header.rng != RNG_ID:
-        notes.append(f"the log's dice are {header.rng!r}, this nightsim rolls {RNG_ID!r}")
+        notes.append(
+            f"the log's dice are {header.rng!r} (this nightsim's own are {RNG_ID!r}):"
+            " re-simulated with the log's"
+        )
     try:
         config = config_from_data(upgrade_legacy(header.config))
     except ConfigError as exc:
         raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
-    raw = iter_raw(config, header.seed, header.nights)
+    raw = iter_raw(config, header.seed, header.nights, header.rng)
     if header.nightsim != __version__:
         # The version is the header's metadata, not the night: stamp the log's own, or its
         # header (and, through the chain, every hash after it) could never match.

@@ -145,24 +145,26 @@ def readme_output(command: str) -> list[str]:
     return [line.strip() for line in block.split("$ ")[0].splitlines() if line.strip()]
 
 
-RUN_9 = "nightsim run --seed 9 --format cloudevents --no-log | jq"
+RUN_STORY = "nightsim run --seed 2211 --format cloudevents --no-log | jq"  # test_narration.STORY
 
 
 def test_readme_cloudevents_examples_are_real() -> None:
     """README "Consuming the event stream": the jq examples, their filters done in Python."""
-    events = [json.loads(line) for _, line in wrapped(cfg(), 9)]
+    events = [json.loads(line) for _, line in wrapped(cfg(), 2211)]
     (dozed,) = [e for e in events if e["data"]["type"] == "watch.dozed"]
-    shown = readme_output(f"{RUN_9} 'select(.data.type==\"watch.dozed\")'")
+    shown = readme_output(f"{RUN_STORY} 'select(.data.type==\"watch.dozed\")'")
     assert json.loads("".join(shown)) == dozed
     assert dozed["subject"] == dozed["data"]["actor"] == "Sir Aldric"
 
     arrived = f"nightsim.monster.arrived.v{LOG_VERSION}"
-    shown = readme_output(f"{RUN_9} -c 'select(.type==\"{arrived}\") | {{id, at: .data.clock}}'")
+    shown = readme_output(
+        f"{RUN_STORY} -c 'select(.type==\"{arrived}\") | {{id, at: .data.clock}}'"
+    )
     arrivals = [e for e in events if e["type"] == f"nightsim.monster.arrived.v{LOG_VERSION}"]
     assert [json.loads(line) for line in shown] == [
         {"id": e["id"], "at": e["data"]["clock"]} for e in arrivals
     ]
-    shown = readme_output(f"{RUN_9} -c 'select(.subject==\"Moss\") | {{id, type}}'")
+    shown = readme_output(f"{RUN_STORY} -c 'select(.subject==\"Moss\") | {{id, type}}'")
     assert [json.loads(line) for line in shown] == [
         {"id": e["id"], "type": e["type"]} for e in events if e.get("subject") == "Moss"
     ]

@@ -1,4 +1,6 @@
-"""The SHA-256 counter dice: determinism, independence, uniformity, rejection, golden faces."""
+"""The dice: determinism, independence, uniformity (both generators), and the counter dice of
+nightsim 0.1-0.2 (sha256-ctr-v1): rejection and golden faces. sha256-uniform-v2's own rules are
+tests/test_dice_uniform.py."""
 
 from __future__ import annotations
 
@@ -8,7 +10,15 @@ import struct
 import pytest
 
 from nightsim import dice
-from nightsim.dice import RNG_ID, Dice, Stream, roll_record, seed_sha256
+from nightsim.dice import (
+    COUNTER_V1,
+    RNG_ID,
+    CounterDice,
+    CounterStream,
+    Dice,
+    roll_record,
+    seed_sha256,
+)
 
 
 def reference_faces(seed: str, stream: str, n: int, count: int) -> list[int]:
@@ -30,23 +40,24 @@ def reference_faces(seed: str, stream: str, n: int, count: int) -> list[int]:
 
 def test_golden_first_ten_d6() -> None:
     # Pinned: an accidental change of the algorithm (and so of every logged night) fails here.
-    s = Dice("golden").stream("x")
+    s = CounterDice("golden").stream("x")
     assert [s.die(6) for _ in range(10)] == [6, 2, 5, 4, 4, 6, 5, 5, 6, 3]
 
 
 def test_golden_first_ten_d20() -> None:
-    s = Dice("golden").stream("x")
+    s = CounterDice("golden").stream("x")
     assert [s.die(20) for _ in range(10)] == [18, 18, 11, 14, 8, 12, 7, 19, 12, 5]
 
 
 @pytest.mark.parametrize("n", [2, 3, 6, 10, 20, 480, 1000, 2**31 + 1])
 def test_matches_the_documented_algorithm(n: int) -> None:
-    s = Stream("golden", "x")
+    s = CounterStream("golden", "x")
     assert [s.die(n) for _ in range(40)] == reference_faces("golden", "x", n, 40)
 
 
-def test_rng_id_is_stable() -> None:
-    assert RNG_ID == "sha256-ctr-v1"
+def test_rng_ids_are_stable() -> None:
+    assert COUNTER_V1 == CounterDice.rng == "sha256-ctr-v1"
+    assert RNG_ID == Dice.rng == "sha256-uniform-v2"
 
 
 def test_seed_sha256_is_the_hash_of_the_seed_text() -> None:
@@ -54,8 +65,10 @@ def test_seed_sha256_is_the_hash_of_the_seed_text() -> None:
     assert seed_sha256(11) == seed_sha256("11") == hashlib.sha256(b"11").hexdigest()
 
 
-def faces(seed: int | str, stream: str, n: int = 6, count: int = 50) -> list[int]:
-    s = Dice(seed).stream(stream)
+def faces(
+    seed: int | str, stream: str, n: int = 6, count: int = 50, dice: type[Dice] = Dice
+) -> list[int]:
+    s = dice(seed).stream(stream)
     return [s.die(n) for _ in range(count)]
 
 
@@ -100,9 +113,10 @@ def chi_square(counts: list[int]) -> float:
 CHI2_999 = {6: 20.52, 20: 43.82, 480: 584.0}
 
 
+@pytest.mark.parametrize("dice", [Dice, CounterDice])
 @pytest.mark.parametrize(("n", "rolls"), [(6, 12_000), (20, 20_000), (480, 96_000)])
-def test_every_face_reachable_and_roughly_uniform(n: int, rolls: int) -> None:
-    s = Dice("uniformity").stream(f"d{n}")
+def test_every_face_reachable_and_roughly_uniform(n: int, rolls: int, dice: type[Dice]) -> None:
+    s = dice("uniformity").stream(f"d{n}")
     counts = [0] * n
     for _ in range(rolls):
         f = s.die(n)
@@ -118,7 +132,7 @@ def test_rejection_sampling_rejects_words_at_or_above_the_limit(
     # For a d6 the limit is 2**32 - 2**32 % 6 = 4294967292: words >= it must be skipped,
     # or faces 1..4 would be (very slightly) more likely than 5 and 6.
     limit = 2**32 - 2**32 % 6
-    s = Stream("s", "x")
+    s = CounterStream("s", "x")
     # Load the stream's current block of eight words by hand.
     monkeypatch.setattr(s, "_words", (limit, 2**32 - 1, limit + 3, 4, limit - 1, 0, 0, 0))
     monkeypatch.setattr(s, "_pos", 0)
@@ -131,13 +145,14 @@ def test_rejection_on_real_hash_words() -> None:
     # A die of 2**31 + 1 faces rejects almost half of all words: the stream must skip them
     # (the reference skips them too) and still land on 1..n.
     n = 2**31 + 1
-    got = faces("reject", "x", n, 200)
+    got = faces("reject", "x", n, 200, CounterDice)
     assert got == reference_faces("reject", "x", n, 200)
     assert all(1 <= f <= n for f in got)
 
 
-def test_one_sided_die_always_one() -> None:
-    assert set(faces("x", "y", 1, 20)) == {1}
+@pytest.mark.parametrize("dice", [Dice, CounterDice])
+def test_one_sided_die_always_one(dice: type[Dice]) -> None:
+    assert set(faces("x", "y", 1, 20, dice)) == {1}
 
 
 def test_roll_record_shape() -> None:

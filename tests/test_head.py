@@ -149,9 +149,9 @@ def test_the_verdict_knows_the_head_only_when_the_log_was_read_to_its_end() -> N
     assert changed.mismatch is not None and changed.head is None
 
 
-def test_the_readme_shows_seed_9s_real_head() -> None:
+def test_the_readme_shows_the_story_nights_real_head() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    head = last_hash(log_lines(9))
+    head = last_hash(log_lines(2211))  # test_narration.STORY, the README's night
     assert f"\n  head: {head}\n" in readme  # the status lines of `run`
     assert f"\nChain head: {head}\n```" in readme  # the narration's end
 

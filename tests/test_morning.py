@@ -96,7 +96,7 @@ def test_interrupted_sleep_puts_each_spell_at_risk_on_its_own_stream() -> None:
     for k in range(200):
         dice = Dice(f"spells/{k}")
         bo = morning(f, dice).characters[1]
-        stream = dice.stream("n1:spells:Bo")
+        stream = dice.stream("n1:Bo:spells")  # a person's own dice (plan.StreamNames)
         faces = tuple(stream.die(6) for _ in range(3))
         lost = tuple(s for s, x in zip(("Sleep", "Light", "Charm"), faces, strict=True) if x == 1)
         assert bo.interrupted and bo.spells_lost == lost, k

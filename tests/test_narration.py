@@ -35,7 +35,11 @@ from nightsim.simulate import iter_raw
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
 # Seeds on the default config that show each kind of night (found by scanning seeds 1..200):
-QUIET, DOZE, ENCOUNTER = 7, 24, 14
+# Re-picked for the sha256-uniform-v2 dice (0.3.0) to tell the same kinds of night as before.
+QUIET, DOZE, ENCOUNTER = 2, 4, 137
+# The README's night: Sir Aldric dozes in the first watch, both hand-overs are missed, and
+# the monster finds the whole camp asleep in Sister Ysolde's watch (seed 9 before 0.3.0).
+STORY = 2211
 
 
 @pytest.fixture(scope="module")
@@ -391,7 +395,7 @@ def test_run_piped_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--seed", str(ENCOUNTER), "--no-log", "--lang", "uk"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out
-    assert Catalogue("uk")("enc.title", clock="22:48") in out
+    assert Catalogue("uk")("enc.title", clock="22:05") in out
 
 
 def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -437,11 +441,11 @@ def readme_block(command: str) -> str:
 
 
 def test_readme_night_is_a_real_run(cfg: Config) -> None:
-    shown = readme_block("COLUMNS=100 nightsim run --seed 9 --no-log")
+    shown = readme_block(f"COLUMNS=100 nightsim run --seed {STORY} --no-log")
     con = recording(100)
-    print_night(log_lines(cfg, 9), console=con)  # as `run` prints it: the head last
+    print_night(log_lines(cfg, STORY), console=con)  # as `run` prints it: the head last
     assert text_of(con).rstrip("\n") == shown.rstrip("\n")
-    assert render(simulate(cfg, 9).events).rstrip("\n") in shown  # the night itself
+    assert render(simulate(cfg, STORY).events).rstrip("\n") in shown  # the night itself
 
 
 def test_readme_check_is_real(cfg: Config) -> None:
@@ -469,11 +473,11 @@ def test_the_monster_check_stays_behind_the_screen_until_it_comes(cfg: Config) -
 def test_a_shifts_dozing_roll_is_told_when_the_shift_is_over(cfg: Config) -> None:
     """Not at the start of the shift (a 1 there would give the doze away): on the doze, the
     hand-over, or at dawn for the last watch."""
-    text = render(simulate(cfg, 9).events)
+    text = render(simulate(cfg, STORY).events)
     assert "Sir Aldric takes the watch until 23:00.\n" in text.replace(" \n", "\n")
     assert "nods off on watch. From now on nobody is watching.  (dozing 1d10 [1], on 1;" in text
     assert "hands over the watch.  (dozing 1d10 [3], on 1)" in text
-    assert "Moss stayed awake on watch until dawn (dozing 1d6 [6], on 1)." in text
+    assert "Moss stayed awake on watch until dawn (dozing 1d6 [2], on 1)." in text
     for line in text.splitlines():
         if "takes the watch" in line or "keeps the watch until" in line:
             assert "dozing" not in line, line
@@ -489,7 +493,7 @@ def test_a_dozer_who_misses_their_own_next_shift_is_told_so(cfg: Config) -> None
         "party.Moss.con=3",
     ):
         apply_override(data, item)
-    text = render(simulate(config_from_data(data), 2).events)
+    text = render(simulate(config_from_data(data), 7).events)
     assert "Moss sleeps on through their own next shift." in text
     assert "Nobody wakes Moss" not in text
     assert "Nobody wakes Wren: the hand-over is missed, Wren sleeps on." in text

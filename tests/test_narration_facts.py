@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from test_narration import DOZE, ENCOUNTER, QUIET, STORY
 
 from nightsim import codes, load_config, simulate
 from nightsim import events as ev
@@ -30,8 +31,6 @@ from nightsim.narration.facts import (
     tell,
 )
 from nightsim.narration.night import Block, blocks
-
-QUIET, DOZE, ENCOUNTER = 7, 24, 14
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +118,7 @@ def _hour_of(night: NightFacts, pred: Any) -> int:
     return len(night.hours)
 
 
-@pytest.mark.parametrize("seed", [9, DOZE, QUIET, ENCOUNTER])
+@pytest.mark.parametrize("seed", [STORY, DOZE, QUIET, ENCOUNTER])
 def test_a_doze_roll_is_in_the_facts_only_once_its_shift_is_over(cfg: Config, seed: int) -> None:
     events = simulate(cfg, seed).events
     (night,) = nights(events)
@@ -137,7 +136,7 @@ def test_a_doze_roll_is_in_the_facts_only_once_its_shift_is_over(cfg: Config, se
             told = where[0]
             assert not (isinstance(told, WatchLine) and told.clock == began.clock)
             assert _hour_of(night, lambda n, x=told: n is x) >= opened  # never before the shift
-    if seed == 9:
+    if seed == STORY:
         over = [n for h in night.hours for n in h.lines if isinstance(n, ShiftOver)]
         assert any(n.how == "dozed" and n.told for n in over)
         assert any(n.how == "handed_over" and n.told for n in over)
@@ -162,7 +161,7 @@ def test_a_dozer_missing_their_own_next_shift_is_a_fact(cfg: Config) -> None:
         "party.Moss.con=3",
     ):
         apply_override(data, item)
-    (night,) = nights(simulate(config_from_data(data), 2).events)
+    (night,) = nights(simulate(config_from_data(data), 7).events)
     missed = [n for h in night.hours for n in h.lines if isinstance(n, Missed)]
     assert [(m.actor, m.own_shift) for m in missed] == [("Moss", True), ("Wren", False)]
 

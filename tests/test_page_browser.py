@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_page import STORY
 
 from nightsim.config import config_from_data, default_config_path, load_config
 from nightsim.odds import odds
@@ -127,22 +128,22 @@ def night(seed: int, nights: int = 1, lang: str = "en", config: Any = None) -> s
 
 
 def test_a_single_night(browser: Any) -> None:
-    loaded = load(browser, night(9))
+    loaded = load(browser, night(STORY))
     clean(loaded)
     page = loaded.page
     assert page.locator("svg.tl g.row").count() == 4
     label = page.locator("svg.tl .k-monster").get_attribute("aria-label")
-    assert "bog corpse" in label
-    assert "1d6 [2]" in label and "1d4 [4]" in label and "1d6 [1]" in label
+    assert "pack of wolves" in label
+    assert "check: 1d6 [1]" in label and "1d4 [1]" in label and "(1d6 [2] vs" in label
     assert page.locator("svg.tl .k-monster title").text_content() == label
-    shot(loaded, "night-9.png")
+    shot(loaded, "night-story.png")
     assert pdf_pages(loaded) <= 2
-    assert overflow(browser, night(9)) <= 390
+    assert overflow(browser, night(STORY)) <= 390
     loaded.page.context.close()
 
 
 def test_the_keyboard_reaches_each_mark_and_its_tooltip(browser: Any) -> None:
-    loaded = load(browser, night(9))
+    loaded = load(browser, night(STORY))
     page = loaded.page
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
@@ -152,19 +153,19 @@ def test_the_keyboard_reaches_each_mark_and_its_tooltip(browser: Any) -> None:
     marks = page.locator("svg.tl [tabindex='0']").count()
     for _ in range(marks):
         page.keyboard.press("Tab")
-        if "bog corpse" in (tip.text_content() or ""):
+        if "pack of wolves" in (tip.text_content() or ""):
             break
-    assert "bog corpse" in (tip.text_content() or "")
-    shot(loaded, "night-9-focus.png")
+    assert "pack of wolves" in (tip.text_content() or "")
+    shot(loaded, "night-story-focus.png")
     clean(loaded)
     page.context.close()
 
 
 def test_without_scripting_the_page_still_tells_everything(browser: Any) -> None:
-    loaded = load(browser, night(9), java_script_enabled=False)
+    loaded = load(browser, night(STORY), java_script_enabled=False)
     page = loaded.page
     assert page.locator("svg.tl g.row").count() == 4
-    assert page.locator("aside.encounter h4").text_content() == "Encounter at 01:29"
+    assert page.locator("aside.encounter h4").text_content() == "Encounter at 01:09"
     assert page.locator("aside.encounter").is_visible()
     assert page.locator("div.tip").count() == 0
     clean(loaded)
@@ -172,7 +173,7 @@ def test_without_scripting_the_page_still_tells_everything(browser: Any) -> None
 
 
 def test_a_journey(browser: Any) -> None:
-    html = night(9, nights=3)
+    html = night(STORY, nights=3)
     loaded = load(browser, html)
     clean(loaded)
     page = loaded.page
@@ -187,15 +188,15 @@ def test_a_journey(browser: Any) -> None:
 
 
 def test_a_ukrainian_night(browser: Any) -> None:
-    html = night(9, lang="uk")
+    html = night(STORY, lang="uk")
     loaded = load(browser, html)
     clean(loaded)
     page = loaded.page
     assert page.evaluate("document.documentElement.lang") == "uk"
     assert page.locator("svg.tl g.row").count() == 4
     label = page.locator("svg.tl .k-monster").get_attribute("aria-label")
-    assert "Зустріч о 01:29" in label and "1d6 [2]" in label  # noqa: RUF001 (Ukrainian)
-    shot(loaded, "night-9-uk.png")
+    assert "Зустріч о 01:09" in label and "1d6 [1]" in label  # noqa: RUF001 (Ukrainian)
+    shot(loaded, "night-story-uk.png")
     assert pdf_pages(loaded) <= 2
     assert overflow(browser, html) <= 390
     page.context.close()
@@ -221,7 +222,7 @@ def test_odds_reports(browser: Any) -> None:
 
 def test_a_name_that_is_html_is_text_and_runs_nothing(browser: Any) -> None:
     text = json.dumps(_CONFIG.canonical()).replace("Sir Aldric", EVIL)
-    html = night(9, config=config_from_data(json.loads(text)))
+    html = night(STORY, config=config_from_data(json.loads(text)))
     loaded = load(browser, html)
     page = loaded.page
     page.wait_for_timeout(200)  # an onerror would have fired by now
@@ -234,8 +235,9 @@ def test_a_name_that_is_html_is_text_and_runs_nothing(browser: Any) -> None:
 
 @pytest.mark.skipif(os.environ.get("NIGHTSIM_SCREENSHOT") != "1", reason="docs/night.png")
 def test_screenshot_for_the_readme(browser: Any) -> None:
-    """The camp card and the chart of night 9: the top of the page, as a referee opens it."""
-    loaded = load(browser, night(9), width=900)
+    """The camp card and the chart of the README's night: the top of the page, as a referee
+    opens it."""
+    loaded = load(browser, night(STORY), width=900)
     box = loaded.page.locator("figure.timeline").bounding_box()
     loaded.page.screenshot(
         path=str(ROOT / "docs" / "night.png"),

@@ -198,7 +198,7 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
 ) -> None:
     """Watcher dozed? Delete the line, renumber seq, rehash: the chain holds, verify names
     the missing event."""
-    lines = make_lines(9)
+    lines = make_lines(2211)  # test_narration.STORY: Sir Aldric dozes
     k = next(i for i, s in enumerate(lines) if '"type":"watch.dozed"' in s)
     del lines[k]
     renumbered = []

@@ -7,9 +7,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from nightsim.cli.common import EXIT_FAILED, EXIT_OK, EXIT_OLDER_FORMAT, error, status
+from nightsim.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_OLDER_FORMAT,
+    UsageError,
+    error,
+    status,
+)
 from nightsim.cli.replay import fail, lines_of, open_log
-from nightsim.errors import LogError
+from nightsim.errors import LogError, UnknownDice
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
@@ -26,7 +33,8 @@ another hash.
 
 exit codes: 0 verified; 1 the log differs from the re-simulated night (the first differing
 event is shown, log and simulation side by side), is broken, or ends at another hash than
---head; 2 not a log at all, or a malformed --head; 3 a log of an older format (format 1): its
+--head; 2 not a log at all, a malformed --head, or a log whose dice (its header's `rng`) this
+nightsim does not know; 3 a log of an older format (format 1): its
 chain is intact but it was not re-simulated (the line says which nightsim re-simulates it)
 """
 
@@ -98,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
             verdict = verify_lines(lines_of(fh, path))
     except LogError as exc:
         return fail(path, exc)
+    except UnknownDice as exc:
+        raise UsageError(
+            f"{shown(path)}: the log's dice are {shown(exc.rng)}, which this nightsim cannot"
+            f" roll (it knows {', '.join(exc.known)}): it cannot re-simulate the night"
+        ) from None
     if verdict.older_format_line is not None:
         print(verdict.older_format_line)
         return EXIT_OLDER_FORMAT

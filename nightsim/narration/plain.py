@@ -40,7 +40,7 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     >>> text = narrate(night.events, width=80)
     >>> max(len(line) for line in text.splitlines()) <= 80
     True
-    >>> "Encounter at 01:29" in text
+    >>> "Encounter at 04:37" in text
     True
     >>> narrate(night.events, lang="uk").count("\\n") > 50
     True

@@ -138,7 +138,9 @@ class Monster:
             party_surprised = rules.surprised(pf)
         else:
             party_surprised = True  # nobody awake: the party side is surprised
-            mf = dice.first(streams.surprise, 6)
+            # The monster's own die whether or not the party rolls (plan.StreamNames.by_who).
+            s = streams.surprise
+            mf = dice.second(s, 6, 6) if streams.by_who else dice.first(s, 6)
         monster_surprised = rules.surprised(mf)
         if party_surprised and monster_surprised:
             distance = [dice.first(streams.distance, 4)]

@@ -93,9 +93,10 @@ class NightSim:
         recorder: Recorder | None = None,
         at_rest: AtRest | None = None,
     ) -> None:
-        plan, names_by_night = plan_for(cfg)
+        # The stream names follow the dice's generator (plan.StreamNames).
+        plan, names_by_night = plan_for(cfg, dice.rng)
         streams = names_by_night.get(night)
-        self.streams = streams if streams is not None else stream_names(cfg, night)
+        self.streams = streams if streams is not None else stream_names(cfg, night, dice.rng)
         self.plan, self.dice, self.night, self.offset = plan, dice, night, offset
         self.season: rules.Season = season or plan.season
         self.month = month if month is not None else cfg.camp.month
