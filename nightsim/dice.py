@@ -329,13 +329,17 @@ class MemoDice(Dice):
     __slots__ = ("_firsts", "_inner", "_rolls", "_seconds")
 
     def __init__(self, inner: Dice) -> None:
+        # `rng` is the class's: the stream names a night reads follow it, so a memo of other
+        # dice would name v2's streams and roll v1's faces. Paired odds roll the current dice.
+        if inner.rng != self.rng:
+            raise ValueError(f"MemoDice keeps {self.rng} dice, not {inner.rng}")
         super().__init__(inner.seed)
         self._inner = inner
         self._firsts: dict[tuple[bytes, int], int] = {}
         self._seconds: dict[tuple[bytes, int, int], int] = {}
         self._rolls: dict[tuple[bytes, tuple[int, ...]], tuple[int, ...]] = {}
 
-    def stream(self, name: str) -> Stream:
+    def stream(self, name: str) -> DieStream:
         return self._inner.stream(name)
 
     def first(self, name: bytes, n: int) -> int:
@@ -359,5 +363,5 @@ class MemoDice(Dice):
             out = self._rolls[key] = tuple(self._inner.rolls(name, *faces))
         return list(out)  # a fresh list each time: the caller may keep or change it
 
-    def stream_bytes(self, name: bytes) -> Stream:
+    def stream_bytes(self, name: bytes) -> DieStream:
         return self._inner.stream_bytes(name)

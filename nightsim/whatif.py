@@ -47,13 +47,14 @@ MEASURES = (
 def resimulate(config: Config, seed: int | str, nights: int, rng: str) -> Iterator[ev.Event]:
     """The typed events of a night (or journey) under `config`, header first.
 
-    `rng` is the log header's dice generator. Today there is one (dice.RNG_ID, which verify
-    has already held the log to); the "same luck" dice (issue 13, item 2) plumb it in here.
+    `rng` is the log header's dice generator, which verify has already re-rolled the log
+    with: the changed night rolls the same dice. Under sha256-uniform-v2 each person keeps
+    their own dice wherever the rota puts them (README "Dice and the same luck"); a log of
+    the older sha256-ctr-v1 keeps a shift's dozing roll with the shift instead.
     """
     from nightsim.simulate import iter_events
 
-    del rng  # one generator for now: see the docstring
-    return iter_events(config, seed, nights)
+    return iter_events(config, seed, nights, rng=rng)
 
 
 def substance(e: ev.Event) -> dict[str, Any]:

@@ -154,3 +154,12 @@ def test_memo_dice_answers_as_its_dice() -> None:
         out = kept.rolls(names[0], 6, 6)
         out.append(0)  # a caller's list is its own
         assert kept.rolls(names[0], 6, 6) == plain.rolls(names[0], 6, 6)
+
+
+def test_memo_dice_refuses_other_dice() -> None:
+    """A memo names its streams by its own generator (v2): wrapping the older dice would
+    read v2's stream names with v1's faces, a night neither generator rolls."""
+    from nightsim.dice import CounterDice
+
+    with pytest.raises(ValueError, match="sha256-ctr-v1"):
+        MemoDice(CounterDice("a"))
