@@ -25,6 +25,7 @@ from typing import Any
 
 from nightsim import __version__
 from nightsim.config import Config
+from nightsim.dice import RNG_ID
 from nightsim.odds import Progress, config_sha256, journeys_for
 from nightsim.paired import difference
 from nightsim.paired_tally import Layout, tally_paired
@@ -71,6 +72,7 @@ def compare(
     n = tally.counts[0].nights
     return {
         "nightsim": __version__,
+        "rng": RNG_ID,
         "config_a_sha256": config_sha256(config_a),
         "config_b_sha256": config_sha256(config_b),
         "nights": n,

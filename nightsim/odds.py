@@ -26,7 +26,7 @@ from typing import Any
 
 from nightsim import __version__
 from nightsim.config import Config, config_from_data
-from nightsim.dice import Dice, seed_text
+from nightsim.dice import RNG_ID, Dice, seed_text
 from nightsim.log import canonical_json
 from nightsim.night import NightSim
 from nightsim.outcome import NightOutcome
@@ -329,9 +329,10 @@ def config_sha256(config: Config) -> str:
 
 
 def provenance(config: Config) -> dict[str, Any]:
-    """What produced a report besides the seed and nights (issue 11): the version and the
-    resolved config with its hash. The config goes last in a report: it is long."""
-    return {"nightsim": __version__, "config_sha256": config_sha256(config)}
+    """What produced a report besides the seed and nights (issue 11): the version, the dice
+    (issue 13: the same seed rolls other nights under other dice) and the resolved config
+    with its hash. The config goes last in a report: it is long."""
+    return {"nightsim": __version__, "rng": RNG_ID, "config_sha256": config_sha256(config)}
 
 
 def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:

@@ -46,9 +46,11 @@ def test_the_json_records_version_config_hash_seed_and_nights(
 ) -> None:
     r = odds_json(capsys, "--nights", "120", "--seed", "7", "--set", "camp.season=winter")
     config = load_config(default_config_path(), ["camp.season=winter"])
-    assert list(r)[:3] == ["nightsim", "command", "config_sha256"]
+    assert list(r)[:4] == ["nightsim", "command", "rng", "config_sha256"]
     assert list(r)[-1] == "config"
     assert r["nightsim"] == __version__
+    # The dice: the same seed rolls other nights under other dice (issue 13).
+    assert r["rng"] == "sha256-uniform-v2"
     assert r["config"] == config.canonical()
     digest = hashlib.sha256(canonical_json(config.canonical()).encode()).hexdigest()
     assert r["config_sha256"] == digest
