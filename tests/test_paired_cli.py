@@ -161,3 +161,29 @@ def test_rank_text_in_ukrainian(capsys: pytest.CaptureFixture[str]) -> None:
         "uk",
     )
     assert "найкраща" in text and "Вартових: 2" in text
+
+
+# --- the README's paired examples are real runs -------------------------------------------
+
+README_COMMANDS = (
+    "nightsim odds --seed 1 --rank-rotas --watchers 2,3,4 --top 3",
+    'nightsim odds --seed 1 --compare \'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]\'',
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", README_COMMANDS, ids=["rank-rotas", "compare"])
+def test_the_readme_paired_examples_are_real_runs(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README "Odds over many nights": each block, as printed when piped (10,000 nights)."""
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index(f"$ {command}\n") + len(command) + 3
+    shown = readme[start : readme.index("```", start)].rstrip("\n").splitlines()
+    code = main([*shlex.split(command)[1:], "--jobs", "2"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.rstrip("\n").splitlines() == shown

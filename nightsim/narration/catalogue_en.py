@@ -394,8 +394,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.span": "{low} to {high}",
     "rank.best": "best",
     "rank.tied": "tied",
-    "rank.line": "#{rank} {rota}: someone awake {awake} ({awake_vs}); full rests {rest}"
-    " ({rest_vs}); spells kept {spells}",
+    "rank.line": "#{rank} {rota}: someone awake {awake}, {awake_vs}; full rests {rest},"
+    " {rest_vs}; spells kept {spells}",
     "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake: their"
     " difference's 95% interval holds 0 at {nights}.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",

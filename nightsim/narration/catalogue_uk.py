@@ -419,8 +419,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.span": "від {low} до {high}",
     "rank.best": "найкраща",
     "rank.tied": "нарівні",
-    "rank.line": "#{rank} {rota}: хтось пильнує {awake} ({awake_vs}); повноцінний відпочинок"
-    " {rest} ({rest_vs}); закляття збережено {spells}",
+    "rank.line": "#{rank} {rota}: хтось пильнує {awake}, {awake_vs}; повноцінний відпочинок"
+    " {rest}, {rest_vs}; закляття збережено {spells}",
     "rank.ties": "Черговостей нарівні з найкращою за «хтось пильнує»: {tied} з {rotas}: 95%"
     " інтервал їхньої різниці містить 0 за {nights}.",
     "rank.none_tied": "Жодна черговість не нарівні з найкращою за «хтось пильнує» за {nights}.",
