@@ -244,3 +244,36 @@ def test_screenshot_for_the_readme(browser: Any) -> None:
         clip={"x": 0, "y": 0, "width": 900, "height": box["y"] + box["height"] + 12},
     )
     loaded.page.context.close()
+
+
+def test_the_whatif_page(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`whatif --format html`: the Wren question side by side, in English and Ukrainian;
+    no request, no console error, the changed cells marked, no sideways scroll at 390 px."""
+    from test_whatif import WREN_FIRST, WREN_SEED, write_log
+
+    golden = ROOT / "tests" / "golden" / f"whatif-{WREN_SEED}-wren-first-en.txt"
+    starred = sum(
+        1 for line in golden.read_text(encoding="utf-8").splitlines() if line.endswith(" *")
+    )
+
+    from nightsim.cli import main
+
+    log = write_log(tmp_path / "night.jsonl", WREN_SEED)
+    for lang in ("en", "uk"):
+        code = main(["whatif", str(log), "--set", WREN_FIRST, "--format", "html", "--lang", lang])
+        html = capsys.readouterr().out
+        assert code == 0
+        loaded = load(browser, html)
+        clean(loaded)
+        page = loaded.page
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("section.night.whatif").count() == 1
+        assert page.locator("div.pair div.card").count() == 2
+        # Encounter and dawn tables: the rows that differ are marked, and they are visible.
+        marked = page.locator("table.whatif tr.differs")
+        assert marked.count() == starred  # as many as the terminal's text marks with `*`
+        assert marked.first.is_visible()
+        shot(loaded, f"whatif-{lang}.png")
+        assert pdf_pages(loaded) <= 3
+        assert overflow(browser, html) <= 390
+        page.context.close()
