@@ -203,11 +203,16 @@ class NightSim:
             HourStrikes(
                 self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
             ).start()
-        self.rota.start()
-        if self.at_rest is None:
+        a = self.at_rest
+        if a is None:
+            self.rota.start()
             self.monster.start()
         else:
-            self.monster.start_checked(self.at_rest.arrival)
+            # The check is made: up to the arrival's minute (its ordinary events come first,
+            # monster.LATE), or dawn, nothing but the rota reads the watch (`Rota.start`).
+            m = a.arrival
+            self.rota.start(plan.rest_end if m is None else plan.rest_start + m - 1)
+            self.monster.start_checked(m)
 
     def facts(self) -> NightFacts:
         """What the night has recorded so far, for the morning."""
