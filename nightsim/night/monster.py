@@ -156,9 +156,10 @@ class Monster:
             creature = creatures[rules.weighted_pick(weights, cf)]
         # Everyone when the party side is surprised (the sleepers and the waking alike).
         names = self.sleepers.names
-        surprised = list(range(len(names))) if party_surprised else asleep
+        surprised = range(len(names)) if party_surprised else asleep
+        marks = self.sleepers.surprised
         for i in surprised:
-            self.sleepers.surprised[i] = True
+            marks[i] = True
         enc = EncounterOutcome(
             now,
             creature,
@@ -167,7 +168,7 @@ class Monster:
             party_surprised,
             monster_surprised,
             not awake,
-            tuple(names[i] for i in surprised),
+            names if party_surprised else tuple([names[i] for i in asleep]),
         )
         return enc, Faces(pf, mf, distance, cf, total)
 

@@ -6,7 +6,7 @@ settled (rules.md 4, house reading).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import simpy
 from simpy.events import Event
@@ -27,8 +27,7 @@ from nightsim.night.sleepers import DOZING, WATCH, Sleepers
 from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
 
 
-@dataclass(frozen=True, slots=True)
-class Encounter:
+class Encounter(NamedTuple):
     """The cause with which the monster interrupts the rota: when it came, when the camp
     settles again (None: not before dawn), and the event that fires then."""
 
@@ -88,7 +87,9 @@ class Rota:
         arrival, which comes after that minute's ordinary events). The rota works its
         shifts up to it through at once, at the same minutes, instead of waiting for each
         on the timeline: with no reader in between, and no event to stamp, the night is
-        the same. -1: every wait is on the timeline (a recorded night always)."""
+        the same. Once the camp has settled after the monster, nothing reads the watch
+        again, and the rota works through to dawn. -1: every wait is on the timeline (a
+        recorded night always)."""
         assert alone_until < 0 or not self.rec.recording, "a recorded night stamps each event"
         self.alone_until = alone_until
         if self.plan.slots:
@@ -107,9 +108,10 @@ class Rota:
 
     def shift_at(self, t: int) -> int | None:
         """The shift covering minute `t` (it starts at or before `t`), or None."""
-        off = t - self.plan.rest_start
-        for i, s in enumerate(self.plan.slots):
-            if s.start <= off < self.end_of(i) - self.plan.rest_start:
+        plan = self.plan
+        off = t - plan.rest_start
+        for i, s in enumerate(plan.slots):
+            if s.start <= off and t < (self.end_of(i) if self.run_on else plan.slot_end[i]):
                 return i
         return None
 
@@ -126,19 +128,20 @@ class Rota:
                 if self.broken and not resumed:
                     # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
                     self.rec.emit(watch_missed, slots[i].name, i + 1)
+                    end = self.end_of(i)
                 else:
-                    self._take_up(i, resumed, now)
+                    # (Its end moves only with the monster, whose interrupt comes first.)
+                    end = self._take_up(i, resumed, now)
                     resumed = False
                     d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
                     if d is not None and d >= now:
                         if d > alone:
-                            yield Driven.timeout(env, d - env.minute)  # from the clock, not `now`
+                            yield Driven.timeout(env, d - env.minute)  # delays run from the clock
                             now = env.minute
                         else:
                             now = d  # nobody reads the watch before then (`start`)
                         self._doze(i, now)
-                end = self.end_of(i)
                 if end > alone:
                     yield Driven.timeout(env, end - env.minute)
                     now = env.minute
@@ -154,6 +157,8 @@ class Rota:
                     return
                 yield cause.settled
                 now = env.minute
+                if alone >= 0:  # the night's one monster has come and gone (rules.md 4)
+                    alone = self.plan.rest_end + self.run_on
                 # rules.md 4 (house reading): the rota resumes with the shift covering this
                 # minute, mending a broken chain.
                 nxt = self.shift_at(now)
@@ -162,7 +167,8 @@ class Rota:
                 i, resumed = nxt, True
                 self.broken = False
 
-    def _take_up(self, i: int, resumed: bool, now: int) -> None:
+    def _take_up(self, i: int, resumed: bool, now: int) -> int:
+        """Shift `i`'s watcher takes it up at `now`; the minute it ends."""
         plan = self.plan
         w = plan.slot_watcher[i]
         self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
@@ -180,6 +186,7 @@ class Rota:
                 m = self.dice.second(self.streams[i], die, end - now)
                 self.doze_at[i] = now + m - 1
         self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
+        return end
 
     def _doze(self, i: int, now: int) -> None:
         self.sleepers.sleep(self.plan.slot_watcher[i], now, DOZING)
