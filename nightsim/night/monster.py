@@ -105,11 +105,13 @@ class Monster:
         awake, asleep = sleepers.split()
         enc, faces = self._meet(now, awake, asleep)
         self.encounter = enc
-        self.rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
+        rec = self.rec
+        if rec.recording:  # (odds: not even the null recorder's call)
+            rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in range(len(sleepers.names)):
             sleepers.wake(i, now)  # the watcher too: on watch no more, but awake
-        self.rec.emit(camp_woke, asleep, sleepers.names)
+        rec.emit(camp_woke, asleep, sleepers.names)
         run_on = self.plan.sleep_in
         if run_on:
             # rules.md 4, sleep_in: the rest period runs on by as long as the camp is up, so

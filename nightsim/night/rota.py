@@ -185,7 +185,8 @@ class Rota:
                 # rules.md 3: the minute is uniform within what is left of the shift.
                 m = self.dice.second(self.streams[i], die, end - now)
                 self.doze_at[i] = now + m - 1
-        self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
+        if self.rec.recording:  # (odds: not even the null recorder's call, twice a shift)
+            self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
         return end
 
     def _doze(self, i: int, now: int) -> None:
@@ -206,6 +207,8 @@ class Rota:
         if handover == DAWN:
             return  # the last shift ends with the rest period
         self.sleepers.sleep(self.plan.slot_watcher[i], now)
+        if not self.rec.recording:
+            return
         slots = self.plan.slots
         if handover == UNWATCHED:
             self.rec.emit(watch_ended, slots[i].name, i + 1)
