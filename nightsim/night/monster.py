@@ -182,7 +182,8 @@ class Monster:
         for i in range(len(self.sleepers.names)):
             if i != keep:
                 self.sleepers.sleep(i, now)
-        self.rec.emit(camp_settled, self.plan.slots[nxt].name if nxt is not None else None)
+        if self.rec.recording:  # (odds: not even the null recorder's call)
+            self.rec.emit(camp_settled, self.plan.slots[nxt].name if nxt is not None else None)
 
 
 def monster_checked(s: Stamp, plan: NightPlan, face: int, m: int | None) -> MonsterChecked:

@@ -174,7 +174,7 @@ class Rota:
         self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
         self.on_watch = i
         face = m = None
-        end = self.end_of(i)
+        end = self.end_of(i) if self.run_on else plan.slot_end[i]
         if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
