@@ -8,7 +8,7 @@ import pytest
 from nightsim import variants
 from nightsim.config import Config
 from nightsim.dice import Dice, MemoDice
-from nightsim.night import evening
+from nightsim.night import NightSim, evening
 from nightsim.odds import rota_config, rota_orders
 from tests.conftest import cfg
 
@@ -163,3 +163,36 @@ def test_memo_dice_refuses_other_dice() -> None:
 
     with pytest.raises(ValueError, match="sha256-ctr-v1"):
         MemoDice(CounterDice("a"))
+
+
+# Units of seed "tie" where something else happens at the very minute the monster comes:
+# a watcher's doze, a hand-over (the arrival on a shift boundary), the fire going out. An
+# at-rest night works the watch and the fire up to that minute without the timeline
+# (`Rota.start`, `Fire.resume`): the arrival still comes after them, as it does on it.
+TIES = {"doze": (591, 733, 1448), "end": (206, 260, 386), "fire": (242, 411, 1654)}
+
+
+@pytest.mark.parametrize("kind", sorted(TIES))
+def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
+    configs = rotas(["camp.encounter_chance=6", "camp.carried_firewood_hours=2"], None)
+    for i in TIES[kind]:
+        seed = f"tie/{i}"
+        kept = MemoDice(Dice(seed))
+        at_rest = NightSim(configs[0], kept, record=False).evening_only()
+        assert at_rest.arrival is not None
+        plan = NightSim(configs[0], kept, record=False, at_rest=at_rest).plan
+        t = plan.rest_start + at_rest.arrival - 1
+        if kind == "fire":  # the tie is there, or the test would prove nothing
+            assert at_rest.fire_out_due == t
+        elif kind == "end":
+            assert any(plan.rest_start + s.end == t for s in plan.slots[:-1])
+        else:
+            dozes = []
+            for c in configs:
+                sim = NightSim(c, kept, record=False, at_rest=at_rest)
+                sim.run()
+                dozes += sim.rota.doze_at
+            assert t in dozes
+        shared = next(variants.paired_units(configs, "tie", i, i + 1))
+        alone = next(variants.paired_units(configs, "tie", i, i + 1, share=False))
+        assert shared == alone, f"unit {seed}"

@@ -105,11 +105,13 @@ class Monster:
         awake, asleep = sleepers.split()
         enc, faces = self._meet(now, awake, asleep)
         self.encounter = enc
-        self.rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
+        rec = self.rec
+        if rec.recording:  # (odds: not even the null recorder's call)
+            rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in range(len(sleepers.names)):
             sleepers.wake(i, now)  # the watcher too: on watch no more, but awake
-        self.rec.emit(camp_woke, asleep, sleepers.names)
+        rec.emit(camp_woke, asleep, sleepers.names)
         run_on = self.plan.sleep_in
         if run_on:
             # rules.md 4, sleep_in: the rest period runs on by as long as the camp is up, so
@@ -156,9 +158,10 @@ class Monster:
             creature = creatures[rules.weighted_pick(weights, cf)]
         # Everyone when the party side is surprised (the sleepers and the waking alike).
         names = self.sleepers.names
-        surprised = list(range(len(names))) if party_surprised else asleep
+        surprised = range(len(names)) if party_surprised else asleep
+        marks = self.sleepers.surprised
         for i in surprised:
-            self.sleepers.surprised[i] = True
+            marks[i] = True
         enc = EncounterOutcome(
             now,
             creature,
@@ -167,7 +170,7 @@ class Monster:
             party_surprised,
             monster_surprised,
             not awake,
-            tuple(names[i] for i in surprised),
+            names if party_surprised else tuple([names[i] for i in asleep]),
         )
         return enc, Faces(pf, mf, distance, cf, total)
 
@@ -179,7 +182,8 @@ class Monster:
         for i in range(len(self.sleepers.names)):
             if i != keep:
                 self.sleepers.sleep(i, now)
-        self.rec.emit(camp_settled, self.plan.slots[nxt].name if nxt is not None else None)
+        if self.rec.recording:  # (odds: not even the null recorder's call)
+            self.rec.emit(camp_settled, self.plan.slots[nxt].name if nxt is not None else None)
 
 
 def monster_checked(s: Stamp, plan: NightPlan, face: int, m: int | None) -> MonsterChecked:

@@ -6,7 +6,7 @@ settled (rules.md 4, house reading).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import simpy
 from simpy.events import Event
@@ -27,8 +27,7 @@ from nightsim.night.sleepers import DOZING, WATCH, Sleepers
 from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
 
 
-@dataclass(frozen=True, slots=True)
-class Encounter:
+class Encounter(NamedTuple):
     """The cause with which the monster interrupts the rota: when it came, when the camp
     settles again (None: not before dawn), and the event that fires then."""
 
@@ -41,6 +40,7 @@ class Rota:
     """The shifts of `plan.slots`, one after another, as one process."""
 
     __slots__ = (
+        "alone_until",
         "broken",
         "broken_at",
         "dice",
@@ -78,8 +78,20 @@ class Rota:
         # rules.md 4, sleep_in: minutes the rest period, and with it a last shift that ends
         # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
         self.run_on = 0
+        self.alone_until = -1  # see `start`
 
-    def start(self) -> None:
+    def start(self, alone_until: int = -1) -> None:
+        """Begin the first shift. `alone_until`: a minute up to which (its ordinary events
+        included) nothing but the rota reads the rota or the sleepers, on a night that
+        records nothing (perf, issue 13: a night started at rest knows its monster's
+        arrival, which comes after that minute's ordinary events). The rota works its
+        shifts up to it through at once, at the same minutes, instead of waiting for each
+        on the timeline: with no reader in between, and no event to stamp, the night is
+        the same. Once the camp has settled after the monster, nothing reads the watch
+        again, and the rota works through to dawn. -1: every wait is on the timeline (a
+        recorded night always)."""
+        assert alone_until < 0 or not self.rec.recording, "a recorded night stamps each event"
+        self.alone_until = alone_until
         if self.plan.slots:
             self.process = Driven(self.env, self._run())
 
@@ -96,9 +108,10 @@ class Rota:
 
     def shift_at(self, t: int) -> int | None:
         """The shift covering minute `t` (it starts at or before `t`), or None."""
-        off = t - self.plan.rest_start
-        for i, s in enumerate(self.plan.slots):
-            if s.start <= off < self.end_of(i) - self.plan.rest_start:
+        plan = self.plan
+        off = t - plan.rest_start
+        for i, s in enumerate(plan.slots):
+            if s.start <= off and t < (self.end_of(i) if self.run_on else plan.slot_end[i]):
                 return i
         return None
 
@@ -107,23 +120,34 @@ class Rota:
         return self.plan.slots[i].name if i is not None else None
 
     def _run(self) -> Generator[Event, None, None]:
-        env, slots, doze_at = self.env, self.plan.slots, self.doze_at
+        env, slots, doze_at, alone = self.env, self.plan.slots, self.doze_at, self.alone_until
         i, resumed = 0, False
+        now = env.minute
         while i < len(slots):
             try:
                 if self.broken and not resumed:
                     # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
                     self.rec.emit(watch_missed, slots[i].name, i + 1)
+                    end = self.end_of(i)
                 else:
-                    self._take_up(i, resumed)
+                    # (Its end moves only with the monster, whose interrupt comes first.)
+                    end = self._take_up(i, resumed, now)
                     resumed = False
                     d = doze_at[i]
                     # A doze minute already past (fell while the camp was awake) is void.
-                    if d is not None and d >= env.minute:
-                        yield Driven.timeout(env, d - env.minute)
-                        self._doze(i)
-                yield Driven.timeout(env, self.end_of(i) - env.minute)
-                self._end_shift(i)
+                    if d is not None and d >= now:
+                        if d > alone:
+                            yield Driven.timeout(env, d - env.minute)  # delays run from the clock
+                            now = env.minute
+                        else:
+                            now = d  # nobody reads the watch before then (`start`)
+                        self._doze(i, now)
+                if end > alone:
+                    yield Driven.timeout(env, end - env.minute)
+                    now = env.minute
+                else:
+                    now = end
+                self._end_shift(i, now)
                 i += 1
             except simpy.Interrupt as intr:
                 cause = intr.cause
@@ -132,22 +156,25 @@ class Rota:
                 if cause.settles_at is None:
                     return
                 yield cause.settled
+                now = env.minute
+                if alone >= 0:  # the night's one monster has come and gone (rules.md 4)
+                    alone = self.plan.rest_end + self.run_on
                 # rules.md 4 (house reading): the rota resumes with the shift covering this
                 # minute, mending a broken chain.
-                nxt = self.shift_at(env.minute)
+                nxt = self.shift_at(now)
                 if nxt is None:
                     return
                 i, resumed = nxt, True
                 self.broken = False
 
-    def _take_up(self, i: int, resumed: bool) -> None:
+    def _take_up(self, i: int, resumed: bool, now: int) -> int:
+        """Shift `i`'s watcher takes it up at `now`; the minute it ends."""
         plan = self.plan
         w = plan.slot_watcher[i]
-        now = self.env.minute
         self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
         self.on_watch = i
         face = m = None
-        end = self.end_of(i)
+        end = self.end_of(i) if self.run_on else plan.slot_end[i]
         if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).
@@ -158,10 +185,11 @@ class Rota:
                 # rules.md 3: the minute is uniform within what is left of the shift.
                 m = self.dice.second(self.streams[i], die, end - now)
                 self.doze_at[i] = now + m - 1
-        self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
+        if self.rec.recording:  # (odds: not even the null recorder's call, twice a shift)
+            self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
+        return end
 
-    def _doze(self, i: int) -> None:
-        now = self.env.minute
+    def _doze(self, i: int, now: int) -> None:
         self.sleepers.sleep(self.plan.slot_watcher[i], now, DOZING)
         self.on_watch = None
         self.broken = True
@@ -169,7 +197,7 @@ class Rota:
             self.broken_at = now
         self.rec.emit(watch_dozed, self.plan.slots[i].name, i + 1)
 
-    def _end_shift(self, i: int) -> None:
+    def _end_shift(self, i: int, now: int) -> None:
         if self.on_watch != i:
             return
         handover = self.plan.slot_handover[i]
@@ -178,7 +206,9 @@ class Rota:
         self.on_watch = None
         if handover == DAWN:
             return  # the last shift ends with the rest period
-        self.sleepers.sleep(self.plan.slot_watcher[i], self.env.minute)
+        self.sleepers.sleep(self.plan.slot_watcher[i], now)
+        if not self.rec.recording:
+            return
         slots = self.plan.slots
         if handover == UNWATCHED:
             self.rec.emit(watch_ended, slots[i].name, i + 1)

@@ -133,8 +133,10 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env, rec, plan = self.env, self.rec, self.plan
-        rec.timed(env, self.offset, self.night)
-        rec.emit(night_began, self.season, self.month, self.day)
+        recording = rec.recording  # (odds: not even the null recorder's calls)
+        if recording:
+            rec.timed(env, self.offset, self.night)
+            rec.emit(night_began, self.season, self.month, self.day)
         if self.evening is not None:
             Driven(env, self.evening.run(self.carried, self._begin_rest))
         else:
@@ -149,7 +151,8 @@ class NightSim:
         env.minute = end  # the morning happens at dawn, whatever ran last
         facts = self.facts()
         out = morning(facts, self.dice, None if self.at_rest is None else self.at_rest.mornings)
-        rec.emit_all(morning_events, facts, out, self.dice)
+        if recording:
+            rec.emit_all(morning_events, facts, out, self.dice)
         return out
 
     def evening_only(self) -> AtRest:
@@ -185,11 +188,16 @@ class NightSim:
         the rest period begins as it would have."""
         a = self.at_rest
         assert a is not None
-        self.env.begin_at(self.plan.rest_start)
-        self.fire.resume(a.fire_lit_at, a.fire_out_at, a.fire_out_due)
-        self._begin_rest()
+        plan, m = self.plan, a.arrival
+        self.env.begin_at(plan.rest_start)
+        # The check is made: up to the arrival's minute (its ordinary events come first,
+        # monster.LATE), or dawn, nothing but the rota reads the watch, and nothing reads
+        # the fire (`Rota.start`, `Fire.resume`).
+        alone = plan.rest_end if m is None else plan.rest_start + m - 1
+        self.fire.resume(a.fire_lit_at, a.fire_out_at, a.fire_out_due, alone)
+        self._begin_rest(alone)
 
-    def _begin_rest(self) -> None:
+    def _begin_rest(self, alone_until: int = -1) -> None:
         """rules.md 3: everyone lies down but the first watcher; the watches begin, and the
         night's one monster check is made."""
         plan, rec = self.plan, self.rec
@@ -203,11 +211,13 @@ class NightSim:
             HourStrikes(
                 self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
             ).start()
-        self.rota.start()
-        if self.at_rest is None:
+        a = self.at_rest
+        if a is None:
+            self.rota.start()
             self.monster.start()
         else:
-            self.monster.start_checked(self.at_rest.arrival)
+            self.rota.start(alone_until)
+            self.monster.start_checked(a.arrival)
 
     def facts(self) -> NightFacts:
         """What the night has recorded so far, for the morning."""
