@@ -19,10 +19,10 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from nightsim import __version__
 from nightsim.config import Config, config_from_data
@@ -38,6 +38,7 @@ MAX_ROTAS = 5040  # 7! : more orders than this is a search, not a comparison
 MAX_RANK_NIGHTS = 5_000_000  # rotas x nights for --rank-rotas (minutes, not hours, of CPU)
 
 Progress = Callable[[int], None]  # called with the number of nights just finished
+R = TypeVar("R")
 
 
 # --- intervals ------------------------------------------------------------------------
@@ -253,29 +254,45 @@ def count_many(
             if progress is not None:
                 progress((t.stop - t.start) * per_journey)
         return results
-    data = [cfg.canonical() for cfg in configs]
+
+    def merged(result: tuple[Task, Counts]) -> None:
+        task, counts = result
+        # Sums: the order chunks finish in cannot change the result.
+        results[task.variant].merge(counts)
+        if progress is not None:
+            progress((task.stop - task.start) * per_journey)
+
+    in_pool(configs, jobs, ((_work, (t, s, per_journey)) for t in tasks), merged)
+    return results
+
+
+def in_pool(
+    configs: Sequence[Config],
+    jobs: int,
+    calls: Iterable[tuple[Callable[..., R], tuple[Any, ...]]],
+    done: Callable[[R], None],
+) -> None:
+    """Run `calls` (a module-level function and its arguments) in `jobs` worker processes,
+    each of which rebuilds `configs` once (`_WORKER_CONFIGS`), and hand every result to
+    `done` as it comes. A few calls in flight per worker, not all of them: memory flat in
+    the nights. Ctrl-C (or an error) ends the workers at once (`_stop`)."""
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=_mp_context(),
         initializer=_init_worker,
-        initargs=(data,),
+        initargs=([cfg.canonical() for cfg in configs],),
     )
     try:
-        # A few chunks in flight per worker, not all of them: memory flat in the nights.
-        pending: set[Future[tuple[Task, Counts]]] = set()
+        pending: set[Future[R]] = set()
 
         def collect() -> None:
             nonlocal pending
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                task, counts = fut.result()
-                # Sums: the order chunks finish in cannot change the result.
-                results[task.variant].merge(counts)
-                if progress is not None:
-                    progress((task.stop - task.start) * per_journey)
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                done(fut.result())
 
-        for t in tasks:
-            pending.add(pool.submit(_work, t, s, per_journey))
+        for fn, args in calls:
+            pending.add(pool.submit(fn, *args))
             if len(pending) >= 2 * jobs:
                 collect()
         while pending:
@@ -284,7 +301,6 @@ def count_many(
         _stop(pool)
         raise
     pool.shutdown()
-    return results
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

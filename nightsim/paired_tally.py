@@ -10,12 +10,11 @@ of the chunk: memory flat in the nights, the per-night work a few list appends.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from nightsim.config import Config
 from nightsim.dice import seed_text
-from nightsim.odds import _WORKER_CONFIGS, Counts, Progress, _init_worker, _mp_context, _stop
+from nightsim.odds import _WORKER_CONFIGS, Counts, Progress, in_pool
 from nightsim.outcome import NightOutcome
 from nightsim.paired import Moments
 from nightsim.variants import paired_units
@@ -214,35 +213,15 @@ def _in_pool(
     total: Tally,
     progress: Callable[[int], None] | None,
 ) -> None:
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=_mp_context(),
-        initializer=_init_worker,
-        initargs=([cfg.canonical() for cfg in configs],),
-    )
     nights_per_unit = per_journey * len(configs)
-    try:
-        pending: set[Future[tuple[int, Tally]]] = set()
 
-        def collect() -> None:
-            nonlocal pending
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                units, tally = fut.result()
-                total.merge(tally)  # sums: the order chunks finish in changes nothing
-                if progress is not None:
-                    progress(units * nights_per_unit)
+    def merged(result: tuple[int, Tally]) -> None:
+        units, tally = result
+        total.merge(tally)  # sums: the order chunks finish in changes nothing
+        if progress is not None:
+            progress(units * nights_per_unit)
 
-        for a, b in ranges:
-            pending.add(pool.submit(_work, layout, seed, a, b, per_journey))
-            if len(pending) >= 2 * jobs:
-                collect()
-        while pending:
-            collect()
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
+    in_pool(configs, jobs, ((_work, (layout, seed, a, b, per_journey)) for a, b in ranges), merged)
 
 
 def moments_of(tally: Tally) -> dict[tuple[str, str | None], Moments]:
