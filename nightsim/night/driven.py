@@ -54,6 +54,14 @@ class LeanEnvironment(simpy.Environment):
         self._now = minute
         self.minute = minute
 
+    def advance_to(self, minute: int) -> None:
+        """Set the clock forward to `minute`, as processing an event due then would: for a
+        step taken without the timeline (`monster.Monster.arrives_alone`), where nothing is
+        due before it."""
+        assert not self._queue or self._queue[0][0] >= minute, "advance_to: events are due"
+        self._now = minute
+        self.minute = minute
+
 
 _new = object.__new__
 
@@ -195,9 +203,21 @@ class Driven:
         of this minute; nothing happens if the process has ended by then."""
         ev = Driven.fired(self._env, URGENT)
         assert ev.callbacks is not None
-        ev.callbacks.append(lambda _ev: self._interrupted(cause))
+        ev.callbacks.append(lambda _ev: self.interrupt_now(cause))
 
-    def _interrupted(self, cause: object) -> None:
+    @staticmethod
+    def succeed_now(event: Event) -> None:
+        """`event.succeed()`, processed at once: those waiting on it go on now. What the
+        timeline would do where nothing else is due before the event would be processed."""
+        event._ok = True
+        event._value = None
+        callbacks, event.callbacks = event.callbacks, None  # type: ignore[assignment]
+        for callback in callbacks:
+            callback(event)
+
+    def interrupt_now(self, cause: object) -> None:
+        """`interrupt(cause)` as its URGENT event is processed: what the timeline would do
+        where nothing else is due before it."""
         if not self.is_alive:
             return
         target = self._target

@@ -99,6 +99,12 @@ class Rota:
         if self.process is not None and self.process.is_alive:
             self.process.interrupt(encounter)
 
+    def interrupt_now(self, encounter: Encounter) -> None:
+        """`interrupt` on a night that records nothing and waits on no timeline for it
+        (`monster.Monster.arrives_alone`): the rota is interrupted at once."""
+        if self.process is not None and self.process.is_alive:
+            self.process.interrupt_now(encounter)
+
     def end_of(self, i: int) -> int:
         """The minute shift `i` ends: as planned, or later for a last shift that runs on."""
         plan = self.plan
