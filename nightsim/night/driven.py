@@ -203,21 +203,9 @@ class Driven:
         of this minute; nothing happens if the process has ended by then."""
         ev = Driven.fired(self._env, URGENT)
         assert ev.callbacks is not None
-        ev.callbacks.append(lambda _ev: self.interrupt_now(cause))
+        ev.callbacks.append(lambda _ev: self._interrupted(cause))
 
-    @staticmethod
-    def succeed_now(event: Event) -> None:
-        """`event.succeed()`, processed at once: those waiting on it go on now. What the
-        timeline would do where nothing else is due before the event would be processed."""
-        event._ok = True
-        event._value = None
-        callbacks, event.callbacks = event.callbacks, None  # type: ignore[assignment]
-        for callback in callbacks:
-            callback(event)
-
-    def interrupt_now(self, cause: object) -> None:
-        """`interrupt(cause)` as its URGENT event is processed: what the timeline would do
-        where nothing else is due before it."""
+    def _interrupted(self, cause: object) -> None:
         if not self.is_alive:
             return
         target = self._target

@@ -120,18 +120,18 @@ class Monster:
         env = self.env
         now = env.minute + m - 1
         env.advance_to(now)
-        settled = Event(env)
-        encounter = self._arrive(now, settled)
-        self.rota.interrupt_now(encounter)
+        encounter = self._arrive(now, None)
+        resumes = self.rota.interrupt_now(encounter)
         settles_at = encounter.settles_at
         if settles_at is None:
             return
         Driven.run_until(env, settles_at + 1)
         env.advance_to(settles_at)
         self._settle(settles_at)
-        Driven.succeed_now(settled)
+        if resumes:
+            self.rota.resume_now(settles_at)
 
-    def _arrive(self, now: int, settled: Event) -> Encounter:
+    def _arrive(self, now: int, settled: Event | None) -> Encounter:
         """rules.md 4: the monster comes at `now`: the encounter, the camp woken, the rest
         period run on (sleep_in); the cause to interrupt the rota with."""
         sleepers = self.sleepers
