@@ -196,3 +196,40 @@ def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
         shared = next(variants.paired_units(configs, "tie", i, i + 1))
         alone = next(variants.paired_units(configs, "tie", i, i + 1, share=False))
         assert shared == alone, f"unit {seed}"
+
+
+# Units of seed "settle" where something else happens at the very minute the camp settles
+# (30 minutes after the monster): the fire going out, a hand-over, a watcher's doze. An
+# at-rest night works the encounter without the timeline too (`Monster.arrives_alone`):
+# what is due by the settling minute still runs first, and the rota resumes after it.
+SETTLE_TIES = {"fire": (6, 17, 852), "end": (6, 17, 190), "doze": (147, 806, 904)}
+
+
+@pytest.mark.parametrize("sleep_in", [False, True])
+@pytest.mark.parametrize("kind", sorted(SETTLE_TIES))
+def test_shared_equals_unshared_at_ties_with_the_settling(kind: str, sleep_in: bool) -> None:
+    overrides = ["camp.encounter_chance=6", "camp.carried_firewood_hours=2"]
+    overrides += ["rules.encounter_minutes=30", f"rules.sleep_in={str(sleep_in).lower()}"]
+    configs = rotas(overrides, None)
+    for i in SETTLE_TIES[kind]:
+        seed = f"settle/{i}"
+        kept = MemoDice(Dice(seed))
+        at_rest = NightSim(configs[0], kept, record=False).evening_only()
+        assert at_rest.arrival is not None
+        plan = NightSim(configs[0], kept, record=False, at_rest=at_rest).plan
+        t = plan.rest_start + at_rest.arrival - 1 + 30
+        assert t < plan.rest_end  # the camp settles before dawn
+        if kind == "fire":  # the tie is there, or the test would prove nothing
+            assert at_rest.fire_out_due == t
+        elif kind == "end":
+            assert any(plan.rest_start + s.end == t for s in plan.slots[:-1])
+        else:
+            dozes = []
+            for c in configs:
+                sim = NightSim(c, kept, record=False, at_rest=at_rest)
+                sim.run()
+                dozes += sim.rota.doze_at
+            assert t in dozes
+        shared = next(variants.paired_units(configs, "settle", i, i + 1))
+        alone = next(variants.paired_units(configs, "settle", i, i + 1, share=False))
+        assert shared == alone, f"unit {seed}"

@@ -29,11 +29,12 @@ from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
 
 class Encounter(NamedTuple):
     """The cause with which the monster interrupts the rota: when it came, when the camp
-    settles again (None: not before dawn), and the event that fires then."""
+    settles again (None: not before dawn), and the event that fires then (None: the rota
+    is worked without the timeline, `Rota.resume_now`)."""
 
     at: int
     settles_at: int | None
-    settled: Event
+    settled: Event | None
 
 
 class Rota:
@@ -48,6 +49,7 @@ class Rota:
         "doze_rolled",
         "env",
         "on_watch",
+        "pending",
         "plan",
         "process",
         "rec",
@@ -79,6 +81,8 @@ class Rota:
         # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
         self.run_on = 0
         self.alone_until = -1  # see `start`
+        # Worked without the timeline (`start`): the step the rota waits for, or None.
+        self.pending: tuple[int, int, int] | None = None
 
     def start(self, alone_until: int = -1) -> None:
         """Begin the first shift. `alone_until`: a minute up to which (its ordinary events
@@ -87,17 +91,38 @@ class Rota:
         arrival, which comes after that minute's ordinary events). The rota works its
         shifts up to it through at once, at the same minutes, instead of waiting for each
         on the timeline: with no reader in between, and no event to stamp, the night is
-        the same. Once the camp has settled after the monster, nothing reads the watch
-        again, and the rota works through to dawn. -1: every wait is on the timeline (a
-        recorded night always)."""
+        the same. Such a night's monster works the encounter without the timeline too
+        (`monster.Monster.arrives_alone`: `interrupt_now`, `resume_now`); once the camp has
+        settled, nothing reads the watch again, and the rota works through to dawn. -1:
+        every wait is on the timeline (a recorded night always)."""
         assert alone_until < 0 or not self.rec.recording, "a recorded night stamps each event"
         self.alone_until = alone_until
-        if self.plan.slots:
+        if not self.plan.slots:
+            return
+        if alone_until < 0:
             self.process = Driven(self.env, self._run())
+        else:
+            self.pending = self._work(0, 0, False, self.env.minute, alone_until)
 
     def interrupt(self, encounter: Encounter) -> None:
         if self.process is not None and self.process.is_alive:
             self.process.interrupt(encounter)
+
+    def interrupt_now(self, encounter: Encounter) -> bool:
+        """`interrupt` on a rota worked without the timeline (`start`), as its URGENT event
+        would reach it: whether the rota is to resume once the camp settles."""
+        if self.pending is None:
+            return False  # done with its shifts: as a process that has ended
+        self.pending = None  # the step it waited for is cut short
+        self._interrupted()
+        return encounter.settles_at is not None
+
+    def resume_now(self, now: int) -> None:
+        """The camp has settled at `now` (`resume_now` follows an `interrupt_now` that
+        answered True): the rota resumes, and nothing reads the watch again till dawn."""
+        nxt = self._resumes(now)
+        if nxt is not None:
+            self.pending = self._work(nxt, 0, True, now, self.plan.rest_end + self.run_on)
 
     def end_of(self, i: int) -> int:
         """The minute shift `i` ends: as planned, or later for a last shift that runs on."""
@@ -120,55 +145,90 @@ class Rota:
         return self.plan.slots[i].name if i is not None else None
 
     def _run(self) -> Generator[Event, None, None]:
-        env, slots, doze_at, alone = self.env, self.plan.slots, self.doze_at, self.alone_until
-        i, resumed = 0, False
-        now = env.minute
-        while i < len(slots):
+        """The rota on the timeline: each step after `alone_until` waited for."""
+        env, alone = self.env, self.alone_until
+        i, phase, resumed, now = 0, 0, False, env.minute
+        while True:
             try:
-                if self.broken and not resumed:
-                    # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
-                    self.rec.emit(watch_missed, slots[i].name, i + 1)
-                    end = self.end_of(i)
-                else:
-                    # (Its end moves only with the monster, whose interrupt comes first.)
-                    end = self._take_up(i, resumed, now)
-                    resumed = False
-                    d = doze_at[i]
-                    # A doze minute already past (fell while the camp was awake) is void.
-                    if d is not None and d >= now:
-                        if d > alone:
-                            yield Driven.timeout(env, d - env.minute)  # delays run from the clock
-                            now = env.minute
-                        else:
-                            now = d  # nobody reads the watch before then (`start`)
-                        self._doze(i, now)
-                if end > alone:
-                    yield Driven.timeout(env, end - env.minute)
-                    now = env.minute
-                else:
-                    now = end
-                self._end_shift(i, now)
-                i += 1
+                step = self._work(i, phase, resumed, now, alone)
+                if step is None:
+                    return
+                i, phase, t = step
+                resumed = False
+                yield Driven.timeout(env, t - env.minute)  # delays run from the clock
+                now = env.minute
             except simpy.Interrupt as intr:
                 cause = intr.cause
-                assert isinstance(cause, Encounter)
-                self.on_watch = None
+                assert isinstance(cause, Encounter) and cause.settled is not None
+                self._interrupted()
                 if cause.settles_at is None:
                     return
                 yield cause.settled
                 now = env.minute
                 if alone >= 0:  # the night's one monster has come and gone (rules.md 4)
                     alone = self.plan.rest_end + self.run_on
-                # rules.md 4 (house reading): the rota resumes with the shift covering this
-                # minute, mending a broken chain.
-                nxt = self.shift_at(now)
+                nxt = self._resumes(now)
                 if nxt is None:
                     return
-                i, resumed = nxt, True
-                self.broken = False
+                i, phase, resumed = nxt, 0, True
 
-    def _take_up(self, i: int, resumed: bool, now: int) -> int:
-        """Shift `i`'s watcher takes it up at `now`; the minute it ends."""
+    def _work(
+        self, i: int, phase: int, resumed: bool, now: int, until: int
+    ) -> tuple[int, int, int] | None:
+        """Shift `i` from `phase` (0: to be taken up or missed, 1: its watcher to doze at
+        `doze_at[i]`, 2: to end) at `now`, and the shifts after it, each step at its minute,
+        up to `until`: the first step after it, (shift, phase, minute), for the caller to
+        wait for; None when the shifts are done. Entered at phase 1 or 2, that step has
+        been waited for: it is due `now`."""
+        slots, doze_at, n = self.plan.slots, self.doze_at, len(self.plan.slots)
+        due = phase != 0
+        while i < n:
+            if phase == 0:
+                if self.broken and not resumed:
+                    # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
+                    self.rec.emit(watch_missed, slots[i].name, i + 1)
+                else:
+                    self._take_up(i, resumed, now)
+                    resumed = False
+                    d = doze_at[i]
+                    # A doze minute already past (fell while the camp was awake) is void.
+                    if d is not None and d >= now:
+                        phase = 1
+            if phase == 1:
+                d = doze_at[i]
+                assert d is not None
+                if not due:
+                    if d > until:
+                        return i, 1, d
+                    now = d  # nobody reads the watch before then (`start`)
+                self._doze(i, now)
+                due = False
+            # (Its end moves only with the monster, whose interrupt comes first.)
+            if not due:
+                end = self.end_of(i) if self.run_on else self.plan.slot_end[i]
+                if end > until:
+                    return i, 2, end
+                now = end
+            self._end_shift(i, now)
+            due = False
+            i += 1
+            phase = 0
+        return None
+
+    def _interrupted(self) -> None:
+        """The monster comes (rules.md 4): the watcher is on watch no more."""
+        self.on_watch = None
+
+    def _resumes(self, now: int) -> int | None:
+        """rules.md 4 (house reading): the camp has settled; the rota resumes with the shift
+        covering this minute (None: none does), mending a broken chain."""
+        nxt = self.shift_at(now)
+        if nxt is not None:
+            self.broken = False
+        return nxt
+
+    def _take_up(self, i: int, resumed: bool, now: int) -> None:
+        """Shift `i`'s watcher takes it up at `now`."""
         plan = self.plan
         w = plan.slot_watcher[i]
         self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
@@ -187,7 +247,6 @@ class Rota:
                 self.doze_at[i] = now + m - 1
         if self.rec.recording:  # (odds: not even the null recorder's call, twice a shift)
             self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
-        return end
 
     def _doze(self, i: int, now: int) -> None:
         self.sleepers.sleep(self.plan.slot_watcher[i], now, DOZING)

@@ -216,8 +216,11 @@ class NightSim:
             self.rota.start()
             self.monster.start()
         else:
+            # Up to the arrival nothing else is due (`_resume_at_rest`): the encounter, too,
+            # is worked without the timeline.
             self.rota.start(alone_until)
-            self.monster.start_checked(a.arrival)
+            if a.arrival is not None:
+                self.monster.arrives_alone(a.arrival)
 
     def facts(self) -> NightFacts:
         """What the night has recorded so far, for the morning."""
