@@ -108,6 +108,39 @@ def _older_format(version: int, header: NightHeader, reader: Iterator[LogLine]) 
     )
 
 
+def _notes(header: NightHeader) -> list[str]:
+    """What the verdict says besides match or mismatch: another version, older dice.
+    An older generator is re-rolled as it was (a log keeps verifying when the default dice
+    change); one this nightsim does not know cannot be: UnknownDice, not a mismatch."""
+    notes = []
+    if header.nightsim != __version__:
+        notes.append(
+            f"the log was written by nightsim {header.nightsim}, this is nightsim"
+            f" {__version__}: a difference may come from the version, not from tampering"
+        )
+    check_rng(header.rng)
+    if header.rng != RNG_ID:
+        notes.append(
+            f"the log's dice are {header.rng!r} (this nightsim's own are {RNG_ID!r}):"
+            " re-simulated with the log's"
+        )
+    return notes
+
+
+def _resimulated(header: NightHeader) -> Iterator[str]:
+    """The log lines this nightsim writes for the header's config, seed, nights and dice."""
+    try:
+        config = config_from_data(upgrade_legacy(header.config))
+    except ConfigError as exc:
+        raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
+    raw = iter_raw(config, header.seed, header.nights, header.rng)
+    if header.nightsim != __version__:
+        # The version is the header's metadata, not the night: stamp the log's own, or its
+        # header (and, through the chain, every hash after it) could never match.
+        raw = _stamped(raw, header.nightsim)
+    return iter_log_lines(raw)
+
+
 def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
@@ -120,30 +153,8 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     assert isinstance(header, NightHeader)  # iter_log guarantees line 1 is the header
     if first.version != LOG_VERSION:
         return _older_format(first.version, header, reader)
-    notes = []
-    if header.nightsim != __version__:
-        notes.append(
-            f"the log was written by nightsim {header.nightsim}, this is nightsim"
-            f" {__version__}: a difference may come from the version, not from tampering"
-        )
-    # An older generator is re-rolled as it was (a log keeps verifying when the default
-    # dice change); one this nightsim does not know cannot be: UnknownDice, not a mismatch.
-    check_rng(header.rng)
-    if header.rng != RNG_ID:
-        notes.append(
-            f"the log's dice are {header.rng!r} (this nightsim's own are {RNG_ID!r}):"
-            " re-simulated with the log's"
-        )
-    try:
-        config = config_from_data(upgrade_legacy(header.config))
-    except ConfigError as exc:
-        raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
-    raw = iter_raw(config, header.seed, header.nights, header.rng)
-    if header.nightsim != __version__:
-        # The version is the header's metadata, not the night: stamp the log's own, or its
-        # header (and, through the chain, every hash after it) could never match.
-        raw = _stamped(raw, header.nightsim)
-    sim = iter_log_lines(raw)
+    notes = _notes(header)
+    sim = _resimulated(header)
 
     def verdict(events: int, mismatch: Mismatch | None, head: str | None = None) -> Verdict:
         return Verdict(
