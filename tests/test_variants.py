@@ -172,16 +172,19 @@ def test_memo_dice_refuses_other_dice() -> None:
 TIES = {"doze": (591, 733, 1448), "end": (206, 260, 386), "fire": (242, 411, 1654)}
 
 
-@pytest.mark.parametrize("kind", sorted(TIES))
-def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
-    configs = rotas(["camp.encounter_chance=6", "camp.carried_firewood_hours=2"], None)
-    for i in TIES[kind]:
-        seed = f"tie/{i}"
+def assert_tie_shared(
+    configs: list[Config], name: str, units: tuple[int, ...], kind: str, after: int
+) -> None:
+    """On each unit of seed `name`, something of `kind` (the fire going out, a hand-over, a
+    doze) falls `after` minutes after the monster's arrival minute; shared == unshared."""
+    for i in units:
+        seed = f"{name}/{i}"
         kept = MemoDice(Dice(seed))
         at_rest = NightSim(configs[0], kept, record=False).evening_only()
         assert at_rest.arrival is not None
         plan = NightSim(configs[0], kept, record=False, at_rest=at_rest).plan
-        t = plan.rest_start + at_rest.arrival - 1
+        t = plan.rest_start + at_rest.arrival - 1 + after
+        assert t < plan.rest_end
         if kind == "fire":  # the tie is there, or the test would prove nothing
             assert at_rest.fire_out_due == t
         elif kind == "end":
@@ -193,9 +196,15 @@ def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
                 sim.run()
                 dozes += sim.rota.doze_at
             assert t in dozes
-        shared = next(variants.paired_units(configs, "tie", i, i + 1))
-        alone = next(variants.paired_units(configs, "tie", i, i + 1, share=False))
+        shared = next(variants.paired_units(configs, name, i, i + 1))
+        alone = next(variants.paired_units(configs, name, i, i + 1, share=False))
         assert shared == alone, f"unit {seed}"
+
+
+@pytest.mark.parametrize("kind", sorted(TIES))
+def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
+    configs = rotas(["camp.encounter_chance=6", "camp.carried_firewood_hours=2"], None)
+    assert_tie_shared(configs, "tie", TIES[kind], kind, 0)
 
 
 # Units of seed "settle" where something else happens at the very minute the camp settles
@@ -210,26 +219,5 @@ SETTLE_TIES = {"fire": (6, 17, 852), "end": (6, 17, 190), "doze": (147, 806, 904
 def test_shared_equals_unshared_at_ties_with_the_settling(kind: str, sleep_in: bool) -> None:
     overrides = ["camp.encounter_chance=6", "camp.carried_firewood_hours=2"]
     overrides += ["rules.encounter_minutes=30", f"rules.sleep_in={str(sleep_in).lower()}"]
-    configs = rotas(overrides, None)
-    for i in SETTLE_TIES[kind]:
-        seed = f"settle/{i}"
-        kept = MemoDice(Dice(seed))
-        at_rest = NightSim(configs[0], kept, record=False).evening_only()
-        assert at_rest.arrival is not None
-        plan = NightSim(configs[0], kept, record=False, at_rest=at_rest).plan
-        t = plan.rest_start + at_rest.arrival - 1 + 30
-        assert t < plan.rest_end  # the camp settles before dawn
-        if kind == "fire":  # the tie is there, or the test would prove nothing
-            assert at_rest.fire_out_due == t
-        elif kind == "end":
-            assert any(plan.rest_start + s.end == t for s in plan.slots[:-1])
-        else:
-            dozes = []
-            for c in configs:
-                sim = NightSim(c, kept, record=False, at_rest=at_rest)
-                sim.run()
-                dozes += sim.rota.doze_at
-            assert t in dozes
-        shared = next(variants.paired_units(configs, "settle", i, i + 1))
-        alone = next(variants.paired_units(configs, "settle", i, i + 1, share=False))
-        assert shared == alone, f"unit {seed}"
+    # The camp settles 30 minutes after the monster, before dawn.
+    assert_tie_shared(rotas(overrides, None), "settle", SETTLE_TIES[kind], kind, 30)
