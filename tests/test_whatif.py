@@ -450,7 +450,8 @@ def test_nights_text_says_the_same_on_every_night(
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--nights", "0"], "--nights: expected a whole number of nights, 1 or more"),
+        (["--nights", "0"], "--nights: expected 1..100000000, got 0"),
+        (["--nights", "100000001"], "--nights: expected 1..100000000, got 100000001"),
         (["--nights", "10", "--night", "1"], "choose one"),
         (["--nights", "10", "--format", "html"], "not html"),
         (["--jobs", "2"], "--jobs: only with --nights N"),

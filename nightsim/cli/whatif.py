@@ -176,16 +176,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_odds_options(args: argparse.Namespace) -> None:
-    from nightsim.cli.odds import MAX_JOBS
+    from nightsim.cli.odds import MAX_JOBS, MAX_NIGHTS
 
     if args.nights is None:
         if args.jobs is not None:
             raise UsageError("--jobs: only with --nights N (the paired odds of the change)")
         return
-    if args.nights < 1:
-        raise UsageError(
-            f"--nights: expected a whole number of nights, 1 or more, got {args.nights}"
-        )
+    # The same bounds and words as `odds --nights`.
+    if not 1 <= args.nights <= MAX_NIGHTS:
+        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {args.nights}")
     if args.night is not None:
         raise UsageError("--night K tells one night of the log; --nights N gives odds: choose one")
     if args.format == "html":
