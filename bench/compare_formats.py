@@ -3,7 +3,7 @@
 The old logs come from a checkout of the code before format 2 (`--old`, e.g. `git worktree add
 /tmp/fmtbase 9d36216`), run in a subprocess; the new ones from this tree; the same golden
 variants and seeds as bench/golden_digest.py. Each old line is mapped by the changes format 2
-makes, written out here independently of nightsim/format1.py:
+makes, written out here independently of nightsim/log/format1.py:
 
 - `v` 1 -> 2; `night` added (0 for the header, else the night the line is in);
 - every code: the old member's value -> the new member's value, matched by member *name*
@@ -38,8 +38,8 @@ import rfc8785  # noqa: E402
 from bench.golden_digest import VARIANTS  # noqa: E402
 from nightsim import codes  # noqa: E402
 from nightsim.config import default_config_path, load_config  # noqa: E402
-from nightsim.log import write_events  # noqa: E402
-from nightsim.simulate import iter_raw  # noqa: E402
+from nightsim.engine.journey import iter_raw  # noqa: E402
+from nightsim.log.writer import write_events  # noqa: E402
 
 OLD_SCRIPT = """
 import enum, json, sys
@@ -47,8 +47,8 @@ sys.path.insert(0, sys.argv[1])
 from nightsim.events import LOG_VERSION
 assert LOG_VERSION == 1, "--old is not a checkout of format 1"
 from nightsim.config import default_config_path, load_config
-from nightsim.log import write_events
-from nightsim.simulate import iter_raw
+from nightsim.log.writer import write_events
+from nightsim.engine.journey import iter_raw
 sets, nights, seeds = json.loads(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 cfg = load_config(default_config_path(), sets)
 out = sys.stdout

@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
-from nightsim.dice import RNG_ID, RNG_IDS, dice_for  # noqa: E402
-from nightsim.log import write_events  # noqa: E402
-from nightsim.simulate import iter_nights, iter_raw  # noqa: E402
+from nightsim.engine.dice import RNG_ID, RNG_IDS, dice_for  # noqa: E402
+from nightsim.engine.journey import iter_nights, iter_raw  # noqa: E402
+from nightsim.log.writer import write_events  # noqa: E402
 
 STORE = Path(__file__).with_name("golden_digest.txt")
 

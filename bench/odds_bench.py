@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nightsim.config import default_config_path, load_config  # noqa: E402
-from nightsim.odds import _count, odds  # noqa: E402
+from nightsim.stats.odds import _count, odds  # noqa: E402
 
 
 def load_floor(path: Path) -> Any:
@@ -73,7 +73,7 @@ _MEMORY_CHILD = """
 import resource, sys
 sys.path.insert(0, {root!r})
 from nightsim.config import default_config_path, load_config
-from nightsim.odds import odds
+from nightsim.stats.odds import odds
 odds(load_config(default_config_path()), "bench-memory", {nights}, jobs=1)
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """

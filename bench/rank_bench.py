@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from odds_bench import floor_rate, load_floor  # noqa: E402
 
-from nightsim import variants  # noqa: E402
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
-from nightsim.odds import Counts, count_many, rota_config, rota_orders  # noqa: E402
+from nightsim.stats import variants  # noqa: E402
+from nightsim.stats.odds import Counts, count_many, rota_config, rota_orders  # noqa: E402
 
 
 def default_floor() -> Path:

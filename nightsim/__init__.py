@@ -41,8 +41,6 @@ never load SimPy or the engine through it (issue 9: a command loads only what it
 from __future__ import annotations
 
 import importlib
-import sys
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
@@ -51,9 +49,9 @@ __version__ = "0.3.0"
 
 if TYPE_CHECKING:
     from nightsim.config import Config, load_config
-    from nightsim.logread import iter_log, read_log
+    from nightsim.engine.journey import Night, iter_events, simulate
+    from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
-    from nightsim.simulate import Night, iter_events, simulate
 
 __all__ = [
     "BrokenLog",
@@ -74,13 +72,13 @@ __all__ = [
 _LAZY = {
     "Config": "nightsim.config",
     "load_config": "nightsim.config",
-    "iter_log": "nightsim.logread",
-    "read_log": "nightsim.logread",
+    "iter_log": "nightsim.log.reader",
+    "read_log": "nightsim.log.reader",
     # Not nightsim.narration.narrate, which yields the rich blocks the CLI prints.
     "narrate": "nightsim.narration.plain",
-    "Night": "nightsim.simulate",
-    "iter_events": "nightsim.simulate",
-    "simulate": "nightsim.simulate",
+    "Night": "nightsim.engine.journey",
+    "iter_events": "nightsim.engine.journey",
+    "simulate": "nightsim.engine.journey",
 }
 
 
@@ -95,16 +93,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _Package(ModuleType):
-    def __setattr__(self, name: str, value: object) -> None:
-        # Importing a submodule binds it on its package: the first `import nightsim.simulate`
-        # would make `nightsim.simulate` the module, hiding the API function of that name.
-        # The module stays in sys.modules; the package's name stays the function.
-        if isinstance(value, ModuleType) and name in _LAZY:
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

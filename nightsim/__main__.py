@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 import sys
 
-from nightsim import stop
+from nightsim.cli import stop
 from nightsim.errors import Terminated
 
 

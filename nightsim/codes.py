@@ -3,7 +3,7 @@
 The engine writes these members, the event models type their fields with them (so the schema
 lists each set as an `enum`), and the narration looks its words up by member, never by the
 English text. The values are short snake_case codes (log format 2; format-1 logs carried
-English phrases, which nightsim/format1.py maps to these members); changing one changes the
+English phrases, which nightsim/log/format1.py maps to these members); changing one changes the
 log format.
 """
 

@@ -7,10 +7,10 @@ from functools import cache
 from typing import Any
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
-from nightsim.dice import Dice
+from nightsim.engine.dice import Dice
+from nightsim.engine.outcome import NightOutcome
+from nightsim.engine.sim import NightSim
 from nightsim.events import Event
-from nightsim.night import NightSim
-from nightsim.outcome import NightOutcome
 
 # An event as the timeline tests read it: (t, type, its own fields), the envelope left out.
 RawEvent = tuple[int, str, dict[str, Any]]
@@ -99,8 +99,8 @@ def make(
 def log_lines(seed: int | str = 11, nights: int = 1) -> list[str]:
     """A default-config log as its file's lines, each with its newline (as `open(.., "rb")`
     would give them)."""
-    from nightsim.log import write_events
-    from nightsim.simulate import iter_raw
+    from nightsim.engine.journey import iter_raw
+    from nightsim.log.writer import write_events
 
     config = cfg()
     out: list[str] = []
@@ -112,7 +112,7 @@ def rehash(lines: list[str]) -> list[str]:
     """What a careful forger does after editing: recompute every hash down the chain."""
     import json
 
-    from nightsim.log import GENESIS, canonical_json, line_hash
+    from nightsim.log.writer import GENESIS, canonical_json, line_hash
 
     prev, out = GENESIS, []
     for line in lines:

@@ -16,7 +16,7 @@ import nightsim
 from nightsim import iter_events, iter_log, load_config, narrate, read_log, simulate
 from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
-from nightsim.log import iter_log_lines
+from nightsim.log.writer import iter_log_lines
 from nightsim.narration import Catalogue
 
 

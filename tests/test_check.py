@@ -1,4 +1,4 @@
-"""`nightsim check` and the pure checkup behind it (nightsim.checkup)."""
+"""`nightsim check` and the pure checkup behind it (nightsim.config.checkup)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from rich.cells import cell_len
 
 from nightsim import rules
-from nightsim.checkup import Checkup, _interrupted, check_odds, checkup, rest_odds
 from nightsim.cli import main
 from nightsim.config import Config, default_config_path, parse_config
+from nightsim.config.checkup import Checkup, _interrupted, check_odds, checkup, rest_odds
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.check import warning_text
 

@@ -175,8 +175,8 @@ def test_seed_forms(capsys: pytest.CaptureFixture[str]) -> None:
     assert c[0]["seed"] == 11
     # The string "11" (through the same log writer) is the same night: every line after the
     # header is the same but for the hash chain, which starts from the header.
-    from nightsim.log import write_events
-    from nightsim.simulate import iter_raw
+    from nightsim.engine.journey import iter_raw
+    from nightsim.log.writer import write_events
 
     config = load_config(default_config_path())
     text: list[str] = []

@@ -14,12 +14,12 @@ from cloudevents.v1.http import from_json
 from conftest import cfg, default_text
 
 from nightsim.cli import main
-from nightsim.cloudevents import Wrapper, source_of
 from nightsim.config import Config, parse_config
+from nightsim.engine.journey import iter_raw
 from nightsim.events import LOG_VERSION
-from nightsim.log import iter_log_lines
-from nightsim.schema import schema_id
-from nightsim.simulate import iter_raw
+from nightsim.log.cloudevents import Wrapper, source_of
+from nightsim.log.schema import schema_id
+from nightsim.log.writer import iter_log_lines
 
 # RFC 3986 4.3: absolute-URI = scheme ":" hier-part [ "?" query ], no fragment; every other
 # character unreserved, a sub-delim, ":", "@", "/", "?" or percent-encoded.

@@ -9,8 +9,8 @@ import struct
 
 import pytest
 
-from nightsim import dice
-from nightsim.dice import (
+from nightsim.engine import dice
+from nightsim.engine.dice import (
     COUNTER_V1,
     RNG_ID,
     CounterDice,
@@ -22,7 +22,7 @@ from nightsim.dice import (
 
 
 def reference_faces(seed: str, stream: str, n: int, count: int) -> list[int]:
-    """The algorithm as dice.py's docstring states it, written out independently."""
+    """The algorithm as engine/dice.py's docstring states it, written out independently."""
     out: list[int] = []
     block = 0
     words: list[int] = []

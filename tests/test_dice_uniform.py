@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from nightsim import dice
-from nightsim.dice import (
+from nightsim.engine import dice
+from nightsim.engine.dice import (
     COUNTER_V1,
     RNG_ID,
     RNG_IDS,

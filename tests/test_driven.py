@@ -11,7 +11,7 @@ import pytest
 import simpy
 from simpy.events import NORMAL, URGENT, Event, Timeout
 
-from nightsim.night.driven import Driven, DrivenError, LeanEnvironment
+from nightsim.engine._simpy import Driven, DrivenError, LeanEnvironment
 
 Log = list[tuple[int, str]]
 

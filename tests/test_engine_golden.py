@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from nightsim.config import Config, default_config_path, load_config
-from nightsim.dice import CounterDice, Dice
-from nightsim.outcome import NightOutcome
-from nightsim.simulate import iter_nights
+from nightsim.engine.dice import CounterDice, Dice
+from nightsim.engine.journey import iter_nights
+from nightsim.engine.outcome import NightOutcome
 
 VARIANTS: dict[str, list[str]] = {
     "default": [],
@@ -77,7 +77,7 @@ def test_fast_path_emits_nothing() -> None:
     assert all(isinstance(x, NightOutcome) for x in items) and len(items) == 2
 
 
-# Faces drawn from the counter dice (sha256-ctr-v1) before any optimisation of dice.py: the
+# Faces drawn from the counter dice (sha256-ctr-v1) before any optimisation of engine/dice.py: the
 # algorithm (SHA-256 of seed, stream name and counter; rejection sampling) is part of the log
 # contract, and nightsim 0.2's logs still verify with it. sha256-uniform-v2's pinned faces are
 # in tests/test_dice_uniform.py.

@@ -15,9 +15,9 @@ import pytest
 from conftest import assert_rate, events, make, night, outcome, person
 
 from nightsim import rules, simulate
-from nightsim.dice import Dice
-from nightsim.night import NightSim
-from nightsim.outcome import PartyState
+from nightsim.engine.dice import Dice
+from nightsim.engine.outcome import PartyState
+from nightsim.engine.sim import NightSim
 
 REST = 8 * 60
 REST_START = 120  # preparation 60 min + evening 60 min after camp is made

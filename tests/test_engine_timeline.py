@@ -12,7 +12,7 @@ import pytest
 from conftest import RawEvent, cfg, make, night, person
 
 from nightsim.config import Config
-from nightsim.outcome import NightOutcome
+from nightsim.engine.outcome import NightOutcome
 
 REST_START = 120
 DAWN = REST_START + 480

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from nightsim.engine.journey import simulate
 from nightsim.events import EVENT_TYPES, Event, event_dict, json_data
-from nightsim.simulate import simulate
 from tests.conftest import cfg
 
 VARIANTS: list[tuple[tuple[str, ...], int]] = [

@@ -31,8 +31,8 @@ from nightsim.cli import EPILOG, atomic, main
 from nightsim.cli import replay as replay_cli
 from nightsim.cli.common import EXIT_IOERR, EXIT_OLDER_FORMAT, EXIT_SIGINT, EXIT_SIGTERM
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
-from nightsim.log import GENESIS, canonical_json, line_hash
-from nightsim.logread import log_lines
+from nightsim.log.reader import log_lines
+from nightsim.log.writer import GENESIS, canonical_json, line_hash
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
@@ -404,7 +404,7 @@ def test_a_long_line_is_refused_in_bounded_memory(tmp_path: Path, good_log: Path
 def test_the_line_limit_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    import nightsim.logread as logread
+    import nightsim.log.reader as logread
     from nightsim.errors import BrokenLog
 
     monkeypatch.setattr(logread, "MAX_LOG_LINE_BYTES", 10)

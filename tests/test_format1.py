@@ -17,8 +17,8 @@ import pytest
 from nightsim.cli import main
 from nightsim.codes import NoFire, Purpose, RestReason
 from nightsim.events import LOG_VERSION, FireLit, HourPassed, NightHeader, Roll
-from nightsim.format1 import canonical_json_v1, line_hash_v1, upgrade_v1
-from nightsim.logread import iter_log
+from nightsim.log.format1 import canonical_json_v1, line_hash_v1, upgrade_v1
+from nightsim.log.reader import iter_log
 
 DATA = Path(__file__).with_name("data") / "format1"
 LOGS = {

@@ -11,8 +11,8 @@ import pytest
 from conftest import log_lines, rehash
 
 from nightsim.cli import main
-from nightsim.log import canonical_json
-from nightsim.verify import head_problem, parse_head, verify_lines
+from nightsim.log.verify import head_problem, parse_head, verify_lines
+from nightsim.log.writer import canonical_json
 
 
 def last_hash(lines: list[str]) -> str:

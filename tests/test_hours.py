@@ -14,15 +14,15 @@ from conftest import cfg
 from test_narration import STORY, render
 
 from nightsim import simulate
-from nightsim.dice import Dice
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.dice import Dice
+from nightsim.engine.fire import Fire
+from nightsim.engine.hours import HourStrikes, TracedSleepers
+from nightsim.engine.recorder import EventLog
+from nightsim.engine.sim import NightSim
+from nightsim.engine.sleepers import Sleepers
 from nightsim.events import HourPassed
 from nightsim.narration.catalogue import Catalogue
-from nightsim.night import NightSim
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.fire import Fire
-from nightsim.night.hours import HourStrikes, TracedSleepers
-from nightsim.night.recorder import EventLog
-from nightsim.night.sleepers import Sleepers
 
 
 def hours_of(seed: int | str) -> list[HourPassed]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from nightsim import load_config, simulate
-from nightsim.checkup import checkup
 from nightsim.cli import main
 from nightsim.cli.init import starter_text
+from nightsim.config.checkup import checkup
 
 
 def test_init_writes_a_config_that_loads_and_checks_cleanly(

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from nightsim import iter_events, simulate
 from nightsim.cli import main
 from nightsim.config import ConfigError, default_config_path, load_config, parse_config
+from nightsim.engine.journey import iter_raw
 from nightsim.limits import (
     MAX_CONFIG_BYTES,
     MAX_DEPTH,
@@ -32,7 +33,6 @@ from nightsim.limits import (
     MAX_SPOOL_BYTES,
     shown,
 )
-from nightsim.simulate import iter_raw
 
 LINE_MAX = 400  # a message echoes at most a few shortened values
 

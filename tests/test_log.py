@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from nightsim.config import default_config_path, load_config
+from nightsim.engine.journey import iter_raw
+from nightsim.engine.outcome import NightOutcome
 from nightsim.events import Event
-from nightsim.log import canonical_json, iter_log_lines, write_events
-from nightsim.outcome import NightOutcome
-from nightsim.simulate import iter_raw
+from nightsim.log.writer import canonical_json, iter_log_lines, write_events
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -143,8 +143,8 @@ def test_lines_are_jcs_and_events_hold_no_float() -> None:
 
 
 def test_an_integer_seed_past_2_53_is_written_as_its_text() -> None:
-    from nightsim.dice import seed_sha256
-    from nightsim.verify import verify_lines
+    from nightsim.engine.dice import seed_sha256
+    from nightsim.log.verify import verify_lines
 
     big = 2**60
     lines = lines_of(big)

@@ -18,8 +18,7 @@ from nightsim.cli import main
 from nightsim.cli.common import exit_code
 from nightsim.config import default_config_path
 from nightsim.events import NightBegan, NightHeader, NightSummary
-from nightsim.log import GENESIS, canonical_json, line_hash
-from nightsim.logread import (
+from nightsim.log.reader import (
     Frame,
     LogLine,
     check_canonical,
@@ -34,6 +33,7 @@ from nightsim.logread import (
     iter_log,
     parse_json,
 )
+from nightsim.log.writer import GENESIS, canonical_json, line_hash
 
 make_log = log_lines
 

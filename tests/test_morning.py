@@ -9,11 +9,11 @@ from conftest import make, person
 from nightsim import rules
 from nightsim.codes import Purpose, RestReason
 from nightsim.config import Config
-from nightsim.dice import Dice
+from nightsim.engine.dice import Dice
+from nightsim.engine.morning import NightFacts, morning, morning_events
+from nightsim.engine.plan import plan_for, stream_names
+from nightsim.engine.recorder import At, EventLog
 from nightsim.events import CharacterWoke, NightSummary, RestChecked, SpellLost, SpellPrepared
-from nightsim.night.morning import NightFacts, morning, morning_events
-from nightsim.night.recorder import At, EventLog
-from nightsim.plan import plan_for, stream_names
 
 FULL_NIGHT = 480
 

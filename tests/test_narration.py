@@ -24,13 +24,13 @@ from nightsim import load_config, simulate
 from nightsim.cli import main
 from nightsim.cli.render import make_console, print_events, print_night
 from nightsim.config import Config, default_config_path
-from nightsim.log import write_events
+from nightsim.engine.journey import iter_raw
+from nightsim.log.writer import write_events
 from nightsim.narration import Catalogue, narrate
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
 from nightsim.narration.strip import ASLEEP, Track
 from nightsim.narration.strip import render as render_strip
-from nightsim.simulate import iter_raw
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
@@ -449,7 +449,7 @@ def test_readme_night_is_a_real_run(cfg: Config) -> None:
 
 
 def test_readme_check_is_real(cfg: Config) -> None:
-    from nightsim.checkup import checkup
+    from nightsim.config.checkup import checkup
     from nightsim.narration.check import render_checkup
 
     con = recording(100)

@@ -19,8 +19,8 @@ import pytest
 from conftest import default_text
 
 from nightsim.config import parse_config
-from nightsim.log import canonical_json, line_hash, write_events
-from nightsim.simulate import iter_raw
+from nightsim.engine.journey import iter_raw
+from nightsim.log.writer import canonical_json, line_hash, write_events
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKER = ROOT / "tools" / "check-log.mjs"

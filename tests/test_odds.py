@@ -20,12 +20,12 @@ import pytest
 from nightsim import simulate
 from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
-from nightsim.dice import Dice
-from nightsim.night import NightSim
-from nightsim.odds import Counts, _count, odds, rota_orders, wilson
-from nightsim.outcome import NightOutcome
-from nightsim.rank import rank_rotas
-from nightsim.simulate import iter_nights
+from nightsim.engine.dice import Dice
+from nightsim.engine.journey import iter_nights
+from nightsim.engine.outcome import NightOutcome
+from nightsim.engine.sim import NightSim
+from nightsim.stats.odds import Counts, _count, odds, rota_orders, wilson
+from nightsim.stats.rank import rank_rotas
 
 ROOT = Path(__file__).resolve().parent.parent
 Z_WIDE = 3.3  # the common brief: ~3.3 standard deviations around the exact value

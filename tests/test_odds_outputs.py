@@ -18,7 +18,7 @@ import pytest
 from nightsim import __version__
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from nightsim.log import canonical_json
+from nightsim.log.writer import canonical_json
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -17,12 +17,12 @@ import pytest
 
 from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, load_config
+from nightsim.engine.journey import iter_raw, simulate
 from nightsim.events import Event
-from nightsim.log import write_events
-from nightsim.odds import odds
+from nightsim.log.writer import write_events
 from nightsim.page import night_html, odds_html
-from nightsim.rank import rank_report, rank_rotas
-from nightsim.simulate import iter_raw, simulate
+from nightsim.stats.odds import odds
+from nightsim.stats.rank import rank_report, rank_rotas
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
@@ -221,8 +221,8 @@ def test_the_page_loads_no_engine() -> None:
 
     probe = (
         "import sys, nightsim.page.night, nightsim.page.render, nightsim.page.odds\n"
-        "print(sorted(m for m in sys.modules if m == 'simpy' or m.startswith('nightsim.night')"
-        " or m == 'nightsim.simulate'))"
+        "print(sorted(m for m in sys.modules if m == 'simpy' or m.startswith('nightsim.engine')"
+        " or m == 'nightsim.engine.journey'))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -27,10 +27,10 @@ import pytest
 from test_page import STORY
 
 from nightsim.config import config_from_data, default_config_path, load_config
-from nightsim.odds import odds
+from nightsim.engine.journey import simulate
 from nightsim.page import night_html, odds_html
-from nightsim.rank import rank_report, rank_rotas
-from nightsim.simulate import simulate
+from nightsim.stats.odds import odds
+from nightsim.stats.rank import rank_report, rank_rotas
 
 # Each over ~0.5 s (a browser page, a PDF, a screenshot): slow too, out of the quick loop.
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -8,11 +8,11 @@ import math
 
 import pytest
 
-from nightsim.compare import compare
 from nightsim.config import Config, default_config_path, load_config
-from nightsim.odds import Z95
-from nightsim.paired import Moments, difference, newcombe_paired, newcombe_unpaired
-from nightsim.paired_tally import Layout, moments_of, tally_paired
+from nightsim.stats.compare import compare
+from nightsim.stats.odds import Z95
+from nightsim.stats.paired import Moments, difference, newcombe_paired, newcombe_unpaired
+from nightsim.stats.tally import Layout, moments_of, tally_paired
 
 
 def cfg(*overrides: str) -> Config:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from nightsim.cli import main
-from nightsim.rank import rank_rotas
+from nightsim.stats.rank import rank_rotas
 from tests.test_paired import cfg
 
 CHANCE = ["--set", "camp.encounter_chance=1", "--compare", "camp.encounter_chance=2"]

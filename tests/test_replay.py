@@ -14,8 +14,8 @@ from conftest import log_lines
 
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from nightsim.log import write_events
-from nightsim.simulate import iter_raw
+from nightsim.engine.journey import iter_raw
+from nightsim.log.writer import write_events
 
 
 def write_log(path: Path, seed: int | str, nights: int = 1) -> Path:
@@ -219,7 +219,7 @@ def test_a_log_from_before_the_second_reading_still_replays(
     # has fire_chance = 3 for adverse conditions, and "quick rest: has bedding" reasons):
     # a referee's old logs stay readable, and read as they were written.
     from nightsim import codes
-    from nightsim.logread import iter_log
+    from nightsim.log.reader import iter_log
 
     lines = LEGACY.read_text(encoding="utf-8").splitlines(keepends=True)
     events = [r.event for r in iter_log(lines)]
@@ -236,7 +236,7 @@ def test_verify_of_a_log_from_before_the_second_reading_names_its_nightsim() -> 
     # Log format 2 (issue 11): a format-1 log is not re-simulated (every line of this
     # nightsim's would differ); its chain is checked and the verdict names the nightsim that
     # re-simulates it, instead of a difference in the header.
-    from nightsim.verify import verify_lines
+    from nightsim.log.verify import verify_lines
 
     verdict = verify_lines(LEGACY.read_text(encoding="utf-8").splitlines(keepends=True))
     assert not verdict.ok and verdict.mismatch is None and verdict.seed_matches

@@ -15,7 +15,9 @@ from nightsim import iter_events, simulate
 from nightsim.cli import main
 from nightsim.codes import Purpose
 from nightsim.config import Config
-from nightsim.dice import COUNTER_V1, UNIFORM_V2, CounterDice, Dice
+from nightsim.engine.dice import COUNTER_V1, UNIFORM_V2, CounterDice, Dice
+from nightsim.engine.plan import plan_for, stream_names
+from nightsim.engine.sim import NightSim
 from nightsim.errors import UnknownDice
 from nightsim.events import (
     Event,
@@ -25,10 +27,8 @@ from nightsim.events import (
     RestChecked,
     WatchBegan,
 )
-from nightsim.log import canonical_json
-from nightsim.night import NightSim
-from nightsim.plan import plan_for, stream_names
-from nightsim.verify import verify_lines
+from nightsim.log.verify import verify_lines
+from nightsim.log.writer import canonical_json
 
 FIXTURE = Path(__file__).parent / "data" / "v0.2.0-sha256-ctr-v1-journey3.jsonl"
 ROTA = '["Sir Aldric","Wren","Sister Ysolde","Moss"]'

@@ -19,10 +19,10 @@ from pydantic import BaseModel
 import nightsim.codes
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
+from nightsim.engine.journey import iter_raw
 from nightsim.events import EVENT_TYPES, LOG_VERSION, EventBase
-from nightsim.log import write_events
-from nightsim.schema import log_line_schema, schema_filename, schema_id, schema_json
-from nightsim.simulate import iter_raw
+from nightsim.log.schema import log_line_schema, schema_filename, schema_id, schema_json
+from nightsim.log.writer import write_events
 
 
 @pytest.fixture(scope="module")

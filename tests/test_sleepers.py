@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nightsim.night.sleepers import ASLEEP, AWAKE, DOZING, WATCH, Sleepers
+from nightsim.engine.sleepers import ASLEEP, AWAKE, DOZING, WATCH, Sleepers
 
 
 def test_a_stretch_counts_from_lying_down_to_waking() -> None:

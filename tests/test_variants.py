@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from nightsim import variants
 from nightsim.config import Config
-from nightsim.dice import Dice, MemoDice
-from nightsim.night import NightSim, evening
-from nightsim.odds import rota_config, rota_orders
+from nightsim.engine import evening
+from nightsim.engine.dice import Dice, MemoDice
+from nightsim.engine.sim import NightSim
+from nightsim.stats import variants
+from nightsim.stats.odds import rota_config, rota_orders
 from tests.conftest import cfg
 
 # (name, --set overrides, --watchers K or None): every rota of each.
@@ -159,7 +160,7 @@ def test_memo_dice_answers_as_its_dice() -> None:
 def test_memo_dice_refuses_other_dice() -> None:
     """A memo names its streams by its own generator (v2): wrapping the older dice would
     read v2's stream names with v1's faces, a night neither generator rolls."""
-    from nightsim.dice import CounterDice
+    from nightsim.engine.dice import CounterDice
 
     with pytest.raises(ValueError, match="sha256-ctr-v1"):
         MemoDice(CounterDice("a"))

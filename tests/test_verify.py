@@ -12,8 +12,8 @@ from conftest import log_lines, rehash
 
 from nightsim import __version__
 from nightsim.cli import main
-from nightsim.log import canonical_json
-from nightsim.verify import verify_lines
+from nightsim.log.verify import verify_lines
+from nightsim.log.writer import canonical_json
 
 make_lines = log_lines
 

@@ -18,11 +18,11 @@ from rich.console import Console
 from nightsim import load_config, simulate
 from nightsim.cli import main
 from nightsim.config import default_config_path
-from nightsim.log import canonical_json, write_events
+from nightsim.engine.journey import iter_raw
+from nightsim.log.whatif import compare, first_parting, substance, to_json
+from nightsim.log.writer import canonical_json, write_events
 from nightsim.narration import Catalogue
 from nightsim.narration.whatif import render, words
-from nightsim.simulate import iter_raw
-from nightsim.whatif import compare, first_parting, substance, to_json
 from tests.conftest import rehash
 from tests.test_narration import check_golden, text_of
 
@@ -419,7 +419,7 @@ def test_nights_gives_the_paired_odds_of_the_change(
     """The log's config against the changed one, night i seeded "{log seed}/i": the numbers
     are `compare` on the two configs, and a rota does not move the monster (world dice), so
     the encounter is the same on every night."""
-    from nightsim.compare import compare as paired
+    from nightsim.stats.compare import compare as paired
 
     argv = [str(night), "--set", WREN_FIRST, "--nights", "400", "--jobs", "1", "--format", "json"]
     code, out, err = whatif(argv, capsys)

@@ -152,7 +152,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
 
 def _signalled(what: str, code: int) -> int:
-    from nightsim.stop import stopping
+    from nightsim.cli.stop import stopping
 
     stopping()
     _end_workers()

@@ -41,8 +41,8 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config, path = config_from_args(args.config, args.set)
-    from nightsim.checkup import checkup
     from nightsim.cli.render import make_console
+    from nightsim.config.checkup import checkup
     from nightsim.narration.check import render_checkup
 
     label = str(path) if args.config is not None else "default.toml"

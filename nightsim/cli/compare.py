@@ -22,7 +22,6 @@ def config_b(args: argparse.Namespace) -> Any:
 
 
 def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
-    from nightsim import odds as odds_mod
     from nightsim.cli.odds import (
         DEFAULT_NIGHTS,
         _command,
@@ -32,7 +31,8 @@ def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: in
         _repeat,
         _write_csv,
     )
-    from nightsim.compare import compare
+    from nightsim.stats import odds as odds_mod
+    from nightsim.stats.compare import compare
 
     other = config_b(args)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS

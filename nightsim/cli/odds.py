@@ -210,7 +210,7 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim import odds as odds_mod
+    from nightsim.stats import odds as odds_mod
 
     _check(args)
     config, _ = config_from_args(args.config, args.set)
@@ -244,8 +244,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
-    from nightsim import odds as odds_mod
-    from nightsim import rank as rank_mod
+    from nightsim.stats import odds as odds_mod
+    from nightsim.stats import rank as rank_mod
 
     ks: list[int | None] = list(args.watchers) if args.watchers else [None]
     try:

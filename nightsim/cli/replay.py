@@ -63,7 +63,7 @@ def open_log(path: Path) -> Iterator[IO[bytes]]:
 
 def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
     """The log's lines, each at most MAX_LOG_LINE_BYTES (README "Limits")."""
-    from nightsim.logread import log_lines
+    from nightsim.log.reader import log_lines
 
     return log_lines(fh, shown(path))
 
@@ -129,7 +129,7 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.logread import iter_log
+    from nightsim.log.reader import iter_log
 
     path = Path(args.log)
     try:

@@ -187,8 +187,8 @@ def night_lines(
     """The log lines as the night unfolds, each written to the log file first (straight to
     the descriptor), so a long journey streams and a crash leaves a readable prefix. `last`
     keeps the latest line (the chain's head is its hash)."""
-    from nightsim.log import iter_log_lines
-    from nightsim.simulate import iter_raw
+    from nightsim.engine.journey import iter_raw
+    from nightsim.log.writer import iter_log_lines
 
     for line in iter_log_lines(iter_raw(config, seed, nights)):
         if log is not None:
@@ -206,7 +206,7 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> OSError | Non
                 sys.stdout.write(line + "\n")
                 sys.stdout.flush()
         elif args.format == "cloudevents":
-            from nightsim.cloudevents import Wrapper
+            from nightsim.log.cloudevents import Wrapper
 
             wrap = Wrapper()
             for line in lines:
@@ -232,7 +232,7 @@ def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
     """The night did not finish: remove the partial log (a stop or a failure keeps no part of
     a night), say how to tell it again, and exit as the cause asks."""
     if isinstance(exc, KeyboardInterrupt | Terminated):
-        from nightsim.stop import stopping
+        from nightsim.cli.stop import stopping
 
         stopping()
     if log is not None:

@@ -21,7 +21,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.schema import schema_json
+    from nightsim.log.schema import schema_json
 
     sys.stdout.write(schema_json())
     return EXIT_OK

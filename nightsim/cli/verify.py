@@ -20,7 +20,7 @@ from nightsim.errors import LogError, UnknownDice
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.verify import Verdict
+    from nightsim.log.verify import Verdict
 
 EPILOG = """\
 examples:
@@ -62,7 +62,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _head(text: str) -> str:
-    from nightsim.verify import parse_head
+    from nightsim.log.verify import parse_head
 
     try:
         return parse_head(text)
@@ -98,7 +98,7 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.verify import head_problem, verify_lines
+    from nightsim.log.verify import head_problem, verify_lines
 
     path = Path(args.log)
     try:

@@ -3,7 +3,7 @@
 The log is verified first, exactly as `nightsim verify` does it: a log that does not verify
 gets verify's message and exit code and no answer, so nobody argues "what if" from a
 doctored night. Then the night is run again from the header's config with the `--set`
-items applied, on the same seed, and the two are told side by side (`nightsim.whatif` for
+items applied, on the same seed, and the two are told side by side (`nightsim.log.whatif` for
 the facts, `narration/whatif.py` for the words, `page/whatif.py` for the page).
 """
 
@@ -22,7 +22,7 @@ from nightsim.errors import LogError
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.whatif import Comparison
+    from nightsim.log.whatif import Comparison
 
 EPILOG = """\
 examples:
@@ -127,7 +127,7 @@ def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) 
     """The logged night and the changed one (the log verified), compared."""
     from nightsim.config import config_from_data, upgrade_legacy, with_overrides
     from nightsim.errors import ConfigError
-    from nightsim.whatif import compare, resimulate
+    from nightsim.log.whatif import compare, resimulate
 
     raw = upgrade_legacy(header["config"])
     try:
@@ -150,7 +150,7 @@ def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) 
 
 def run(args: argparse.Namespace) -> int:
     from nightsim.cli.verify import refused
-    from nightsim.verify import verify_lines
+    from nightsim.log.verify import verify_lines
 
     if not args.set:
         raise UsageError("whatif: give the change: at least one --set KEY=VALUE")
@@ -197,12 +197,12 @@ def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
     """`--nights N`: the log's config (A) against the changed one (B) over the same nights,
     night i seeded "{log seed}/{i}" as `odds --seed` seeds it; a journey log compares
     journeys of as many nights as it holds."""
-    from nightsim import odds as odds_mod
     from nightsim.cli.odds import _console, _progress
-    from nightsim.compare import compare as paired
     from nightsim.config import config_from_data, upgrade_legacy, with_overrides
     from nightsim.errors import ConfigError
     from nightsim.narration.paired import render_compare
+    from nightsim.stats import odds as odds_mod
+    from nightsim.stats.compare import compare as paired
 
     raw = upgrade_legacy(header["config"])
     try:
@@ -235,7 +235,7 @@ def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
 
 def _print(c: Comparison, args: argparse.Namespace) -> None:
     if args.format == "json":
-        from nightsim.whatif import to_json
+        from nightsim.log.whatif import to_json
 
         sys.stdout.write(json.dumps(to_json(c), ensure_ascii=False, indent=2) + "\n")
         return

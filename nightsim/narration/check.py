@@ -1,4 +1,4 @@
-"""`nightsim check` at the table: a Checkup (nightsim.checkup) as rich renderables. Pure."""
+"""`nightsim check` at the table: a Checkup (nightsim.config.checkup) as rich renderables. Pure."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nightsim import rules
-from nightsim.checkup import CharacterInfo, Checkup, Warning
 from nightsim.codes import Table
+from nightsim.config.checkup import CharacterInfo, Checkup, Warning
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.widgets import (
     NARROW,

@@ -16,12 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from nightsim import events as ev
+from nightsim.log.whatif import CharacterRow, Comparison, NightComparison, Parting
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.evening import evening_line, title_text
 from nightsim.narration.facts import EncounterFacts, EveningEvent, NightTitle, line_of
 from nightsim.narration.hours import night_line
 from nightsim.narration.widgets import NARROW, Responsive, emphasise, indented, line, plain_table
-from nightsim.whatif import CharacterRow, Comparison, NightComparison, Parting
 
 # The mark of a cell that differs from the log (the legend says so, in either language).
 MARK = "*"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightsim.config import Config
-from nightsim.odds import (
+from nightsim.stats.odds import (
     MAX_RANK_NIGHTS,
     Counts,
     Progress,
@@ -25,8 +25,8 @@ from nightsim.odds import (
     rota_orders,
     wilson,
 )
-from nightsim.paired import difference
-from nightsim.paired_tally import Layout, moments_of, tally_paired
+from nightsim.stats.paired import difference
+from nightsim.stats.tally import Layout, moments_of, tally_paired
 
 AWAKE, REST = "someone_awake_given_encounter", "full_rest"
 RANKED_BY = [AWAKE, REST, "spells_kept"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nightsim import rules
 from nightsim.config import Config, ShiftSlot
-from nightsim.dice import COUNTER_V1, RNG_ID
+from nightsim.engine.dice import COUNTER_V1, RNG_ID
 
 # How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
 # last shift ends before dawn (the end of the night unwatched), or with the rest period.
@@ -132,7 +132,7 @@ def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None
 
 class StreamNames:
     """The encoded names (`utf8(name) 0x00`) of one night's dice streams, for the generator
-    `rng` (dice.py).
+    `rng` (engine/dice.py).
 
     sha256-uniform-v2 keys each die by who rolls it, not by where they stand (issue 13, the
     same luck): the world's dice are `n{night}:monster` (the check, then its minute),

@@ -25,10 +25,10 @@ from typing import Any
 
 from nightsim import __version__
 from nightsim.config import Config
-from nightsim.dice import RNG_ID
-from nightsim.odds import Progress, config_sha256, journeys_for
-from nightsim.paired import difference
-from nightsim.paired_tally import Layout, tally_paired
+from nightsim.engine.dice import RNG_ID
+from nightsim.stats.odds import Progress, config_sha256, journeys_for
+from nightsim.stats.paired import difference
+from nightsim.stats.tally import Layout, tally_paired
 
 
 def compare(

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from simpy.events import URGENT, Event
 
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.fire import Fire
+from nightsim.engine.recorder import Recorder, Stamp
+from nightsim.engine.sleepers import ASLEEP, AWAKE, DOZING, WATCH, Sleepers
 from nightsim.events import HourPassed, WatchSpan
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.fire import Fire
-from nightsim.night.recorder import Recorder, Stamp
-from nightsim.night.sleepers import ASLEEP, AWAKE, DOZING, WATCH, Sleepers
 
 # One character's states since the last strike: (minute it began, state), minutes strictly
 # increasing, no two neighbours alike; the first entry may begin before the hour does.

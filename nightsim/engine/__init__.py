@@ -1,4 +1,5 @@
-"""The night as actors on one SimPy timeline, in the manner of SimPy's machine_shop example.
+"""The engine: the night as actors on one SimPy timeline, in the manner of SimPy's
+machine_shop example.
 
 - `sleepers.Sleepers`: who is asleep since when, stretches, minutes slept (no SimPy).
 - `evening.Evening`: preparation, firewood, water, the fire lit, the meal, the entertainer.
@@ -10,14 +11,8 @@
   only (with `hours.TracedSleepers`, the sleepers keeping their trail of states).
 - `morning.morning`: a pure function from the night's facts to its outcome.
 - `recorder`: the one `Recorder` every actor records through (`EventLog`, `NO_RECORD`).
-- `driven.Driven`: the one class that knows SimPy beyond its public surface.
+- `_simpy.Driven`: the one class that knows SimPy beyond its public surface.
 - `sim.NightSim`: wires them together.
 
 Every rule decision is a call into `nightsim.rules`; the comments cite rules.md.
 """
-
-from __future__ import annotations
-
-from nightsim.night.sim import NightSim
-
-__all__ = ["NightSim"]

@@ -20,8 +20,8 @@ from typing import Any
 
 import rfc8785
 
+from nightsim.engine.outcome import NightOutcome
 from nightsim.events import Event, EventBase, json_data
-from nightsim.outcome import NightOutcome
 
 GENESIS = "0" * 64
 

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nightsim.config import Config
-from nightsim.dice import seed_text
-from nightsim.odds import _WORKER_CONFIGS, Counts, Progress, in_pool
-from nightsim.outcome import NightOutcome
-from nightsim.paired import Moments
-from nightsim.variants import paired_units
+from nightsim.engine.dice import seed_text
+from nightsim.engine.outcome import NightOutcome
+from nightsim.stats.odds import _WORKER_CONFIGS, Counts, Progress, in_pool
+from nightsim.stats.paired import Moments
+from nightsim.stats.variants import paired_units
 
 # The measures of `odds --compare`, in the report's order: (key, per character?).
 PARTY_KEYS = ("encounter", "rota_broken", "fire_lasts", "nobody_awake")

@@ -13,19 +13,19 @@ from dataclasses import dataclass, field
 
 from nightsim import rules
 from nightsim.config import Config
-from nightsim.dice import Dice
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.dice import Dice
+from nightsim.engine.evening import Evening
+from nightsim.engine.fire import Fire
+from nightsim.engine.hours import HourStrikes, TracedSleepers
+from nightsim.engine.monster import Monster
+from nightsim.engine.morning import Mornings, NightFacts, morning, morning_events
+from nightsim.engine.outcome import NightOutcome, PartyState
+from nightsim.engine.plan import NightPlan, plan_for, stream_names
+from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder, Stamp
+from nightsim.engine.rota import Rota
+from nightsim.engine.sleepers import Sleepers
 from nightsim.events import Event, NightBegan, RestBegan, ShiftTimes
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.evening import Evening
-from nightsim.night.fire import Fire
-from nightsim.night.hours import HourStrikes, TracedSleepers
-from nightsim.night.monster import Monster
-from nightsim.night.morning import Mornings, NightFacts, morning, morning_events
-from nightsim.night.recorder import NO_RECORD, EventLog, Recorder, Stamp
-from nightsim.night.rota import Rota
-from nightsim.night.sleepers import Sleepers
-from nightsim.outcome import NightOutcome, PartyState
-from nightsim.plan import NightPlan, plan_for, stream_names
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 
 from nightsim import __version__
 from nightsim.config import config_from_data, upgrade_legacy
-from nightsim.dice import RNG_ID, check_rng, seed_sha256
+from nightsim.engine.dice import RNG_ID, check_rng, seed_sha256
+from nightsim.engine.journey import iter_raw
+from nightsim.engine.outcome import NightOutcome
 from nightsim.errors import BrokenLog, ConfigError
 from nightsim.events import LOG_VERSION, Event, NightHeader
-from nightsim.log import iter_log_lines
-from nightsim.logread import LogLine, iter_log
-from nightsim.outcome import NightOutcome
-from nightsim.simulate import iter_raw
+from nightsim.log.reader import LogLine, iter_log
+from nightsim.log.writer import iter_log_lines
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ One event per log line, its attributes chosen by the CloudEvents 1.0 core spec:
 - `subject` = the event's `actor` (the one character it is about), absent when it has none;
   the spec's use: a consumer filters one character's events without reading `data`.
 - `type` = `nightsim.<event type>.v<format version>`, `dataschema` = the `$id` of that format
-  version's JSON Schema (nightsim.schema.schema_id), both from the line's own `v`: a new
+  version's JSON Schema (nightsim.log.schema.schema_id), both from the line's own `v`: a new
   format version is a new type and a new schema URI, as the spec asks of incompatible changes.
 - `datacontenttype` `application/json`; `data` = the log line as a JSON object, `hash` and
   all. No `time`: the log carries no wall clock by design (a night is the same bytes on every
@@ -36,8 +36,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nightsim.log import canonical_json
-from nightsim.schema import schema_id
+from nightsim.log.schema import schema_id
+from nightsim.log.writer import canonical_json
 
 SPECVERSION = "1.0"
 SOURCE_PREFIX = "urn:nightsim:log:"

@@ -2,7 +2,7 @@
 
 A format-1 line is Python's `json.dumps(sort_keys=True, separators=(",", ":"),
 ensure_ascii=False)` of the event, and its `hash` is SHA-256(previous hash + that text). The
-reader checks a format-1 log by those rules (logread.py), then hands each line on as an event
+reader checks a format-1 log by those rules (log/reader.py), then hands each line on as an event
 of the current models: `upgrade_v1` turns its English phrases into codes, its fractional
 hours into whole minutes, gives it its night, and rebuilds an old `hour.passed` from the state
 at its strike. What is approximate there is said in `_hour_passed` (and docs/log-format.md).
@@ -108,7 +108,7 @@ def _roll(roll: Any) -> Any:
 
 
 def _minutes(hours: Any) -> Any:
-    # The fire burned round(hours * 60) minutes in format 1 too (night/fire.py).
+    # The fire burned round(hours * 60) minutes in format 1 too (engine/fire.py).
     ok = isinstance(hours, int | float) and not isinstance(hours, bool)
     return round(hours * 60) if ok else hours
 

@@ -25,10 +25,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from nightsim.config import Config
-from nightsim.dice import Dice, MemoDice
-from nightsim.night import NightSim
-from nightsim.outcome import NightOutcome
-from nightsim.simulate import Journey, iter_nights
+from nightsim.engine.dice import Dice, MemoDice
+from nightsim.engine.journey import Journey, iter_nights
+from nightsim.engine.outcome import NightOutcome
+from nightsim.engine.sim import NightSim
 
 
 def paired_units(

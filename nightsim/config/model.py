@@ -785,7 +785,7 @@ def _read_config(p: Path, where: str) -> str:
 
 
 def default_config_path() -> Path:
-    return Path(__file__).parent / "data" / "default.toml"
+    return Path(__file__).parent.parent / "data" / "default.toml"
 
 
 def upgrade_legacy(data: dict[str, Any]) -> dict[str, Any]:

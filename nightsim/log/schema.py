@@ -3,7 +3,7 @@
 pydantic's schema describes the in-memory models, where `hash` is optional (an event made by
 `simulate()` has none until the log writer chains it) and fields with defaults are optional.
 A log line is stricter: the writer fills in every field the model defines and always adds
-`hash` (log.py, `dump` + `Chain`). So every object in the schema gets all its
+`hash` (log/writer.py, `dump` + `Chain`). So every object in the schema gets all its
 properties required, and `hash` loses its `null`.
 
 pydantic marks the union with OpenAPI's `discriminator`, which JSON Schema validators ignore:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from nightsim import rules
 from nightsim.codes import NoFire, Purpose
-from nightsim.dice import Dice
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.dice import Dice
+from nightsim.engine.plan import NightPlan
+from nightsim.engine.recorder import Recorder, Stamp, roll
 from nightsim.events import FireLit, FireNotLit, FireOut, Roll, Target
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.recorder import Recorder, Stamp, roll
-from nightsim.plan import NightPlan
 
 
 class Fire:

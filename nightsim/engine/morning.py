@@ -12,7 +12,10 @@ from typing import NamedTuple
 
 from nightsim import rules
 from nightsim.codes import Purpose, RestReason, Table
-from nightsim.dice import Dice
+from nightsim.engine.dice import Dice
+from nightsim.engine.outcome import CharacterOutcome, EncounterOutcome, NightOutcome
+from nightsim.engine.plan import NightPlan, StreamNames
+from nightsim.engine.recorder import Stamp, Stamps, roll
 from nightsim.events import (
     CharacterSummary,
     CharacterWoke,
@@ -26,9 +29,6 @@ from nightsim.events import (
     SpellPrepared,
     Target,
 )
-from nightsim.night.recorder import Stamp, Stamps, roll
-from nightsim.outcome import CharacterOutcome, EncounterOutcome, NightOutcome
-from nightsim.plan import NightPlan, StreamNames
 
 
 class NightFacts(NamedTuple):

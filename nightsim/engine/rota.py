@@ -12,7 +12,11 @@ import simpy
 from simpy.events import Event
 
 from nightsim.codes import Purpose
-from nightsim.dice import Dice
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.dice import Dice
+from nightsim.engine.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
+from nightsim.engine.recorder import Recorder, Stamp, roll
+from nightsim.engine.sleepers import DOZING, WATCH, Sleepers
 from nightsim.events import (
     Target,
     WatchBegan,
@@ -21,10 +25,6 @@ from nightsim.events import (
     WatchHandedOver,
     WatchMissed,
 )
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.recorder import Recorder, Stamp, roll
-from nightsim.night.sleepers import DOZING, WATCH, Sleepers
-from nightsim.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
 
 
 class Encounter(NamedTuple):

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
 from nightsim.config import Config, resolved
-from nightsim.dice import RNG_ID, Dice, check_rng, check_seed, dice_for, seed_sha256
+from nightsim.engine.dice import RNG_ID, Dice, check_rng, check_seed, dice_for, seed_sha256
+from nightsim.engine.outcome import NightOutcome, PartyState
+from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder
+from nightsim.engine.sim import AtRest, NightSim
 from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
-from nightsim.night import NightSim
-from nightsim.night.recorder import NO_RECORD, EventLog, Recorder
-from nightsim.night.sim import AtRest
-from nightsim.outcome import NightOutcome, PartyState
 
 # The largest integer RFC 8785 (and JavaScript's JSON.parse) writes and reads exactly.
 MAX_JSON_INT = 2**53 - 1
@@ -66,7 +65,7 @@ def iter_raw(
     config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID
 ) -> Iterator[Event | NightOutcome]:
     """The header, then each night's typed events followed by that night's outcome, rolled
-    with the dice `rng` (dice.py; verify passes the log's own)."""
+    with the dice `rng` (engine/dice.py; verify passes the log's own)."""
     # Checked here too, the one source of a night (the log writer and verify call it).
     check_args(config, seed, nights, rng)
     yield header(config, seed, nights, rng)

@@ -14,7 +14,14 @@ from simpy.events import NORMAL, Event, EventPriority
 
 from nightsim import rules
 from nightsim.codes import Purpose, Table
-from nightsim.dice import Dice
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.dice import Dice
+from nightsim.engine.fire import Fire
+from nightsim.engine.outcome import EncounterOutcome
+from nightsim.engine.plan import NightPlan, StreamNames
+from nightsim.engine.recorder import Recorder, Stamp, roll
+from nightsim.engine.rota import Encounter, Rota
+from nightsim.engine.sleepers import Sleepers
 from nightsim.events import (
     CampSettled,
     CampWoke,
@@ -24,13 +31,6 @@ from nightsim.events import (
     Roll,
     Target,
 )
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.fire import Fire
-from nightsim.night.recorder import Recorder, Stamp, roll
-from nightsim.night.rota import Encounter, Rota
-from nightsim.night.sleepers import Sleepers
-from nightsim.outcome import EncounterOutcome
-from nightsim.plan import NightPlan, StreamNames
 
 # The arrival sorts after every ordinary event due at the same minute (hand-overs, a watch
 # taken up, a doze, the fire going out): the arrival minute belongs to the shift that

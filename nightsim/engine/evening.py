@@ -15,7 +15,11 @@ from nightsim import rules
 from nightsim.codes import Meal, Mood, NoMeal, Purpose
 from nightsim.config import Config
 from nightsim.config import Evening as EveningConfig
-from nightsim.dice import Dice
+from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine.dice import Dice
+from nightsim.engine.fire import Fire
+from nightsim.engine.plan import NightPlan, StreamNames
+from nightsim.engine.recorder import Recorder, Stamp, Stamps, roll
 from nightsim.events import (
     CampEntertained,
     FirewoodGathered,
@@ -27,10 +31,6 @@ from nightsim.events import (
     WaterFetched,
 )
 from nightsim.events import Event as LogEvent
-from nightsim.night.driven import Driven, LeanEnvironment
-from nightsim.night.fire import Fire
-from nightsim.night.recorder import Recorder, Stamp, Stamps, roll
-from nightsim.plan import NightPlan, StreamNames
 
 
 class Evening:

@@ -12,7 +12,7 @@ k) … `night.summary` (night k); the log ends with the summary of the header's 
 log cut short is not a whole night).
 
 A format-1 log (its header's `v` is 1: nightsim 0.1.0) is checked by its own rules (format 1's
-canonical JSON and chain, nightsim/format1.py), and each line is then upgraded to the current
+canonical JSON and chain, nightsim/log/format1.py), and each line is then upgraded to the current
 models, so that `replay` still tells it; `LogLine.version` says which format a line was in.
 
 Two kinds of failure (design.md's exit codes): `NotALog` — the input is not a nightsim log at
@@ -51,7 +51,7 @@ from nightsim.events import (
     parse_event,
 )
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
-from nightsim.log import GENESIS, canonical_json, line_hash
+from nightsim.log.writer import GENESIS, canonical_json, line_hash
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
 READABLE_VERSIONS = (1, LOG_VERSION)
@@ -201,7 +201,7 @@ def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | Non
 def check_chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> str:
     """The line's `hash` is SHA-256(previous hash + the line without `hash`, in the canonical
     form of the log's format version); returns it."""
-    from nightsim.format1 import line_hash_v1
+    from nightsim.log.format1 import line_hash_v1
 
     claimed = data.get("hash")
     if not isinstance(claimed, str):
@@ -245,12 +245,12 @@ def check_canonical(number: int, event: Event, data: dict[str, Any], text: str) 
 
 def check_line(number: int, data: dict[str, Any], text: str, version: int, frame: Frame) -> Event:
     """The line's event: checked as format 2 writes it, or a format-1 line checked as format
-    1 wrote it and upgraded (nightsim/format1.py) to the current models."""
+    1 wrote it and upgraded (nightsim/log/format1.py) to the current models."""
     if version == LOG_VERSION:
         event = check_event(number, data)
         check_canonical(number, event, data, text)
         return event
-    from nightsim.format1 import canonical_json_v1, upgrade_v1
+    from nightsim.log.format1 import canonical_json_v1, upgrade_v1
 
     if canonical_json_v1(data) != text:
         if text.endswith("\r"):
@@ -271,7 +271,7 @@ def check_header(header: NightHeader) -> None:
     line, refused here rather than crashing the narration. Resolving a config is not
     simulating: replay still runs no night."""
     from nightsim.config import config_from_data, resolved, upgrade_legacy
-    from nightsim.dice import check_seed
+    from nightsim.engine.dice import check_seed
 
     try:
         check_seed(header.seed)
@@ -378,7 +378,7 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
 
     >>> from nightsim import iter_events, iter_log, load_config
     >>> from nightsim.config import default_config_path
-    >>> from nightsim.log import iter_log_lines
+    >>> from nightsim.log.writer import iter_log_lines
     >>> config = load_config(default_config_path())
     >>> lines = [text + "\\n" for text in iter_log_lines(iter_events(config, 9))]
     >>> for line in iter_log(lines):
@@ -457,7 +457,7 @@ def read_log(path: str | Path) -> list[Event]:
     >>> from pathlib import Path
     >>> from nightsim import iter_events, load_config, read_log
     >>> from nightsim.config import default_config_path
-    >>> from nightsim.log import iter_log_lines
+    >>> from nightsim.log.writer import iter_log_lines
     >>> config = load_config(default_config_path())
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     path = Path(tmp) / "night.jsonl"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from operator import mul
 from typing import Any
 
-from nightsim.odds import Z95, wilson
+from nightsim.stats.odds import Z95, wilson
 
 
 def newcombe_paired(n11: int, n10: int, n01: int, n00: int, z: float = Z95) -> dict[str, Any]:

@@ -26,11 +26,11 @@ from typing import Any, TypeVar
 
 from nightsim import __version__
 from nightsim.config import Config, config_from_data
-from nightsim.dice import RNG_ID, Dice, seed_text
-from nightsim.log import canonical_json
-from nightsim.night import NightSim
-from nightsim.outcome import NightOutcome
-from nightsim.simulate import iter_nights
+from nightsim.engine.dice import RNG_ID, Dice, seed_text
+from nightsim.engine.journey import iter_nights
+from nightsim.engine.outcome import NightOutcome
+from nightsim.engine.sim import NightSim
+from nightsim.log.writer import canonical_json
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 DISTANCES_FT = tuple(range(30, 361, 30))  # 1d4 x 30 ft or 2d6 x 30 ft (rules.md 4)
@@ -339,8 +339,8 @@ def journeys_for(nights: int, per_journey: int) -> int:
 
 
 def config_sha256(config: Config) -> str:
-    """SHA-256 of the config's canonical JSON: the log's canonical form (nightsim.log), so that
-    a change of that form changes both together."""
+    """SHA-256 of the config's canonical JSON: the log's canonical form
+    (nightsim.log.writer), so that a change of that form changes both together."""
     return hashlib.sha256(canonical_json(config.canonical()).encode()).hexdigest()
 
 

@@ -52,7 +52,7 @@ def resimulate(config: Config, seed: int | str, nights: int, rng: str) -> Iterat
     their own dice wherever the rota puts them (README "Dice and the same luck"); a log of
     the older sha256-ctr-v1 keeps a shift's dozing roll with the shift instead.
     """
-    from nightsim.simulate import iter_events
+    from nightsim.engine.journey import iter_events
 
     return iter_events(config, seed, nights, rng=rng)
 
