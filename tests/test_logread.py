@@ -19,7 +19,7 @@ from nightsim.cli.common import exit_code
 from nightsim.config import default_config_path
 from nightsim.events import NightBegan, NightHeader, NightSummary
 from nightsim.log.reader import (
-    Frame,
+    LogFrame,
     LogLine,
     check_canonical,
     check_chain,
@@ -443,32 +443,32 @@ def test_check_header() -> None:
 
 def test_check_frame_follows_the_nights() -> None:
     events = [check_event(n, json.loads(s)) for n, s in enumerate(make_log(7, 2), start=1)]
-    frame = Frame()
+    frame = LogFrame()
     for number, event in enumerate(events, start=1):
         frame = check_frame(number, event, frame)
         if isinstance(event, NightSummary):
-            assert frame == Frame(nights=2, night=0, done=event.night)
+            assert frame == LogFrame(nights=2, night=0, done=event.night)
     began = next(e for e in events if isinstance(e, NightBegan))
     with pytest.raises(BrokenLog, match="night 1 begins before night 1 ended"):
-        check_frame(9, began, Frame(nights=2, night=1))
+        check_frame(9, began, LogFrame(nights=2, night=1))
     with pytest.raises(BrokenLog, match="night 1 begins, expected night 2 of 2"):
-        check_frame(9, began, Frame(nights=2, done=1))
+        check_frame(9, began, LogFrame(nights=2, done=1))
     with pytest.raises(BrokenLog, match="outside a night"):
-        check_frame(9, events[3], Frame(nights=2, done=1))
+        check_frame(9, events[3], LogFrame(nights=2, done=1))
     with pytest.raises(BrokenLog, match="after the summary of the last night"):
-        check_frame(9, events[3], Frame(nights=2, done=2))
+        check_frame(9, events[3], LogFrame(nights=2, done=2))
     with pytest.raises(BrokenLog, match="summary of night 2, but the open night is 1"):
-        check_frame(9, events[-1], Frame(nights=2, night=1))
+        check_frame(9, events[-1], LogFrame(nights=2, night=1))
 
 
 def test_check_end() -> None:
-    check_end(5, Frame(nights=1, done=1), None, cut=False)
+    check_end(5, LogFrame(nights=1, done=1), None, cut=False)
     with pytest.raises(NotALog, match="empty file"):
-        check_end(0, Frame(), None, cut=False)
+        check_end(0, LogFrame(), None, cut=False)
     with pytest.raises(BrokenLog, match="ends with nothing"):
-        check_end(5, Frame(nights=1, night=1), None, cut=False)
+        check_end(5, LogFrame(nights=1, night=1), None, cut=False)
     with pytest.raises(BrokenLog, match="no newline at the end"):
-        check_end(5, Frame(nights=1, done=1), None, cut=True)
+        check_end(5, LogFrame(nights=1, done=1), None, cut=True)
 
 
 # Logs a referee may be handed (forged, rewritten, glued), as `replay` and `verify` see them.

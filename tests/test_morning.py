@@ -10,7 +10,7 @@ from nightsim import rules
 from nightsim.codes import Purpose, RestReason
 from nightsim.config import Config
 from nightsim.engine.dice import Dice
-from nightsim.engine.morning import NightFacts, morning, morning_events
+from nightsim.engine.morning import NightRecord, morning, morning_events
 from nightsim.engine.plan import plan_for, stream_names
 from nightsim.engine.recorder import At, EventLog
 from nightsim.events import CharacterWoke, NightSummary, RestChecked, SpellLost, SpellPrepared
@@ -26,11 +26,11 @@ def config(**camp: object) -> Config:
     return make(party, camp={"season": "summer", **camp})
 
 
-def facts(c: Config, **changes: Any) -> NightFacts:
+def facts(c: Config, **changes: Any) -> NightRecord:
     """A quiet night: everyone slept the whole rest period in one stretch, no fire."""
     plan, _ = plan_for(c)
     n = len(plan.names)
-    base = NightFacts(
+    base = NightRecord(
         night=1,
         season=plan.season,
         plan=plan,

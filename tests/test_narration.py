@@ -26,7 +26,7 @@ from nightsim.cli.render import make_console, print_events, print_night
 from nightsim.config import Config, default_config_path
 from nightsim.engine.journey import iter_raw
 from nightsim.log.writer import write_events
-from nightsim.narration import Catalogue, narrate
+from nightsim.narration import Catalogue, narrate_blocks
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
 from nightsim.narration.strip import ASLEEP, Track
@@ -279,9 +279,9 @@ def test_every_event_type_with_text_renders_in_both_languages(cfg: Config) -> No
 
 
 def test_quiet_prints_only_the_encounter_and_the_morning(cfg: Config) -> None:
-    kinds = [b.kind for b in narrate(simulate(cfg, ENCOUNTER).events, quiet=True)]
+    kinds = [b.kind for b in narrate_blocks(simulate(cfg, ENCOUNTER).events, quiet=True)]
     assert kinds == ["encounter", "morning"]
-    kinds = [b.kind for b in narrate(simulate(cfg, QUIET).events, quiet=True)]
+    kinds = [b.kind for b in narrate_blocks(simulate(cfg, QUIET).events, quiet=True)]
     assert kinds == ["morning"]
     text = render(simulate(cfg, QUIET).events, quiet=True)
     assert "No wandering monster came (1d6 [3] vs ≤2)." in text and "hour 1" not in text
@@ -289,7 +289,7 @@ def test_quiet_prints_only_the_encounter_and_the_morning(cfg: Config) -> None:
 
 def test_a_journey_tells_each_night_and_sums_it_up(cfg: Config) -> None:
     night = simulate(cfg, 9, nights=3)
-    blocks = list(narrate(night.events))
+    blocks = list(narrate_blocks(night.events))
     assert [b.kind for b in blocks].count("night") == 3
     assert blocks[-1].kind == "journey"
     text = render(night.events)

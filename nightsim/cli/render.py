@@ -79,14 +79,14 @@ def print_night(
 
     `step` waits only if an input function is given or stdin is a terminal: piped into a
     file or a script, --step prints the whole night (README "At the table")."""
-    from nightsim.narration import Catalogue, narrate
+    from nightsim.narration import Catalogue, narrate_blocks
 
     out = console if console is not None else make_console()
     if step and input_fn is None and sys.stdin is not None and sys.stdin.isatty():
         input_fn = _terminal_input
     wait = input_fn if step else None
     hours_seen = False
-    for block in narrate(_events(log), lang=lang, quiet=quiet):
+    for block in narrate_blocks(_events(log), lang=lang, quiet=quiet):
         if wait is not None and block.kind == "hour":
             if hours_seen and wait(Catalogue(lang)("step.prompt")) == "":
                 wait = None  # stdin closed: tell the rest at once

@@ -33,7 +33,7 @@ from nightsim.events import (
 from nightsim.events import Event as LogEvent
 
 
-class Evening:
+class EveningChores:
     __slots__ = (
         "cfg",
         "dice",

@@ -64,7 +64,7 @@ class TracedSleepers(Sleepers):
 
 
 @dataclass(frozen=True, slots=True)
-class Hour:
+class StruckHour:
     """One hour of the rest period, `start` to `end` (minutes of the night), told whole."""
 
     number: int
@@ -110,7 +110,7 @@ class HourStrikes:
             self.rec.emit(hour_passed, self.hour(hour, start, end))
             start, hour = end, hour + 1
 
-    def hour(self, number: int, start: int, end: int) -> Hour:
+    def hour(self, number: int, start: int, end: int) -> StruckHour:
         """The hour [start, end) from the trails, which then keep only the state at `end`."""
         sleepers = self.sleepers
         watch: list[tuple[int, int, str]] = []
@@ -137,7 +137,7 @@ class HourStrikes:
                 dozed.append(name)
             del trail[:last]
         watch.sort(key=lambda span: span[0])
-        return Hour(
+        return StruckHour(
             number,
             start,
             end,
@@ -156,7 +156,7 @@ class HourStrikes:
         return max(0, min(end if out is None else out, end) - max(lit, start))
 
 
-def hour_passed(s: Stamp, h: Hour) -> HourPassed:
+def hour_passed(s: Stamp, h: StruckHour) -> HourPassed:
     return HourPassed.model_construct(
         **s.envelope,
         hour=h.number,

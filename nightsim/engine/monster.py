@@ -20,7 +20,7 @@ from nightsim.engine.fire import Fire
 from nightsim.engine.outcome import EncounterOutcome
 from nightsim.engine.plan import NightPlan, StreamNames
 from nightsim.engine.recorder import Recorder, Stamp, roll
-from nightsim.engine.rota import Encounter, Rota
+from nightsim.engine.rota import EncounterCause, Rota
 from nightsim.engine.sleepers import Sleepers
 from nightsim.events import (
     CampSettled,
@@ -131,7 +131,7 @@ class Monster:
         if resumes:
             self.rota.resume_now(settles_at)
 
-    def _arrive(self, now: int, settled: Event | None) -> Encounter:
+    def _arrive(self, now: int, settled: Event | None) -> EncounterCause:
         """rules.md 4: the monster comes at `now`: the encounter, the camp woken, the rest
         period run on (sleep_in); the cause to interrupt the rota with."""
         sleepers = self.sleepers
@@ -153,7 +153,7 @@ class Monster:
             self.rec.emit(rest_extended, self.plan.rest_end + run_on, run_on)
         settles_at = now + self.encounter_minutes
         settles = settles_at < self.plan.rest_end + run_on
-        return Encounter(now, settles_at if settles else None, settled)
+        return EncounterCause(now, settles_at if settles else None, settled)
 
     def _meet(
         self, now: int, awake: list[int], asleep: list[int]

@@ -31,7 +31,7 @@ from nightsim.events import (
 )
 
 
-class NightFacts(NamedTuple):
+class NightRecord(NamedTuple):
     """What the night recorded, as the morning reads it; by character index where a tuple."""
 
     night: int
@@ -69,7 +69,7 @@ _CHECKED = {
 Mornings = dict[tuple[int, int, bool, bool, bool, int, int], CharacterOutcome]
 
 
-def morning(facts: NightFacts, dice: Dice, kept: Mornings | None = None) -> NightOutcome:
+def morning(facts: NightRecord, dice: Dice, kept: Mornings | None = None) -> NightOutcome:
     """The night's outcome. `kept`: the mornings of configs that differ from this one only
     in their watch, on the same night and dice (issue 13, perf only: a character's morning
     is a pure function of the key, so a kept one is the one this night would work out)."""
@@ -99,12 +99,12 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> 
     return max(0, min(out, end) - max(lit_at, plan.rest_start))
 
 
-def _characters(facts: NightFacts, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
+def _characters(facts: NightRecord, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
     return tuple(_character(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
 
 
 def _kept_characters(
-    facts: NightFacts, warmed: bool, dice: Dice, kept: Mornings
+    facts: NightRecord, warmed: bool, dice: Dice, kept: Mornings
 ) -> tuple[CharacterOutcome, ...]:
     slept, stretches, surprised, hp, exh = (
         facts.slept,
@@ -123,7 +123,7 @@ def _kept_characters(
     return tuple(out)
 
 
-def _character(facts: NightFacts, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
+def _character(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
     plan = facts.plan
     name, max_hp, spells = plan.chars[i]
     slept = facts.slept[i]
@@ -162,7 +162,7 @@ def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...]
 
 
 def _rest(
-    facts: NightFacts, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
+    facts: NightRecord, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
 ) -> tuple[bool, RestReason, int | None, int]:
     """rules.md 5: (full rest, why, the CON check's face or None, its modifier)."""
     if facts.slept[i] < rules.MIN_SLEEP_MINUTES:
@@ -188,7 +188,7 @@ def _rest(
 
 
 def morning_events(
-    stamps: Stamps, facts: NightFacts, out: NightOutcome, dice: Dice
+    stamps: Stamps, facts: NightRecord, out: NightOutcome, dice: Dice
 ) -> Iterator[Event]:
     """The morning's events, for the log: each character's rest check, waking and spells,
     then the night's summary. The rolls are read again from the same dice streams (their

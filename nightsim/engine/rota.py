@@ -27,7 +27,7 @@ from nightsim.events import (
 )
 
 
-class Encounter(NamedTuple):
+class EncounterCause(NamedTuple):
     """The cause with which the monster interrupts the rota: when it came, when the camp
     settles again (None: not before dawn), and the event that fires then (None: the rota
     is worked without the timeline, `Rota.resume_now`)."""
@@ -104,11 +104,11 @@ class Rota:
         else:
             self.pending = self._work(0, 0, False, self.env.minute, alone_until)
 
-    def interrupt(self, encounter: Encounter) -> None:
+    def interrupt(self, encounter: EncounterCause) -> None:
         if self.process is not None and self.process.is_alive:
             self.process.interrupt(encounter)
 
-    def interrupt_now(self, encounter: Encounter) -> bool:
+    def interrupt_now(self, encounter: EncounterCause) -> bool:
         """`interrupt` on a rota worked without the timeline (`start`), as its URGENT event
         would reach it: whether the rota is to resume once the camp settles."""
         if self.pending is None:
@@ -159,7 +159,7 @@ class Rota:
                 now = env.minute
             except simpy.Interrupt as intr:
                 cause = intr.cause
-                assert isinstance(cause, Encounter) and cause.settled is not None
+                assert isinstance(cause, EncounterCause) and cause.settled is not None
                 self._interrupted()
                 if cause.settles_at is None:
                     return

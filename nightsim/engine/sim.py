@@ -15,11 +15,11 @@ from nightsim import rules
 from nightsim.config import Config
 from nightsim.engine._simpy import Driven, LeanEnvironment
 from nightsim.engine.dice import Dice
-from nightsim.engine.evening import Evening
+from nightsim.engine.evening import EveningChores
 from nightsim.engine.fire import Fire
 from nightsim.engine.hours import HourStrikes, TracedSleepers
 from nightsim.engine.monster import Monster
-from nightsim.engine.morning import Mornings, NightFacts, morning, morning_events
+from nightsim.engine.morning import Mornings, NightRecord, morning, morning_events
 from nightsim.engine.outcome import NightOutcome, PartyState
 from nightsim.engine.plan import NightPlan, plan_for, stream_names
 from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder, Stamp
@@ -118,9 +118,11 @@ class NightSim:
         # A night that starts at rest has had its evening (on another config's NightSim).
         assert at_rest is None or not rec.recording, "a recorded night tells its evening"
         self.at_rest = at_rest
-        self.evening: Evening | None = None
+        self.evening: EveningChores | None = None
         if at_rest is None:
-            self.evening = Evening(env, rec, cfg, plan, dice, self.streams, self.fire, ingredients)
+            self.evening = EveningChores(
+                env, rec, cfg, plan, dice, self.streams, self.fire, ingredients
+            )
         self.rota = Rota(env, rec, plan, dice, self.streams.doze, self.sleepers)
         actors = (self.sleepers, self.fire, self.rota)
         self.monster = Monster(
@@ -222,13 +224,13 @@ class NightSim:
             if a.arrival is not None:
                 self.monster.arrives_alone(a.arrival)
 
-    def facts(self) -> NightFacts:
+    def facts(self) -> NightRecord:
         """What the night has recorded so far, for the morning."""
         sl, fire, plan = self.sleepers, self.fire, self.plan
         ev = self.evening if self.evening is not None else self.at_rest
         assert ev is not None
         end = plan.rest_end + self.rota.run_on
-        return NightFacts(
+        return NightRecord(
             self.night,
             self.season,
             plan,

@@ -243,7 +243,9 @@ def check_canonical(number: int, event: Event, data: dict[str, Any], text: str) 
     raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
 
 
-def check_line(number: int, data: dict[str, Any], text: str, version: int, frame: Frame) -> Event:
+def check_line(
+    number: int, data: dict[str, Any], text: str, version: int, frame: LogFrame
+) -> Event:
     """The line's event: checked as format 2 writes it, or a format-1 line checked as format
     1 wrote it and upgraded (nightsim/log/format1.py) to the current models."""
     if version == LOG_VERSION:
@@ -294,7 +296,7 @@ def check_header(header: NightHeader) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Frame:
+class LogFrame:
     """Where a log is in its shape: the header's count of nights, the night now open (0:
     none, between nights) and how many nights' summaries have been read."""
 
@@ -303,7 +305,7 @@ class Frame:
     done: int = 0
 
 
-def check_frame(number: int, event: Event, frame: Frame) -> Frame:
+def check_frame(number: int, event: Event, frame: LogFrame) -> LogFrame:
     """The shape of a log: the header, then nights framed by night.began (night k) …
     night.summary (night k), and nothing after the last night's summary."""
     if frame.nights and frame.done == frame.nights:
@@ -316,7 +318,7 @@ def check_frame(number: int, event: Event, frame: Frame) -> Frame:
         if number != 1:
             raise BrokenLog(number, "a second night.header")
         check_header(event)
-        return Frame(nights=event.nights)
+        return LogFrame(nights=event.nights)
     if isinstance(event, NightBegan):
         return _began(number, event, frame)
     if isinstance(event, NightSummary):
@@ -324,7 +326,7 @@ def check_frame(number: int, event: Event, frame: Frame) -> Frame:
             raise BrokenLog(
                 number, f"summary of night {event.night}, but the open night is {frame.night}"
             )
-        return Frame(frame.nights, night=0, done=frame.night)
+        return LogFrame(frame.nights, night=0, done=frame.night)
     if frame.night == 0:
         raise BrokenLog(number, f"{event.type} outside a night (no night.began before it)")
     if event.night != frame.night:
@@ -334,7 +336,7 @@ def check_frame(number: int, event: Event, frame: Frame) -> Frame:
     return frame
 
 
-def _began(number: int, event: NightBegan, frame: Frame) -> Frame:
+def _began(number: int, event: NightBegan, frame: LogFrame) -> LogFrame:
     if frame.night != 0:
         raise BrokenLog(number, f"night {event.night} begins before night {frame.night} ended")
     if event.night != frame.done + 1:
@@ -342,10 +344,10 @@ def _began(number: int, event: NightBegan, frame: Frame) -> Frame:
             number,
             f"night {event.night} begins, expected night {frame.done + 1} of {frame.nights}",
         )
-    return Frame(frame.nights, night=event.night, done=frame.done)
+    return LogFrame(frame.nights, night=event.night, done=frame.done)
 
 
-def check_end(number: int, frame: Frame, last: Event | None, cut: bool) -> None:
+def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> None:
     """After the last line (`number` of them): a log ends with the summary of the header's
     last night, and with a newline."""
     if number == 0:
@@ -413,7 +415,7 @@ def _checked(lines: Iterable[object]) -> Iterator[str | bytes]:
 def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     """iter_log's loop: every check, line by line, then the end of the log."""
     prev_hash, prev_text, last = GENESIS, None, None
-    frame, number, cut, version = Frame(), 0, False, LOG_VERSION
+    frame, number, cut, version = LogFrame(), 0, False, LOG_VERSION
     for number, raw in enumerate(lines, start=1):
         text, cut = decode(number, raw)
         data = parse_json(number, text, cut)

@@ -7,6 +7,6 @@ replay in text format, check), so `run --format jsonl` starts without it.
 from __future__ import annotations
 
 from nightsim.narration.catalogue import LANGS, Catalogue
-from nightsim.narration.night import Block, narrate
+from nightsim.narration.night import Block, narrate_blocks
 
-__all__ = ["LANGS", "Block", "Catalogue", "narrate"]
+__all__ = ["LANGS", "Block", "Catalogue", "narrate_blocks"]

@@ -51,7 +51,7 @@ class Member(NamedTuple):
     spells: tuple[str, ...]
 
 
-class Shift(NamedTuple):
+class ShiftFacts(NamedTuple):
     actor: str
     start: str
     end: str
@@ -73,7 +73,7 @@ class HeaderFacts(NamedTuple):
     carried_hours: float
     rest_from: str
     rest_to: str
-    shifts: tuple[Shift, ...]
+    shifts: tuple[ShiftFacts, ...]
     party: tuple[Member, ...]
 
     @property
@@ -320,7 +320,7 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
         carried_hours=camp.get("carried_firewood_hours", 0),
         rest_from=res["rest_from"],
         rest_to=res["rest_to"],
-        shifts=tuple(Shift(s["actor"], s["from"], s["to"]) for s in res.get("shifts", [])),
+        shifts=tuple(ShiftFacts(s["actor"], s["from"], s["to"]) for s in res.get("shifts", [])),
         party=tuple(_member(c) for c in cfg.get("party", [])),
     )
 

@@ -1,6 +1,6 @@
 """The night told at the table: events -> facts (pass one) -> rich renderables (pass two).
 
-`narrate(events)` yields `Block`s in reading order, one night at a time (so a long journey
+`narrate_blocks(events)` yields `Block`s in reading order, one night at a time (so a long journey
 streams): the header, then per night its title, the evening, each hour of the rest period,
 the encounter panel right after the hour it happened in, the timeline strip and the morning
 table; after the last night of a journey, the journey's summary; last, for a log (events that
@@ -70,7 +70,7 @@ def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iter
                 yield Block("journey", journey.render(f, t))
 
 
-def narrate(
+def narrate_blocks(
     events: Iterable[ev.Event], *, lang: str = "en", quiet: bool = False
 ) -> Iterator[Block]:
     """The narration of a log's events, block by block; one night is held at a time."""

@@ -52,7 +52,7 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     typed = _typed(_iterable(events))
     from rich.console import Console
 
-    from nightsim.narration.night import narrate as blocks
+    from nightsim.narration.night import narrate_blocks as blocks
     from nightsim.narration.widgets import plain_text
 
     # As cli/render.py's make_console, off a terminal; force_terminal=False overrules

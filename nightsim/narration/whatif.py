@@ -27,7 +27,7 @@ from nightsim.narration.widgets import NARROW, Responsive, emphasise, indented, 
 MARK = "*"
 
 
-class Row(NamedTuple):
+class ToldRow(NamedTuple):
     """One line of a side-by-side table: its label(s), then the logged and changed cells."""
 
     labels: tuple[str, ...]
@@ -47,8 +47,8 @@ class Said(NamedTuple):
 class NightTold(NamedTuple):
     title: str
     parting: Said | None  # None: `same` says the nights do not differ
-    encounter: tuple[Row, ...]  # empty: no monster in either night
-    dawn: tuple[Row, ...]
+    encounter: tuple[ToldRow, ...]  # empty: no monster in either night
+    dawn: tuple[ToldRow, ...]
 
 
 class Told(NamedTuple):
@@ -149,12 +149,12 @@ def _encounter_cells(e: EncounterFacts | None, t: Catalogue) -> tuple[str, ...]:
 _ENCOUNTER_ROWS = ("clock", "creature", "watch", "awake", "surprised", "distance")
 
 
-def encounter_rows(n: NightComparison, t: Catalogue) -> tuple[Row, ...]:
+def encounter_rows(n: NightComparison, t: Catalogue) -> tuple[ToldRow, ...]:
     if n.logged is None and n.changed is None:
         return ()
     a, b = _encounter_cells(n.logged, t), _encounter_cells(n.changed, t)
     return tuple(
-        Row((t("whatif.row." + key),), x, y, x != y)
+        ToldRow((t("whatif.row." + key),), x, y, x != y)
         for key, x, y in zip(_ENCOUNTER_ROWS, a, b, strict=True)
     )
 
@@ -175,7 +175,7 @@ def _measure(c: ev.CharacterSummary | None, measure: str, t: Catalogue) -> str:
     return t.hm(value) if measure == "slept_minutes" else str(value)
 
 
-def _character(r: CharacterRow, t: Catalogue, encounter: bool) -> list[Row]:
+def _character(r: CharacterRow, t: Catalogue, encounter: bool) -> list[ToldRow]:
     measures = ["full_rest", "slept_minutes", "hp", "exhaustion"]
     if encounter:
         measures.append("surprised")
@@ -189,11 +189,11 @@ def _character(r: CharacterRow, t: Catalogue, encounter: bool) -> list[Row]:
         )
         name = r.name if k == 0 else ""
         a, b = _measure(r.logged, m, t), _measure(r.changed, m, t)
-        rows.append(Row((name, t("whatif.m." + m)), a, b, differs))
+        rows.append(ToldRow((name, t("whatif.m." + m)), a, b, differs))
     return rows
 
 
-def dawn_rows(n: NightComparison, t: Catalogue) -> tuple[Row, ...]:
+def dawn_rows(n: NightComparison, t: Catalogue) -> tuple[ToldRow, ...]:
     encounter = n.logged is not None or n.changed is not None
     return tuple(row for r in n.characters for row in _character(r, t, encounter))
 
@@ -273,7 +273,7 @@ def words(c: Comparison, t: Catalogue) -> Told:
 # --- the terminal -----------------------------------------------------------------------------
 
 
-def _side_table(rows: Sequence[Row], heads: Sequence[str], told: Told) -> Table:
+def _side_table(rows: Sequence[ToldRow], heads: Sequence[str], told: Told) -> Table:
     tab = plain_table()
     for h in heads:
         tab.add_column(h, style="bold", no_wrap=True)

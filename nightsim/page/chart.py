@@ -41,7 +41,7 @@ class Tick:
 
 
 @dataclass(frozen=True)
-class Frame:
+class ChartFrame:
     """A plot area inside a viewBox of `width` x `height`."""
 
     width: float
@@ -61,7 +61,7 @@ class Frame:
 @dataclass(frozen=True)
 class LineChart:
     title: str
-    frame: Frame
+    frame: ChartFrame
     series: tuple[Series, ...]
     xticks: tuple[Tick, ...]
     yticks: tuple[Tick, ...]
@@ -74,7 +74,7 @@ def _step(vmax: float, ticks: int) -> int:
 
 def journey_lines(j: JourneyFacts, what: str, title: str, t: Catalogue) -> LineChart:
     """HP (`what` = "hp") or exhaustion per character, before the first night and after each."""
-    frame = Frame(400, 210, 34, 390, 12, 182)
+    frame = ChartFrame(400, 210, 34, 390, 12, 182)
     values = [r.hp if what == "hp" else r.exhaustion for r in j.rows]
     vmax = max([1, *(v for vs in values for v in vs)])
     nights = max(1, j.nights)
@@ -150,7 +150,7 @@ class Bin:
 
 @dataclass(frozen=True)
 class Histogram:
-    frame: Frame
+    frame: ChartFrame
     bins: tuple[Bin, ...]
     xticks: tuple[Tick, ...]
     yticks: tuple[Tick, ...]
@@ -164,7 +164,7 @@ def _clock(minute: int) -> str:
 
 def arrivals(counts: Mapping[str, int], rest_start: int) -> Histogram:
     """Encounters per 10 minutes of the rest period; `rest_start` its clock in minutes."""
-    frame = Frame(800, 230, 44, 790, 12, 200)
+    frame = ChartFrame(800, 230, 44, 790, 12, 200)
     items = [(int(k), v) for k, v in counts.items()]
     total = sum(v for _, v in items)
     vmax = max([1, *(v for _, v in items)])
@@ -208,7 +208,7 @@ class RotaDot:
 
 @dataclass(frozen=True)
 class Scatter:
-    frame: Frame
+    frame: ChartFrame
     dots: tuple[RotaDot, ...]
     xticks: tuple[Tick, ...]
     yticks: tuple[Tick, ...]
@@ -238,7 +238,7 @@ def rotas(top: Sequence[Mapping[str, Any]]) -> Scatter | None:
     shown = [r for r in top if r["someone_awake_given_encounter"]["p"] is not None]
     if not shown:
         return None
-    frame = Frame(800, 380, 56, 780, 16, 340)
+    frame = ChartFrame(800, 380, 56, 780, 16, 340)
     xs = [v for r in shown for v in (r["full_rest"]["low"], r["full_rest"]["high"])]
     ys = [
         v

@@ -32,7 +32,7 @@ from nightsim.page.segments import Segs, plain, segs
 
 
 @dataclass(frozen=True)
-class Table:
+class TableView:
     heads: tuple[str, ...]
     rows: tuple[tuple[Segs, ...], ...]
     numeric: tuple[bool, ...]  # per column: right-aligned
@@ -45,63 +45,63 @@ class Timed:
 
 
 @dataclass(frozen=True)
-class Camp:
+class CampView:
     title: str
     lines: tuple[Segs, ...]
-    party: Table
+    party: TableView
 
 
 @dataclass(frozen=True)
-class Encounter:
+class EncounterView:
     title: str
     lines: tuple[Segs, ...]
 
 
 @dataclass(frozen=True)
-class Hour:
+class HourView:
     title: str
     watch: Segs
     unwatched: bool
     who: tuple[Segs, ...]
     lines: tuple[Timed, ...]
-    encounters: tuple[Encounter, ...]
+    encounters: tuple[EncounterView, ...]
 
 
 @dataclass(frozen=True)
 class Morning:
     title: str
-    table: Table
+    table: TableView
     notes: tuple[Segs, ...]  # spells, then what dawn tells
 
 
 @dataclass(frozen=True)
-class Night:
+class NightView:
     anchor: str
     title: str
     evening_title: str
     evening: tuple[Timed, ...]
     chart: timeline.Chart | None
     hours_title: str
-    hours: tuple[Hour, ...]
+    hours: tuple[HourView, ...]
     morning: Morning
 
 
 @dataclass(frozen=True)
-class Journey:
+class JourneyView:
     title: str
-    table: Table
+    table: TableView
     attacked: str
     hp: journey_chart.LineChart
     exhaustion: journey_chart.LineChart
 
 
 @dataclass(frozen=True)
-class Page:
+class NightPage:
     lang: str
     title: str
-    camp: Camp | None
-    nights: tuple[Night, ...]
-    journey: Journey | None
+    camp: CampView | None
+    nights: tuple[NightView, ...]
+    journey: JourneyView | None
     words: dict[str, str]  # the chart's labels and legend, the footer
 
 
@@ -127,7 +127,7 @@ def _named(text: str, names: Sequence[str]) -> Segs:
     return segs(emphasise(Text(text), names))
 
 
-def camp(h: HeaderFacts, t: Catalogue) -> Camp:
+def camp(h: HeaderFacts, t: Catalogue) -> CampView:
     heads = (
         t("col.character"),
         t("abbr.con"),
@@ -155,10 +155,10 @@ def camp(h: HeaderFacts, t: Catalogue) -> Camp:
         for c in h.party
     )
     numeric = (False, True, True, True, True, True, False, False)
-    return Camp(
+    return CampView(
         title=plain(_title(h, t)),
         lines=tuple(_named(line, h.names) for line in header.camp_lines(h, t)),
-        party=Table(heads, rows, numeric),
+        party=TableView(heads, rows, numeric),
     )
 
 
@@ -169,12 +169,12 @@ def _title(h: HeaderFacts, t: Catalogue) -> str:
     return title
 
 
-def _encounter(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Encounter:
+def _encounter(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> EncounterView:
     lines = tuple(_named(line, names) for line in encounter.encounter_lines(e, t))
-    return Encounter(t("enc.title", clock=e.clock), lines)
+    return EncounterView(t("enc.title", clock=e.clock), lines)
 
 
-def _hour(h: HourFacts, names: Sequence[str], t: Catalogue) -> Hour:
+def _hour(h: HourFacts, names: Sequence[str], t: Catalogue) -> HourView:
     watch = emphasise(Text(hours.watch_words(h, t) + " \u00b7 " + hours.fire_words(h, t)), names)
     who = tuple(
         _named(t(key, names=t.names(listed)), names)
@@ -185,7 +185,7 @@ def _hour(h: HourFacts, names: Sequence[str], t: Catalogue) -> Hour:
         )
         if listed
     )
-    return Hour(
+    return HourView(
         title=t("hour.title", start=h.start, end=h.end, hour=h.number),
         watch=segs(watch),
         unwatched=not all(turn.actor for turn in h.watch),
@@ -220,15 +220,15 @@ def _morning(m: MorningFacts, names: Sequence[str], t: Catalogue) -> Morning:
     notes += [segs(n) for n in morning.dawn_notes(m, t)]
     return Morning(
         title=t("morning.title", night=m.night, clock=m.clock),
-        table=Table(heads, rows, (False, True, False, False, False, True, True)),
+        table=TableView(heads, rows, (False, True, False, False, False, True, True)),
         notes=tuple(notes),
     )
 
 
-def night(n: NightFacts, t: Catalogue) -> Night:
+def night(n: NightFacts, t: Catalogue) -> NightView:
     t = t.with_pronouns(dict(n.pronouns))
     number = n.title.number if n.title is not None else n.morning.night
-    return Night(
+    return NightView(
         anchor=f"night-{number}",
         title=evening.title_text(n.title, t) if n.title is not None else "",
         evening_title=t("evening.title"),
@@ -240,7 +240,7 @@ def night(n: NightFacts, t: Catalogue) -> Night:
     )
 
 
-def _journey(j: JourneyFacts, t: Catalogue) -> Journey:
+def _journey(j: JourneyFacts, t: Catalogue) -> JourneyView:
     heads = (
         t("col.character"),
         t("col.rested"),
@@ -264,22 +264,22 @@ def _journey(j: JourneyFacts, t: Catalogue) -> Journey:
         for r in j.rows
     )
     attacked = journey.attacked_text(j, t)
-    return Journey(
+    return JourneyView(
         title=t("journey.title", nights=j.nights),
-        table=Table(heads, rows, (False, True, False, False, True, True)),
+        table=TableView(heads, rows, (False, True, False, False, True, True)),
         attacked=attacked,
         hp=journey_chart.journey_lines(j, "hp", t("page.hp_chart"), t),
         exhaustion=journey_chart.journey_lines(j, "exhaustion", t("page.exhaustion_chart"), t),
     )
 
 
-def page(events: Iterable[ev.Event], lang: str = "en") -> Page:
+def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
     """The page's sections from a log's events (header first), in the narration's language."""
     t = Catalogue(lang)
-    head: Camp | None = None
+    head: CampView | None = None
     title = "nightsim"
-    nights: list[Night] = []
-    trip: Journey | None = None
+    nights: list[NightView] = []
+    trip: JourneyView | None = None
     for f in tell(events):
         match f:
             case HeaderFacts():
@@ -289,4 +289,4 @@ def page(events: Iterable[ev.Event], lang: str = "en") -> Page:
                 nights.append(night(f, t))
             case JourneyFacts():
                 trip = _journey(f, t)
-    return Page(lang, title, head, tuple(nights), trip, words(t))
+    return NightPage(lang, title, head, tuple(nights), trip, words(t))

@@ -34,7 +34,7 @@ ROTA = (
 
 
 @dataclass(frozen=True)
-class Row:
+class OddsRow:
     label: str
     cells: tuple[chart.Interval, ...]
 
@@ -43,12 +43,12 @@ class Row:
 class OddsPage:
     title: str
     summary: str
-    party: tuple[Row, ...]
+    party: tuple[OddsRow, ...]
     heads: tuple[str, ...]
-    characters: tuple[Row, ...]
+    characters: tuple[OddsRow, ...]
     arrivals: chart.Histogram | None
     rank_heads: tuple[str, ...]
-    rotas: tuple[Row, ...]
+    rotas: tuple[OddsRow, ...]
     scatter: chart.Scatter | None
     config_sha256: str
 
@@ -77,7 +77,7 @@ def odds_page(r: Mapping[str, Any]) -> OddsPage:
     if not pr["spell_lost"]:
         keys = [k for k in keys if k[0] != "spell_lost"]
     characters = tuple(
-        Row(
+        OddsRow(
             name,
             tuple(chart.interval(f"{name}, {label}", pr[key].get(name)) for key, label in keys),
         )
@@ -89,7 +89,7 @@ def odds_page(r: Mapping[str, Any]) -> OddsPage:
         title=f"Odds over {r['nights']:,} nights{per} (seed {_seed(r)})",
         summary=f"Wandering monsters {r['encounter_chance']}-in-6; a rest period of"
         f" {r['rest_hours']} hours; each chance with its 95% Wilson interval.",
-        party=tuple(Row(label, (chart.interval(label, pr[key]),)) for key, label in PARTY),
+        party=tuple(OddsRow(label, (chart.interval(label, pr[key]),)) for key, label in PARTY),
         heads=tuple(label for _, label in keys),
         characters=characters,
         arrivals=chart.arrivals(bins, rest_start(r["config"])) if bins else None,
@@ -102,7 +102,7 @@ def odds_page(r: Mapping[str, Any]) -> OddsPage:
 
 def rank_page(r: Mapping[str, Any]) -> OddsPage:
     rows = tuple(
-        Row(
+        OddsRow(
             f"#{row['rank']} {', '.join(row['rota'])}",
             tuple(chart.interval(f"#{row['rank']}, {label}", row[key]) for key, label in ROTA),
         )

@@ -49,7 +49,7 @@ class Bar:
 
 
 @dataclass(frozen=True)
-class Row:
+class TimelineRow:
     name: str
     y: float  # the row's top
     bars: tuple[Bar, ...]
@@ -76,7 +76,7 @@ class Grid:
 class Chart:
     height: float
     label: str
-    rows: tuple[Row, ...]
+    rows: tuple[TimelineRow, ...]
     fire_y: float
     fire: tuple[Bar, ...]
     lane_y: float
@@ -120,7 +120,7 @@ def _runs(values: Sequence[str]) -> list[tuple[int, int, str]]:
     return runs
 
 
-def _rows(track: Track, scale: _Scale, t: Catalogue) -> tuple[Row, ...]:
+def _rows(track: Track, scale: _Scale, t: Catalogue) -> tuple[TimelineRow, ...]:
     rows = []
     for i, (name, states) in enumerate(track.rows):
         bars = tuple(
@@ -138,7 +138,7 @@ def _rows(track: Track, scale: _Scale, t: Catalogue) -> tuple[Row, ...]:
             )
             for a, b, state in _runs(states)
         )
-        rows.append(Row(name, TOP + i * ROW, bars))
+        rows.append(TimelineRow(name, TOP + i * ROW, bars))
     return tuple(rows)
 
 

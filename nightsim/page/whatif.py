@@ -26,7 +26,7 @@ class Side:
 
 
 @dataclass(frozen=True)
-class Night:
+class WhatifNight:
     title: str
     parting_title: str
     parting: tuple[str, Segs, Segs] | None  # heading, logged, changed
@@ -40,7 +40,7 @@ class Night:
 
 
 @dataclass(frozen=True)
-class Page:
+class WhatifPage:
     lang: str
     title: str
     lines: tuple[str, ...]
@@ -50,7 +50,7 @@ class Page:
     journey_heads: tuple[str, ...]
     journey: tuple[tuple[str, ...], ...]
     journey_lines: tuple[str, ...]
-    night: Night | None
+    night: WhatifNight | None
     mark: str
 
 
@@ -58,11 +58,11 @@ def _side(rows: tuple[tuple[tuple[str, ...], str, str, bool], ...], heads: tuple
     return Side(heads, tuple((labels, a, Cell(b, d)) for labels, a, b, d in rows))
 
 
-def page(told: Told) -> Page:
+def page(told: Told) -> WhatifPage:
     t = told.t
     night = None
     if (n := told.night) is not None:
-        night = Night(
+        night = WhatifNight(
             title=n.title,
             parting_title=t("whatif.parting_title"),
             parting=(n.parting.heading, segs(n.parting.logged), segs(n.parting.changed))
@@ -76,7 +76,7 @@ def page(told: Told) -> Page:
             dawn=_side(n.dawn, (t("col.character"), t("whatif.col.what"))),
             marked=t("whatif.marked"),
         )
-    return Page(
+    return WhatifPage(
         lang=t.lang,
         title=told.title,
         lines=told.lines,
