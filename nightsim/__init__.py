@@ -1,51 +1,20 @@
 """nightsim: a night in a Dolmenwood wilderness camp, as a SimPy timeline with a replayable log.
 
-The Python API (the `nightsim` command is a thin shell around it; nothing here prints):
-
-    load_config(path, overrides=())       read a TOML config (+ --set items) -> Config
-    simulate(config, seed, nights=1)      a night or a journey, whole -> Night
-    iter_events(config, seed, nights=1)   the same typed events, streamed as they happen
-    read_log(path)                        a log file's events, checked like `replay`
-    iter_log(lines)                       the streaming reader: checked LogLines, flat memory
-    narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
-
-    Config, Night                         the config and a simulated night (typed, frozen)
-    ConfigError                           a config that cannot be read, naming the field
-    LogError: NotALog, BrokenLog          a log that is not one, or is broken, naming the line
-
-A night from the bundled config: who rested, what came, and the story told at the table:
-
-    >>> import nightsim
-    >>> from nightsim.config import default_config_path
-    >>> config = nightsim.load_config(default_config_path(), ["camp.season=winter"])
-    >>> night = nightsim.simulate(config, 9)
-    >>> [c.name for c in night.summary.characters if not c.full_rest]
-    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
-    >>> for event in nightsim.iter_events(config, 9):
-    ...     if event.type == "monster.arrived":
-    ...         print(event.clock, event.creature)
-    04:37 a giant centipede
-    >>> print(nightsim.narrate(night.events, width=60).splitlines()[1])
-    │ Camp in tangled forest: wandering monsters 2-in-6.       │
-
-Bad arguments raise TypeError (the wrong kind of object: a config that is not a Config, a
-bare string for `overrides`) or ValueError (a bad value: a negative seed, 0 nights, an
-unknown language), each naming the argument. The events are `nightsim.events` (one union,
-`Event`, discriminated on `type`); `nightsim schema` prints their JSON Schema.
-
-The API's names load on first use (PEP 562): `import nightsim` (which every `nightsim.x`
-submodule import runs first) stays cheap, and the log reader, the narration and the schema
-never load SimPy or the engine through it (issue 9: a command loads only what it uses).
+The public Python API is `nightsim.api`'s (its docstring, and docs/api.md, list it); every
+name there is re-exported here, and loads on first use.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from nightsim import api
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 
 __version__ = "0.3.0"
+
+# `help(nightsim)` and the doctests read the API's own manual.
+__doc__ = api.__doc__
 
 if TYPE_CHECKING:
     from nightsim.config import Config, load_config
@@ -53,6 +22,8 @@ if TYPE_CHECKING:
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
 
+# The same names as nightsim.api.__all__ (tests/test_api.py holds them equal), written out so
+# that type checkers and linters see the re-exports.
 __all__ = [
     "BrokenLog",
     "Config",
@@ -69,24 +40,9 @@ __all__ = [
     "simulate",
 ]
 
-_LAZY = {
-    "Config": "nightsim.config",
-    "load_config": "nightsim.config",
-    "iter_log": "nightsim.log.reader",
-    "read_log": "nightsim.log.reader",
-    # Not nightsim.narration.narrate, which yields the rich blocks the CLI prints.
-    "narrate": "nightsim.narration.plain",
-    "Night": "nightsim.engine.journey",
-    "iter_events": "nightsim.engine.journey",
-    "simulate": "nightsim.engine.journey",
-}
-
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = api.load(name)
     globals()[name] = value
     return value
 

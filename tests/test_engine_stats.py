@@ -19,6 +19,9 @@ from nightsim.engine.dice import Dice
 from nightsim.engine.outcome import PartyState
 from nightsim.engine.sim import NightSim
 
+# Every test here counts thousands of nights against the rules' exact odds: 15-26 s in all.
+pytestmark = pytest.mark.slow
+
 REST = 8 * 60
 REST_START = 120  # preparation 60 min + evening 60 min after camp is made
 
