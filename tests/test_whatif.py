@@ -485,7 +485,7 @@ def test_the_readme_whatif_nights_example_is_real(
     night: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/disputes.md "What if": the paired odds of moving Wren first, over 10,000 nights."""
-    readme = manual_page(" --nights 10000\n```")
+    readme = manual_page("$ nightsim whatif night.jsonl --set 'watch.rota=")
     start = readme.index("$ nightsim whatif night.jsonl --set 'watch.rota=")
     start = readme.index("--nights 10000\n", start)
     begin = readme.rindex("$ nightsim whatif", 0, start)
