@@ -1,4 +1,4 @@
-"""The input limits, stated once (README "Limits"), and the one way to echo input in a message.
+"""The input limits, stated once (docs/limits.md), and the one way to echo input in a message.
 
 A limit turns hostile or mistaken input (a huge file, arrays nested thousands deep, a number of
 thousands of digits, a journey of 2**70 nights) into one line naming the limit, where Python

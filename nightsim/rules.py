@@ -92,7 +92,7 @@ MONTHS: Final[tuple[str, ...]] = (
 )  # fmt: skip
 MONTH_SEASON: Final[dict[str, Season]] = {month: SEASONS[i // 3] for i, month in enumerate(MONTHS)}
 # House reading (journeys): the days of each month of the Dolmenwood calendar, wysendays
-# included (a 352-day year). rules.md does not print them; see README "Journeys".
+# included (a 352-day year). The source prints none; docs/rules.md §7.1 lists them.
 MONTH_DAYS: Final[dict[str, int]] = dict(
     zip(MONTHS, (30, 28, 30, 29, 29, 30, 31, 29, 28, 30, 28, 30), strict=True)
 )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cloudevents.core.formats.json import JSONFormat
 from cloudevents.v1.http import from_json
-from conftest import cfg, default_text
+from conftest import cfg, default_text, manual_block
 
 from nightsim.cli import main
 from nightsim.config import Config, parse_config
@@ -138,10 +138,8 @@ def test_a_stream_must_start_with_its_header() -> None:
 
 
 def readme_output(command: str) -> list[str]:
-    """The lines the README shows under `$ command` (up to the next `$` or the block's end)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index(f"$ {command}\n") + len(command) + 3
-    block = readme[start : readme.index("```", start)]
+    """The lines the manual shows under `$ command` (up to the next `$` or the block's end)."""
+    block = manual_block(command)
     return [line.strip() for line in block.split("$ ")[0].splitlines() if line.strip()]
 
 
@@ -149,7 +147,7 @@ RUN_STORY = "nightsim run --seed 2211 --format cloudevents --no-log | jq"  # tes
 
 
 def test_readme_cloudevents_examples_are_real() -> None:
-    """README "Consuming the event stream": the jq examples, their filters done in Python."""
+    """docs/stream.md: the jq examples, their filters done in Python."""
     events = [json.loads(line) for _, line in wrapped(cfg(), 2211)]
     (dozed,) = [e for e in events if e["data"]["type"] == "watch.dozed"]
     shown = readme_output(f"{RUN_STORY} 'select(.data.type==\"watch.dozed\")'")

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import manual_pages
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -708,9 +709,13 @@ def test_mutated_logs_exit_0_1_or_2_and_never_crash(
 
 
 def test_the_exit_code_table_is_in_the_readme_and_the_help() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("### Exit codes", 1)[1].split("\n\n", 2)[1]
-    codes = [int(c) for c in re.findall(r"^\| \*\*(\d+)\*\*", table, re.M)]
-    assert codes == [0, 1, 2, EXIT_OLDER_FORMAT, EXIT_IOERR, EXIT_SIGINT, EXIT_SIGTERM]
+    """README.md and docs/limits.md both hold the table: each is checked."""
+    pages = [p for p in manual_pages() if "\n## Exit codes\n" in p.read_text(encoding="utf-8")]
+    assert {p.name for p in pages} == {"README.md", "limits.md"}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        table = text.split("\n## Exit codes", 1)[1].split("\n\n", 2)[1]
+        codes = [int(c) for c in re.findall(r"^\| \*\*(\d+)\*\*", table, re.M)]
+        assert codes == [0, 1, 2, EXIT_OLDER_FORMAT, EXIT_IOERR, EXIT_SIGINT, EXIT_SIGTERM]
     for code in codes:
         assert re.search(rf"^  {code} ", EPILOG, re.M) or f"; {code} " in EPILOG, code

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import manual_page
 
 from nightsim.cli import main
 from nightsim.codes import NoFire, Purpose, RestReason
@@ -185,7 +186,7 @@ def test_a_format_1_log_keeps_its_own_rules(tmp_path: Path) -> None:
 def test_the_readme_shows_the_verify_line_of_a_format_1_log(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = manual_page("$ nightsim verify tests/data/format1/")
     command, said = readme.split("$ nightsim verify tests/data/format1/", 1)[1].split("\n")[:2]
     root = Path(__file__).resolve().parent.parent
     assert main(["verify", str(root / "tests/data/format1" / command)]) == 3

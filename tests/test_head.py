@@ -8,7 +8,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from conftest import log_lines, rehash
+from conftest import log_lines, manual_page, rehash
 
 from nightsim.cli import main
 from nightsim.log.verify import head_problem, parse_head, verify_lines
@@ -150,19 +150,19 @@ def test_the_verdict_knows_the_head_only_when_the_log_was_read_to_its_end() -> N
 
 
 def test_the_readme_shows_the_story_nights_real_head() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    head = last_hash(log_lines(2211))  # test_narration.STORY, the README's night
-    assert f"\n  head: {head}\n" in readme  # the status lines of `run`
-    assert f"\nChain head: {head}\n```" in readme  # the narration's end
+    head = last_hash(log_lines(2211))  # test_narration.STORY, the manual's night
+    assert manual_page(f"\n  head: {head}\n")  # the status lines of `run`
+    assert manual_page(f"\nChain head: {head}\n```")  # the narration's end
 
 
 def test_the_readme_verify_head_example_is_real(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README "Settling disputes": the journey, its cut forgery and what verify says of each,
+    """docs/disputes.md: the journey, its cut forgery and what verify says of each,
     run here command by command (a line "…" stands for the narration)."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    start = readme.index("$ nightsim run --seed 9 --nights 3 --quiet --log journey.jsonl\n")
+    first = "$ nightsim run --seed 9 --nights 3 --quiet --log journey.jsonl\n"
+    readme = manual_page(first)
+    start = readme.index(first)
     block = readme[start : readme.index("```", start)]
     monkeypatch.chdir(tmp_path)
     for n, chunk in enumerate(block.split("$ nightsim ")[1:]):

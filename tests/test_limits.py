@@ -14,7 +14,7 @@ from pathlib import Path
 from types import FrameType
 
 import pytest
-from conftest import cfg, default_text
+from conftest import cfg, default_text, manual_section
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -458,8 +458,7 @@ def test_any_set_mistake_on_the_default_names_a_set_item(
 
 
 def test_the_readme_lists_the_limits() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Limits", 1)[1].split("\n## ", 1)[0]
+    section = manual_section("## Limits")
     for words in (
         f"at most {MAX_CONFIG_BYTES // 2**20} MiB",
         f"at most {MAX_DEPTH} deep",

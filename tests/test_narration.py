@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from conftest import manual_block
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -431,13 +432,11 @@ def test_quiet_run_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Evening" not in out and "hour 1" not in out
 
 
-# --- the README shows real output -----------------------------------------------------------
+# --- the manual shows real output -----------------------------------------------------------
 
 
 def readme_block(command: str) -> str:
-    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    start = text.index(f"$ {command}\n") + len(command) + 3
-    return text[start : text.index("```", start)]
+    return manual_block(command)
 
 
 def test_readme_night_is_a_real_run(cfg: Config) -> None:

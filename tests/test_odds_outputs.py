@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import manual_block
 
 from nightsim import __version__
 from nightsim.cli import main
@@ -21,7 +22,6 @@ from nightsim.config import default_config_path, load_config
 from nightsim.log.writer import canonical_json
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def odds_out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -253,12 +253,11 @@ ROTA = ["someone_awake_given_encounter", "full_rest", "spells_kept", "rota_broke
 VS_BEST = ["someone_awake_given_encounter", "full_rest"]
 
 
-# --- the README shows real output ---------------------------------------------------------
+# --- the manual shows real output ---------------------------------------------------------
 
 
 def readme_block(command: str) -> list[str]:
-    start = README.index(f"$ {command}\n") + len(command) + 3
-    return README[start : README.index("```", start)].splitlines()
+    return manual_block(command).splitlines()
 
 
 def matches(shown: list[str], real: list[str]) -> bool:

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from conftest import manual_block
 
 from nightsim.cli import main
 from nightsim.stats.rank import rank_rotas
@@ -163,7 +164,7 @@ def test_rank_text_in_ukrainian(capsys: pytest.CaptureFixture[str]) -> None:
     assert "найкраща" in text and "Вартових: 2" in text
 
 
-# --- the README's paired examples are real runs -------------------------------------------
+# --- the manual's paired examples are real runs -------------------------------------------
 
 README_COMMANDS = (
     "nightsim odds --seed 1 --rank-rotas --watchers 2,3,4 --top 3",
@@ -176,13 +177,10 @@ README_COMMANDS = (
 def test_the_readme_paired_examples_are_real_runs(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README "Odds over many nights": each block, as printed when piped (10,000 nights)."""
+    """docs/odds.md: each block, as printed when piped (10,000 nights)."""
     import shlex
-    from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    start = readme.index(f"$ {command}\n") + len(command) + 3
-    shown = readme[start : readme.index("```", start)].rstrip("\n").splitlines()
+    shown = manual_block(command).rstrip("\n").splitlines()
     code = main([*shlex.split(command)[1:], "--jobs", "2"])
     out, err = capsys.readouterr()
     assert code == 0, err

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import manual_section
 
 from nightsim.cli import COMMANDS, build_parser, main
 
@@ -40,10 +41,10 @@ def test_every_readme_row_is_a_command() -> None:
 
 
 def test_the_readme_api_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    section = README[README.index("## The Python API") : README.index("## Development")]
+    section = manual_section("# The Python API")
     start = section.index("```python\n") + len("```python\n")
     code = section[start : section.index("```", start)]
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/api.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']"
     # The watcher saw it coming; the sleepers were surprised (seed 14 before 0.3.0's dice).

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import cfg, rehash
+from conftest import cfg, manual_page, rehash
 
 from nightsim import iter_events, simulate
 from nightsim.cli import main
@@ -262,11 +262,12 @@ def shifts(lines: list[str]) -> list[dict[str, object]]:
 
 
 def test_the_readmes_same_luck_example_is_real(capsys: pytest.CaptureFixture[str]) -> None:
-    """README "Dice and the same luck": each command's lines, the jq filter done in Python."""
+    """docs/dice.md: each command's lines, the jq filter done in Python."""
     import shlex
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    start = readme.index('$ nightsim run --seed 2211 --format jsonl --no-log | jq -c "$SHIFTS"')
+    first = '$ nightsim run --seed 2211 --format jsonl --no-log | jq -c "$SHIFTS"'
+    readme = manual_page(first)
+    start = readme.index(first)
     block = readme[start : readme.index("```", start)]
     commands = block.split("$ ")[1:]
     assert len(commands) == 3

@@ -13,6 +13,7 @@ from types import UnionType
 from typing import Any, Literal, Union, cast, get_args, get_origin
 
 import pytest
+from conftest import manual_section
 from jsonschema import Draft202012Validator
 from pydantic import BaseModel
 
@@ -120,9 +121,8 @@ def test_a_line_with_a_wrong_type_or_no_hash_does_not_validate(
 
 
 def test_the_readme_table_lists_every_event_type_with_its_fields() -> None:
-    """README "Consuming the event stream" documents each type's fields: kept complete."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Consuming the event stream", 1)[1].split("\n## ", 1)[0]
+    """docs/stream.md documents each type's fields: kept complete."""
+    section = manual_section("# The event stream")
     rows = {}
     for row in section.splitlines():
         cells = [c.strip() for c in row.strip().strip("|").split("|")]
@@ -318,10 +318,9 @@ def test_an_error_names_the_field_that_is_wrong(validator: Draft202012Validator)
 def test_the_readme_validation_example_runs_and_names_the_field(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README "Consuming the event stream": its Python example, run on the stored schema and
-    a log of seed 9 with one bad field, prints the line the README says it prints."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Consuming the event stream", 1)[1].split("\n## ", 1)[0]
+    """docs/stream.md: its Python example, run on the stored schema and a log of seed 9 with
+    one bad field, prints the line the page says it prints."""
+    section = manual_section("# The event stream")
     start = section.index("```python\n") + len("```python\n")
     code = section[start : section.index("```", start)]
     (said,) = re.findall(r"`(line \d+: \$\.[^`]+)`", section)
@@ -333,5 +332,5 @@ def test_the_readme_validation_example_runs_and_names_the_field(
     text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
     (tmp_path / "night.jsonl").write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/stream.md", "exec"), {})
     assert capsys.readouterr().out == said + "\n"

@@ -13,6 +13,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from conftest import manual_page
 from rich.console import Console
 
 from nightsim import load_config, simulate
@@ -383,15 +384,17 @@ def test_golden_wren_question(
     assert code == 0 and out.rstrip("\n") == text.rstrip("\n")
 
 
-# --- the README shows real output ---------------------------------------------------------
+# --- the manual shows real output ---------------------------------------------------------
 
 
 def test_the_readme_whatif_example_is_real(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README "What if": run command by command; the first shows only its last status line."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index(f"$ nightsim run --seed {WREN_SEED} --quiet --log night.jsonl\n")
+    """docs/disputes.md "What if": run command by command; the first shows only its last
+    status line."""
+    first = f"$ nightsim run --seed {WREN_SEED} --quiet --log night.jsonl\n"
+    readme = manual_page(first)
+    start = readme.index(first)
     block = readme[start : readme.index("```", start)]
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "100")
@@ -481,8 +484,8 @@ def test_nights_refuses_a_forged_log(night: Path, capsys: pytest.CaptureFixture[
 def test_the_readme_whatif_nights_example_is_real(
     night: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README "What if": the paired odds of moving Wren first, over 10,000 nights."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """docs/disputes.md "What if": the paired odds of moving Wren first, over 10,000 nights."""
+    readme = manual_page("$ nightsim whatif night.jsonl --set 'watch.rota=")
     start = readme.index("$ nightsim whatif night.jsonl --set 'watch.rota=")
     start = readme.index("--nights 10000\n", start)
     begin = readme.rindex("$ nightsim whatif", 0, start)

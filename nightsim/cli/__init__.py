@@ -73,7 +73,7 @@ exit codes:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error (README: bad input gets one line, exit 2); the usage
+    """argparse with a one-line error (docs/limits.md: bad input gets one line, exit 2); the usage
     block is one `--help` away. Subcommand parsers are made of this class too."""
 
     def error(self, message: str) -> NoReturn:

@@ -78,7 +78,7 @@ def print_night(
     event each) or from typed events. With `step`, wait for Enter after each hour.
 
     `step` waits only if an input function is given or stdin is a terminal: piped into a
-    file or a script, --step prints the whole night (README "At the table")."""
+    file or a script, --step prints the whole night (docs/table.md)."""
     from nightsim.narration import Catalogue, narrate_blocks
 
     out = console if console is not None else make_console()

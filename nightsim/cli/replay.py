@@ -62,7 +62,7 @@ def open_log(path: Path) -> Iterator[IO[bytes]]:
 
 
 def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
-    """The log's lines, each at most MAX_LOG_LINE_BYTES (README "Limits")."""
+    """The log's lines, each at most MAX_LOG_LINE_BYTES (docs/limits.md)."""
     from nightsim.log.reader import log_lines
 
     return log_lines(fh, shown(path))

@@ -108,7 +108,7 @@ def _slug(seed: int | str) -> str:
 
 
 def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
-    """The log, opened under its partial name (README "Exit codes"): an existing file is
+    """The log, opened under its partial name (docs/limits.md): an existing file is
     never overwritten, and nothing takes the final name before the night is whole."""
     if args.no_log:
         return None

@@ -87,8 +87,8 @@ def add_parser(sub: Any) -> None:
         "--format",
         choices=("text", "json", "html"),
         default="text",
-        help='text: the two nights side by side; json: the same as data (README "What'
-        ' if"); html: a self-contained side-by-side page (default: text)',
+        help="text: the two nights side by side; json: the same as data (docs/disputes.md,"
+        ' "What if"); html: a self-contained side-by-side page (default: text)',
     )
     p.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="text and html language (default: en)"

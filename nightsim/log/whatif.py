@@ -49,7 +49,7 @@ def resimulate(config: Config, seed: int | str, nights: int, rng: str) -> Iterat
 
     `rng` is the log header's dice generator, which verify has already re-rolled the log
     with: the changed night rolls the same dice. Under sha256-uniform-v2 each person keeps
-    their own dice wherever the rota puts them (README "Dice and the same luck"); a log of
+    their own dice wherever the rota puts them (docs/dice.md); a log of
     the older sha256-ctr-v1 keeps a shift's dozing roll with the shift instead.
     """
     from nightsim.engine.journey import iter_events
@@ -203,7 +203,7 @@ def compare(
     )
 
 
-# --- `--format json`: a documented shape, its keys in a fixed order (README "What if") ------
+# --- `--format json`: a documented shape, its keys in a fixed order (docs/disputes.md) ------
 
 
 def _event_json(e: ev.Event | None) -> dict[str, Any] | None:
