@@ -62,9 +62,7 @@ SWITCHES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("function", "union"), SWITCHES, ids=[f.__qualname__ for f, _ in SWITCHES]
-)
+@pytest.mark.parametrize(("function", "union"), SWITCHES, ids=[f.__qualname__ for f, _ in SWITCHES])
 def test_a_switch_names_every_type_and_ends_in_assert_never(
     function: object, union: object
 ) -> None:

@@ -20,7 +20,7 @@ def test_the_field_tables_are_the_schemas() -> None:
     assert block == "\n" + field_tables() + "\n", (
         "docs/log-format.md's field tables differ from the schema: replace the block between"
         " its markers with the output of"
-        " `python -c 'from nightsim.schema import field_tables; print(field_tables())'`"
+        " `python tools/regen.py --only tables`"
     )
 
 
