@@ -173,6 +173,16 @@ def _pick(shown: list[str], real: tuple[list[str], list[str]]) -> list[str]:
     return _shown(shown, both if shares(both) > shares(out) else out)
 
 
+def _env(text: str) -> dict[str, str]:
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env["COLUMNS"] = "100"  # the docs show output at 100 columns, plain (piped)
+    # A jq filter the prose defines once for several commands (`SHIFTS='…'`).
+    for name, value in re.findall(r"`([A-Z_]+)='([^']*)'`?", text):
+        env[name] = value
+    return env
+
+
 def _pinned_block(m: re.Match[str], scratch: Path, env: dict[str, str]) -> str:
     indent = m["indent"]
     sessions = _sessions(m["body"], indent)
