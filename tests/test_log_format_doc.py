@@ -18,9 +18,8 @@ def test_the_field_tables_are_the_schemas() -> None:
     text = DOC.read_text(encoding="utf-8")
     block = text.split(BEGIN, 1)[1].split(END, 1)[0]
     assert block == "\n" + field_tables() + "\n", (
-        "docs/log-format.md's field tables differ from the schema: replace the block between"
-        " its markers with the output of"
-        " `python -c 'from nightsim.log.schema import field_tables; print(field_tables())'`"
+        "docs/log-format.md's field tables differ from the schema: regenerate them with"
+        " `python tools/regen.py --only tables`"
     )
 
 

@@ -126,8 +126,8 @@ def test_the_readme_table_lists_every_event_type_with_its_fields() -> None:
     rows = {}
     for row in section.splitlines():
         cells = [c.strip() for c in row.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith("`"):
-            rows[cells[0].strip("`")] = set(re.findall(r"`([^`]+)`", cells[2]))
+        if len(cells) == 4 and cells[0].startswith("`"):  # type, when, what, fields
+            rows[cells[0].strip("`")] = set(re.findall(r"`([^`]+)`", cells[3]))
     base = set(EventBase.model_fields) | {"type"}
     models = {m.model_fields["type"].default: m for m in EventBase.__subclasses__()}
     assert set(rows) == set(models)

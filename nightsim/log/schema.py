@@ -187,3 +187,22 @@ def field_tables() -> str:
     for name in sorted(n for n, d in defs.items() if "enum" in d):
         out.append(f"| {name} | {', '.join(f'`{v}`' for v in defs[name]['enum'])} |")
     return "\n".join(out) + "\n"
+
+
+def event_table() -> str:
+    """The event types as one Markdown table: each type, when it comes (its `type` field's
+    description), what it says (its model's docstring, first paragraph) and its own fields,
+    in the union's order. The README's event table is this text (tools/regen.py)."""
+    rows = ["| type | when | what | fields |", "|---|---|---|---|"]
+    for model in EventBase.__subclasses__():
+        type_field = model.model_fields["type"]
+        what = " ".join((model.__doc__ or "").strip().split("\n\n", 1)[0].split())
+        own = [
+            f.serialization_alias or f.alias or name
+            for name, f in model.model_fields.items()
+            if name not in _ENVELOPE
+        ]
+        fields = ", ".join(f"`{name}`" for name in own) or "(none)"
+        cells = (f"`{type_field.default}`", type_field.description or "", what, fields)
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(rows) + "\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
@@ -54,6 +55,8 @@ def evening_line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
             return line(text, [], t, names)
         case ev.CampEntertained():
             return line(t.code(e.outcome, actor=e.actor), e.rolls, t, names)
+        case _:
+            assert_never(e)
 
 
 def render(evening: Sequence[EveningEvent], names: Sequence[str], t: Catalogue) -> RenderableType:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, assert_never
 
 from nightsim import events as ev
 from nightsim.clock import DAY
@@ -153,8 +153,12 @@ class CheckLine(NamedTuple):
 
 
 class Happened(NamedTuple):
+    """An event its hour tells in words alone: the catalogues' `night.<what>` entry, keyed
+    by the event's own type, so an event of this kind needs its words and nothing else."""
+
     clock: str
-    what: Literal["fire_out", "arrived", "woke"]
+    what: str  # the event's `type`: "fire.out", "monster.arrived", "camp.woke"
+    actor: str | None = None  # whose row the page marks it in; None: the events lane
 
 
 class Settled(NamedTuple):
@@ -374,13 +378,34 @@ class _Screen:
             case ev.MonsterChecked():
                 return CheckLine(e.clock, e.chance)
             case ev.FireOut() | ev.MonsterArrived() | ev.CampWoke():
-                return Happened(e.clock, _HAPPENED[type(e)])
+                return Happened(e.clock, e.type)
             case ev.CampSettled():
                 return Settled(e.clock, e.on_watch)
             case ev.RestExtended():
                 return RunOn(e.clock, e.until)
-            case _:
+            # Told elsewhere, not as a line of an hour: the title, the evening (`_EVENING`),
+            # the hour itself (`HourFacts`), the morning table and the night's summary.
+            case (
+                ev.NightHeader()
+                | ev.NightBegan()
+                | ev.SitePrepared()
+                | ev.FirewoodGathered()
+                | ev.WaterFetched()
+                | ev.FireLit()
+                | ev.FireNotLit()
+                | ev.MealCooked()
+                | ev.MealNotCooked()
+                | ev.CampEntertained()
+                | ev.HourPassed()
+                | ev.RestChecked()
+                | ev.CharacterWoke()
+                | ev.SpellPrepared()
+                | ev.SpellLost()
+                | ev.NightSummary()
+            ):
                 return None
+            case _:  # a new event type: mypy names it here until it has its case
+                assert_never(e)
 
     def held(self) -> tuple[Held, ...]:
         """The shifts still untold at dawn: they ran to the end awake."""
@@ -391,13 +416,6 @@ def line_of(e: ev.Event) -> NightLine | None:
     """One event's line told alone, after the fact (`nightsim whatif`): nothing is kept
     behind the screen, so a line tells no earlier shift's roll."""
     return _Screen().line(e)
-
-
-_HAPPENED: Mapping[type, Literal["fire_out", "arrived", "woke"]] = {
-    ev.FireOut: "fire_out",
-    ev.MonsterArrived: "arrived",
-    ev.CampWoke: "woke",
-}
 
 
 def _roll(rolls: Sequence[ev.Roll], purpose: Purpose) -> ev.Roll | None:

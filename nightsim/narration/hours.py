@@ -7,6 +7,7 @@ line here shows exactly the rolls it was given.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -32,11 +33,8 @@ _OVER_KEY = {
     "ended": "night.watch_ended",
 }
 _OVER_STYLE = {"handed_over": "", "dozed": "bold red", "ended": "yellow"}
-_HAPPENED = {
-    "fire_out": ("night.fire_out", ""),
-    "arrived": ("night.arrived", "bold red"),
-    "woke": ("night.woke", ""),
-}
+# A `Happened` line's style, by its event's type; any other type is told plain.
+_HAPPENED_STYLE = {"monster.arrived": "bold red"}
 
 
 def heading(t: Catalogue) -> RenderableType:
@@ -68,14 +66,16 @@ def night_line(n: NightLine, t: Catalogue, names: Sequence[str]) -> Text:
         case CheckLine():
             return line(t("night.monster_check", chance=n.chance), [], t, names)
         case Happened():
-            key, style = _HAPPENED[n.what]
-            text = line(t(key), [], t, names)
+            text = line(t("night." + n.what, actor=n.actor or ""), [], t, names)
+            style = _HAPPENED_STYLE.get(n.what)
             return styled(text, style) if style else text
         case Settled():
             key = "night.settled" if n.on_watch else "night.settled_no_watch"
             return line(t(key, actor=n.on_watch or ""), [], t, names)
         case RunOn():
             return line(t("night.rest_extended", until=n.until), [], t, names)
+        case _:
+            assert_never(n)
 
 
 def watch_words(h: HourFacts, t: Catalogue) -> str:

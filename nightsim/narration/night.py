@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, assert_never
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -68,6 +68,8 @@ def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iter
                 yield from night_blocks(f, t.with_pronouns(dict(f.pronouns)), quiet=quiet)
             case JourneyFacts():
                 yield Block("journey", journey.render(f, t))
+            case _:
+                assert_never(f)
 
 
 def narrate_blocks(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
@@ -52,42 +53,23 @@ def track(night: Sequence[ev.Event], names: Sequence[str]) -> Track | None:
         max(e.t for e in night),
     )
     minutes = max(1, end - start)
-    state = dict.fromkeys(names, ASLEEP)
+    now = _Now(dict.fromkeys(names, ASLEEP), fire=False, arrival=None)
     rows = {n: [ASLEEP] * minutes for n in names}
-    fire_now = False
     fire = [False] * minutes
-    arrival: int | None = None
     cursor = 0
 
     def fill(upto: int) -> None:
         nonlocal cursor
         upto = max(0, min(upto, minutes))
         for n in names:
-            rows[n][cursor:upto] = [state[n]] * (upto - cursor)
-        fire[cursor:upto] = [fire_now] * (upto - cursor)
+            rows[n][cursor:upto] = [now.state[n]] * (upto - cursor)
+        fire[cursor:upto] = [now.fire] * (upto - cursor)
         cursor = max(cursor, upto)
 
     for e in night:
         if e.t >= start:
             fill(e.t - start)
-        match e:
-            case ev.FireLit():
-                fire_now = True
-            case ev.FireOut():
-                fire_now = False
-            case ev.WatchBegan() if e.actor in state:
-                state[e.actor] = WATCH
-            case ev.WatchHandedOver() | ev.WatchEnded() if e.actor in state:
-                state[e.actor] = ASLEEP
-            case ev.WatchDozed() if e.actor in state:
-                state[e.actor] = DOZING
-            case ev.MonsterArrived():
-                arrival = e.t - start
-                state = dict.fromkeys(names, AWAKE)
-            case ev.CampSettled():
-                state = {n: AWAKE if n == e.on_watch else ASLEEP for n in names}
-            case _:
-                pass
+        now.change(e, start, names)
     fill(minutes)
     return Track(
         start=start,
@@ -95,8 +77,67 @@ def track(night: Sequence[ev.Event], names: Sequence[str]) -> Track | None:
         first_hour=began.clock,
         rows=tuple((n, tuple(rows[n])) for n in names),
         fire=tuple(fire),
-        arrival=arrival,
+        arrival=now.arrival,
     )
+
+
+@dataclass
+class _Now:
+    """Each character's state and the fire's at the minute `track` has reached."""
+
+    state: dict[str, str]
+    fire: bool
+    arrival: int | None  # minute of the monster's arrival
+
+    def change(self, e: ev.Event, start: int, names: Sequence[str]) -> None:
+        """What an event changes; every type says, so a new one is a mypy error here."""
+        match e:
+            case ev.FireLit():
+                self.fire = True
+            case ev.FireOut():
+                self.fire = False
+            case ev.WatchBegan():
+                self._set(e.actor, WATCH)
+            case ev.WatchHandedOver() | ev.WatchEnded():
+                self._set(e.actor, ASLEEP)
+            case ev.WatchDozed():
+                self._set(e.actor, DOZING)
+            case ev.MonsterArrived():
+                self.arrival = e.t - start
+                self.state = dict.fromkeys(names, AWAKE)
+            case ev.CampSettled():
+                self.state = {n: AWAKE if n == e.on_watch else ASLEEP for n in names}
+            # No one's state changes: the missed watcher sleeps on, the woken camp is
+            # already up (the arrival woke it), the rest period's bounds are `track`'s.
+            case (
+                ev.NightHeader()
+                | ev.NightBegan()
+                | ev.SitePrepared()
+                | ev.FirewoodGathered()
+                | ev.WaterFetched()
+                | ev.FireNotLit()
+                | ev.MealCooked()
+                | ev.MealNotCooked()
+                | ev.CampEntertained()
+                | ev.RestBegan()
+                | ev.WatchMissed()
+                | ev.HourPassed()
+                | ev.MonsterChecked()
+                | ev.CampWoke()
+                | ev.RestExtended()
+                | ev.RestChecked()
+                | ev.CharacterWoke()
+                | ev.SpellPrepared()
+                | ev.SpellLost()
+                | ev.NightSummary()
+            ):
+                pass
+            case _:
+                assert_never(e)
+
+    def _set(self, actor: str, state: str) -> None:
+        if actor in self.state:
+            self.state[actor] = state
 
 
 def cell_minutes(track_: Track, width: int, label: int) -> int:

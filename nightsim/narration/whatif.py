@@ -8,7 +8,7 @@ say the same thing in the same words. A cell that differs from the log is marked
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
@@ -71,8 +71,21 @@ def _watchers(e: ev.HourPassed, t: Catalogue) -> str:
     return t.listing([w.actor for w in e.watch]) if e.watch else t("word.nobody")
 
 
-def _sentence(e: ev.Event, t: Catalogue) -> str | None:
-    """The events the night's hour lines do not tell on their own."""
+# The events the night's hour lines do not tell on their own (the rest are evening lines or
+# the hour's lines, `facts.line_of`).
+Sentenced = (
+    ev.MonsterArrived
+    | ev.HourPassed
+    | ev.RestChecked
+    | ev.CharacterWoke
+    | ev.SpellPrepared
+    | ev.SpellLost
+    | ev.NightBegan
+    | ev.NightSummary
+)
+
+
+def _sentence(e: Sentenced, t: Catalogue) -> str:
     match e:
         case ev.MonsterArrived():
             if e.creature:
@@ -93,7 +106,8 @@ def _sentence(e: ev.Event, t: Catalogue) -> str | None:
             return title_text(NightTitle(e.night, e.season, e.month, e.day), t)
         case ev.NightSummary():
             return t("whatif.ev.summary")
-    return None
+        case _:
+            assert_never(e)
 
 
 def event_text(e: ev.Event | None, t: Catalogue, names: Sequence[str]) -> Text:
@@ -103,8 +117,8 @@ def event_text(e: ev.Event | None, t: Catalogue, names: Sequence[str]) -> Text:
         return Text(t("whatif.nothing"), style="dim")
     if isinstance(e, EveningEvent):
         body = evening_line(e, t, names)
-    elif (said := _sentence(e, t)) is not None:
-        body = line(said, getattr(e, "rolls", ()), t, names)
+    elif isinstance(e, Sentenced):
+        body = line(_sentence(e, t), getattr(e, "rolls", ()), t, names)
     elif (told := line_of(e)) is not None:
         body = night_line(told, t, names)
         rolls = getattr(e, "rolls", ())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from rich.text import Text
 
@@ -289,4 +290,6 @@ def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
                 nights.append(night(f, t))
             case JourneyFacts():
                 trip = _journey(f, t)
+            case _:
+                assert_never(f)
     return NightPage(lang, title, head, tuple(nights), trip, words(t))

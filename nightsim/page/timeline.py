@@ -13,16 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from nightsim.clock import DAY
 from nightsim.narration import encounter, hours, morning
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import (
+    CheckLine,
     EncounterFacts,
     Happened,
     Missed,
     NightFacts,
     NightLine,
+    RestLine,
+    RunOn,
     Settled,
     ShiftOver,
     WatchLine,
@@ -176,10 +180,14 @@ def _line_mark(line: NightLine, row_y: dict[str, float], lane: float) -> tuple[s
             return _KIND[line.how], row_y.get(line.actor, lane)
         case Missed():
             return "missed", row_y.get(line.actor, lane)
-        case Settled() if line.on_watch:
-            return "event", row_y.get(line.on_watch, lane)
-        case _:
+        case Settled():
+            return "event", row_y.get(line.on_watch, lane) if line.on_watch else lane
+        case Happened():
+            return "event", row_y.get(line.actor, lane) if line.actor else lane
+        case RestLine() | CheckLine() | RunOn():
             return "event", lane
+        case _:
+            assert_never(line)
 
 
 def _encounter_marks(
@@ -214,7 +222,7 @@ def _marks(
     marks: list[Mark] = []
     for h in n.hours:
         for line in h.lines:
-            if isinstance(line, Happened) and line.what == "arrived":
+            if isinstance(line, Happened) and line.what == "monster.arrived":
                 continue  # the encounter's own mark tells it, with its rolls
             kind, y = _line_mark(line, row_y, lane)
             tip = plain(hours.night_line(line, t, names))
