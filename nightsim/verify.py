@@ -25,6 +25,7 @@ from nightsim.config import config_from_data, upgrade_legacy
 from nightsim.dice import RNG_ID, check_rng, seed_sha256
 from nightsim.errors import BrokenLog, ConfigError
 from nightsim.events import LOG_VERSION, Event, NightHeader
+from nightsim.limits import shown
 from nightsim.log import iter_log_lines
 from nightsim.logread import LogLine, iter_log
 from nightsim.outcome import NightOutcome
@@ -67,7 +68,7 @@ class Verdict:
         """One line for a log of an older format: what was checked, what can re-simulate it."""
         if self.older_format is None:
             return None
-        version, by = self.older_format
+        version, by = self.older_format[0], shown(self.older_format[1], quote=False)
         return (
             f"format {version} log written by nightsim {by}: its chain is intact; re-simulate"
             f" it with nightsim {by} (pip install nightsim=={by})"
@@ -115,13 +116,15 @@ def _notes(header: NightHeader) -> list[str]:
     notes = []
     if header.nightsim != __version__:
         notes.append(
-            f"the log was written by nightsim {header.nightsim}, this is nightsim"
+            # The header's text, a forger's to choose: escaped and cut like any echoed input.
+            f"the log was written by nightsim {shown(header.nightsim, quote=False)}, this is"
+            f" nightsim"
             f" {__version__}: a difference may come from the version, not from tampering"
         )
     check_rng(header.rng)
     if header.rng != RNG_ID:
         notes.append(
-            f"the log's dice are {header.rng!r} (this nightsim's own are {RNG_ID!r}):"
+            f"the log's dice are {shown(header.rng)} (this nightsim's own are {RNG_ID!r}):"
             " re-simulated with the log's"
         )
     return notes

@@ -179,12 +179,12 @@ def run(args: argparse.Namespace) -> int:
         _narration_failed(failed, path, last, rerun)
     if failed is not None:
         silence_stdout()
-        kept = f"the log is complete: {path}" if path is not None else "no log (--no-log)"
+        kept = f"the log is complete: {shown(path)}" if path is not None else "no log (--no-log)"
         raise EnvironmentFailure(
             f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
         )
     page.write()
-    status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
+    status(f"seed: {seed}" + (f"  log: {shown(path)}" if path is not None else "  (no log)"))
     status(f"head: {json.loads(last[0])['hash']}")  # to read out at the table: verify --head
     return EXIT_OK
 

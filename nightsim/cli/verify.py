@@ -17,7 +17,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError, UnknownDice
-from nightsim.limits import shown
+from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.verify import Verdict
@@ -79,7 +79,7 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
         status(f"note: {note}")
     if not verdict.seed_matches:
         error(
-            f"{shown(path)}: seed {verdict.seed!r} does not match its commitment sha256"
+            f"{shown(path)}: seed {shown(verdict.seed)} does not match its commitment sha256"
             f" {verdict.seed_sha256}"
         )
         return EXIT_FAILED
@@ -87,13 +87,18 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
     if m is None:
         return None
     what = (
-        f"differs in {', '.join(repr(f) for f in m.fields)}"
+        f"differs in {', '.join(shown(f) for f in m.fields)}"
         if m.fields
         else ("is missing from the log" if m.log is None else "is not in the simulation")
     )
-    error(f"{shown(path)}: the first differing event is seq {m.seq} ({m.type}): it {what}")
-    print(f"log: {m.log if m.log is not None else '(none)'}", file=out or sys.stdout)
-    print(f"sim: {m.sim if m.sim is not None else '(none)'}", file=out or sys.stdout)
+    error(
+        f"{shown(path)}: the first differing event is seq {m.seq}"
+        f" ({shown(m.type, quote=False)}): it {what}"
+    )
+    # The lines whole (they are the evidence), but as text: a forged line's JSON keeps its
+    # bidi controls and line separators unescaped.
+    print(f"log: {escaped(m.log) if m.log is not None else '(none)'}", file=out or sys.stdout)
+    print(f"sim: {escaped(m.sim) if m.sim is not None else '(none)'}", file=out or sys.stdout)
     return EXIT_FAILED
 
 
@@ -120,11 +125,11 @@ def run(args: argparse.Namespace) -> int:
     if args.head is not None:
         problem = head_problem(verdict, args.head)
         if problem is not None:
-            error(f"{path}: {problem}: it was cut, added to or rewritten since")
+            error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
             return EXIT_FAILED
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
-    print(f"seed {verdict.seed!r} matches its commitment sha256 {verdict.seed_sha256}")
+    print(f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}")
     if args.head is not None:
         print(f"the log ends at the expected head {args.head}")
     return EXIT_OK
