@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from nightsim import __version__
 from nightsim.config import config_from_data, upgrade_legacy
 from nightsim.dice import RNG_ID, check_rng, seed_sha256
-from nightsim.errors import BrokenLog, ConfigError
+from nightsim.errors import BrokenLog, ConfigError, NotALog
 from nightsim.events import LOG_VERSION, Event, NightHeader
-from nightsim.limits import shown
+from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log import iter_log_lines
 from nightsim.logread import LogLine, iter_log
 from nightsim.outcome import NightOutcome
@@ -148,7 +148,8 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
     Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be),
-    UnknownDice when its header names dice this nightsim cannot roll.
+    NotALog when its header asks for more nights than a run writes, UnknownDice when it
+    names dice this nightsim cannot roll.
     """
     reader = iter_log(lines)
     first = next(reader)
@@ -156,6 +157,14 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     assert isinstance(header, NightHeader)  # iter_log guarantees line 1 is the header
     if first.version != LOG_VERSION:
         return _older_format(first.version, header, reader)
+    if header.nights > MAX_NIGHTS:
+        # No run writes more (README "Limits"): a forged or foreign header, refused as input
+        # before a simulation that would refuse it with a traceback.
+        raise NotALog(
+            1,
+            f"night.header: nights {header.nights} is past the limit of {MAX_NIGHTS} nights"
+            " a run writes: this nightsim cannot re-simulate it",
+        )
     notes = _notes(header)
     sim = _resimulated(header)
 

@@ -70,6 +70,14 @@ def _head(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
+    """A header naming dice this nightsim cannot roll: bad input (2), not tampering (1)."""
+    return UsageError(
+        f"{shown(path)}: the log's dice are {shown(exc.rng)}, which this nightsim cannot"
+        f" roll (it knows {', '.join(exc.known)}): it cannot re-simulate the night"
+    )
+
+
 def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
@@ -112,10 +120,7 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         return fail(path, exc)
     except UnknownDice as exc:
-        raise UsageError(
-            f"{shown(path)}: the log's dice are {shown(exc.rng)}, which this nightsim cannot"
-            f" roll (it knows {', '.join(exc.known)}): it cannot re-simulate the night"
-        ) from None
+        raise unknown_dice(path, exc) from None
     if verdict.older_format_line is not None:
         print(verdict.older_format_line)
         return EXIT_OLDER_FORMAT
