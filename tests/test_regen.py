@@ -54,7 +54,10 @@ def test_check_lists_what_differs_and_writes_nothing(tmp_path: Path) -> None:
 
     done = regen("--only", "schema,tables", "--check", "--root", str(tmp_path))
     assert done.returncode == 1
-    assert done.stdout.splitlines() == ["differ: schemas/log-line-v2.json", "differ: docs/stream.md"]
+    assert done.stdout.splitlines() == [
+        "differ: schemas/log-line-v2.json",
+        "differ: docs/stream.md",
+    ]
     assert readme.read_text(encoding="utf-8") == edited and schema.read_text() == "{}\n"
 
     assert regen("--only", "schema,tables", "--root", str(tmp_path)).returncode == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -436,13 +437,30 @@ def _diff_cells(d: dict[str, Any] | None) -> Row:
     return [d["diff"], d["low"], d["high"]]
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (`=HYPERLINK(…)`,
+# `=cmd|' /C calc'!A0`, `@SUM(1,1)`, `+1+1`); tab and CR are read past to the next character.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet reads as text, never as a formula: a string that starts like
+    one gets a leading `'` (OWASP's CSV injection advice), unless it is a number (`-0.05`,
+    and a name such as `-2`, which a spreadsheet reads as that number and nothing more).
+    Numbers go out as Python writes them, so a cell reads back as the JSON's float."""
+    if not isinstance(value, str) or not value.startswith(_FORMULA_STARTS):
+        return value
+    return value if _NUMBER.fullmatch(value) else "'" + value
+
+
 def _write_csv(header: list[str], rows: list[Row]) -> None:
+    """Every CSV nightsim writes (`odds --format csv`: plain, journeys, --compare,
+    --rank-rotas) goes out here, each cell through `csv_cell`: names come from a config."""
     import csv
 
-    # The numbers go out as Python writes them, so a cell reads back as the JSON's float.
     out = csv.writer(sys.stdout, lineterminator="\n")
-    out.writerow(header)
-    out.writerows(rows)
+    out.writerow([csv_cell(c) for c in header])
+    out.writerows([csv_cell(c) for c in row] for row in rows)
 
 
 # --- text ---------------------------------------------------------------------------------

@@ -41,17 +41,18 @@ def add_narration_args(p: argparse.ArgumentParser) -> None:
 def make_console() -> Console:
     """stdout as rich sees it: colour only at a terminal and without NO_COLOR (rich reads
     NO_COLOR itself), plain text without escape codes when piped; width from the terminal
-    (or COLUMNS)."""
-    from rich.console import Console
+    (or COLUMNS). Untrusted text stays text: no markup, control characters escaped
+    (narration/safe.py)."""
+    from nightsim.narration.safe import TextConsole
 
-    class _Console(Console):
+    class _Console(TextConsole):
         def on_broken_pipe(self) -> None:
             # rich exits 1 here, the code for a log that failed verification: a reader that
             # went away (`| head`) is not a failure. cli.main turns this into exit 0.
             self.quiet = True
             raise BrokenPipeError
 
-    return _Console(highlight=False, emoji=False, soft_wrap=False)
+    return _Console(soft_wrap=False)
 
 
 def _terminal_input(prompt: str) -> str:

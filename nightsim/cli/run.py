@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from nightsim.cli.atomic import AtomicFile, create, creation_error, partial_path
 from nightsim.cli.common import (
@@ -28,7 +28,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.page import PageFile
 from nightsim.errors import EnvironmentFailure, Terminated
-from nightsim.limits import MAX_NIGHTS
+from nightsim.limits import MAX_NIGHTS, shown
 
 if TYPE_CHECKING:
     from nightsim.config import Config
@@ -160,33 +160,46 @@ def run(args: argparse.Namespace) -> int:
         # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
         status(f"seed: {seed}  (to tell this night again: {rerun})")
     last: list[str] = []  # the last line: its hash is the chain's head, printed at the end
-    lines = page.kept(night_lines(config, seed, args.nights, log, last))
+    ended: list[bool] = []  # set once the night's last line is written to the log
+    lines = page.kept(night_lines(config, seed, args.nights, log, last, ended))
     try:
         failed = print_lines(args, lines)
-        if failed is not None and log is not None:
-            for _ in lines:  # stdout failed: the log is still finished and kept
+        told = isinstance(failed, OSError)  # stdout failed; else the narration did
+        if failed is not None and (log is not None or not told):
+            for _ in lines:  # the log is still finished
                 pass
+            if not ended:  # the night itself failed, not its telling: nothing to keep
+                raise failed
+        # The log is committed whatever the narration did: a failing narration must not
+        # cost the night.
         path = log.commit() if log is not None else None
     except BaseException as exc:
         return stopped(exc, log, rerun)
+    if failed is not None and not isinstance(failed, OSError):
+        _narration_failed(failed, path, last, rerun)
     if failed is not None:
         silence_stdout()
-        kept = f"the log is complete: {path}" if path is not None else "no log (--no-log)"
+        kept = f"the log is complete: {shown(path)}" if path is not None else "no log (--no-log)"
         raise EnvironmentFailure(
             f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
         )
     page.write()
-    status(f"seed: {seed}" + (f"  log: {path}" if path is not None else "  (no log)"))
+    status(f"seed: {seed}" + (f"  log: {shown(path)}" if path is not None else "  (no log)"))
     status(f"head: {json.loads(last[0])['hash']}")  # to read out at the table: verify --head
     return EXIT_OK
 
 
 def night_lines(
-    config: Config, seed: int | str, nights: int, log: AtomicFile | None, last: list[str]
+    config: Config,
+    seed: int | str,
+    nights: int,
+    log: AtomicFile | None,
+    last: list[str],
+    ended: list[bool],
 ) -> Iterator[str]:
     """The log lines as the night unfolds, each written to the log file first (straight to
     the descriptor), so a long journey streams and a crash leaves a readable prefix. `last`
-    keeps the latest line (the chain's head is its hash)."""
+    keeps the latest line (the chain's head is its hash); `ended` is set after the last."""
     from nightsim.engine.journey import iter_raw
     from nightsim.log.writer import iter_log_lines
 
@@ -195,11 +208,24 @@ def night_lines(
             log.write(line.encode("utf-8") + b"\n")
         last[:] = [line]
         yield line
+    ended.append(True)
 
 
-def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> OSError | None:
-    """Print the night as `--format` asks; a write error on stdout is returned, not raised
-    (the log is still finished), except a closed pipe: the reader chose to stop."""
+def _narration_failed(exc: Exception, path: Path | None, last: list[str], rerun: str) -> NoReturn:
+    """The night is whole in its log but could not be told: a fault of nightsim's. The log
+    and its head are named before the error goes on, so the night is not lost."""
+    kept = f"the log is complete: {shown(path)}" if path is not None else "no log (--no-log)"
+    status(
+        f"nightsim: error: the narration failed ({type(exc).__name__}); {kept}; head:"
+        f" {json.loads(last[0])['hash']}; the night is {rerun}"
+    )
+    raise exc
+
+
+def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | None:
+    """Print the night as `--format` asks; a write error on stdout or a failing narration is
+    returned, not raised (the log is still finished), except a closed pipe (the reader chose
+    to stop) and the log's own failure (EnvironmentFailure: the night cannot be kept)."""
     try:
         if args.format == "jsonl":
             for line in lines:
@@ -221,9 +247,9 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> OSError | Non
 
             print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
             sys.stdout.flush()
-    except BrokenPipeError:
+    except (BrokenPipeError, EnvironmentFailure):
         raise
-    except OSError as exc:
+    except Exception as exc:
         return exc
     return None
 

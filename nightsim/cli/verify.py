@@ -17,7 +17,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError, UnknownDice
-from nightsim.limits import shown
+from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Verdict
@@ -70,6 +70,14 @@ def _head(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
+    """A header naming dice this nightsim cannot roll: bad input (2), not tampering (1)."""
+    return UsageError(
+        f"{shown(path)}: the log's dice are {shown(exc.rng)}, which this nightsim cannot"
+        f" roll (it knows {', '.join(exc.known)}): it cannot re-simulate the night"
+    )
+
+
 def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
@@ -79,7 +87,7 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
         status(f"note: {note}")
     if not verdict.seed_matches:
         error(
-            f"{shown(path)}: seed {verdict.seed!r} does not match its commitment sha256"
+            f"{shown(path)}: seed {shown(verdict.seed)} does not match its commitment sha256"
             f" {verdict.seed_sha256}"
         )
         return EXIT_FAILED
@@ -87,13 +95,18 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
     if m is None:
         return None
     what = (
-        f"differs in {', '.join(repr(f) for f in m.fields)}"
+        f"differs in {', '.join(shown(f) for f in m.fields)}"
         if m.fields
         else ("is missing from the log" if m.log is None else "is not in the simulation")
     )
-    error(f"{shown(path)}: the first differing event is seq {m.seq} ({m.type}): it {what}")
-    print(f"log: {m.log if m.log is not None else '(none)'}", file=out or sys.stdout)
-    print(f"sim: {m.sim if m.sim is not None else '(none)'}", file=out or sys.stdout)
+    error(
+        f"{shown(path)}: the first differing event is seq {m.seq}"
+        f" ({shown(m.type, quote=False)}): it {what}"
+    )
+    # The lines whole (they are the evidence), but as text: a forged line's JSON keeps its
+    # bidi controls and line separators unescaped.
+    print(f"log: {escaped(m.log) if m.log is not None else '(none)'}", file=out or sys.stdout)
+    print(f"sim: {escaped(m.sim) if m.sim is not None else '(none)'}", file=out or sys.stdout)
     return EXIT_FAILED
 
 
@@ -107,10 +120,7 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         return fail(path, exc)
     except UnknownDice as exc:
-        raise UsageError(
-            f"{shown(path)}: the log's dice are {shown(exc.rng)}, which this nightsim cannot"
-            f" roll (it knows {', '.join(exc.known)}): it cannot re-simulate the night"
-        ) from None
+        raise unknown_dice(path, exc) from None
     if verdict.older_format_line is not None:
         print(verdict.older_format_line)
         return EXIT_OLDER_FORMAT
@@ -120,11 +130,11 @@ def run(args: argparse.Namespace) -> int:
     if args.head is not None:
         problem = head_problem(verdict, args.head)
         if problem is not None:
-            error(f"{path}: {problem}: it was cut, added to or rewritten since")
+            error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
             return EXIT_FAILED
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
-    print(f"seed {verdict.seed!r} matches its commitment sha256 {verdict.seed_sha256}")
+    print(f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}")
     if args.head is not None:
         print(f"the log ends at the expected head {args.head}")
     return EXIT_OK

@@ -149,7 +149,8 @@ def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.cli.verify import refused
+    from nightsim.cli.verify import refused, unknown_dice
+    from nightsim.errors import UnknownDice
     from nightsim.log.verify import verify_lines
 
     if not args.set:
@@ -162,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
             verdict = verify_lines(header.kept(lines_of(fh, path)))
     except LogError as exc:
         return fail(path, exc)
+    except UnknownDice as exc:
+        raise unknown_dice(path, exc) from None
     if verdict.older_format_line is not None:
         error(f"{shown(path)}: {verdict.older_format_line}; whatif needs a log it re-simulates")
         return EXIT_OLDER_FORMAT

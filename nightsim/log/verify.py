@@ -25,8 +25,9 @@ from nightsim.config import config_from_data, upgrade_legacy
 from nightsim.engine.dice import RNG_ID, check_rng, seed_sha256
 from nightsim.engine.journey import iter_raw
 from nightsim.engine.outcome import NightOutcome
-from nightsim.errors import BrokenLog, ConfigError
+from nightsim.errors import BrokenLog, ConfigError, NotALog
 from nightsim.events import LOG_VERSION, Event, NightHeader
+from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.reader import LogLine, iter_log
 from nightsim.log.writer import iter_log_lines
 
@@ -67,7 +68,7 @@ class Verdict:
         """One line for a log of an older format: what was checked, what can re-simulate it."""
         if self.older_format is None:
             return None
-        version, by = self.older_format
+        version, by = self.older_format[0], shown(self.older_format[1], quote=False)
         return (
             f"format {version} log written by nightsim {by}: its chain is intact; re-simulate"
             f" it with nightsim {by} (pip install nightsim=={by})"
@@ -115,13 +116,15 @@ def _notes(header: NightHeader) -> list[str]:
     notes = []
     if header.nightsim != __version__:
         notes.append(
-            f"the log was written by nightsim {header.nightsim}, this is nightsim"
+            # The header's text, a forger's to choose: escaped and cut like any echoed input.
+            f"the log was written by nightsim {shown(header.nightsim, quote=False)}, this is"
+            f" nightsim"
             f" {__version__}: a difference may come from the version, not from tampering"
         )
     check_rng(header.rng)
     if header.rng != RNG_ID:
         notes.append(
-            f"the log's dice are {header.rng!r} (this nightsim's own are {RNG_ID!r}):"
+            f"the log's dice are {shown(header.rng)} (this nightsim's own are {RNG_ID!r}):"
             " re-simulated with the log's"
         )
     return notes
@@ -145,7 +148,8 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
     Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be),
-    UnknownDice when its header names dice this nightsim cannot roll.
+    NotALog when its header asks for more nights than a run writes, UnknownDice when it
+    names dice this nightsim cannot roll.
     """
     reader = iter_log(lines)
     first = next(reader)
@@ -153,6 +157,14 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     assert isinstance(header, NightHeader)  # iter_log guarantees line 1 is the header
     if first.version != LOG_VERSION:
         return _older_format(first.version, header, reader)
+    if header.nights > MAX_NIGHTS:
+        # No run writes more (README "Limits"): a forged or foreign header, refused as input
+        # before a simulation that would refuse it with a traceback.
+        raise NotALog(
+            1,
+            f"night.header: nights {header.nights} is past the limit of {MAX_NIGHTS} nights"
+            " a run writes: this nightsim cannot re-simulate it",
+        )
     notes = _notes(header)
     sim = _resimulated(header)
 

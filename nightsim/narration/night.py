@@ -26,6 +26,7 @@ from nightsim import events as ev
 from nightsim.narration import encounter, evening, header, hours, journey, morning, strip
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
+from nightsim.narration.safe import printable
 
 Kind = Literal[
     "header", "night", "evening", "hour", "encounter", "strip", "morning", "journey", "head"
@@ -82,7 +83,7 @@ def narrate_blocks(
     def tracked() -> Iterator[ev.Event]:
         for event in events:
             last[:] = [event]
-            yield event
+            yield printable(event)  # a forged log's strings are told as text (safe.py)
 
     yield from blocks(tell(tracked(), quiet=quiet), t, quiet=quiet)
     if last and last[0].hash is not None:

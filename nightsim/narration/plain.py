@@ -50,21 +50,19 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     """
     _check(lang, width)
     typed = _typed(_iterable(events))
-    from rich.console import Console
 
     from nightsim.narration.night import narrate_blocks as blocks
+    from nightsim.narration.safe import TextConsole
     from nightsim.narration.widgets import plain_text
 
     # As cli/render.py's make_console, off a terminal; force_terminal=False overrules
     # FORCE_COLOR from the environment (plain text, always), and the width is ours, not
     # COLUMNS'.
-    console = Console(
+    console = TextConsole(
         file=io.StringIO(),
         width=width,
         force_terminal=False,
         color_system=None,
-        highlight=False,
-        emoji=False,
         soft_wrap=False,
         legacy_windows=False,
     )
