@@ -71,8 +71,10 @@ def series(version: str) -> str:
     return version if t is None else f"{t[0]}.{t[1]}"
 
 
-def resimulate_command(release_series: str, log: str) -> str:
-    """The one command that re-simulates a log with another release, for a message."""
+def resimulate_command(release_series: str | None, log: str) -> str:
+    """The one command that re-simulates a log with another release, for a message (None:
+    the latest release)."""
     import shlex
 
-    return f"pipx run 'nightsim=={release_series}.*' verify {shlex.quote(log)}"
+    spec = "nightsim" if release_series is None else f"'nightsim=={release_series}.*'"
+    return f"pipx run {spec} verify {shlex.quote(log)}"

@@ -291,7 +291,9 @@ def check_skipped(number: int, data: dict[str, Any], text: str, type_: str) -> N
     if number == 1 or not isinstance(night, int) or isinstance(night, bool) or night < 0:
         raise BrokenLog(number, f"{type_}: 'night' is {night!r}, expected a night's number")
     if canonical_json(data) != text:
-        raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
+        raise BrokenLog(
+            number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
+        )
 
 
 def check_line(
@@ -538,6 +540,55 @@ def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
         last = event
         yield LogLine(number, text, event, version, ignored)
     check_end(number, frame, last, cut)
+
+
+class Unread:
+    """What a reader left out of a log, a later release's (an event type, a field, a config
+    key this nightsim does not know), gathered into one note each: `replay` says what it
+    skipped rather than tell a night with a silent hole."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, list[int]] = {}
+        self.fields: dict[tuple[str, str], list[int]] = {}
+        self.edition: int | None = None  # a rules edition this nightsim does not play
+
+    def add(self, entry: LogLine | Skipped) -> None:
+        from nightsim.editions import plays
+
+        if isinstance(entry, Skipped):
+            self.types.setdefault(entry.type, []).append(entry.number)
+            return
+        if isinstance(entry.event, NightHeader) and not plays(entry.event.edition):
+            self.edition = entry.event.edition
+        for name in entry.ignored:
+            self.fields.setdefault((entry.event.type, name), []).append(entry.number)
+
+    def notes(self) -> list[str]:
+        """One sentence for each event type skipped and each field ignored, sorted."""
+        out = (
+            [
+                f"the log was played under rules edition {self.edition}, which this nightsim"
+                " does not play: told as written, it is not re-simulated"
+            ]
+            if self.edition is not None
+            else []
+        )
+        out += [
+            f"skipped {_lines(numbers)} of event type {type_!r}, which this nightsim does"
+            " not know (a later release wrote it)"
+            for type_, numbers in sorted(self.types.items())
+        ]
+        out += [
+            f"ignored {name!r} of {type_} on {_lines(numbers)}, which this nightsim does not"
+            " know (a later release wrote it)"
+            for (type_, name), numbers in sorted(self.fields.items())
+        ]
+        return out
+
+
+def _lines(numbers: list[int], most: int = 5) -> str:
+    shown_ = ", ".join(map(str, numbers[:most])) + (", …" if len(numbers) > most else "")
+    return f"line {shown_}" if len(numbers) == 1 else f"{len(numbers)} lines ({shown_})"
 
 
 def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:
