@@ -325,9 +325,12 @@ def check_line(
     return check_event(number, upgrade_v1(data, frame.night or max(frame.done, 1))), ()
 
 
-# `resolved` keys a header may lack: each was added by a release after the first, whose
-# headers have not got them (the narration reads every other key).
-_RESOLVED_ADDED = frozenset({"fire_adverse"})
+# The `resolved` keys every release has written, which the narration reads: a header must
+# have them. Any other (`fire_adverse`, since 0.2.0; one a later release adds) a header
+# written before it may lack.
+_RESOLVED_ALWAYS = frozenset(
+    {"encounter_chance", "season", "firewood_modifier", "rest_from", "rest_to", "shifts"}
+)
 
 
 def foreign(header: NightHeader) -> bool:
@@ -375,10 +378,10 @@ def check_header(header: NightHeader) -> tuple[str, ...]:
 def _resolved_follows(
     written: dict[str, Any], ours: dict[str, Any], later: bool, played: bool
 ) -> bool:
-    """`written` (the header's `resolved`) has every key of `ours` but those added later, no
-    other key unless the header is `later` (foreign(): a later release's may add some), and
+    """`written` (the header's `resolved`) has the keys every release writes, no key `ours`
+    lacks unless the header is `later` (foreign(): a later release's may add some), and
     (for an edition this nightsim plays) the same value for each key both have."""
-    if not set(ours) - _RESOLVED_ADDED <= set(written):
+    if not _RESOLVED_ALWAYS <= set(written):
         return False
     if not later and not set(written) <= set(ours):
         return False
