@@ -381,7 +381,7 @@ def _resolved_follows(
     """`written` (the header's `resolved`) has the keys every release writes, no key `ours`
     lacks unless the header is `later` (foreign(): a later release's may add some), and
     (for an edition this nightsim plays) the same value for each key both have."""
-    if not _RESOLVED_ALWAYS <= set(written):
+    if not _RESOLVED_ALWAYS.issubset(written):
         return False
     if not later and not set(written) <= set(ours):
         return False
