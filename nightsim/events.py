@@ -17,6 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 
 LOG_VERSION = 2
+# A header of this rules edition leaves `edition` out (every log written before editions is
+# one), so the edition costs no byte of those logs (docs/log-format.md, "Editions").
+FIRST_EDITION = 1
 Clock = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
@@ -125,6 +128,12 @@ class NightHeader(EventBase):
     )
     rng: str = Field(description="the id of the dice generator the night's rolls came from")
     nights: int = Field(1, ge=1, description="how many nights the log holds: 1, or N for a journey")
+    edition: int = Field(
+        FIRST_EDITION,
+        ge=FIRST_EDITION,
+        description="the rules edition that played the nights (nightsim/editions.py): written"
+        " only from edition 2 on; a header without it is edition 1",
+    )
 
 
 class NightBegan(EventBase):
@@ -626,8 +635,20 @@ EVENT_TYPES: tuple[str, ...] = tuple(
 )
 
 
+_MODELS: dict[str, type[EventBase]] = {
+    m.model_fields["type"].default: m for m in EventBase.__subclasses__()
+}
+
+
 def parse_event(data: dict[str, Any]) -> Event:
     return EVENT_ADAPTER.validate_python(data)
+
+
+def event_keys(type_: str) -> frozenset[str]:
+    """The JSON keys a line of event type `type_` holds (empty for a type not in the union):
+    the log reader leaves any other key out of the typed event (a later release's field)."""
+    model = _MODELS.get(type_)
+    return frozenset(key for _, key in _keys(model)) if model is not None else frozenset()
 
 
 _KEYS: dict[type[BaseModel], tuple[tuple[str, str], ...]] = {}
@@ -666,4 +687,12 @@ def event_dict(ev: Event) -> dict[str, Any]:
     out: dict[str, Any] = json_data(ev)
     if ev.hash is None:
         del out["hash"]
+    return written(ev, out)
+
+
+def written(ev: EventBase, out: dict[str, Any]) -> dict[str, Any]:
+    """`out` (the event's JSON data) as a log line holds it: a header of the first edition
+    leaves `edition` out."""
+    if isinstance(ev, NightHeader) and ev.edition == FIRST_EDITION:
+        del out["edition"]
     return out

@@ -134,19 +134,22 @@ def test_a_malformed_head_is_bad_input(
         parse_head(bad)
 
 
-def test_the_verdict_knows_the_head_only_when_the_log_was_read_to_its_end() -> None:
+def test_the_verdict_knows_the_head_even_past_a_difference() -> None:
     lines = log_lines(9)
     verdict = verify_lines(lines)
     assert verdict.ok and verdict.head == last_hash(lines)
     assert head_problem(verdict, last_hash(lines)) is None
     assert head_problem(verdict, "0" * 64) is not None
-    # Changed in the middle: the comparison stopped there; where the log ends is not read.
+    # Changed in the middle: the comparison stops there, but the log is read (and its chain
+    # checked) to its end, so that `--head` is checked first whatever else is wrong.
     k = next(i for i, s in enumerate(lines) if '"type":"rest.checked"' in s)
     data = json.loads(lines[k])
     data["full_rest"] = not data["full_rest"]
     lines[k] = canonical_json(data) + "\n"
-    changed = verify_lines(rehash(lines))
-    assert changed.mismatch is not None and changed.head is None
+    forged = rehash(lines)
+    changed = verify_lines(forged)
+    assert changed.mismatch is not None and changed.head == last_hash(forged)
+    assert head_problem(changed, last_hash(lines)) is not None
 
 
 def test_the_readme_shows_the_story_nights_real_head() -> None:

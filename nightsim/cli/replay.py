@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from nightsim.cli.atomic import PARTIAL_SUFFIX
-from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code
+from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code, status
 from nightsim.errors import EnvironmentFailure, LogError, NotALog, open_stream
 from nightsim.limits import MAX_SPOOL_BYTES, shown
 
@@ -25,7 +25,8 @@ examples:
   nightsim replay night.jsonl --format jsonl | jq -c 'select(.type=="rest.checked")'
 
 exit codes: 0 the log is intact and was narrated, 1 the log is broken (the line is named),
-2 not a log at all (missing, empty, not JSON, no header)
+2 not a log at all (missing, empty, not JSON, no header). Lines of event types and fields a
+later release added are skipped, each kind named in a note on stderr
 """
 
 
@@ -129,18 +130,22 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.log.reader import iter_log
+    from nightsim.log.reader import Unread, iter_entries, iter_log
 
     path = Path(args.log)
     try:
         with open_log(path) as opened, rereadable(opened, path) as fh:
-            for _ in iter_log(lines_of(fh, path)):
-                pass
+            unread = Unread()
+            for entry in iter_entries(lines_of(fh, path)):
+                unread.add(entry)
+            for note in unread.notes():
+                status(f"note: {note}")
             fh.seek(0)
             lines = iter_log(lines_of(fh, path))
             if args.format == "jsonl":
-                for line in lines:
-                    sys.stdout.write(line.text + "\n")
+                # Every line, a skipped one too: the output is the log, with its head.
+                for entry in iter_entries(lines_of(fh, path)):
+                    sys.stdout.write(entry.text + "\n")
             elif args.format == "html":
                 from nightsim.cli.page import print_page
 

@@ -31,11 +31,12 @@ examples:
 its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
 another hash.
 
-exit codes: 0 verified; 1 the log differs from the re-simulated night (the first differing
-event is shown, log and simulation side by side), is broken, or ends at another hash than
---head; 2 not a log at all, a malformed --head, or a log whose dice (its header's `rng`) this
-nightsim does not know; 3 a log of an older format (format 1): its
-chain is intact but it was not re-simulated (the line says which nightsim re-simulates it)
+exit codes: 0 verified; 1 the log ends at another hash than --head (checked first), is
+broken, or differs from the re-simulated night (the first differing event is shown, log and
+simulation side by side); 2 not a log at all, a malformed --head, or a log whose dice (its
+header's `rng`) this nightsim does not know; 3 a log this nightsim does not re-simulate (format
+1, a rules edition it does not play, what a later release added): its chain is intact, and
+the line says which release re-simulates it
 """
 
 # Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
@@ -110,6 +111,16 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
     return EXIT_FAILED
 
 
+def not_resimulated(verdict: Verdict, log: str) -> str | None:
+    """The one line for a log this nightsim does not re-simulate (exit 3), naming the
+    release that does; None: it was re-simulated."""
+    if verdict.older_format_line is not None:
+        return verdict.older_format_line
+    if verdict.elsewhere is not None:
+        return verdict.elsewhere.line(log)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from nightsim.log.verify import head_problem, verify_lines
 
@@ -121,17 +132,20 @@ def run(args: argparse.Namespace) -> int:
         return fail(path, exc)
     except UnknownDice as exc:
         raise unknown_dice(path, exc) from None
-    if verdict.older_format_line is not None:
-        print(verdict.older_format_line)
-        return EXIT_OLDER_FORMAT
-    code = refused(path, verdict)
-    if code is not None:
-        return code
+    # The head first, for every log: where a log ends is checked whether or not this
+    # nightsim can re-simulate it, and before what the re-simulation says.
     if args.head is not None:
         problem = head_problem(verdict, args.head)
         if problem is not None:
             error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
             return EXIT_FAILED
+    elsewhere = not_resimulated(verdict, args.log)
+    if elsewhere is not None:
+        print(elsewhere)
+        return EXIT_OLDER_FORMAT
+    code = refused(path, verdict)
+    if code is not None:
+        return code
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
     print(f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}")

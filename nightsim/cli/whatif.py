@@ -38,8 +38,8 @@ examples:
 
 exit codes: 0 answered; 1 the log does not verify (edited, forged, cut short, broken: verify's
 message, no answer); 2 not a log, a --set item the log's config cannot take (the item is
-named), --night out of range; 3 a log of an older format (format 1), which this nightsim
-does not re-simulate (the message says which nightsim does)
+named), --night out of range; 3 a log this nightsim does not re-simulate (format 1, a rules
+edition it does not play, what a later release added: the message says which release does)
 """
 
 
@@ -125,21 +125,23 @@ def _night(args: argparse.Namespace, nights: int) -> int | None:
 
 def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) -> Comparison:
     """The logged night and the changed one (the log verified), compared."""
-    from nightsim.config import config_from_data, upgrade_legacy, with_overrides
+    from nightsim.config import config_from_data, header_config, with_overrides
     from nightsim.errors import ConfigError
+    from nightsim.events import FIRST_EDITION
     from nightsim.log.whatif import compare, resimulate
 
-    raw = upgrade_legacy(header["config"])
+    raw = header_config(header["config"])[0]
     try:
         changed = with_overrides(raw, args.set, source="the log's config")
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     seed, nights, rng = header["seed"], header["nights"], header["rng"]
+    edition = header.get("edition", FIRST_EDITION)
     night = _night(args, nights)
     party = raw.get("party", [])
     return compare(
-        resimulate(config_from_data(raw), seed, nights, rng),
-        resimulate(changed, seed, nights, rng),
+        resimulate(config_from_data(raw), seed, nights, rng, edition),
+        resimulate(changed, seed, nights, rng, edition),
         seed=seed,
         head=head,
         sets=args.set,
@@ -149,7 +151,7 @@ def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.cli.verify import refused, unknown_dice
+    from nightsim.cli.verify import not_resimulated, refused, unknown_dice
     from nightsim.errors import UnknownDice
     from nightsim.log.verify import verify_lines
 
@@ -165,8 +167,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(path, exc)
     except UnknownDice as exc:
         raise unknown_dice(path, exc) from None
-    if verdict.older_format_line is not None:
-        error(f"{shown(path)}: {verdict.older_format_line}; whatif needs a log it re-simulates")
+    elsewhere = not_resimulated(verdict, args.log)
+    if elsewhere is not None:
+        error(f"{shown(path)}: {elsewhere}; whatif needs a log it re-simulates")
         return EXIT_OLDER_FORMAT
     code = refused(path, verdict, out=sys.stderr)
     if code is not None:
@@ -201,13 +204,13 @@ def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
     night i seeded "{log seed}/{i}" as `odds --seed` seeds it; a journey log compares
     journeys of as many nights as it holds."""
     from nightsim.cli.odds import _console, _progress
-    from nightsim.config import config_from_data, upgrade_legacy, with_overrides
+    from nightsim.config import config_from_data, header_config, with_overrides
     from nightsim.errors import ConfigError
     from nightsim.narration.paired import render_compare
     from nightsim.stats import odds as odds_mod
     from nightsim.stats.compare import compare as paired
 
-    raw = upgrade_legacy(header["config"])
+    raw = header_config(header["config"])[0]
     try:
         changed = with_overrides(raw, args.set, source="the log's config")
     except ConfigError as exc:

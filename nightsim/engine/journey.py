@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
 from nightsim.config import Config, resolved
+from nightsim.editions import CURRENT_EDITION, check_edition
 from nightsim.engine.dice import RNG_ID, Dice, check_rng, check_seed, dice_for, seed_sha256
 from nightsim.engine.outcome import NightOutcome, PartyState
 from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder
@@ -23,7 +24,13 @@ from nightsim.limits import MAX_NIGHTS, shown
 MAX_JSON_INT = 2**53 - 1
 
 
-def header(config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID) -> NightHeader:
+def header(
+    config: Config,
+    seed: int | str,
+    nights: int = 1,
+    rng: str = RNG_ID,
+    edition: int = CURRENT_EDITION,
+) -> NightHeader:
     """Line 0 of a log: what it takes to run the night again (design.md)."""
     return NightHeader.model_construct(
         seq=0,
@@ -40,6 +47,7 @@ def header(config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID) 
         nightsim=__version__,
         rng=rng,
         nights=nights,
+        edition=edition,
     )
 
 
@@ -62,13 +70,22 @@ def check_args(config: object, seed: object, nights: object, rng: object = RNG_I
 
 
 def iter_raw(
-    config: Config, seed: int | str, nights: int = 1, rng: str = RNG_ID
+    config: Config,
+    seed: int | str,
+    nights: int = 1,
+    rng: str = RNG_ID,
+    *,
+    edition: int = CURRENT_EDITION,
 ) -> Iterator[Event | NightOutcome]:
     """The header, then each night's typed events followed by that night's outcome, rolled
-    with the dice `rng` (engine/dice.py; verify passes the log's own)."""
+    with the dice `rng` (engine/dice.py; verify passes the log's own) under the rules
+    `edition` (editions.py; verify and whatif pass the log's own)."""
     # Checked here too, the one source of a night (the log writer and verify call it).
     check_args(config, seed, nights, rng)
-    yield header(config, seed, nights, rng)
+    check_edition(edition)
+    # Every edition this nightsim plays plays the same nights so far: a later edition's
+    # readings hook in here, where the edition meets the engine.
+    yield header(config, seed, nights, rng, edition)
     yield from iter_nights(config, dice_for(seed, rng), nights, record=True)
 
 
@@ -161,7 +178,12 @@ class Night:
 
 
 def iter_events(
-    config: Config, seed: int | str, nights: int = 1, *, rng: str = RNG_ID
+    config: Config,
+    seed: int | str,
+    nights: int = 1,
+    *,
+    rng: str = RNG_ID,
+    edition: int = CURRENT_EDITION,
 ) -> Iterator[Event]:
     """The typed events of a night (or a journey of `nights`), one by one as it unfolds.
 
@@ -177,14 +199,16 @@ def iter_events(
     ...         print(event.clock, event.creature, event.distance_ft)
     04:37 a giant centipede 240
 
-    `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls).
+    `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls), `edition` the
+    rules edition (editions.EDITIONS; the default is what `run` plays).
 
     Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
-    non-negative int or a str, `nights` not an int from 1 to 100,000 (MAX_NIGHTS), or an
-    unknown `rng` (nightsim.errors.UnknownDice).
+    non-negative int or a str, `nights` not an int from 1 to 100,000 (MAX_NIGHTS), an
+    unknown `rng` (nightsim.errors.UnknownDice) or an edition this nightsim does not play.
     """
     check_args(config, seed, nights, rng)
-    return _events(iter_raw(config, seed, nights, rng))
+    check_edition(edition)
+    return _events(iter_raw(config, seed, nights, rng, edition=edition))
 
 
 def _events(raw: Iterator[Event | NightOutcome]) -> Iterator[Event]:

@@ -25,6 +25,7 @@ or cut short): exit 1. Both carry the line number (counted from 1, as an editor 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from os import PathLike
@@ -42,12 +43,14 @@ from nightsim.errors import (
     open_stream,
 )
 from nightsim.events import (
+    EVENT_TYPES,
     LOG_VERSION,
     Event,
     NightBegan,
     NightHeader,
     NightSummary,
     event_dict,
+    event_keys,
     parse_event,
 )
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
@@ -56,16 +59,40 @@ from nightsim.log.writer import GENESIS, canonical_json, line_hash
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
 READABLE_VERSIONS = (1, LOG_VERSION)
 
+# An event type as nightsim names them (dotted, lower case: `watch.dozed`): a line of a type
+# this nightsim does not know is a later release's, skipped; anything else in `type` is
+# a damaged line.
+_TYPE_NAME = re.compile(r"^[a-z][a-z_]*(\.[a-z][a-z_]*)+$")
+
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
     """One checked line: its number (from 1), its text as in the file (no `\\n`), its event,
-    and the log format the line was written in (1: its event is the upgrade of the line)."""
+    and the log format the line was written in (1: its event is the upgrade of the line).
+    `ignored`: what the line holds that this nightsim does not know, left out of `event` (a
+    later release's fields; for the header, also its config keys, `config.rules.x`)."""
 
     number: int
     text: str
     event: Event
     version: int = LOG_VERSION
+    ignored: tuple[str, ...] = ()
+
+    @property
+    def hash(self) -> str:
+        assert self.event.hash is not None  # a read line always has its hash
+        return self.event.hash
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A line of an event type this nightsim does not know (a later release's, within format
+    2): its chain link, order and canonical form are checked, its content is not read."""
+
+    number: int
+    text: str
+    type: str
+    hash: str
 
 
 def _describe(exc: ValidationError) -> str:
@@ -228,11 +255,15 @@ def check_event(number: int, data: dict[str, Any]) -> Event:
         raise BrokenLog(number, f"{data.get('type', '?')}: {_describe(exc)}") from None
 
 
-def check_canonical(number: int, event: Event, data: dict[str, Any], text: str) -> None:
+def check_canonical(
+    number: int, event: Event, data: dict[str, Any], text: str, ignored: tuple[str, ...] = ()
+) -> None:
     """The line is the exact text nightsim writes for its event: every field present, in its
     JSON type, canonical JSON. Lax validation alone would accept "5" for 5 or a missing
-    default, and the hash alone does not see spaces or key order."""
+    default, and the hash alone does not see spaces or key order. The `ignored` fields (a
+    later release's) are held to the canonical form too, as they are in the line."""
     canon = event_dict(event)
+    canon.update((key, data[key]) for key in ignored)
     if canonical_json(canon) == text:
         return
     field = _first_difference(canon, data)
@@ -243,15 +274,43 @@ def check_canonical(number: int, event: Event, data: dict[str, Any], text: str) 
     raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
 
 
+def unknown_type(data: dict[str, Any]) -> str | None:
+    """The line's `type` if it names an event type this nightsim does not know (a later
+    release's, within format 2), else None."""
+    type_ = data.get("type")
+    if isinstance(type_, str) and type_ not in EVENT_TYPES and _TYPE_NAME.match(type_):
+        return type_
+    return None
+
+
+def check_skipped(number: int, data: dict[str, Any], text: str, type_: str) -> None:
+    """A line of an unknown type is not read, but it is a log line like any other: written
+    in canonical JSON, in a night (or after the header's nights, where a later release may
+    sum a journey up); its chain link and order are checked before."""
+    night = data.get("night")
+    if number == 1 or not isinstance(night, int) or isinstance(night, bool) or night < 0:
+        raise BrokenLog(number, f"{type_}: 'night' is {night!r}, expected a night's number")
+    if canonical_json(data) != text:
+        raise BrokenLog(
+            number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
+        )
+
+
 def check_line(
     number: int, data: dict[str, Any], text: str, version: int, frame: LogFrame
-) -> Event:
-    """The line's event: checked as format 2 writes it, or a format-1 line checked as format
-    1 wrote it and upgraded (nightsim/log/format1.py) to the current models."""
+) -> tuple[Event, tuple[str, ...]]:
+    """The line's event and the fields it ignored: checked as format 2 writes it (a field
+    this nightsim does not know, a later release's, left out of the event), or a format-1
+    line checked as format 1 wrote it and upgraded (nightsim/log/format1.py) to the current
+    models."""
     if version == LOG_VERSION:
-        event = check_event(number, data)
-        check_canonical(number, event, data, text)
-        return event
+        type_ = data.get("type")
+        keys = event_keys(type_) if isinstance(type_, str) else frozenset()
+        ignored = tuple(sorted(k for k in data if k not in keys)) if keys else ()
+        known = {k: v for k, v in data.items() if k not in ignored} if ignored else data
+        event = check_event(number, known)
+        check_canonical(number, event, data, text, ignored)
+        return event, ignored
     from nightsim.log.format1 import canonical_json_v1, upgrade_v1
 
     if canonical_json_v1(data) != text:
@@ -263,36 +322,76 @@ def check_line(
         )
     # The night a format-1 line is in: the open one (a line outside any night is told so by
     # check_frame, so it is given a valid number here).
-    return check_event(number, upgrade_v1(data, frame.night or max(frame.done, 1)))
+    return check_event(number, upgrade_v1(data, frame.night or max(frame.done, 1))), ()
 
 
-def check_header(header: NightHeader) -> None:
+# The `resolved` keys every release has written, which the narration reads: a header must
+# have them. Any other (`fire_adverse`, since 0.2.0; one a later release adds) a header
+# written before it may lack.
+_RESOLVED_ALWAYS = frozenset(
+    {"encounter_chance", "season", "firewood_modifier", "rest_from", "rest_to", "shifts"}
+)
+
+
+def foreign(header: NightHeader) -> bool:
+    """Whether the header is a later release's, or names a rules edition this nightsim does
+    not play: what it writes may go beyond what this nightsim knows (config keys, `resolved`
+    keys), which is then left out rather than called forged."""
+    from nightsim.editions import is_later, plays
+
+    return is_later(header.nightsim) or not plays(header.edition)
+
+
+def check_header(header: NightHeader) -> tuple[str, ...]:
     """The header's `config` and `resolved` are plain JSON objects to the event model, but the
     narration reads them as nightsim wrote them (every key there): a rehashed header whose
     config lost a key, or whose `resolved` no longer follows from its config, is a forged
     line, refused here rather than crashing the narration. Resolving a config is not
-    simulating: replay still runs no night."""
-    from nightsim.config import config_from_data, resolved, upgrade_legacy
+    simulating: replay still runs no night.
+
+    A key added after the log was written reads as its default (config.header_config), and
+    `resolved` is compared on the keys the header has. A foreign header's (foreign()) config
+    keys this nightsim does not know are left out and returned, dotted (`config.rules.x`);
+    for an edition it does not play, `resolved` is only checked to have every key the
+    narration reads (that edition may resolve otherwise)."""
+    from nightsim.config import config_from_data, header_config, resolved
+    from nightsim.editions import plays
     from nightsim.engine.dice import check_seed
 
     try:
         check_seed(header.seed)
     except ValueError as exc:
         raise BrokenLog(1, f"night.header: {exc}") from None
-    # A log written before rules.md's second reading is read as nightsim writes it now.
-    data = upgrade_legacy(header.config)
-    legacy = data is not header.config
+    later = foreign(header)
+    data, dropped = header_config(header.config, drop_unknown=later)
     try:
         config = config_from_data(data)
     except ConfigError as exc:
         raise BrokenLog(1, f"night.header: the config is not valid: {exc}") from None
     if canonical_json(config.canonical()) != canonical_json(data):
         raise BrokenLog(1, "night.header: field 'config' is not as nightsim writes it")
-    res = resolved(config)
-    if legacy:
-        del res["fire_adverse"]  # not in the resolved part of a log of that age
-    if canonical_json(res) != canonical_json(header.resolved):
+    if not _resolved_follows(header.resolved, resolved(config), later, plays(header.edition)):
         raise BrokenLog(1, "night.header: field 'resolved' does not follow from its config")
+    return tuple(f"config.{key}" for key in dropped)
+
+
+def _resolved_follows(
+    written: dict[str, Any], ours: dict[str, Any], later: bool, played: bool
+) -> bool:
+    """`written` (the header's `resolved`) has the keys every release writes, no key `ours`
+    lacks unless the header is `later` (foreign(): a later release's may add some), and
+    (for an edition this nightsim plays) the same value for each key both have."""
+    if not _RESOLVED_ALWAYS.issubset(written):
+        return False
+    if not later and not set(written) <= set(ours):
+        return False
+    if not played:
+        return True
+    return all(
+        canonical_json({"k": written[k]}) == canonical_json({"k": ours[k]})
+        for k in written
+        if k in ours
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,8 +416,7 @@ def check_frame(number: int, event: Event, frame: LogFrame) -> LogFrame:
     if isinstance(event, NightHeader):
         if number != 1:
             raise BrokenLog(number, "a second night.header")
-        check_header(event)
-        return LogFrame(nights=event.nights)
+        return LogFrame(nights=event.nights)  # its content: check_header
     if isinstance(event, NightBegan):
         return _began(number, event, frame)
     if isinstance(event, NightSummary):
@@ -394,7 +492,16 @@ def iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
     With a file: `with open(path, "rb") as fh: for line in iter_log(fh): ...`. Raises
     TypeError (when called) if `lines` is a str, bytes or a path rather than the lines
     themselves, and when it meets an item that is not a str or bytes.
+
+    A line of an event type this nightsim does not know (a later release's) is checked as a
+    line of the chain and skipped; `iter_entries` yields it too, as `Skipped`.
     """
+    return (e for e in iter_entries(lines) if isinstance(e, LogLine))
+
+
+def iter_entries(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
+    """`iter_log`, with the lines of event types this nightsim does not know among them, as
+    `Skipped` (what `verify` and replay's notes need: every link of the chain)."""
     if isinstance(lines, str | bytes | PathLike) or not isinstance(lines, Iterable):
         path = isinstance(lines, str | PathLike)
         hint = "; to read a file by its path, use read_log(path)" if path else ""
@@ -412,7 +519,7 @@ def _checked(lines: Iterable[object]) -> Iterator[str | bytes]:
         yield raw
 
 
-def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
+def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
     """iter_log's loop: every check, line by line, then the end of the log."""
     prev_hash, prev_text, last = GENESIS, None, None
     frame, number, cut, version = LogFrame(), 0, False, LOG_VERSION
@@ -423,11 +530,68 @@ def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine]:
         check_depth(number, data)
         check_seq(number, data, text, prev_text)
         prev_hash = check_chain(number, data, prev_hash, version)
-        event = check_line(number, data, text, version, frame)
+        prev_text = text
+        type_ = unknown_type(data) if version == LOG_VERSION and number > 1 else None
+        if type_ is not None:
+            check_skipped(number, data, text, type_)
+            yield Skipped(number, text, type_, prev_hash)
+            continue
+        event, ignored = check_line(number, data, text, version, frame)
         frame = check_frame(number, event, frame)
-        prev_text, last = text, event
-        yield LogLine(number, text, event, version)
+        if isinstance(event, NightHeader):
+            ignored += check_header(event)
+        last = event
+        yield LogLine(number, text, event, version, ignored)
     check_end(number, frame, last, cut)
+
+
+class Unread:
+    """What a reader left out of a log, a later release's (an event type, a field, a config
+    key this nightsim does not know), gathered into one note each: `replay` says what it
+    skipped rather than tell a night with a silent hole."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, list[int]] = {}
+        self.fields: dict[tuple[str, str], list[int]] = {}
+        self.edition: int | None = None  # a rules edition this nightsim does not play
+
+    def add(self, entry: LogLine | Skipped) -> None:
+        from nightsim.editions import plays
+
+        if isinstance(entry, Skipped):
+            self.types.setdefault(entry.type, []).append(entry.number)
+            return
+        if isinstance(entry.event, NightHeader) and not plays(entry.event.edition):
+            self.edition = entry.event.edition
+        for name in entry.ignored:
+            self.fields.setdefault((entry.event.type, name), []).append(entry.number)
+
+    def notes(self) -> list[str]:
+        """One sentence for each event type skipped and each field ignored, sorted."""
+        out = (
+            [
+                f"the log was played under rules edition {self.edition}, which this nightsim"
+                " does not play: told as written, it is not re-simulated"
+            ]
+            if self.edition is not None
+            else []
+        )
+        out += [
+            f"skipped {_lines(numbers)} of event type {type_!r}, which this nightsim does"
+            " not know (a later release wrote it)"
+            for type_, numbers in sorted(self.types.items())
+        ]
+        out += [
+            f"ignored {name!r} of {type_} on {_lines(numbers)}, which this nightsim does not"
+            " know (a later release wrote it)"
+            for (type_, name), numbers in sorted(self.fields.items())
+        ]
+        return out
+
+
+def _lines(numbers: list[int], most: int = 5) -> str:
+    shown_ = ", ".join(map(str, numbers[:most])) + (", …" if len(numbers) > most else "")
+    return f"line {shown_}" if len(numbers) == 1 else f"{len(numbers)} lines ({shown_})"
 
 
 def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:

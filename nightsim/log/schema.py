@@ -20,7 +20,7 @@ import copy
 import json
 from typing import Any
 
-from nightsim.events import EVENT_ADAPTER, LOG_VERSION, EventBase
+from nightsim.events import EVENT_ADAPTER, FIRST_EDITION, LOG_VERSION, EventBase
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # `.invalid` is reserved (RFC 2606) and never resolves: the `$id` names the schema, it is not
@@ -59,6 +59,15 @@ def _written_hash(event: dict[str, Any]) -> None:
     hash_prop.update(string)
 
 
+def _written_edition(header: dict[str, Any]) -> None:
+    """The header's `edition` is written from edition 2 on (events.FIRST_EDITION is written
+    by omission): optional in a written line, and 2 or more where it is there."""
+    header["required"].remove("edition")
+    edition = header["properties"]["edition"]
+    edition.pop("default", None)
+    edition["minimum"] = FIRST_EDITION + 1
+
+
 def _type_in(types: list[str]) -> dict[str, Any]:
     # `required`: a line without `type` matches no branch (the root's `required` names it).
     check = {"const": types[0]} if len(types) == 1 else {"enum": types}
@@ -93,6 +102,7 @@ def log_line_schema() -> dict[str, Any]:
     for ref in mapping.values():
         _written_hash(defs[ref.rsplit("/", 1)[-1]])
     _require_all(defs)
+    _written_edition(defs[mapping["night.header"].rsplit("/", 1)[-1]])
     return {
         "$schema": DRAFT,
         "$id": schema_id(),

@@ -9,7 +9,11 @@ same structlog pipeline (log.iter_log_lines). Both sides stream; nothing is held
 A log of an older format (format 1, nightsim 0.1.0) is not re-simulated: this nightsim writes
 format 2, so every line would differ. Its chain and shape are checked all the same, and the
 verdict names the nightsim version that wrote it (the header's `nightsim`), which re-simulates
-it.
+it. So is a log this nightsim cannot play (docs/log-format.md, "Editions"): a rules edition
+it no longer plays or does not know yet, or a later release's log that holds what this one
+does not know (a config key, a field, an event type, dice); its verdict (`Elsewhere`) names
+the release that re-simulates it. Neither is a forgery: exit 1 is kept for a log the chain,
+its end or the dice contradict.
 """
 
 from __future__ import annotations
@@ -19,16 +23,25 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from nightsim import __version__
-from nightsim.config import config_from_data, upgrade_legacy
-from nightsim.engine.dice import RNG_ID, check_rng, seed_sha256
+from nightsim.config import config_from_data, header_config
+from nightsim.editions import (
+    EDITIONS,
+    is_later,
+    plays,
+    release_for,
+    resimulate_command,
+    series,
+)
+from nightsim.engine.dice import RNG_ID, RNG_IDS, check_rng, seed_sha256
 from nightsim.engine.journey import iter_raw
 from nightsim.engine.outcome import NightOutcome
 from nightsim.errors import BrokenLog, ConfigError, NotALog
 from nightsim.events import LOG_VERSION, Event, NightHeader
 from nightsim.limits import MAX_NIGHTS, shown
-from nightsim.log.reader import LogLine, iter_log
+from nightsim.log.reader import LogLine, Skipped, foreign, iter_entries
 from nightsim.log.writer import iter_log_lines
 
 
@@ -44,6 +57,23 @@ class Mismatch:
 
 
 @dataclass(frozen=True)
+class Elsewhere:
+    """A log this nightsim does not re-simulate, its chain checked: why, and the release
+    series that re-simulates it (None: a later one than any this nightsim can name)."""
+
+    why: str
+    release: str | None
+
+    def line(self, log: str) -> str:
+        """The one line `verify` prints, naming the command that re-simulates `log`."""
+        which = "a later release" if self.release is None else f"nightsim {self.release}"
+        return (
+            f"{self.why}. Its chain is intact; re-simulate it with {which}:"
+            f" {resimulate_command(self.release, log)}"
+        )
+
+
+@dataclass(frozen=True)
 class Verdict:
     events: int  # events compared and equal
     nights: int
@@ -55,13 +85,21 @@ class Verdict:
     # A log of an older format: checked (chain, shape) but not re-simulated. Its format
     # version and the nightsim that wrote it, which re-simulates it; None for format 2.
     older_format: tuple[int, str] | None = None
-    # The hash of the log's last line, the chain's head; None when the comparison stopped at
-    # a difference before the log's end (the log failed already; its end is not read).
+    # The hash of the log's last line, the chain's head: the log is read to its end even past
+    # a difference, so that `--head` is checked first, whatever else the verdict says.
     head: str | None = None
+    # A log of format 2 this nightsim cannot play (an edition, a later release's additions):
+    # checked (chain, shape), not re-simulated.
+    elsewhere: Elsewhere | None = None
 
     @property
     def ok(self) -> bool:
-        return self.seed_matches and self.mismatch is None and self.older_format is None
+        return (
+            self.seed_matches
+            and self.mismatch is None
+            and self.older_format is None
+            and self.elsewhere is None
+        )
 
     @property
     def older_format_line(self) -> str | None:
@@ -85,20 +123,38 @@ def _type_of(line: str) -> str:
     return str(json.loads(line).get("type", "?"))
 
 
-def _stamped(raw: Iterator[Event | NightOutcome], version: str) -> Iterator[Event | NightOutcome]:
-    """The simulation's events with the header's `nightsim` set to `version`."""
+def _as_written(
+    raw: Iterator[Event | NightOutcome], header: NightHeader
+) -> Iterator[Event | NightOutcome]:
+    """The simulation's events with its header's metadata as the log has it: the `nightsim`
+    version, and the `config` and `resolved` as they were written (a key added since, or a
+    resolved key added since, is not in them). logread.check_header has shown they are the
+    config the night is played from; stamped, the header and (through the chain) every hash
+    after it compare byte for byte."""
+    stamp = {"nightsim": header.nightsim, "config": header.config, "resolved": header.resolved}
     for item in raw:
         if isinstance(item, NightHeader):
-            item = item.model_copy(update={"nightsim": version})
+            item = item.model_copy(update=stamp)
         yield item
 
 
-def _older_format(version: int, header: NightHeader, reader: Iterator[LogLine]) -> Verdict:
+def _drained(last: LogLine | Skipped, reader: Iterator[LogLine | Skipped]) -> tuple[int, str]:
+    """Read the rest of the log (every check of the reader): how many lines after `last`,
+    and the chain's head."""
+    count = 0
+    for entry in reader:
+        last, count = entry, count + 1
+    return count, last.hash
+
+
+def _older_format(
+    version: int, header: NightHeader, first: LogLine, reader: Iterator[LogLine | Skipped]
+) -> Verdict:
     """Read the rest of an older-format log (every check of its own format) without
     re-simulating it: this nightsim's lines are format 2."""
-    events = 1 + sum(1 for _ in reader)
+    rest, head = _drained(first, reader)
     return Verdict(
-        events=events,
+        events=1 + rest,
         nights=header.nights,
         seed=header.seed,
         seed_sha256=header.seed_sha256,
@@ -106,7 +162,62 @@ def _older_format(version: int, header: NightHeader, reader: Iterator[LogLine]) 
         notes=(),
         mismatch=None,
         older_format=(version, header.nightsim),
+        head=head,
     )
+
+
+def _elsewhere(header: NightHeader, first: LogLine) -> Elsewhere | None:
+    """Why this nightsim cannot re-simulate a format-2 log, from its header (None: it can):
+    an edition it does not play, or a later release's header with what this one does not
+    know (logread left it out: `first.ignored`), or dice it cannot roll."""
+    by = f"nightsim {header.nightsim}"
+    later = series(header.nightsim) if is_later(header.nightsim) else None
+    if not plays(header.edition):
+        retired = release_for(header.edition)
+        plays_now = ", ".join(map(str, EDITIONS))
+        what = "no longer plays" if retired is not None else "does not know"
+        return Elsewhere(
+            f"{by} wrote this log with rules edition {header.edition}, which this nightsim"
+            f" ({__version__}) {what} (it plays edition {plays_now})",
+            retired if retired is not None else later,
+        )
+    if later is None:
+        return None
+    if first.ignored:
+        return Elsewhere(
+            f"{by}, a later release, wrote this log: its header holds"
+            f" {_names(first.ignored)}, which this nightsim ({__version__}) does not know",
+            later,
+        )
+    if header.rng not in RNG_IDS:
+        return Elsewhere(
+            f"{by}, a later release, rolled this log with dice {header.rng!r}, which this"
+            f" nightsim ({__version__}) cannot roll",
+            later,
+        )
+    return None
+
+
+def _unknown_line(header: NightHeader, entry: LogLine | Skipped) -> Elsewhere | None:
+    """A line this nightsim does not know ends the comparison (its own lines would differ
+    from there on, hashes and all): an event type it does not know, or (in a later
+    release's log) fields it does not know. None: the line is compared."""
+    if isinstance(entry, Skipped):
+        what = f"is of event type {entry.type!r}"
+    elif entry.ignored and foreign(header):
+        what = f"holds {_names(entry.ignored)}"
+    else:
+        return None
+    later = series(header.nightsim) if is_later(header.nightsim) else None
+    return Elsewhere(
+        f"line {entry.number} {what}, which this nightsim ({__version__}) does not know"
+        " (a later release wrote it)",
+        later,
+    )
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return ", ".join(repr(n) for n in names)
 
 
 def _notes(header: NightHeader) -> list[str]:
@@ -131,69 +242,81 @@ def _notes(header: NightHeader) -> list[str]:
 
 
 def _resimulated(header: NightHeader) -> Iterator[str]:
-    """The log lines this nightsim writes for the header's config, seed, nights and dice."""
+    """The log lines this nightsim writes for the header's config, seed, nights, dice and
+    rules edition, its header as the log has it."""
     try:
-        config = config_from_data(upgrade_legacy(header.config))
+        config = config_from_data(header_config(header.config)[0])
     except ConfigError as exc:
         raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
-    raw = iter_raw(config, header.seed, header.nights, header.rng)
-    if header.nightsim != __version__:
-        # The version is the header's metadata, not the night: stamp the log's own, or its
-        # header (and, through the chain, every hash after it) could never match.
-        raw = _stamped(raw, header.nightsim)
-    return iter_log_lines(raw)
+    raw = iter_raw(config, header.seed, header.nights, header.rng, edition=header.edition)
+    return iter_log_lines(_as_written(raw, header))
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
     Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be),
-    NotALog when its header asks for more nights than a run writes, UnknownDice when it
-    names dice this nightsim cannot roll.
+    NotALog when its header asks for more nights than a run writes; UnknownDice when its
+    header names dice this nightsim cannot roll (and is not a later release's: then the
+    verdict sends it there).
     """
-    reader = iter_log(lines)
+    reader = iter_entries(lines)
     first = next(reader)
+    assert isinstance(first, LogLine)  # iter_log guarantees line 1 is the header
     header = first.event
-    assert isinstance(header, NightHeader)  # iter_log guarantees line 1 is the header
+    assert isinstance(header, NightHeader)
     if first.version != LOG_VERSION:
-        return _older_format(first.version, header, reader)
+        return _older_format(first.version, header, first, reader)
+    elsewhere = _elsewhere(header, first)
+    if elsewhere is not None:
+        rest, head = _drained(first, reader)
+        return _verdict(header, 1 + rest, elsewhere=elsewhere, head=head)
     if header.nights > MAX_NIGHTS:
-        # No run writes more (README "Limits"): a forged or foreign header, refused as input
+        # No run writes more (docs/limits.md): a forged or foreign header, refused as input
         # before a simulation that would refuse it with a traceback.
         raise NotALog(
             1,
             f"night.header: nights {header.nights} is past the limit of {MAX_NIGHTS} nights"
             " a run writes: this nightsim cannot re-simulate it",
         )
-    notes = _notes(header)
+    return _compared(header, itertools.chain([first], reader))
+
+
+def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
+    return Verdict(
+        events=events,
+        nights=header.nights,
+        seed=header.seed,
+        seed_sha256=header.seed_sha256,
+        seed_matches=seed_sha256(header.seed) == header.seed_sha256,
+        notes=rest.pop("notes", ()),
+        mismatch=rest.pop("mismatch", None),
+        **rest,
+    )
+
+
+def _compared(header: NightHeader, entries: Iterator[LogLine | Skipped]) -> Verdict:
+    """Every line against the simulation's, to the log's end (its head)."""
+    notes = tuple(_notes(header))
     sim = _resimulated(header)
-
-    def verdict(events: int, mismatch: Mismatch | None, head: str | None = None) -> Verdict:
-        return Verdict(
-            events=events,
-            nights=header.nights,
-            seed=header.seed,
-            seed_sha256=header.seed_sha256,
-            seed_matches=seed_sha256(header.seed) == header.seed_sha256,
-            notes=tuple(notes),
-            mismatch=mismatch,
-            head=head,
-        )
-
     matched, head = 0, None
-    for line in itertools.chain([first], reader):
-        head = line.event.hash
+    for entry in entries:
+        elsewhere = _unknown_line(header, entry)
+        if elsewhere is not None:
+            _, head = _drained(entry, entries)
+            return _verdict(header, matched, notes=notes, elsewhere=elsewhere, head=head)
+        assert isinstance(entry, LogLine)  # a Skipped line is one _unknown_line names
         expected = next(sim, None)
-        if expected != line.text:
-            fields = _differing(line.text, expected) if expected is not None else ()
-            return verdict(
-                matched, Mismatch(line.number - 1, line.event.type, line.text, expected, fields)
-            )
+        if expected != entry.text:
+            fields = _differing(entry.text, expected) if expected is not None else ()
+            differs = Mismatch(entry.number - 1, entry.event.type, entry.text, expected, fields)
+            _, head = _drained(entry, entries)
+            return _verdict(header, matched, notes=notes, mismatch=differs, head=head)
         matched += 1
+        head = entry.hash
     extra = next(sim, None)
-    if extra is not None:
-        return verdict(matched, Mismatch(matched, _type_of(extra), None, extra, ()), head)
-    return verdict(matched, None, head)
+    mismatch = None if extra is None else Mismatch(matched, _type_of(extra), None, extra, ())
+    return _verdict(header, matched, notes=notes, mismatch=mismatch, head=head)
 
 
 HEAD = re.compile(r"[0-9a-f]{64}")

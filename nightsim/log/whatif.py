@@ -44,17 +44,20 @@ MEASURES = (
 )
 
 
-def resimulate(config: Config, seed: int | str, nights: int, rng: str) -> Iterator[ev.Event]:
+def resimulate(
+    config: Config, seed: int | str, nights: int, rng: str, edition: int = ev.FIRST_EDITION
+) -> Iterator[ev.Event]:
     """The typed events of a night (or journey) under `config`, header first.
 
-    `rng` is the log header's dice generator, which verify has already re-rolled the log
-    with: the changed night rolls the same dice. Under sha256-uniform-v2 each person keeps
+    `rng` and `edition` are the log header's dice generator and rules edition, which verify
+    has already re-simulated the log with: the changed night rolls the same dice under the
+    same rules. Under sha256-uniform-v2 each person keeps
     their own dice wherever the rota puts them (docs/dice.md); a log of
     the older sha256-ctr-v1 keeps a shift's dozing roll with the shift instead.
     """
     from nightsim.engine.journey import iter_events
 
-    return iter_events(config, seed, nights, rng=rng)
+    return iter_events(config, seed, nights, rng=rng, edition=edition)
 
 
 def substance(e: ev.Event) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 import rfc8785
 
 from nightsim.engine.outcome import NightOutcome
-from nightsim.events import Event, EventBase, json_data
+from nightsim.events import Event, EventBase, json_data, written
 
 GENESIS = "0" * 64
 
@@ -45,7 +45,7 @@ def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMappi
     ev: EventBase = ed["_event"]
     out: dict[str, Any] = json_data(ev)
     del out["hash"]  # the chain adds it
-    return out
+    return written(ev, out)
 
 
 class Chain:
