@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from pydantic import create_model
 
-import nightsim.config as config_module
+import nightsim.config
+import nightsim.config.model as config_module
 from nightsim.cli import main
 from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, release_for, series
 from tests.conftest import rehash
@@ -123,10 +124,12 @@ def throw_away_key(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def resolved(config: config_module.Config) -> dict[str, Any]:
         return {**plain(config), "doze_wakes": bool(getattr(config.rules, "doze_wakes", False))}
 
-    monkeypatch.setattr(config_module, "Config", model)
-    monkeypatch.setattr(config_module, "resolved", resolved)
-    # The module, not the function `nightsim.simulate` (the package re-exports the name).
-    monkeypatch.setattr(sys.modules["nightsim.simulate"], "resolved", resolved)
+    # The model's own module (whose functions read its globals), the package that re-exports
+    # it, and the journey's module, which imported `resolved` by name.
+    for module in (config_module, nightsim.config, sys.modules["nightsim.engine.journey"]):
+        if hasattr(module, "Config"):
+            monkeypatch.setattr(module, "Config", model)
+        monkeypatch.setattr(module, "resolved", resolved)
     yield
 
 
