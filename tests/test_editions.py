@@ -9,6 +9,7 @@ release added) is exit 3 naming the release that re-simulates it, not "tampered"
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -124,12 +125,18 @@ def throw_away_key(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def resolved(config: config_module.Config) -> dict[str, Any]:
         return {**plain(config), "doze_wakes": bool(getattr(config.rules, "doze_wakes", False))}
 
-    # The model's own module (whose functions read its globals), the package that re-exports
-    # it, and the journey's module, which imported `resolved` by name.
-    for module in (config_module, nightsim.config, sys.modules["nightsim.engine.journey"]):
-        if hasattr(module, "Config"):
-            monkeypatch.setattr(module, "Config", model)
-        monkeypatch.setattr(module, "resolved", resolved)
+    # Every module that holds the model or `resolved` by name (the model's own, the package
+    # that re-exports it, the loader, the journey...), so no reader sees the old one.
+    for name in ("nightsim.engine.journey", "nightsim.log.reader", "nightsim.log.verify"):
+        importlib.import_module(name)  # loaded first, so the patch below reaches them
+    originals = {"Config": config_module.Config, "resolved": plain}
+    replacements = {"Config": model, "resolved": resolved}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("nightsim"):
+            continue
+        for attr, original in originals.items():
+            if getattr(module, attr, None) is original:
+                monkeypatch.setattr(module, attr, replacements[attr])
     yield
 
 

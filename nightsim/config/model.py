@@ -4,32 +4,22 @@ Pure: parsing TOML text and applying `--set` overrides are functions of strings;
 file is the CLI's job (`load_config` is the one convenience that reads, for the Python API).
 """
 
-import copy
 import math
 import re
-import tomllib
 from dataclasses import dataclass
-from os import PathLike
-from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     field_validator,
     model_validator,
 )
-from pydantic_core import to_jsonable_python
 
 from nightsim import rules
 from nightsim.clock import clock
-from nightsim.errors import ConfigError, read_input
 from nightsim.limits import (
-    MAX_CONFIG_BYTES,
-    MAX_DEPTH,
-    MAX_INT_DIGITS,
     MIN_SHIFT_MINUTES,
     shown,
 )
@@ -83,7 +73,7 @@ class Camp(_Model):
     def _terrain(cls, v: str | None) -> str | None:
         if v is not None and v not in rules.TERRAIN_CHANCE:
             raise ValueError(
-                f"unknown terrain {shown(v)}{_suggest(v, rules.TERRAIN_CHANCE)};"
+                f"unknown terrain {shown(v)}{suggest(v, rules.TERRAIN_CHANCE)};"
                 f" expected one of: {', '.join(rules.TERRAIN_CHANCE)}"
             )
         return v
@@ -93,7 +83,7 @@ class Camp(_Model):
     def _month(cls, v: str | None) -> str | None:
         if v is not None and v not in rules.MONTH_SEASON:
             raise ValueError(
-                f"unknown month {shown(v)}{_suggest(v, rules.MONTHS)};"
+                f"unknown month {shown(v)}{suggest(v, rules.MONTHS)};"
                 f" expected one of: {', '.join(rules.MONTHS)}"
             )
         return v
@@ -430,12 +420,12 @@ def resolved(config: Config) -> dict[str, Any]:
 def _member(where: str, name: str, names: list[str]) -> None:
     if name not in names:
         raise ValueError(
-            f"{where}: {shown(name)} is not in the party{_suggest(name, names)}"
+            f"{where}: {shown(name)} is not in the party{suggest(name, names)}"
             f" (party: {shown(', '.join(names), quote=False, limit=200)})"
         )
 
 
-def _suggest(word: str, choices: Any) -> str:
+def suggest(word: str, choices: Any) -> str:
     # Imported here: only a bad name needs it, and every config load would pay ~1 ms.
     import difflib
 
@@ -446,426 +436,4 @@ def _suggest(word: str, choices: Any) -> str:
 # --- parsing and errors -----------------------------------------------------------------
 
 
-def _allowed_keys(loc: tuple[int | str, ...]) -> list[str]:
-    model: Any = Config
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(part)
-        if field is None:
-            break
-        ann = field.annotation
-        inner = _model_in(ann)
-        if inner is None:
-            return []
-        model = inner
-    return list(model.model_fields)
-
-
-def _model_in(ann: Any) -> type[BaseModel] | None:
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
-        return ann
-    for arg in getattr(ann, "__args__", ()):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None
-
-
-def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
-    parts: list[str] = []
-    node = raw
-    for p in loc:
-        if isinstance(p, int):
-            label = f"[{p}]"
-            if isinstance(node, list) and p < len(node):
-                node = node[p]
-                name = node.get("name") if isinstance(node, dict) else None
-                if isinstance(name, str) and name.isprintable():
-                    label = f"[{p}] ({shown(name, quote=False)})"
-            parts.append(label)
-        else:
-            parts.append(("." if parts else "") + shown(p, quote=False))
-            node = node.get(p) if isinstance(node, dict) else None
-    return "".join(parts)
-
-
-def _explain(err: ValidationError, raw: Any) -> str:
-    e = err.errors(include_url=False)[0]
-    loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-    kind = e["type"]
-    if kind == "extra_forbidden":
-        key = str(loc[-1])
-        where = _loc_text(loc[:-1], raw)
-        allowed = _allowed_keys(loc[:-1])
-        hint = _suggest(key, allowed)
-        return (
-            f"unknown key {shown(key)} in {where or 'the top level'}{hint};"
-            f" expected one of: {', '.join(allowed)}"
-        )
-    where = _loc_text(loc, raw)
-    msg = e["msg"]
-    if kind == "value_error":
-        msg = msg.removeprefix("Value error, ")
-    elif kind == "missing":
-        msg = "is required"
-    elif kind == "string_pattern_mismatch":  # the one pattern: no control characters
-        msg = f"no newlines, control characters or bidi overrides, got {shown(e['input'])}"
-    elif "input" in e and kind not in ("model_type",):
-        msg = f"{msg}, got {shown(e['input'])}"
-    return f"{where}: {msg}" if where else msg
-
-
-def check_overrides(overrides: object) -> None:
-    """The `--set` items of the API: a list or tuple of "key=value" strings. A bare string
-    is refused, not walked character by character as items "c", "a", "m", …"""
-    if isinstance(overrides, str | bytes) or not isinstance(overrides, list | tuple):
-        hint = f" (one item: [{shown(overrides)}])" if isinstance(overrides, str) else ""
-        raise TypeError(
-            f"overrides: expected a list or tuple of KEY=VALUE strings, got"
-            f" {type(overrides).__name__}{hint}"
-        )
-    for i, item in enumerate(overrides):
-        if not isinstance(item, str):
-            raise TypeError(
-                f"overrides[{i}]: expected a KEY=VALUE string, got {type(item).__name__}"
-            )
-
-
-def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Config:
-    """TOML text (+ `--set` overrides) -> a validated Config; raises ConfigError (no file name:
-    a message names the field; `load_config` tells the file's mistakes from the items')."""
-    if not isinstance(text, str):
-        raise TypeError(f"text: expected TOML text (a str), got {type(text).__name__}")
-    check_overrides(overrides)
-    raw = parse_toml(text)
-    for item in overrides:
-        apply_override(raw, item)
-    return config_from_data(raw)
-
-
-def config_from_data(raw: dict[str, Any]) -> Config:
-    """Plain data (a log header's `config`, `Config.canonical()`) -> a validated Config;
-    raises ConfigError naming the field."""
-    if not isinstance(raw, dict):
-        raise TypeError(f"raw: expected a dict of config data, got {type(raw).__name__}")
-    _check_limits(raw, depth=1)
-    try:
-        return Config.model_validate(raw)
-    except ValidationError as exc:
-        raise ConfigError(_explain(exc, raw)) from None
-
-
 # --- limits (nightsim/limits.py): checked before tomllib or pydantic can recurse or refuse --
-
-_TOO_DEEP = f"tables and arrays nested more than {MAX_DEPTH} deep (the limit)"
-_TOO_LONG = f"an integer of more than {MAX_INT_DIGITS} digits (the limit)"
-_INT_BOUND = 10**MAX_INT_DIGITS
-
-
-def parse_toml(text: str) -> dict[str, Any]:
-    """TOML text -> plain data within the limits of nightsim/limits.py; ConfigError if not."""
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{size} bytes, more than the {MAX_CONFIG_BYTES} bytes a config may be")
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ConfigError(_TOO_DEEP) from None
-    except ValueError:
-        # int() refused a number past Python's own digit limit (640 or more), which is
-        # well past ours.
-        raise ConfigError(_TOO_LONG) from None
-    _check_limits(raw, depth=1)
-    return raw
-
-
-def _check_limits(value: Any, depth: int) -> None:
-    """`value`, found `depth` tables/arrays deep, nests at most MAX_DEPTH deep and holds no
-    integer of more than MAX_INT_DIGITS digits. A loop, not recursion: the input is hostile."""
-    stack = [(value, depth)]
-    while stack:
-        node, d = stack.pop()
-        if isinstance(node, dict | list):
-            if d > MAX_DEPTH:
-                raise ConfigError(_TOO_DEEP)
-            stack.extend((v, d + 1) for v in (node.values() if isinstance(node, dict) else node))
-        elif isinstance(node, int) and not -_INT_BOUND < node < _INT_BOUND:
-            raise ConfigError(_TOO_LONG)
-
-
-def _resolve(raw: dict[str, Any], overrides: list[str] | tuple[str, ...], source: str) -> Config:
-    """Apply the `--set` items to data read from `source` (a shown path) and validate; a
-    mistake is blamed on the `--set` item that made it, else on the source."""
-    base = copy.deepcopy(raw) if overrides else raw
-    for item in overrides:
-        apply_override(raw, item)  # a malformed item is that item's error, never the file's
-    try:
-        return Config.model_validate(raw)
-    except ValidationError as exc:
-        msg = _explain(exc, raw)
-    culprit = _culprit(base, overrides, msg)
-    if culprit is None:
-        raise ConfigError(f"{source}: {msg}")
-    key = culprit.partition("=")[0].strip()
-    raise ConfigError(f"--set {shown(culprit, quote=False)}: {msg.removeprefix(f'{key}: ')}")
-
-
-def with_overrides(
-    raw: dict[str, Any], overrides: list[str] | tuple[str, ...], source: str
-) -> Config:
-    """Plain config data (a log header's `config`) with `--set` items applied, validated;
-    raises ConfigError blaming the item that made a mistake (`nightsim whatif`), or
-    `source` if the data had it already. `raw` is not changed."""
-    check_overrides(overrides)
-    _check_limits(raw, depth=1)
-    return _resolve(copy.deepcopy(raw), overrides, source=source)
-
-
-def _culprit(base: dict[str, Any], overrides: list[str] | tuple[str, ...], msg: str) -> str | None:
-    """The `--set` item after which the error `msg` (of all the items applied) last began, or
-    None if the file alone has it. A cross-field error (two characters named 'Moss') has no
-    key to match against an item, so the items are replayed in order, latest first."""
-
-    def error_after(k: int) -> str | None:
-        raw = copy.deepcopy(base)
-        for item in overrides[:k]:
-            apply_override(raw, item)
-        try:
-            Config.model_validate(raw)
-        except ValidationError as exc:
-            return _explain(exc, raw)
-        return None
-
-    for k in range(len(overrides), 0, -1):
-        if error_after(k - 1) != msg:
-            return overrides[k - 1]
-    return None
-
-
-# --set of one half of an either/or pair replaces the other half (design.md).
-_PAIRS = {
-    "terrain": "encounter_chance",
-    "encounter_chance": "terrain",
-    "season": "month",
-    "month": "season",
-    "weather": "firewood_modifier",
-    "firewood_modifier": "weather",
-    "rota": "shifts",
-    "shifts": "rota",
-}
-
-
-def _toml_value(key: str, text: str, depth: int) -> Any:
-    """`text` as a TOML value set `depth` tables deep, within the limits."""
-    where = f"--set {shown(key, quote=False)}"
-    if depth > MAX_DEPTH:  # the dotted key alone nests too deep
-        raise ConfigError(f"{where}: {_TOO_DEEP}")
-    try:
-        value = tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
-        if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
-            return text
-        raise ConfigError(f"{where}: {shown(text)} is not a TOML value") from None
-    except RecursionError:
-        raise ConfigError(f"{where}: {_TOO_DEEP}") from None
-    except ValueError:  # int() refused a number past Python's digit limit
-        raise ConfigError(f"{where}: {_TOO_LONG}") from None
-    try:
-        _check_limits(value, depth)
-    except ConfigError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
-    return value
-
-
-def apply_override(raw: dict[str, Any], item: str) -> None:
-    """Apply one `KEY=VALUE` (dotted path, TOML value; `party.NAME.field`) to raw TOML data."""
-    key, sep, value = item.partition("=")
-    key = key.strip()
-    if not key.isprintable():
-        # A key with a newline or control character would split the one-line error message.
-        raise ConfigError(f"--set {shown(item)}: the key has a control character")
-    if not sep or not key:
-        raise ConfigError(f"--set {shown(item)}: expected KEY=VALUE, e.g. camp.season=winter")
-    parts = key.split(".")
-    if any(not p for p in parts):
-        raise ConfigError(f"--set {shown(item)}: {shown(key)} is not a dotted key")
-    # The value sits under the top level and a table per dotted part before the last.
-    val = _toml_value(key, value.strip(), depth=len(parts))
-    node: Any = raw
-    i = 0
-    while i < len(parts) - 1:
-        part = parts[i]
-        if isinstance(node, list):
-            # A name may hold dots ("St. Wren"): take the longest run of parts that names a
-            # member, leaving at least the field after it.
-            for j in range(len(parts) - 1, i + 1, -1):
-                joined = ".".join(parts[i:j])
-                if any(isinstance(x, dict) and x.get("name") == joined for x in node):
-                    parts[i:j] = [joined]
-                    part = joined
-                    break
-            found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
-            if not found:
-                names = [x.get("name") for x in node if isinstance(x, dict)]
-                raise ConfigError(
-                    f"--set {shown(key, quote=False)}: no {'.'.join(parts[:i])} member named"
-                    f" {shown(part)}{_suggest(part, [n for n in names if isinstance(n, str)])}"
-                )
-            node = found[0]
-        elif isinstance(node, dict):
-            nxt = node.get(part)
-            if nxt is None:
-                nxt = node[part] = {}
-            if not isinstance(nxt, dict | list):
-                raise ConfigError(
-                    f"--set {shown(key, quote=False)}:"
-                    f" {shown('.'.join(parts[: i + 1]), quote=False)} is not a table"
-                )
-            node = nxt
-        i += 1
-    if not isinstance(node, dict):
-        raise ConfigError(
-            f"--set {shown(key, quote=False)}: {shown('.'.join(parts[:-1]), quote=False)}"
-            " is not a table"
-        )
-    last = parts[-1]
-    other = _PAIRS.get(last)
-    if other is not None:
-        node.pop(other, None)
-    node[last] = val
-
-
-def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:
-    """Read a TOML config file, apply `overrides` (the CLI's `--set` items, in order) and
-    return the validated, frozen `Config`.
-
-    `nightsim.config.default_config_path()` is the bundled default; `parse_config(text)`
-    and `config_from_data(dict)` do the same without a file.
-
-    >>> from nightsim import load_config
-    >>> from nightsim.config import default_config_path
-    >>> config = load_config(default_config_path(), ["camp.season=winter", "party.Moss.con=3"])
-    >>> config.camp.season, config.character("Moss").con
-    ('winter', 3)
-    >>> [c.name for c in config.party]
-    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
-
-    Raises ConfigError naming the file (or the `--set` item) and the field for a file that
-    cannot be read or a config that is not valid; TypeError if `path` is not a str or a
-    path, or `overrides` is not a list or tuple of strings (a bare string included).
-    """
-    if not isinstance(path, str | PathLike):
-        raise TypeError(f"path: expected a str or a path, got {type(path).__name__}")
-    check_overrides(overrides)
-    p = Path(path)
-    where = shown(p)
-    text = _read_config(p, where)
-    try:
-        raw = parse_toml(text)
-    except ConfigError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
-    return _resolve(raw, overrides, source=where)
-
-
-def _read_config(p: Path, where: str) -> str:
-    """The text of a config file: a regular file (read_input) of at most MAX_CONFIG_BYTES."""
-    data = read_input(p, "a TOML config file", ConfigError, limit=MAX_CONFIG_BYTES, where=where)
-    if b"\x00" in data:
-        raise ConfigError(f"{where}: is a binary file, expected a TOML config file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{where}: not UTF-8 text (byte {exc.start})") from None
-    if not text.strip():
-        raise ConfigError(f"{where}: is empty, expected a TOML config (try `nightsim init`)")
-    return text
-
-
-def default_config_path() -> Path:
-    return Path(__file__).parent.parent / "data" / "default.toml"
-
-
-def upgrade_legacy(data: dict[str, Any]) -> dict[str, Any]:
-    """A log header's config as nightsim writes it now, from one written before the second
-    reading of rules.md (no `camp.fire_conditions`: `fire_chance = 6` meant normal conditions
-    and 1..5 adverse; no `light_fire`, no `sleep_in`). Anything else is returned as it is.
-
-    Only for reading old logs (replay, verify): a config file with `fire_chance = 6` is an
-    error that says what to write instead. An old 5-in-6 has no new equivalent and reads as
-    4-in-6; the narration still tells the header's own number."""
-    camp = data.get("camp")
-    if not isinstance(camp, dict) or "fire_conditions" in camp:
-        return data
-    chance = camp.get("fire_chance", 6)
-    adverse = isinstance(chance, int) and chance < 6
-    new = copy.deepcopy(data)
-    new["camp"] = {
-        **camp,
-        "light_fire": True,
-        "fire_conditions": "adverse" if adverse else "normal",
-        "fire_chance": min(chance, 4) if adverse else 4,
-    }
-    rules_ = new.get("rules")
-    if isinstance(rules_, dict):
-        rules_.setdefault("sleep_in", False)
-    return new
-
-
-def header_config(
-    data: dict[str, Any], *, drop_unknown: bool = False
-) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """A log header's config read as this nightsim reads a config: the legacy upgrade first
-    (upgrade_legacy), then every key the header lacks that has a default filled in with it,
-    as `Config.canonical()` writes it. A key added after the log was written carries a
-    default that plays the night as before (docs/log-format.md, "Editions"), so the header
-    reads as if it had it.
-
-    With `drop_unknown`, keys this nightsim's model does not know (a later release's) are
-    left out and named, dotted (`rules.doze_wakes`, `party.Wren.mood`); without it they stay,
-    for `config_from_data` to refuse. Returns the config data and the keys left out."""
-    dropped: list[str] = []
-    filled = _filled(upgrade_legacy(data), Config, "", dropped if drop_unknown else None)
-    return filled, tuple(dropped)
-
-
-def _filled(
-    data: dict[str, Any], model: type[BaseModel], where: str, dropped: list[str] | None
-) -> dict[str, Any]:
-    """`data` (one table of `model`) with its defaults filled in, recursively; unknown keys
-    appended to `dropped` and left out (when it is given)."""
-    fields = model.model_fields
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        if key not in fields and dropped is not None:
-            dropped.append(f"{where}{key}")
-            continue
-        inner = _model_in(fields[key].annotation) if key in fields else None
-        if inner is not None and isinstance(value, dict):
-            value = _filled(value, inner, f"{where}{key}.", dropped)
-        elif inner is not None and isinstance(value, list):
-            value = [
-                _filled(v, inner, f"{where}{key}.{_label(v, i)}.", dropped)
-                if isinstance(v, dict)
-                else v
-                for i, v in enumerate(value)
-            ]
-        out[key] = value
-    for key, field in fields.items():
-        if key in out or field.is_required():
-            continue
-        default = field.get_default(call_default_factory=True)
-        if isinstance(default, BaseModel):
-            out[key] = default.model_dump(mode="json", exclude_none=True)
-        elif default is not None:  # canonical() leaves None out
-            out[key] = to_jsonable_python(default)
-    return out
-
-
-def _label(item: dict[str, Any], index: int) -> str:
-    """A list member's name in a dotted key, as `--set party.NAME.field` names it."""
-    name = item.get("name")
-    return name if isinstance(name, str) else str(index)

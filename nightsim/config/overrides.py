@@ -1,0 +1,194 @@
+"""`--set KEY=VALUE` items and TOML text: parsed within the input limits
+(nightsim/limits.py), applied to a config's raw data, and blamed by name when they break it."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from typing import Any
+
+from pydantic import (
+    ValidationError,
+)
+
+from nightsim.config.explain import explain
+from nightsim.config.model import Config, suggest
+from nightsim.errors import ConfigError
+from nightsim.limits import (
+    MAX_CONFIG_BYTES,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    shown,
+)
+
+_TOO_DEEP = f"tables and arrays nested more than {MAX_DEPTH} deep (the limit)"
+
+
+_TOO_LONG = f"an integer of more than {MAX_INT_DIGITS} digits (the limit)"
+
+
+_INT_BOUND = 10**MAX_INT_DIGITS
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """TOML text -> plain data within the limits of nightsim/limits.py; ConfigError if not."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{size} bytes, more than the {MAX_CONFIG_BYTES} bytes a config may be")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(_TOO_DEEP) from None
+    except ValueError:
+        # int() refused a number past Python's own digit limit (640 or more), which is
+        # well past ours.
+        raise ConfigError(_TOO_LONG) from None
+    check_limits(raw, depth=1)
+    return raw
+
+
+def check_limits(value: Any, depth: int) -> None:
+    """`value`, found `depth` tables/arrays deep, nests at most MAX_DEPTH deep and holds no
+    integer of more than MAX_INT_DIGITS digits. A loop, not recursion: the input is hostile."""
+    stack = [(value, depth)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, dict | list):
+            if d > MAX_DEPTH:
+                raise ConfigError(_TOO_DEEP)
+            stack.extend((v, d + 1) for v in (node.values() if isinstance(node, dict) else node))
+        elif isinstance(node, int) and not -_INT_BOUND < node < _INT_BOUND:
+            raise ConfigError(_TOO_LONG)
+
+
+def check_overrides(overrides: object) -> None:
+    """The `--set` items of the API: a list or tuple of "key=value" strings. A bare string
+    is refused, not walked character by character as items "c", "a", "m", …"""
+    if isinstance(overrides, str | bytes) or not isinstance(overrides, list | tuple):
+        hint = f" (one item: [{shown(overrides)}])" if isinstance(overrides, str) else ""
+        raise TypeError(
+            f"overrides: expected a list or tuple of KEY=VALUE strings, got"
+            f" {type(overrides).__name__}{hint}"
+        )
+    for i, item in enumerate(overrides):
+        if not isinstance(item, str):
+            raise TypeError(
+                f"overrides[{i}]: expected a KEY=VALUE string, got {type(item).__name__}"
+            )
+
+
+def blame(base: dict[str, Any], overrides: list[str] | tuple[str, ...], msg: str) -> str | None:
+    """The `--set` item after which the error `msg` (of all the items applied) last began, or
+    None if the file alone has it. A cross-field error (two characters named 'Moss') has no
+    key to match against an item, so the items are replayed in order, latest first."""
+
+    def error_after(k: int) -> str | None:
+        raw = copy.deepcopy(base)
+        for item in overrides[:k]:
+            apply_override(raw, item)
+        try:
+            Config.model_validate(raw)
+        except ValidationError as exc:
+            return explain(exc, raw)
+        return None
+
+    for k in range(len(overrides), 0, -1):
+        if error_after(k - 1) != msg:
+            return overrides[k - 1]
+    return None
+
+
+# --set of one half of an either/or pair replaces the other half (design.md).
+_PAIRS = {
+    "terrain": "encounter_chance",
+    "encounter_chance": "terrain",
+    "season": "month",
+    "month": "season",
+    "weather": "firewood_modifier",
+    "firewood_modifier": "weather",
+    "rota": "shifts",
+    "shifts": "rota",
+}
+
+
+def _toml_value(key: str, text: str, depth: int) -> Any:
+    """`text` as a TOML value set `depth` tables deep, within the limits."""
+    where = f"--set {shown(key, quote=False)}"
+    if depth > MAX_DEPTH:  # the dotted key alone nests too deep
+        raise ConfigError(f"{where}: {_TOO_DEEP}")
+    try:
+        value = tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
+        if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
+            return text
+        raise ConfigError(f"{where}: {shown(text)} is not a TOML value") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: {_TOO_DEEP}") from None
+    except ValueError:  # int() refused a number past Python's digit limit
+        raise ConfigError(f"{where}: {_TOO_LONG}") from None
+    try:
+        check_limits(value, depth)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    return value
+
+
+def apply_override(raw: dict[str, Any], item: str) -> None:
+    """Apply one `KEY=VALUE` (dotted path, TOML value; `party.NAME.field`) to raw TOML data."""
+    key, sep, value = item.partition("=")
+    key = key.strip()
+    if not key.isprintable():
+        # A key with a newline or control character would split the one-line error message.
+        raise ConfigError(f"--set {shown(item)}: the key has a control character")
+    if not sep or not key:
+        raise ConfigError(f"--set {shown(item)}: expected KEY=VALUE, e.g. camp.season=winter")
+    parts = key.split(".")
+    if any(not p for p in parts):
+        raise ConfigError(f"--set {shown(item)}: {shown(key)} is not a dotted key")
+    # The value sits under the top level and a table per dotted part before the last.
+    val = _toml_value(key, value.strip(), depth=len(parts))
+    node: Any = raw
+    i = 0
+    while i < len(parts) - 1:
+        part = parts[i]
+        if isinstance(node, list):
+            # A name may hold dots ("St. Wren"): take the longest run of parts that names a
+            # member, leaving at least the field after it.
+            for j in range(len(parts) - 1, i + 1, -1):
+                joined = ".".join(parts[i:j])
+                if any(isinstance(x, dict) and x.get("name") == joined for x in node):
+                    parts[i:j] = [joined]
+                    part = joined
+                    break
+            found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
+            if not found:
+                names = [x.get("name") for x in node if isinstance(x, dict)]
+                raise ConfigError(
+                    f"--set {shown(key, quote=False)}: no {'.'.join(parts[:i])} member named"
+                    f" {shown(part)}{suggest(part, [n for n in names if isinstance(n, str)])}"
+                )
+            node = found[0]
+        elif isinstance(node, dict):
+            nxt = node.get(part)
+            if nxt is None:
+                nxt = node[part] = {}
+            if not isinstance(nxt, dict | list):
+                raise ConfigError(
+                    f"--set {shown(key, quote=False)}:"
+                    f" {shown('.'.join(parts[: i + 1]), quote=False)} is not a table"
+                )
+            node = nxt
+        i += 1
+    if not isinstance(node, dict):
+        raise ConfigError(
+            f"--set {shown(key, quote=False)}: {shown('.'.join(parts[:-1]), quote=False)}"
+            " is not a table"
+        )
+    last = parts[-1]
+    other = _PAIRS.get(last)
+    if other is not None:
+        node.pop(other, None)
+    node[last] = val
