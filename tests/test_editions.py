@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from pydantic import create_model
 
-import nightsim.config
 import nightsim.config.model as config_module
 from nightsim.cli import main
 from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, release_for, series
