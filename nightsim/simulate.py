@@ -17,7 +17,7 @@ from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.night import NightSim
 from nightsim.night.recorder import NO_RECORD, EventLog, Recorder
-from nightsim.night.sim import AtRest
+from nightsim.night.shared import AtRest
 from nightsim.outcome import NightOutcome, PartyState
 
 # The largest integer RFC 8785 (and JavaScript's JSON.parse) writes and reads exactly.

@@ -7,8 +7,9 @@ import pytest
 
 from nightsim import variants
 from nightsim.config import Config
-from nightsim.dice import Dice, MemoDice
+from nightsim.dice import Dice
 from nightsim.night import NightSim, evening
+from nightsim.night.shared import MemoDice
 from nightsim.odds import rota_config, rota_orders
 from tests.conftest import cfg
 
@@ -209,7 +210,7 @@ def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
 
 # Units of seed "settle" where something else happens at the very minute the camp settles
 # (30 minutes after the monster): the fire going out, a hand-over, a watcher's doze. An
-# at-rest night works the encounter without the timeline too (`Monster.arrives_alone`):
+# at-rest night works the encounter off the timeline too (`shared.rest_alone`):
 # what is due by the settling minute still runs first, and the rota resumes after it.
 SETTLE_TIES = {"fire": (6, 17, 852), "end": (6, 17, 190), "doze": (147, 806, 904)}
 
