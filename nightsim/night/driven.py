@@ -8,7 +8,9 @@ documented surface. It relies on, as SimPy 4 has them:
 - `Event.callbacks`: the list `Process` and `Condition` hook into (None once processed);
 - `Environment.schedule(event, priority, delay)` of an event already triggered, and the
   processing order of `Environment.step` (time, then priority, then insertion);
-- `Environment._now` / `_queue`: `run_until` is `Environment.step`'s loop, inlined.
+- `Environment._now` / `_queue` / `_eid` / `_active_proc`: `LeanEnvironment.__init__` is
+  `Environment.__init__` less its binding, and `run_until` is `Environment.step`'s loop,
+  inlined.
 pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
 `simpy.Process`.
 """
@@ -17,20 +19,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from heapq import heappop
+from itertools import count
 
 import simpy
 from simpy.events import URGENT, Event, EventPriority, Timeout
 
 
 class LeanEnvironment(simpy.Environment):
-    """simpy's Environment with the clock as a plain int attribute, `minute`.
+    """simpy's Environment without its per-instance shortcuts, and with the clock as a
+    plain int attribute (docs/design-notes.md has what each buys).
 
-    `minute` is `now`, kept by `Driven.run_until` (the actors read the clock a dozen times
-    a night; a property call and an `int()` each time was a measurable share of `odds`,
-    docs/design-notes.md).
+    simpy binds `env.timeout`, `env.event`, `env.process`, ... to every new Environment
+    (`BoundClass.bind_early`, over the class's own attributes only); the actors make their
+    events with the classes themselves (`Timeout(env, d)` is `env.timeout(d)`), and there
+    is an environment per night (per rota and night, ranking rotas), so the binding was
+    pure cost. `env.timeout` still works.
+
+    `minute` is `now` as a plain int attribute, kept by `Driven.run_until` (the actors read
+    the clock a dozen times a night; a property call and an `int()` each time).
     """
 
     minute: int = 0
+
+    def __init__(self) -> None:
+        # simpy.Environment.__init__ (SimPy 4.1), less the binding.
+        self._now = 0
+        self._queue = []
+        self._eid = count()
+        self._active_proc = None
 
     def begin_at(self, minute: int) -> None:
         """Set the clock of a fresh environment (nothing scheduled yet) to `minute`: a night

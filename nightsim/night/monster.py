@@ -113,7 +113,7 @@ class Monster:
         enc, faces = self._meet(now, awake, asleep)
         self.encounter = enc
         rec = self.rec
-        if rec.recording:  # (odds: not even the null recorder's call)
+        if rec.recording:  # (not even the null recorder's call: docs/design-notes.md)
             rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in range(len(sleepers.names)):
@@ -183,7 +183,7 @@ class Monster:
         for i in range(len(self.sleepers.names)):
             if i != keep:
                 self.sleepers.sleep(i, now)
-        if self.rec.recording:  # (odds: not even the null recorder's call)
+        if self.rec.recording:  # (not even the null recorder's call: docs/design-notes.md)
             self.rec.emit(camp_settled, self.plan.slots[nxt].name if nxt is not None else None)
 
 
