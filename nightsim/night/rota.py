@@ -135,8 +135,8 @@ class Rota:
 
     def interrupted(self, encounter: Encounter) -> bool:
         """The monster comes (rules.md 4): the watcher is on watch no more, and the step the
-        watch waited for is cut short. Whether the rota resumes: the camp settles before
-        dawn."""
+        watch waited for will not come (its driver drops the watch). Whether the rota
+        resumes: the camp settles before dawn."""
         self.on_watch = None
         return encounter.settles_at is not None
 

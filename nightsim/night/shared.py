@@ -110,7 +110,9 @@ class Mornings:
 class AtRest:
     """A night as its rest period begins: what its evening decided (rules.md 1-2), which no
     watch changes, and the monster check made as the rest period begins, on dice no watch
-    changes. `mornings` keeps the characters' mornings worked out so far on this night."""
+    changes. Configs that differ only in their watch share it on the same dice:
+    `NightSim(at_rest=...)` starts there instead of running the evening again. `mornings`
+    keeps the characters' mornings worked out so far on this night."""
 
     tasty: bool
     eaters: tuple[str, ...]

@@ -112,7 +112,7 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env, rec, plan = self.env, self.rec, self.plan
-        recording = rec.recording  # (not even the null recorder's calls: design-notes.md)
+        recording = rec.recording  # (no null calls: docs/design-notes.md)
         if recording:
             rec.timed(env, self.offset, self.night)
             rec.emit(night_began, self.season, self.month, self.day)
