@@ -63,25 +63,25 @@ _CHECKED = {
 }
 
 
-# A character's morning, from the night's facts, their index, whether the fire warmed the
-# night, and the dice: `character_morning`, or a stand-in that keeps them (`shared.Mornings`).
-CharacterMorning = Callable[[NightFacts, int, bool, Dice], CharacterOutcome]
+# The characters' mornings, from the night's facts, whether the fire warmed the night, and
+# the dice: `characters_morning`, or a stand-in that keeps them (`shared.Mornings`).
+CharactersMorning = Callable[[NightFacts, bool, Dice], tuple[CharacterOutcome, ...]]
 
 
 def morning(
-    facts: NightFacts, dice: Dice, character: CharacterMorning | None = None
+    facts: NightFacts, dice: Dice, characters: CharactersMorning | None = None
 ) -> NightOutcome:
-    """The night's outcome. `character`: where each character's morning comes from
-    (`character_morning` unless given)."""
+    """The night's outcome. `characters`: where the characters' mornings come from
+    (`characters_morning` unless given)."""
     plan = facts.plan
     lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
     # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
     end = facts.rest_end
     warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at, end) >= plan.warmth_minutes
-    each = character_morning if character is None else character
+    each = characters_morning if characters is None else characters
     return NightOutcome(
         facts.night,
-        tuple(each(facts, i, warmed, dice) for i in range(len(plan.chars))),
+        each(facts, warmed, dice),
         facts.encounter,
         facts.broken_at,
         lit_at is not None,
@@ -96,6 +96,10 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> 
     """Minutes the fire burned within the rest period (which ends at `end`)."""
     out = out_at if out_at is not None else end
     return max(0, min(out, end) - max(lit_at, plan.rest_start))
+
+
+def characters_morning(facts: NightFacts, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
+    return tuple(character_morning(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
 
 
 def character_morning(facts: NightFacts, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:

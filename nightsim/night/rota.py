@@ -161,7 +161,7 @@ class Rota:
         plan = self.plan
         off = t - plan.rest_start
         for i, s in enumerate(plan.slots):
-            if s.start <= off and t < self.end_of(i):
+            if s.start <= off and t < (self.end_of(i) if self.run_on else plan.slot_end[i]):
                 return i
         return None
 
@@ -176,7 +176,7 @@ class Rota:
         self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
         self.on_watch = i
         face = m = None
-        end = self.end_of(i)
+        end = self.end_of(i) if self.run_on else plan.slot_end[i]
         if plan.fall_asleep and not self.doze_rolled[i]:
             # House reading: one roll per shift, when its watcher takes it up; a resumed shift
             # is the same shift and is not rolled again (design.md).

@@ -83,27 +83,26 @@ class Mornings:
     (index, minutes slept, interrupted, surprised, fire warmed, HP, exhaustion), everything
     a character's morning reads that a rota can change. `character_morning` is a pure
     function of that key on one night's facts and dice, so a kept one is the one this
-    config would work out. `character` stands in for it (`morning.morning`)."""
+    config would work out. `characters` stands in for `morning.characters_morning`."""
 
     __slots__ = ("_kept",)
 
     def __init__(self) -> None:
         self._kept: dict[tuple[int, int, bool, bool, bool, int, int], CharacterOutcome] = {}
 
-    def character(self, facts: NightFacts, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
-        key = (
-            i,
-            facts.slept[i],
-            facts.stretches[i] >= 2,
-            facts.surprised[i],
-            warmed,
-            facts.hp[i],
-            facts.exhaustion[i],
-        )
-        c = self._kept.get(key)
-        if c is None:
-            c = self._kept[key] = character_morning(facts, i, warmed, dice)
-        return c
+    def characters(
+        self, facts: NightFacts, warmed: bool, dice: Dice
+    ) -> tuple[CharacterOutcome, ...]:
+        kept, out = self._kept, []
+        slept, stretches, surprised = facts.slept, facts.stretches, facts.surprised
+        hp, exhaustion = facts.hp, facts.exhaustion
+        for i in range(len(facts.plan.chars)):
+            key = (i, slept[i], stretches[i] >= 2, surprised[i], warmed, hp[i], exhaustion[i])
+            c = kept.get(key)
+            if c is None:
+                c = kept[key] = character_morning(facts, i, warmed, dice)
+            out.append(c)
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,7 +130,7 @@ class NightSim:
         env.minute = end  # the morning happens at dawn, whatever ran last
         facts = self.facts()
         # A night at rest keeps its characters' mornings for the other configs (`shared`).
-        kept = None if self.at_rest is None else self.at_rest.mornings.character
+        kept = None if self.at_rest is None else self.at_rest.mornings.characters
         out = morning(facts, self.dice, kept)
         if recording:
             rec.emit_all(morning_events, facts, out, self.dice)
