@@ -124,15 +124,3 @@ def test_run_until_stops_before_until_and_keeps_the_minute() -> None:
         Driven.call_in(env, d, partial(seen.append, d))
     Driven.run_until(env, 10)
     assert seen == [1, 4, 9] and env.minute == 9 and env.now == 9
-
-
-def test_driven_timeouts_are_simpy_timeouts_in_the_same_queue_order() -> None:
-    env = LeanEnvironment()
-    order: list[str] = []
-    for k, d in enumerate((3, 1, 3, 0, 1)):
-        ev = Driven.timeout(env, d) if k % 2 else Timeout(env, d)
-        assert isinstance(ev, Timeout) and ev.ok and ev.value is None
-        assert ev.callbacks is not None
-        ev.callbacks.append(lambda _e, k=k: order.append(f"{k}"))  # type: ignore[misc]
-    Driven.run_until(env, 10)
-    assert order == ["3", "1", "4", "0", "2"]

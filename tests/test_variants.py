@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from nightsim import variants
 from nightsim.config import Config
-from nightsim.engine import evening
-from nightsim.engine.dice import Dice, MemoDice
-from nightsim.engine.sim import NightSim
-from nightsim.stats import variants
+from nightsim.engine import NightSim, evening
+from nightsim.engine.dice import Dice
+from nightsim.engine.shared import MemoDice
 from nightsim.stats.odds import rota_config, rota_orders
 from tests.conftest import cfg
 
@@ -90,13 +90,13 @@ def test_the_evening_runs_once_a_night(monkeypatch: pytest.MonkeyPatch) -> None:
     configs = rotas([], None)
     assert len(configs) == 24
     runs = []
-    real = evening.EveningChores.run
+    real = evening.Evening.run
 
-    def counted(self: evening.EveningChores, *args: object, **kw: object) -> object:
+    def counted(self: evening.Evening, *args: object, **kw: object) -> object:
         runs.append(1)
         return real(self, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(evening.EveningChores, "run", counted)
+    monkeypatch.setattr(evening.Evening, "run", counted)
     units = list(variants.paired_units(configs, "once", 1, 11))
     assert len(units) == 10 and all(len(u) == 24 for u in units)
     assert len(runs) == 10
@@ -210,7 +210,7 @@ def test_shared_equals_unshared_at_ties_with_the_arrival(kind: str) -> None:
 
 # Units of seed "settle" where something else happens at the very minute the camp settles
 # (30 minutes after the monster): the fire going out, a hand-over, a watcher's doze. An
-# at-rest night works the encounter without the timeline too (`Monster.arrives_alone`):
+# at-rest night works the encounter off the timeline too (`shared.rest_alone`):
 # what is due by the settling minute still runs first, and the rota resumes after it.
 SETTLE_TIES = {"fire": (6, 17, 852), "end": (6, 17, 190), "doze": (147, 806, 904)}
 

@@ -12,6 +12,7 @@ machine_shop example.
 - `morning.morning`: a pure function from the night's facts to its outcome.
 - `recorder`: the one `Recorder` every actor records through (`EventLog`, `NO_RECORD`).
 - `_simpy.Driven`: the one class that knows SimPy beyond its public surface.
+- `shared`: speed only, what configs differing only in their watch share on one night.
 - `sim.NightSim`: wires them together.
 
 Every rule decision is a call into `nightsim.rules`; the comments cite rules.md.

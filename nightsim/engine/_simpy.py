@@ -9,8 +9,8 @@ documented surface. It relies on, as SimPy 4 has them:
 - `Environment.schedule(event, priority, delay)` of an event already triggered, and the
   processing order of `Environment.step` (time, then priority, then insertion);
 - `Environment._now` / `_queue` / `_eid` / `_active_proc`: `LeanEnvironment.__init__` is
-  `Environment.__init__` less its binding, `run_until` is `Environment.step`'s loop and
-  `Driven.timeout` is `Timeout.__init__` with `Environment.schedule`, inlined.
+  `Environment.__init__` less its binding, and `run_until` is `Environment.step`'s loop,
+  inlined.
 pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
 `simpy.Process`.
 """
@@ -18,24 +18,25 @@ pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from heapq import heappop, heappush
+from heapq import heappop
 from itertools import count
 
 import simpy
-from simpy.events import NORMAL, URGENT, Event, EventPriority, Timeout
+from simpy.events import URGENT, Event, EventPriority, Timeout
 
 
 class LeanEnvironment(simpy.Environment):
-    """simpy's Environment without its per-instance shortcuts.
+    """simpy's Environment without its per-instance shortcuts, and with the clock as a
+    plain int attribute (docs/design-notes.md has what each buys).
 
     simpy binds `env.timeout`, `env.event`, `env.process`, ... to every new Environment
     (`BoundClass.bind_early`, over the class's own attributes only); the actors make their
     events with the classes themselves (`Timeout(env, d)` is `env.timeout(d)`), and there
-    is an environment per night, so the binding was pure cost. `env.timeout` still works.
+    is an environment per night (per rota and night, ranking rotas), so the binding was
+    pure cost. `env.timeout` still works.
 
     `minute` is `now` as a plain int attribute, kept by `Driven.run_until` (the actors read
-    the clock a dozen times a night; a property call and an `int()` each time was a
-    measurable share of `odds`).
+    the clock a dozen times a night; a property call and an `int()` each time).
     """
 
     minute: int = 0
@@ -49,14 +50,14 @@ class LeanEnvironment(simpy.Environment):
 
     def begin_at(self, minute: int) -> None:
         """Set the clock of a fresh environment (nothing scheduled yet) to `minute`: a night
-        that starts as its rest period begins (`sim.AtRest`) starts there."""
+        that starts as its rest period begins (`shared.AtRest`) starts there."""
         assert not self._queue, "begin_at: events are already scheduled"
         self._now = minute
         self.minute = minute
 
     def advance_to(self, minute: int) -> None:
         """Set the clock forward to `minute`, as processing an event due then would: for a
-        step taken without the timeline (`monster.Monster.arrives_alone`), where nothing is
+        step taken off the timeline (`shared.rest_alone`), where nothing is
         due before it."""
         assert not self._queue or self._queue[0][0] >= minute, "advance_to: events are due"
         self._now = minute
@@ -113,24 +114,10 @@ class Driven:
         return ev
 
     @staticmethod
-    def timeout(env: LeanEnvironment, delay: int) -> Timeout:
-        """`Timeout(env, delay)`: the same event, the same place in the queue, made
-        without its two Python frames (`Timeout.__init__`, `Environment.schedule`; perf: a
-        night waits on a dozen, `odds` runs millions of nights)."""
-        ev: Timeout = _new(Timeout)
-        ev.env = env
-        ev.callbacks = []
-        ev._value = None
-        ev._delay = delay
-        ev._ok = True
-        heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), ev))
-        return ev
-
-    @staticmethod
     def call_in(env: LeanEnvironment, delay: int, call: Callable[[], None]) -> None:
         """Call `call` `delay` minutes from now, as a process waiting on a timeout made now
         would resume (a timer: no generator for one wait)."""
-        ev = Driven.timeout(env, delay)
+        ev = Timeout(env, delay)
         assert ev.callbacks is not None
         ev.callbacks.append(lambda _ev: call())
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
 
-from simpy.events import Event
+from simpy.events import Event, Timeout
 
 from nightsim import rules
 from nightsim.codes import Meal, Mood, NoMeal, Purpose
 from nightsim.config import Config
 from nightsim.config import Evening as EveningConfig
-from nightsim.engine._simpy import Driven, LeanEnvironment
+from nightsim.engine._simpy import LeanEnvironment
 from nightsim.engine.dice import Dice
 from nightsim.engine.fire import Fire
 from nightsim.engine.plan import NightPlan, StreamNames
@@ -71,18 +71,18 @@ class EveningChores:
     def run(self, carried: float, then: Callable[[], None]) -> Generator[Event, None, None]:
         """The evening as a process; `then` begins the rest period."""
         env, plan, ev, rec = self.env, self.plan, self.cfg.evening, self.rec
-        yield Driven.timeout(env, plan.preparation_minutes)
+        yield Timeout(env, plan.preparation_minutes)
         wood, faces = self._gather(carried)
         rec.emit_all(prepared, ev, plan, faces)
         half = plan.evening_half
         # The timeout is made before the fire starts burning down: at a tie the meal is
         # cooked before the fire goes out.
-        cooking = Driven.timeout(env, half)
+        cooking = Timeout(env, half)
         self.fire.light(wood, plan, self.dice, self.streams.fire)
         yield cooking
         if ev.cook is not None:
             self._cook(ev.cook)
-        yield Driven.timeout(env, plan.evening_minutes - half)
+        yield Timeout(env, plan.evening_minutes - half)
         if ev.entertain is not None:
             self._entertain(ev.entertain)
         then()

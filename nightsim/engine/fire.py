@@ -55,19 +55,12 @@ class Fire:
         self.rec.emit(fire_lit, burn, now + burn, face, chance)
         Driven.call_in(self.env, burn, self._out)
 
-    def resume(
-        self, lit_at: int | None, out_at: int | None, out_due: int | None, alone_until: int = -1
-    ) -> None:
-        """The fire as another night's evening left it on the same dice (`sim.AtRest`): lit
-        or not, out already, or burning until `out_due`, its going out scheduled as
-        `light` schedules it. `alone_until` (`Rota.start`): a minute up to which nothing
-        reads the fire, on a night that records nothing; if it goes out by then, it is out
-        at its minute from the start (perf, issue 13)."""
+    def resume(self, lit_at: int | None, out_at: int | None, out_due: int | None) -> None:
+        """The fire as another night's evening left it on the same dice (`shared.AtRest`):
+        lit or not, out already, or burning until `out_due`, its going out scheduled as
+        `light` schedules it."""
         self.lit_at, self.out_at = lit_at, out_at
-        if out_due is not None and out_due <= alone_until:
-            assert not self.rec.recording, "a recorded night tells the fire going out"
-            self.out_at = out_due  # as `_out` leaves it
-        elif out_due is not None:
+        if out_due is not None:
             self.burning = True
             self.out_due = out_due
             Driven.call_in(self.env, out_due - self.env.minute, self._out)

@@ -16,7 +16,8 @@ from nightsim.editions import CURRENT_EDITION, check_edition
 from nightsim.engine.dice import RNG_ID, Dice, check_rng, check_seed, dice_for, seed_sha256
 from nightsim.engine.outcome import NightOutcome, PartyState
 from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder
-from nightsim.engine.sim import AtRest, NightSim
+from nightsim.engine.shared import AtRest
+from nightsim.engine.sim import NightSim
 from nightsim.events import Event, NightHeader, NightSummary
 from nightsim.limits import MAX_NIGHTS, shown
 

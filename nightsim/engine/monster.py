@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import NamedTuple
 
-from simpy.events import NORMAL, Event, EventPriority
+from simpy.events import NORMAL, Event, EventPriority, Timeout
 
 from nightsim import rules
 from nightsim.codes import Purpose, Table
@@ -79,11 +79,7 @@ class Monster:
 
     def start(self) -> None:
         """The check, as the rest period begins; on an encounter, the arrival's process."""
-        self.start_checked(self.check())
-
-    def start_checked(self, m: int | None) -> None:
-        """The arrival's process, after a check made already (on this night's dice, for a
-        config that differs only in its watch: `sim.AtRest`)."""
+        m = self.check()
         if m is not None:
             Driven(self.env, self._arrives(m))
 
@@ -101,37 +97,15 @@ class Monster:
         env = self.env
         yield Driven.fired(env, LATE, m - 1)
         settled = Event(env)
-        encounter = self._arrive(env.minute, settled)
+        encounter = self.arrive(env.minute, settled)
         self.rota.interrupt(encounter)
         if encounter.settles_at is None:
             return
-        yield Driven.timeout(env, self.encounter_minutes)
-        self._settle(env.minute)
+        yield Timeout(env, self.encounter_minutes)
+        self.settle(env.minute)
         settled.succeed()
 
-    def arrives_alone(self, m: int) -> None:
-        """`_arrives`, on a night started at rest that records nothing, without waiting on
-        the timeline (perf, issue 13): the same steps at the same minutes, in the same
-        order. The rota has worked up to the arrival's minute, its ordinary events
-        included, and nothing else is due by then (`Rota.start`, `Fire.resume`); the
-        interrupt reaches the rota at once, as its URGENT event would before anything else
-        of the minute; by the settling minute, what is due runs first, as it was scheduled
-        before the monster's wait (the fire going out, a wait the interrupt cut short)."""
-        env = self.env
-        now = env.minute + m - 1
-        env.advance_to(now)
-        encounter = self._arrive(now, None)
-        resumes = self.rota.interrupt_now(encounter)
-        settles_at = encounter.settles_at
-        if settles_at is None:
-            return
-        Driven.run_until(env, settles_at + 1)
-        env.advance_to(settles_at)
-        self._settle(settles_at)
-        if resumes:
-            self.rota.resume_now(settles_at)
-
-    def _arrive(self, now: int, settled: Event | None) -> EncounterCause:
+    def arrive(self, now: int, settled: Event | None) -> EncounterCause:
         """rules.md 4: the monster comes at `now`: the encounter, the camp woken, the rest
         period run on (sleep_in); the cause to interrupt the rota with."""
         sleepers = self.sleepers
@@ -139,7 +113,7 @@ class Monster:
         enc, faces = self._meet(now, awake, asleep)
         self.encounter = enc
         rec = self.rec
-        if rec.recording:  # (odds: not even the null recorder's call)
+        if rec.recording:  # (not even the null recorder's call: docs/design-notes.md)
             rec.emit(monster_arrived, enc, faces, awake, sleepers.names, self.rota, now)
         # House reading: the encounter wakes everyone; the fight is the referee's.
         for i in range(len(sleepers.names)):
@@ -201,7 +175,7 @@ class Monster:
         )
         return enc, Faces(pf, mf, distance, cf, total)
 
-    def _settle(self, now: int) -> None:
+    def settle(self, now: int) -> None:
         """rules.md 4 (house reading): after `encounter_minutes` the party lies down again,
         all but the watcher of the shift covering this minute."""
         nxt = self.rota.shift_at(now)
@@ -209,7 +183,7 @@ class Monster:
         for i in range(len(self.sleepers.names)):
             if i != keep:
                 self.sleepers.sleep(i, now)
-        if self.rec.recording:  # (odds: not even the null recorder's call)
+        if self.rec.recording:  # (not even the null recorder's call: docs/design-notes.md)
             self.rec.emit(camp_settled, self.plan.slots[nxt].name if nxt is not None else None)
 
 

@@ -7,7 +7,7 @@ and read, without running a night. `morning_events` tells the same morning for t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from nightsim import rules
@@ -63,26 +63,25 @@ _CHECKED = {
 }
 
 
-# A night's characters' mornings, kept across configs that share the night (`sim.AtRest`):
-# by (index, minutes slept, interrupted, surprised, fire warmed, HP, exhaustion), everything
-# a character's morning reads that a rota can change.
-Mornings = dict[tuple[int, int, bool, bool, bool, int, int], CharacterOutcome]
+# The characters' mornings, from the night's facts, whether the fire warmed the night, and
+# the dice: `characters_morning`, or a stand-in that keeps them (`shared.Mornings`).
+CharactersMorning = Callable[[NightRecord, bool, Dice], tuple[CharacterOutcome, ...]]
 
 
-def morning(facts: NightRecord, dice: Dice, kept: Mornings | None = None) -> NightOutcome:
-    """The night's outcome. `kept`: the mornings of configs that differ from this one only
-    in their watch, on the same night and dice (issue 13, perf only: a character's morning
-    is a pure function of the key, so a kept one is the one this night would work out)."""
+def morning(
+    facts: NightRecord, dice: Dice, characters: CharactersMorning | None = None
+) -> NightOutcome:
+    """The night's outcome. `characters`: where the characters' mornings come from
+    (`characters_morning` unless given)."""
     plan = facts.plan
     lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
     # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
     end = facts.rest_end
     warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at, end) >= plan.warmth_minutes
+    each = characters_morning if characters is None else characters
     return NightOutcome(
         facts.night,
-        _characters(facts, warmed, dice)
-        if kept is None
-        else _kept_characters(facts, warmed, dice, kept),
+        each(facts, warmed, dice),
         facts.encounter,
         facts.broken_at,
         lit_at is not None,
@@ -99,31 +98,14 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> 
     return max(0, min(out, end) - max(lit_at, plan.rest_start))
 
 
-def _characters(facts: NightRecord, warmed: bool, dice: Dice) -> tuple[CharacterOutcome, ...]:
-    return tuple(_character(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
-
-
-def _kept_characters(
-    facts: NightRecord, warmed: bool, dice: Dice, kept: Mornings
+def characters_morning(
+    facts: NightRecord, warmed: bool, dice: Dice
 ) -> tuple[CharacterOutcome, ...]:
-    slept, stretches, surprised, hp, exh = (
-        facts.slept,
-        facts.stretches,
-        facts.surprised,
-        facts.hp,
-        facts.exhaustion,
-    )
-    out = []
-    for i in range(len(facts.plan.chars)):
-        key = (i, slept[i], stretches[i] >= 2, surprised[i], warmed, hp[i], exh[i])
-        c = kept.get(key)
-        if c is None:
-            c = kept[key] = _character(facts, i, warmed, dice)
-        out.append(c)
-    return tuple(out)
+    return tuple(character_morning(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
 
 
-def _character(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
+def character_morning(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
+    """Character `i`'s morning (rules.md 5-6): their rest, HP, exhaustion and spells."""
     plan = facts.plan
     name, max_hp, spells = plan.chars[i]
     slept = facts.slept[i]

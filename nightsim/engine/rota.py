@@ -5,11 +5,11 @@ settled (rules.md 4, house reading).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import NamedTuple
 
 import simpy
-from simpy.events import Event
+from simpy.events import Event, Timeout
 
 from nightsim.codes import Purpose
 from nightsim.engine._simpy import Driven, LeanEnvironment
@@ -29,8 +29,8 @@ from nightsim.events import (
 
 class EncounterCause(NamedTuple):
     """The cause with which the monster interrupts the rota: when it came, when the camp
-    settles again (None: not before dawn), and the event that fires then (None: the rota
-    is worked without the timeline, `Rota.resume_now`)."""
+    settles again (None: not before dawn), and the event that fires then (None: the night
+    is worked off the timeline, `shared.rest_alone`)."""
 
     at: int
     settles_at: int | None
@@ -38,10 +38,11 @@ class EncounterCause(NamedTuple):
 
 
 class Rota:
-    """The shifts of `plan.slots`, one after another, as one process."""
+    """The shifts of `plan.slots`, one after another (rules.md 3): `watch` is the whole
+    rota, read top to bottom; `_on_timeline` waits for each of its minutes on the night's
+    timeline, where the monster's `Encounter` interrupts it (rules.md 4)."""
 
     __slots__ = (
-        "alone_until",
         "broken",
         "broken_at",
         "dice",
@@ -49,7 +50,6 @@ class Rota:
         "doze_rolled",
         "env",
         "on_watch",
-        "pending",
         "plan",
         "process",
         "rec",
@@ -80,49 +80,74 @@ class Rota:
         # rules.md 4, sleep_in: minutes the rest period, and with it a last shift that ends
         # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
         self.run_on = 0
-        self.alone_until = -1  # see `start`
-        # Worked without the timeline (`start`): the step the rota waits for, or None.
-        self.pending: tuple[int, int, int] | None = None
 
-    def start(self, alone_until: int = -1) -> None:
-        """Begin the first shift. `alone_until`: a minute up to which (its ordinary events
-        included) nothing but the rota reads the rota or the sleepers, on a night that
-        records nothing (perf, issue 13: a night started at rest knows its monster's
-        arrival, which comes after that minute's ordinary events). The rota works its
-        shifts up to it through at once, at the same minutes, instead of waiting for each
-        on the timeline: with no reader in between, and no event to stamp, the night is
-        the same. Such a night's monster works the encounter without the timeline too
-        (`monster.Monster.arrives_alone`: `interrupt_now`, `resume_now`); once the camp has
-        settled, nothing reads the watch again, and the rota works through to dawn. -1:
-        every wait is on the timeline (a recorded night always)."""
-        assert alone_until < 0 or not self.rec.recording, "a recorded night stamps each event"
-        self.alone_until = alone_until
-        if not self.plan.slots:
-            return
-        if alone_until < 0:
-            self.process = Driven(self.env, self._run())
-        else:
-            self.pending = self._work(0, 0, False, self.env.minute, alone_until)
+    def start(self) -> None:
+        """Begin the first shift, on the timeline."""
+        if self.plan.slots:
+            self.process = Driven(self.env, self._on_timeline())
+
+    def watch(self, first: int, now: int, resumed: bool = False) -> Iterator[int]:
+        """The shifts from `first` on, the first taken up at `now` (rules.md 3): each taken
+        up or missed, dozed through, handed over. It yields each minute it waits for (a
+        doze, a shift's end) and takes that step when resumed, at that minute: the timeline
+        resumes it after a timeout (`_on_timeline`), a night at rest at once
+        (`shared.rest_alone`). `resumed`: the first shift goes on after an encounter."""
+        slots = self.plan.slots
+        for i in range(first, len(slots)):
+            if self.broken and not resumed:
+                # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
+                self.rec.emit(watch_missed, slots[i].name, i + 1)
+            else:
+                self._take_up(i, resumed, now)
+                doze = self.doze_at[i]
+                # A doze minute already past (it fell while the camp was awake) is void.
+                if doze is not None and doze >= now:
+                    yield doze
+                    self._doze(i, doze)
+            resumed = False
+            # (Its end moves only with the monster, whose interrupt comes first.)
+            now = self.end_of(i)
+            yield now
+            self._end_shift(i, now)
+
+    def _on_timeline(self) -> Generator[Event, None, None]:
+        """`watch` on the timeline: a timeout for each minute it waits for. The monster's
+        interrupt cuts the step it waits for short; once the camp has settled, the watch
+        resumes (`interrupted`, `resumed`)."""
+        env = self.env
+        watch: Iterator[int] | None = self.watch(0, env.minute)
+        while watch is not None:
+            try:
+                for t in watch:
+                    yield Timeout(env, t - env.minute)  # delays run from the clock
+                return
+            except simpy.Interrupt as intr:
+                encounter = intr.cause
+                assert isinstance(encounter, EncounterCause) and encounter.settled is not None
+                if not self.interrupted(encounter):
+                    return
+                yield encounter.settled
+                watch = self.resumed(env.minute)
 
     def interrupt(self, encounter: EncounterCause) -> None:
         if self.process is not None and self.process.is_alive:
             self.process.interrupt(encounter)
 
-    def interrupt_now(self, encounter: EncounterCause) -> bool:
-        """`interrupt` on a rota worked without the timeline (`start`), as its URGENT event
-        would reach it: whether the rota is to resume once the camp settles."""
-        if self.pending is None:
-            return False  # done with its shifts: as a process that has ended
-        self.pending = None  # the step it waited for is cut short
-        self._interrupted()
+    def interrupted(self, encounter: EncounterCause) -> bool:
+        """The monster comes (rules.md 4): the watcher is on watch no more, and the step the
+        watch waited for will not come (its driver drops the watch). Whether the rota
+        resumes: the camp settles before dawn."""
+        self.on_watch = None
         return encounter.settles_at is not None
 
-    def resume_now(self, now: int) -> None:
-        """The camp has settled at `now` (`resume_now` follows an `interrupt_now` that
-        answered True): the rota resumes, and nothing reads the watch again till dawn."""
-        nxt = self._resumes(now)
-        if nxt is not None:
-            self.pending = self._work(nxt, 0, True, now, self.plan.rest_end + self.run_on)
+    def resumed(self, now: int) -> Iterator[int] | None:
+        """rules.md 4 (house reading): the camp has settled at `now`; the watch resumes with
+        the shift covering this minute (None: none does), mending a broken chain."""
+        i = self.shift_at(now)
+        if i is None:
+            return None
+        self.broken = False
+        return self.watch(i, now, resumed=True)
 
     def end_of(self, i: int) -> int:
         """The minute shift `i` ends: as planned, or later for a last shift that runs on."""
@@ -144,89 +169,6 @@ class Rota:
         i = self.shift_at(t)
         return self.plan.slots[i].name if i is not None else None
 
-    def _run(self) -> Generator[Event, None, None]:
-        """The rota on the timeline: each step after `alone_until` waited for."""
-        env, alone = self.env, self.alone_until
-        i, phase, resumed, now = 0, 0, False, env.minute
-        while True:
-            try:
-                step = self._work(i, phase, resumed, now, alone)
-                if step is None:
-                    return
-                i, phase, t = step
-                resumed = False
-                yield Driven.timeout(env, t - env.minute)  # delays run from the clock
-                now = env.minute
-            except simpy.Interrupt as intr:
-                cause = intr.cause
-                assert isinstance(cause, EncounterCause) and cause.settled is not None
-                self._interrupted()
-                if cause.settles_at is None:
-                    return
-                yield cause.settled
-                now = env.minute
-                if alone >= 0:  # the night's one monster has come and gone (rules.md 4)
-                    alone = self.plan.rest_end + self.run_on
-                nxt = self._resumes(now)
-                if nxt is None:
-                    return
-                i, phase, resumed = nxt, 0, True
-
-    def _work(
-        self, i: int, phase: int, resumed: bool, now: int, until: int
-    ) -> tuple[int, int, int] | None:
-        """Shift `i` from `phase` (0: to be taken up or missed, 1: its watcher to doze at
-        `doze_at[i]`, 2: to end) at `now`, and the shifts after it, each step at its minute,
-        up to `until`: the first step after it, (shift, phase, minute), for the caller to
-        wait for; None when the shifts are done. Entered at phase 1 or 2, that step has
-        been waited for: it is due `now`."""
-        slots, doze_at, n = self.plan.slots, self.doze_at, len(self.plan.slots)
-        due = phase != 0
-        while i < n:
-            if phase == 0:
-                if self.broken and not resumed:
-                    # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
-                    self.rec.emit(watch_missed, slots[i].name, i + 1)
-                else:
-                    self._take_up(i, resumed, now)
-                    resumed = False
-                    d = doze_at[i]
-                    # A doze minute already past (fell while the camp was awake) is void.
-                    if d is not None and d >= now:
-                        phase = 1
-            if phase == 1:
-                d = doze_at[i]
-                assert d is not None
-                if not due:
-                    if d > until:
-                        return i, 1, d
-                    now = d  # nobody reads the watch before then (`start`)
-                self._doze(i, now)
-                due = False
-            # (Its end moves only with the monster, whose interrupt comes first.)
-            if not due:
-                end = self.end_of(i) if self.run_on else self.plan.slot_end[i]
-                if end > until:
-                    return i, 2, end
-                now = end
-            self._end_shift(i, now)
-            due = False
-            i += 1
-            phase = 0
-        return None
-
-    def _interrupted(self) -> None:
-        """The monster comes (rules.md 4): the watcher is on watch no more."""
-        self.on_watch = None
-
-    def _resumes(self, now: int) -> int | None:
-        """rules.md 4 (house reading): the camp has settled; the rota resumes with the shift
-        covering this minute (None: none does), mending a broken chain."""
-        nxt = self.shift_at(now)
-        if nxt is not None:
-            self.broken = False
-        return nxt
-
     def _take_up(self, i: int, resumed: bool, now: int) -> None:
         """Shift `i`'s watcher takes it up at `now`."""
         plan = self.plan
@@ -245,7 +187,7 @@ class Rota:
                 # rules.md 3: the minute is uniform within what is left of the shift.
                 m = self.dice.second(self.streams[i], die, end - now)
                 self.doze_at[i] = now + m - 1
-        if self.rec.recording:  # (odds: not even the null recorder's call, twice a shift)
+        if self.rec.recording:  # (not even the null recorder's call: docs/design-notes.md)
             self.rec.emit(watch_began, plan, i, resumed, now, end, face, m)
 
     def _doze(self, i: int, now: int) -> None:

@@ -9,8 +9,6 @@ the two to the same outcomes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from nightsim import rules
 from nightsim.config import Config
 from nightsim.engine._simpy import Driven, LeanEnvironment
@@ -19,33 +17,14 @@ from nightsim.engine.evening import EveningChores
 from nightsim.engine.fire import Fire
 from nightsim.engine.hours import HourStrikes, TracedSleepers
 from nightsim.engine.monster import Monster
-from nightsim.engine.morning import Mornings, NightRecord, morning, morning_events
+from nightsim.engine.morning import NightRecord, morning, morning_events
 from nightsim.engine.outcome import NightOutcome, PartyState
 from nightsim.engine.plan import NightPlan, plan_for, stream_names
 from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder, Stamp
 from nightsim.engine.rota import Rota
+from nightsim.engine.shared import AtRest, rest_alone
 from nightsim.engine.sleepers import Sleepers
 from nightsim.events import Event, NightBegan, RestBegan, ShiftTimes
-
-
-@dataclass(frozen=True, slots=True)
-class AtRest:
-    """A night as its rest period begins: what its evening decided (rules.md 1-2), which no
-    watch changes. Configs that differ only in their watch share it on the same dice
-    (issue 13, ranking rotas): `NightSim(at_rest=...)` starts there instead of running the
-    evening again. `mornings` keeps the characters' mornings worked out so far on this night
-    (`morning.Mornings`)."""
-
-    tasty: bool
-    eaters: tuple[str, ...]
-    lifted: bool
-    ridiculed: str | None
-    ingredients: bool
-    fire_lit_at: int | None
-    fire_out_at: int | None
-    fire_out_due: int | None  # still burning as the rest period begins: out at that minute
-    arrival: int | None  # the monster check's minute of arrival (rules.md 4), None: no monster
-    mornings: Mornings = field(default_factory=dict, compare=False)
 
 
 class NightSim:
@@ -135,7 +114,7 @@ class NightSim:
 
     def run(self) -> NightOutcome:
         env, rec, plan = self.env, self.rec, self.plan
-        recording = rec.recording  # (odds: not even the null recorder's calls)
+        recording = rec.recording  # (no null calls: docs/design-notes.md)
         if recording:
             rec.timed(env, self.offset, self.night)
             rec.emit(night_began, self.season, self.month, self.day)
@@ -152,7 +131,9 @@ class NightSim:
             Driven.run_until(env, end + 1)
         env.minute = end  # the morning happens at dawn, whatever ran last
         facts = self.facts()
-        out = morning(facts, self.dice, None if self.at_rest is None else self.at_rest.mornings)
+        # A night at rest keeps its characters' mornings for the other configs (`shared`).
+        kept = None if self.at_rest is None else self.at_rest.mornings.characters
+        out = morning(facts, self.dice, kept)
         if recording:
             rec.emit_all(morning_events, facts, out, self.dice)
         return out
@@ -184,45 +165,31 @@ class NightSim:
         )
 
     def _resume_at_rest(self) -> None:
-        """Start where the evening of `at_rest` left the night: the clock at the rest
-        period's start, the fire as it was (its going out, if still burning, scheduled
-        first, as the evening had scheduled it before anything of the rest period), then
-        the rest period begins as it would have."""
-        a = self.at_rest
-        assert a is not None
-        plan, m = self.plan, a.arrival
-        self.env.begin_at(plan.rest_start)
-        # The check is made: up to the arrival's minute (its ordinary events come first,
-        # monster.LATE), or dawn, nothing but the rota reads the watch, and nothing reads
-        # the fire (`Rota.start`, `Fire.resume`).
-        alone = plan.rest_end if m is None else plan.rest_start + m - 1
-        self.fire.resume(a.fire_lit_at, a.fire_out_at, a.fire_out_due, alone)
-        self._begin_rest(alone)
+        """Start where the evening of `at_rest` left the night, as the rest period begins,
+        and work it off the timeline (`shared.rest_alone`)."""
+        assert self.at_rest is not None
+        self.env.begin_at(self.plan.rest_start)
+        rest_alone(self.at_rest, self.fire, self.rota, self.monster, self._lie_down)
 
-    def _begin_rest(self, alone_until: int = -1) -> None:
+    def _begin_rest(self) -> None:
         """rules.md 3: everyone lies down but the first watcher; the watches begin, and the
         night's one monster check is made."""
-        plan, rec = self.plan, self.rec
-        first = plan.slot_watcher[0] if plan.slots else None
-        self.sleepers.lie_down(self.env.minute, first)
-        rec.emit(rest_began, plan)
-        sleepers = self.sleepers
+        self._lie_down()
+        sleepers, plan, rec = self.sleepers, self.plan, self.rec
         if isinstance(sleepers, TracedSleepers):  # recorded: the strikes describe the hours
             # rules.md 4, sleep_in: the rest period may run on, so the strikes ask each hour.
             rota = self.rota
             HourStrikes(
                 self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)
             ).start()
-        a = self.at_rest
-        if a is None:
-            self.rota.start()
-            self.monster.start()
-        else:
-            # Up to the arrival nothing else is due (`_resume_at_rest`): the encounter, too,
-            # is worked without the timeline.
-            self.rota.start(alone_until)
-            if a.arrival is not None:
-                self.monster.arrives_alone(a.arrival)
+        self.rota.start()
+        self.monster.start()
+
+    def _lie_down(self) -> None:
+        plan = self.plan
+        first = plan.slot_watcher[0] if plan.slots else None
+        self.sleepers.lie_down(self.env.minute, first)
+        self.rec.emit(rest_began, plan)
 
     def facts(self) -> NightRecord:
         """What the night has recorded so far, for the morning."""

@@ -10,7 +10,7 @@ What is shared, when the configs differ in nothing but their watch (a rota ranki
 - the dice: one `MemoDice` per unit, so each face is hashed once for all the configs;
 - the evening (rules.md 1-2): run once, on the first config; the others start from its
   `AtRest` (the meal, the mood, the fire as the rest period begins);
-- the characters' mornings: kept by what a rota can change in them (`morning.Mornings`);
+- the characters' mornings: kept by what a rota can change in them (`shared.Mornings`);
 - on a journey, each night's evening likewise (`simulate.Journey` steps them side by side;
   HP and exhaustion, which differ by rota, only the morning reads).
 The rota, the monster's arrival (who is awake, surprise, settling) and everything else the
@@ -25,9 +25,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from nightsim.config import Config
-from nightsim.engine.dice import Dice, MemoDice
+from nightsim.engine.dice import Dice
 from nightsim.engine.journey import Journey, iter_nights
 from nightsim.engine.outcome import NightOutcome
+from nightsim.engine.shared import MemoDice
 from nightsim.engine.sim import NightSim
 
 
