@@ -668,7 +668,7 @@ def json_data(value: Any) -> Any:
     """A model (or any value inside one) as plain JSON data: what pydantic's
     `model_dump(mode="json", by_alias=True)` gives for these models (every field, enums as
     their values, tuples as lists), without building a serializer for each model class: the
-    engine's events never need one otherwise (see `_Frozen`). tests/test_events.py holds the
+    engine's events never need one otherwise (see `_Frozen`). tests/engine/test_events.py holds the
     two to the same output on every event type."""
     if isinstance(value, BaseModel):
         d = value.__dict__

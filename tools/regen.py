@@ -219,7 +219,7 @@ def pinned(root: Path) -> dict[Path, str]:
 
 
 def _golden_tests(root: Path) -> list[str]:
-    tests = sorted((root / "tests").glob("test_*.py"))
+    tests = sorted((root / "tests").rglob("test_*.py"))
     return [str(p) for p in tests if "check_golden(" in p.read_text(encoding="utf-8")]
 
 

@@ -11,7 +11,7 @@ documented surface. It relies on, as SimPy 4 has them:
 - `Environment._now` / `_queue` / `_eid` / `_active_proc`: `LeanEnvironment.__init__` is
   `Environment.__init__` less its binding, and `run_until` is `Environment.step`'s loop,
   inlined.
-pyproject pins `simpy>=4.1,<5` for that; tests/test_driven.py holds `Driven` to
+pyproject pins `simpy>=4.1,<5` for that; tests/engine/test_driven.py holds `Driven` to
 `simpy.Process`.
 """
 

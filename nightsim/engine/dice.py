@@ -93,7 +93,7 @@ _MASK = _TOP - 1
 # face decides it for every longer prefix (decided_face), so the engine first tries U's
 # first 32 bits, in small-integer arithmetic, and reads the whole word only in the rare case
 # (probability below n / 2**32) they leave the face open; the faces are those of the
-# definition (tests/test_dice_uniform.py holds the shortcuts to the stream).
+# definition (tests/engine/test_dice_uniform.py holds the shortcuts to the stream).
 _HALVES = struct.Struct(">I4xI4xI4xI4x")
 _HALF = struct.Struct(">I")
 _SPAN = 1 << 32

@@ -1,7 +1,7 @@
 """A night's plan: what the engine needs from a config, resolved once per config.
 
 Perf only (`odds` runs thousands of nights on one config); every value is a plain function
-of the config, and tests/test_engine_golden.py holds the engine to the same nights.
+of the config, and tests/engine/test_engine_golden.py holds the engine to the same nights.
 """
 
 from __future__ import annotations

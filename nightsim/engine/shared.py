@@ -2,7 +2,7 @@
 ranking, `variants.paired_units`), in one module, so that the actors read as the rules.
 
 Nothing here decides a rule. Each piece answers exactly as the plain path would, and
-tests/test_variants.py holds every shared outcome equal to the unshared one; each piece's
+tests/stats/test_variants.py holds every shared outcome equal to the unshared one; each piece's
 measured gain is in docs/design-notes.md.
 
 - `MemoDice`: the night's dice, each answer kept, so a face is hashed once for all configs.

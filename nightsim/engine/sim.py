@@ -3,7 +3,7 @@
 The evening runs up to the rest period; then the rota, the monster (and, when the night is
 recorded, the hourly strikes) run until dawn, and the morning applies the rest rules to what
 they recorded. Every actor records through the one `Recorder`: `EventLog` for `run`,
-`NO_RECORD` for `odds`, which then builds no event at all. tests/test_engine_golden.py holds
+`NO_RECORD` for `odds`, which then builds no event at all. tests/engine/test_engine_golden.py holds
 the two to the same outcomes.
 """
 

@@ -176,7 +176,7 @@ def _rows(model: dict[str, Any], defs: dict[str, Any], skip: tuple[str, ...]) ->
 def field_tables() -> str:
     """Markdown tables of every field, from `log_line_schema()`: the envelope every line
     carries, then each event type's own fields in the order events come, the nested models
-    and the code sets. docs/log-format.md holds this text (tests/test_log_format_doc.py)."""
+    and the code sets. docs/log-format.md holds this text (tests/log/test_log_format_doc.py)."""
     schema = log_line_schema()
     defs: dict[str, Any] = schema["$defs"]
     # In the order the union lists them (events.py): roughly the order a night writes them.

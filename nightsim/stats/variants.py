@@ -15,7 +15,7 @@ What is shared, when the configs differ in nothing but their watch (a rota ranki
   HP and exhaustion, which differ by rota, only the morning reads).
 The rota, the monster's arrival (who is awake, surprise, settling) and everything else the
 watch can touch run per config on the same engine. Configs that differ in more than the
-watch run each on its own, as `run` would. tests/test_variants.py holds the shared outcomes
+watch run each on its own, as `run` would. tests/stats/test_variants.py holds the shared outcomes
 equal to the unshared ones.
 """
 

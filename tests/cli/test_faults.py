@@ -1,0 +1,721 @@
+"""issue 10, with real failures: a disk that fills up after N bytes (a fake `os.write` in the
+log writer, no LD_PRELOAD), fsync and close that fail, stdout at /dev/full, FIFOs and pipes
+under a timeout, SIGINT and SIGTERM sent at several moments (readiness read from the process,
+not slept for), kill -9 mid-journey, and hypothesis-mutated logs.
+
+What must always hold: no traceback, no hang, one line on stderr, the exit-code table
+(0 / 1 only for a failed log / 2 bad input / 74 the environment / 130 / 143), no torn or empty
+file under a final name, and a finished log never lost.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nightsim.cli import EPILOG, atomic, main
+from nightsim.cli import replay as replay_cli
+from nightsim.cli.common import EXIT_IOERR, EXIT_OLDER_FORMAT, EXIT_SIGINT, EXIT_SIGTERM
+from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
+from nightsim.log.reader import log_lines
+from nightsim.log.writer import GENESIS, canonical_json, line_hash
+from tests.conftest import manual_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
+NIGHTSIM = [sys.executable, "-m", "nightsim"]
+TIMEOUT = 60  # generous for a loaded 2-core machine; a hang is minutes, not seconds
+
+
+def one_line(err: str, code: int, want: int) -> str:
+    assert code == want, (code, err[-500:])
+    assert "Traceback" not in err, err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+@pytest.fixture(scope="module")
+def good_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("log") / "night.jsonl"
+    assert main(["run", "--seed", "11", "--nights", "2", "--log", str(path), "--quiet"]) == 0
+    return path
+
+
+# --- a full disk: a fake os.write in the log writer ---------------------------------------
+
+
+def failing_write(budget: int, code: int = errno.ENOSPC) -> Callable[[int, bytes], int]:
+    """os.write that writes `budget` bytes in all (the last write short, as a real disk
+    does), then fails with `code`."""
+    left = [budget]
+
+    def write(fd: int, data: bytes) -> int:
+        if left[0] <= 0:
+            raise OSError(code, os.strerror(code))
+        n = os.write(fd, bytes(data[: left[0]]))
+        left[0] -= n
+        return n
+
+    return write
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO, errno.EDQUOT])
+@pytest.mark.parametrize("budget", [0, 100, 5_000, 60_000])
+def test_a_full_disk_mid_run_leaves_no_log_and_names_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    budget: int,
+    code: int,
+) -> None:
+    monkeypatch.setattr(atomic, "_write", failing_write(budget, code))
+    log = tmp_path / "night.jsonl"
+    rc = main(["run", "--seed", "3", "--nights", "20", "--log", str(log), "--format", "jsonl"])
+    line = one_line(capsys.readouterr().err, rc, EXIT_IOERR)
+    assert os.strerror(code) in line and "--seed 3 --nights 20" in line, line
+    assert "no log written" in line
+    assert files(tmp_path) == []  # no torn log, no partial file
+
+
+def test_a_full_disk_with_log_dir_leaves_an_empty_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(atomic, "_write", failing_write(0))
+    rc = main(["run", "--log-dir", str(tmp_path / "logs"), "--quiet"])
+    err = capsys.readouterr().err
+    assert rc == EXIT_IOERR and "Traceback" not in err
+    seed_line, failure = err.splitlines()  # the fresh seed came first, before the night
+    seed = re.match(r"seed: (\d+)  \(to tell this night again: --seed (\d+)\)", seed_line)
+    assert seed is not None and seed[1] == seed[2], seed_line
+    assert f"--seed {seed[1]}" in failure and "No space left on device" in failure
+    assert files(tmp_path / "logs") == []
+
+
+@pytest.mark.parametrize("call", ["_fsync", "_close"])
+def test_fsync_or_close_failing_leaves_no_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, call: str
+) -> None:
+    """close() re-raising ENOSPC (NFS, quotas) used to escape the clean-up with a torn log."""
+    real = getattr(atomic, call)
+    calls = [0]
+
+    def fails_once(fd: int) -> None:
+        calls[0] += 1
+        if calls[0] == 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd)
+
+    monkeypatch.setattr(atomic, call, fails_once)
+    rc = main(["run", "--seed", "4", "--log", str(tmp_path / "n.jsonl"), "--quiet"])
+    line = one_line(capsys.readouterr().err, rc, EXIT_IOERR)
+    assert "No space left on device" in line and "--seed 4" in line
+    assert files(tmp_path) == []
+
+
+def test_a_file_that_appears_meanwhile_is_never_overwritten(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "n.jsonl"
+    real = atomic._fsync
+
+    def someone_else_writes(fd: int) -> None:
+        log.write_text("theirs\n")  # between the check at the start and the rename
+        real(fd)
+
+    monkeypatch.setattr(atomic, "_fsync", someone_else_writes)
+    rc = main(["run", "--seed", "4", "--log", str(log), "--quiet"])
+    line = one_line(capsys.readouterr().err, rc, EXIT_IOERR)
+    assert "appeared" in line and "n.jsonl.partial" in line
+    assert log.read_text() == "theirs\n"
+    assert main(["verify", str(tmp_path / "n.jsonl.partial")]) == 0  # kept whole
+
+
+def test_init_on_a_full_disk_writes_nothing_and_does_not_block_the_next(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "camp.toml"
+    with monkeypatch.context() as m:
+        m.setattr(atomic, "_write", failing_write(500))
+        rc = main(["init", str(target)])
+        line = one_line(capsys.readouterr().err, rc, EXIT_IOERR)
+    assert "No space left on device" in line and "no file written" in line
+    assert files(tmp_path) == []
+    assert main(["init", str(target)]) == 0 and main(["check", str(target)]) == 0
+
+
+def test_a_left_partial_file_is_named_and_never_reused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "n.jsonl.partial").write_text("")
+    rc = main(["run", "--seed", "1", "--log", str(tmp_path / "n.jsonl")])
+    assert "stopped before the end" in one_line(capsys.readouterr().err, rc, 2)
+    assert files(tmp_path) == ["n.jsonl.partial"]
+
+
+def test_log_naming_a_directory_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc = main(["run", "--seed", "1", "--log", str(tmp_path)])
+    line = one_line(capsys.readouterr().err, rc, 2)
+    assert "is a directory" in line and "already exists" not in line
+
+
+def test_a_log_is_written_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Each write is one whole line, straight to the file: a crash keeps every line before."""
+    writes: list[bytes] = []
+
+    def spy(fd: int, data: bytes) -> int:
+        writes.append(bytes(data))
+        return os.write(fd, data)
+
+    monkeypatch.setattr(atomic, "_write", spy)
+    assert main(["run", "--seed", "2", "--log", str(tmp_path / "n.jsonl"), "--quiet"]) == 0
+    assert all(w.endswith(b"\n") and w.count(b"\n") == 1 for w in writes)
+    assert b"".join(writes) == (tmp_path / "n.jsonl").read_bytes()
+
+
+# --- stdout failing: /dev/full -------------------------------------------------------------
+
+
+def nightsim(
+    *args: str, stdout: object = subprocess.PIPE, cwd: Path = ROOT, stdin: object = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*NIGHTSIM, *args],
+        stdout=stdout,  # type: ignore[arg-type]
+        stdin=stdin,  # type: ignore[arg-type]
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        env=ENV,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
+FULL_COMMANDS = [
+    ["schema"],
+    ["check"],
+    ["odds", "--nights", "200", "--seed", "1", "--jobs", "1"],
+    ["odds", "--nights", "200", "--seed", "1", "--jobs", "1", "--format", "json"],
+    ["init", "-"],
+    ["--help"],
+    ["--version"],
+    ["run", "--help"],
+    ["run", "--seed", "1", "--no-log"],
+    ["run", "--seed", "1", "--no-log", "--format", "jsonl"],
+    ["run", "--seed", "1", "--no-log", "--format", "cloudevents"],
+]
+
+
+@pytest.mark.parametrize("args", FULL_COMMANDS, ids=" ".join)
+def test_every_command_with_stdout_at_dev_full(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = nightsim(*args, stdout=full)
+    line = one_line(done.stderr, done.returncode, EXIT_IOERR)
+    assert line.startswith("nightsim: error: stdout: cannot write: No space left on device")
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_reading_a_log_with_stdout_at_dev_full_is_not_a_failed_log(
+    good_log: Path, command: str
+) -> None:
+    with open("/dev/full", "w") as full:
+        done = nightsim(command, str(good_log), stdout=full)
+    assert "stdout" in one_line(done.stderr, done.returncode, EXIT_IOERR)  # 74, never 1
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_a_failing_stdout_never_deletes_the_finished_log(tmp_path: Path, fmt: str) -> None:
+    with open("/dev/full", "w") as full:
+        done = nightsim(
+            "run", "--nights", "3", "--format", fmt, "--log-dir", "logs", stdout=full, cwd=tmp_path
+        )
+    assert done.returncode == EXIT_IOERR and "Traceback" not in done.stderr
+    seed_line, failure = done.stderr.splitlines()
+    seed = seed_line.split()[1]
+    assert seed_line.endswith(f"--seed {seed} --nights 3)")
+    (log,) = (tmp_path / "logs").iterdir()
+    assert log.suffix == ".jsonl" and f"the log is complete: logs/{log.name}" in failure
+    assert main(["verify", str(log)]) == 0
+
+
+def test_a_closed_pipe_stays_exit_0(tmp_path: Path) -> None:
+    for args in (["run", "--nights", "200", "--format", "jsonl", "--no-log"], ["schema"]):
+        proc = subprocess.Popen(
+            [*NIGHTSIM, *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            env=ENV,
+        )
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # `| head -1`
+        _, err = proc.communicate(timeout=TIMEOUT)
+        assert proc.returncode == 0 and b"Traceback" not in err, err
+
+
+# --- logs in: devices, FIFOs, pipes, long lines, deep headers ------------------------------
+
+
+@pytest.mark.parametrize("command", ["replay", "verify", "check"])
+def test_dev_zero_is_refused_at_once(command: str) -> None:
+    done = nightsim(command, "/dev/zero")
+    assert "not a regular file" in one_line(done.stderr, done.returncode, 2)
+
+
+@pytest.mark.parametrize("command", ["replay", "verify", "check", "run"])
+def test_a_fifo_with_no_writer_never_hangs(tmp_path: Path, command: str) -> None:
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    done = (
+        nightsim(command, str(fifo), "--no-log")
+        if command == "run"
+        else nightsim(command, str(fifo))
+    )
+    line = one_line(done.stderr, done.returncode, 2)
+    assert "FIFO" in line or "not a regular file" in line, line
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_log_through_a_pipe(good_log: Path, command: str) -> None:
+    with good_log.open("rb") as fh:
+        done = nightsim(command, "/dev/stdin", stdin=fh)
+    assert done.returncode == 0, done.stderr
+
+
+def feed(fd: int, chunk: bytes, total: int | None) -> threading.Thread:
+    """A writer thread: `chunk` over and over into the pipe `fd` (`total` bytes, or until the
+    reader goes away), then closes it."""
+
+    def run() -> None:
+        sent = 0
+        try:
+            while total is None or sent < total:
+                sent += os.write(fd, chunk)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t
+
+
+# nightsim as a process that reports its own peak memory on stderr as it exits. The peak is
+# /proc/self/status's VmHWM, the high-water mark of the process's own memory since exec:
+# ru_maxrss (wait4, getrusage) also counts the parent's size at fork, and pytest itself is
+# ~300 MB late in a full run, which made every child look that large.
+MEASURED = [
+    sys.executable,
+    "-c",
+    "import atexit, re, sys\n"
+    "def peak():\n"
+    "    kb = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
+    "    sys.stderr.write(f'peak-kb: {kb}\\n')\n"
+    "atexit.register(peak)\n"
+    "from nightsim.__main__ import main\n"
+    "sys.exit(main())",
+]
+
+
+def max_rss_mb(proc: subprocess.Popen[bytes], err: str) -> float:
+    proc.wait(TIMEOUT)
+    (kb,) = re.findall(r"^peak-kb: (\d+)$", err, re.M)
+    return int(kb) / 1024
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_an_endless_pipe_of_zeros_stops_at_the_line_limit(command: str) -> None:
+    """`cat /dev/zero | nightsim verify /dev/stdin` grew by ~400 MB/s."""
+    r, w = os.pipe()
+    proc = subprocess.Popen(
+        [*MEASURED, command, "/dev/stdin"],
+        stdin=r,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=ENV,
+    )
+    os.close(r)
+    writer = feed(w, bytes(1 << 16), None if command == "verify" else 8 << 20)
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode()
+    rss = max_rss_mb(proc, err)
+    writer.join(TIMEOUT)
+    assert proc.returncode == 2 and "Traceback" not in err, err
+    assert f"longer than {MAX_LOG_LINE_BYTES >> 20} MiB" in err
+    assert rss < 200, f"{rss:.0f} MB"
+
+
+def test_replaying_a_pipe_spools_at_most_the_cap(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(replay_cli, "MAX_SPOOL_BYTES", 1 << 20)
+    r, w = os.pipe()
+    writer = feed(w, b"\n" * 4096, 3 << 20)
+    try:
+        rc = main(["replay", f"/dev/fd/{r}"])
+    finally:
+        os.close(r)
+        writer.join(TIMEOUT)
+    assert "a pipe of more than 1 MiB" in one_line(capsys.readouterr().err, rc, 2)
+
+
+def test_a_long_line_is_refused_in_bounded_memory(tmp_path: Path, good_log: Path) -> None:
+    first = good_log.read_bytes().split(b"\n", 1)[0] + b"\n"
+    for name, data, code, where in (
+        ("line1.jsonl", b"{" + b"x" * (MAX_LOG_LINE_BYTES + 10), 2, "line 1"),
+        ("line2.jsonl", first + b"[" * (MAX_LOG_LINE_BYTES + 10) + b"\n", 1, "line 2"),
+    ):
+        (tmp_path / name).write_bytes(data)
+        proc = subprocess.Popen(
+            [*MEASURED, "verify", str(tmp_path / name)],
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        rss = max_rss_mb(proc, err)
+        assert proc.returncode == code and "Traceback" not in err, err
+        assert f"{where}: longer than" in err and rss < 200, (err, rss)
+
+
+def test_the_line_limit_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    import nightsim.log.reader as logread
+    from nightsim.errors import BrokenLog
+
+    monkeypatch.setattr(logread, "MAX_LOG_LINE_BYTES", 10)
+    ok = b"a" * 10 + b"\n"
+    assert list(log_lines(io.BytesIO(ok + ok + b"b" * 10))) == [ok, ok, b"b" * 10]
+    with pytest.raises(BrokenLog, match="line 2: longer than"):
+        list(log_lines(io.BytesIO(ok + b"a" * 11 + b"\n")))
+
+
+def forged_header(log: Path, depth: int) -> bytes:
+    """The log's header with a config value nested `depth` deep, its hash recomputed."""
+    lines = log.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    header["config"]["encounters"] = {"night_fire": value}
+    del header["hash"]
+    header["hash"] = line_hash(GENESIS, header)
+    return b"\n".join([canonical_json(header).encode(), *lines[1:]])
+
+
+@pytest.mark.parametrize("depth", [MAX_LOG_DEPTH, 260, 600])
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_deeply_nested_header(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, good_log: Path, depth: int, command: str
+) -> None:
+    path = tmp_path / "deep.jsonl"
+    path.write_bytes(forged_header(good_log, depth))
+    rc = main([command, str(path)])
+    line = one_line(capsys.readouterr().err, rc, 1)
+    assert f"nested more than {MAX_LOG_DEPTH} deep" in line or "config is not valid" in line
+
+
+def test_the_largest_config_makes_a_log_that_can_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The line limit is above the longest header: a config just under its size limit."""
+    from nightsim.config import default_config_path
+    from nightsim.limits import MAX_CONFIG_BYTES
+
+    text = default_config_path().read_text(encoding="utf-8").split("[encounters]")[0]
+    entry = '{creature="c%06d' + "x" * 60 + '",weight=1}'
+    count = (MAX_CONFIG_BYTES - len(text.encode()) - 200) // (len(entry % 0) + 1)
+    table = ",".join(entry % i for i in range(count))
+    text += f"[encounters]\nnight_fire=[{table}]\nnight_no_fire=[{{creature='w',weight=1}}]\n"
+    assert MAX_CONFIG_BYTES - 4000 < len(text.encode()) <= MAX_CONFIG_BYTES
+    (tmp_path / "big.toml").write_text(text)
+    log = tmp_path / "big.jsonl"
+    assert main(["run", str(tmp_path / "big.toml"), "--seed", "1", "--log", str(log)]) == 0
+    assert len(log.read_bytes().split(b"\n", 1)[0]) > MAX_CONFIG_BYTES  # past the old 1 MiB
+    assert main(["replay", str(log), "--quiet"]) == 0
+
+
+# --- signals ---------------------------------------------------------------------------------
+
+
+def handles(pid: int, sig: int) -> bool:
+    """Whether the process has a handler for `sig` (Linux's SigCgt mask): nightsim's entry
+    sets its handlers before it imports anything heavy."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = re.search(r"^SigCgt:\s*([0-9a-f]+)", status, re.M)
+    return mask is not None and bool(int(mask[1], 16) >> (sig - 1) & 1)
+
+
+def wait_until(ready: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not ready():
+        assert time.monotonic() < deadline, f"never ready: {what}"
+        time.sleep(0.001)
+
+
+def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
+    proc.send_signal(sig)
+    try:
+        _, err = proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError(f"hung after signal {sig}") from None
+    code = {signal.SIGINT: EXIT_SIGINT, signal.SIGTERM: EXIT_SIGTERM}[sig]
+    assert proc.returncode == code, (proc.returncode, err)
+    assert b"Traceback" not in err, err.decode()
+    return err.decode()
+
+
+SIGNALS = [signal.SIGINT, signal.SIGTERM]
+linux_only = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+
+
+@linux_only
+@pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "--nights", "20000", "--no-log"],
+        ["verify", "LOG"],
+        ["odds", "--jobs", "2"],
+        ["check"],
+        ["schema"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_a_signal_while_the_modules_import(good_log: Path, sig: int, args: list[str]) -> None:
+    """The signal as soon as nightsim's handlers are set, while it still imports (its first
+    ~0.3 s): SIGINT there used to end in a KeyboardInterrupt traceback."""
+    args = [str(good_log) if a == "LOG" else a for a in args]
+    for _ in range(5):  # a fast command may, rarely, finish before the signal lands: again
+        proc = subprocess.Popen(
+            [*NIGHTSIM, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV
+        )
+        pid = proc.pid
+        wait_until(lambda: handles(pid, signal.SIGTERM), "signal handlers")  # noqa: B023
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        if proc.returncode == 0 and args[0] in ("check", "schema"):
+            continue
+        assert proc.returncode == 128 + sig, (proc.returncode, err)
+        assert b"Traceback" not in err and len(err.splitlines()) == 1, err
+        assert b"stopped" in err, err
+        return
+    pytest.skip("the command always finished before the signal")
+
+
+def start_journey(tmp_path: Path, *extra: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [*NIGHTSIM, "run", "--nights", "20000", "--format", "jsonl", "--log", "j.jsonl", *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=ENV,
+    )
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
+def test_a_signal_mid_journey_leaves_no_log_and_says_how_to_rerun(tmp_path: Path, sig: int) -> None:
+    proc = start_journey(tmp_path)
+    assert proc.stdout is not None and proc.stderr is not None
+    seed_line = proc.stderr.readline().decode()  # printed before the night starts
+    assert re.match(
+        r"seed: \d+  \(to tell this night again: --seed \d+ --nights 20000\)", seed_line
+    ), seed_line
+    for _ in range(100):
+        proc.stdout.readline()
+    err = stopped_by(proc, sig)
+    seed = seed_line.split()[1]
+    assert err.strip() == (
+        f"nightsim: stopped before the end: no log written; the night is --seed {seed}"
+        " --nights 20000"
+    )
+    assert files(tmp_path) == []
+
+
+def test_kill_9_mid_journey_leaves_a_readable_partial_that_is_cut_short(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    proc = start_journey(tmp_path, "--seed", "8")
+    assert proc.stdout is not None
+    for _ in range(200):
+        proc.stdout.readline()
+    proc.kill()
+    proc.communicate(timeout=TIMEOUT)
+    assert files(tmp_path) == ["j.jsonl.partial"]  # never the final name
+    partial = tmp_path / "j.jsonl.partial"
+    assert len(partial.read_bytes().splitlines()) >= 200
+    for command in ("replay", "verify"):
+        code = main([command, str(partial)])
+        line = one_line(capsys.readouterr().err, code, 1)
+        assert "cut short" in line and ".partial file" in line, line
+
+
+@linux_only
+@pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
+def test_a_signal_at_the_step_prompt(tmp_path: Path, sig: int) -> None:
+    """--step waits for Enter at a terminal: a pty on stdin, the signal while it waits."""
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [*NIGHTSIM, "run", "--step", "--seed", "5", "--log", "s.jsonl"],
+        stdin=follower,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=ENV,
+    )
+    os.close(follower)
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.read(8) == b"[Enter: "  # the prompt: it is waiting
+        err = stopped_by(proc, sig)
+    finally:
+        os.close(leader)
+    assert "no log written; the night is --seed 5" in err and files(tmp_path) == []
+
+
+def children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(c) for c in text.split()]
+
+
+@linux_only
+@pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
+def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
+    proc = subprocess.Popen(
+        [*NIGHTSIM, "odds", "--nights", "5000000", "--jobs", "2", "--seed", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    wait_until(lambda: len(children(proc.pid)) >= 2, "two workers")
+    workers = children(proc.pid)
+    err = stopped_by(proc, sig)
+    assert len(err.splitlines()) == 1, err
+    for pid in workers:
+        wait_until(lambda pid=pid: gone(pid), f"worker {pid} gone")
+
+
+def gone(pid: int) -> bool:
+    try:
+        return "State:\tZ" in Path(f"/proc/{pid}/status").read_text()  # a zombie: it ended
+    except OSError:
+        return True
+
+
+# --- mutated logs: never a traceback, never a hang ----------------------------------------
+
+
+def mutations(lines: list[bytes]) -> st.SearchStrategy[bytes]:
+    n = len(lines)
+    whole = b"".join(lines)
+    index = st.integers(0, n - 1)
+    return st.one_of(
+        st.integers(0, len(whole)).map(lambda k: whole[:k]),
+        st.tuples(st.integers(0, len(whole) - 1), st.integers(1, 255)).map(
+            lambda kb: whole[: kb[0]] + bytes([whole[kb[0]] ^ kb[1]]) + whole[kb[0] + 1 :]
+        ),
+        index.map(lambda i: b"".join(lines[: i + 1] + lines[i:])),
+        index.map(lambda i: b"".join(lines[:i] + lines[i + 1 :])),
+        st.tuples(index, index).map(lambda ij: b"".join(_swapped(lines, *ij))),
+        st.binary(max_size=200).map(lambda junk: whole + junk),
+        st.integers(1, 3000).map(lambda d: _deep(lines, d)),
+    )
+
+
+def _swapped(lines: list[bytes], i: int, j: int) -> list[bytes]:
+    out = list(lines)
+    out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _deep(lines: list[bytes], depth: int) -> bytes:
+    """The header with its config's `camp` nested `depth` deep and its hash recomputed, made
+    as text: building it as data would recurse in this test."""
+    header = json.loads(lines[0])
+    header["config"]["camp"] = "DEEP"
+    del header["hash"]
+    brackets = "[" * depth + "]" * depth
+    body = canonical_json(header).replace('"DEEP"', brackets)
+    digest = hashlib.sha256((GENESIS + body).encode()).hexdigest()
+    text = canonical_json({**header, "hash": "H"}).replace('"DEEP"', brackets)
+    return (text.replace('"hash":"H"', f'"hash":"{digest}"') + "\n").encode() + b"".join(lines[1:])
+
+
+@pytest.fixture(scope="module")
+def one_night(tmp_path_factory: pytest.TempPathFactory) -> list[bytes]:
+    path = tmp_path_factory.mktemp("m") / "n.jsonl"
+    assert main(["run", "--seed", "21", "--log", str(path), "--quiet"]) == 0
+    return path.read_bytes().splitlines(keepends=True)
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_mutated_logs_exit_0_1_or_2_and_never_crash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, one_night: list[bytes], data: st.DataObject
+) -> None:
+    mutated = data.draw(mutations(one_night))
+    path = tmp_path / "m.jsonl"
+    path.write_bytes(mutated)
+    for command in ("replay", "verify"):
+        code = main([command, str(path)])
+        out, err = capsys.readouterr()
+        assert code in (0, 1, 2), (command, code, err)
+        assert "Traceback" not in err + out
+        if code == 0:
+            assert mutated == b"".join(one_night)
+        else:
+            assert err.startswith("nightsim: error: ") and len(err.splitlines()) == 1, err
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def test_the_exit_code_table_is_in_the_readme_and_the_help() -> None:
+    """README.md and docs/limits.md both hold the table: each is checked."""
+    pages = [p for p in manual_pages() if "\n## Exit codes\n" in p.read_text(encoding="utf-8")]
+    assert {p.name for p in pages} == {"README.md", "limits.md"}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        table = text.split("\n## Exit codes", 1)[1].split("\n\n", 2)[1]
+        codes = [int(c) for c in re.findall(r"^\| \*\*(\d+)\*\*", table, re.M)]
+        assert codes == [0, 1, 2, EXIT_OLDER_FORMAT, EXIT_IOERR, EXIT_SIGINT, EXIT_SIGTERM]
+    for code in codes:
+        assert re.search(rf"^  {code} ", EPILOG, re.M) or f"; {code} " in EPILOG, code

@@ -1,0 +1,171 @@
+# ruff: noqa: RUF001  (Ukrainian names are the point of some of these logs)
+"""Proof in another language (issue 11, item 2): tools/check-log.mjs, a Node.js checker
+written from docs/log-format.md with no npm packages, agrees with nightsim on every line of
+logs of single nights, journeys, Ukrainian and emoji names and fractional config numbers,
+and rejects tampered ones, naming the line.
+
+Skipped only where `node` is missing outside CI; in CI (CI=true) a missing node fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from nightsim.config import parse_config
+from nightsim.engine.journey import iter_raw
+from nightsim.log.writer import canonical_json, line_hash, write_events
+from tests.conftest import default_text
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKER = ROOT / "tools" / "check-log.mjs"
+NODE = shutil.which("node")
+
+if NODE is None:
+    if os.environ.get("CI") == "true":
+        pytest.fail("node is missing in CI: .ci/run installs it", pytrace=False)
+    pytest.skip("node is not installed (outside CI)", allow_module_level=True)
+
+NAMES = {
+    "Sir Aldric": "Пан Олексій",
+    "Sister Ysolde": "Сестра Ярина",
+    "Moss": "Мох 🍄",
+    "Wren": "Вільшанка 🐦‍⬛",
+}
+
+
+def _config(ukrainian: bool, *sets: str) -> object:
+    text = default_text()
+    if ukrainian:
+        for en, uk in NAMES.items():
+            text = text.replace(f'"{en}"', json.dumps(uk, ensure_ascii=False))
+    return parse_config(text, list(sets))
+
+
+# (name, ukrainian names, --set items, seed, nights)
+CASES = [
+    ("night seed 9", False, [], 9, 1),
+    ("night seed 14, encounter", False, ["camp.encounter_chance=6"], 14, 1),
+    ("journey of 4", False, ["camp.encounter_chance=3"], "road", 4),
+    ("ukrainian names", True, ["camp.encounter_chance=6"], "Ніч на Купала", 1),
+    ("ukrainian journey", True, ["camp.season=winter"], 3, 3),
+    (
+        "fractional config numbers",
+        False,
+        [
+            "camp.carried_firewood_hours=0.3",
+            "rules.fire_warmth_hours=2.75",
+            'watch.shifts=[{name="Moss",hours=2.5},{name="Wren",hours=1.75},'
+            '{name="Sir Aldric",hours=0.1}]',
+        ],
+        "🔥 emoji seed ✦",
+        2,
+    ),
+    ("a big integer seed", False, [], 2**60, 1),
+]
+
+
+def log_text(ukrainian: bool, sets: list[str], seed: int | str, nights: int) -> list[str]:
+    out: list[str] = []
+    write_events(iter_raw(_config(ukrainian, *sets), seed, nights), [out.append])  # type: ignore[arg-type]
+    return [line + "\n" for line in out]
+
+
+def node(path: Path) -> subprocess.CompletedProcess[str]:
+    assert NODE is not None
+    return subprocess.run(
+        [NODE, str(CHECKER), str(path)], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_checker_is_small_and_uses_no_packages() -> None:
+    source = CHECKER.read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 40
+    imports = [line for line in source.splitlines() if line.startswith("import")]
+    assert all(' from "node:' in line for line in imports), imports
+
+
+@pytest.mark.parametrize(("name", "ukrainian", "sets", "seed", "nights"), CASES)
+def test_node_agrees_with_nightsim_on_every_line(
+    tmp_path: Path,
+    name: str,
+    ukrainian: bool,
+    sets: list[str],
+    seed: int | str,
+    nights: int,
+) -> None:
+    lines = log_text(ukrainian, sets, seed, nights)
+    path = tmp_path / "night.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    done = node(path)
+    assert done.returncode == 0, (name, done.stderr)
+    head = json.loads(lines[-1])["hash"]
+    assert done.stdout == f"ok: {len(lines)} lines, head {head}\n"
+    if "fractional" in name:
+        assert '"carried_firewood_hours":0.3' in lines[0] and '"hours":1.75' in lines[0]
+
+
+def _rehashed(lines: list[str], k: int, text: str) -> list[str]:
+    """Line k replaced by `text` (its data, in some other form) and every hash from there on
+    recomputed, as a forger would: the chain holds, so only the form can give it away."""
+    prev = json.loads(lines[k - 1])["hash"] if k else "0" * 64
+    data = json.loads(text)
+    stale = data.pop("hash")
+    prev = line_hash(prev, data)
+    out = [*lines[:k], text.replace(stale, prev) + "\n"]
+    for line in lines[k + 1 :]:
+        data = json.loads(line)
+        data.pop("hash")
+        data["hash"] = prev = line_hash(prev, data)
+        out.append(canonical_json(data) + "\n")
+    return out
+
+
+def test_node_rejects_tampered_logs_naming_the_line(tmp_path: Path) -> None:
+    lines = log_text(True, ["camp.encounter_chance=6"], "tampered", 2)
+    k = next(i for i, t in enumerate(lines) if '"rest.checked"' in t)
+    cases = {
+        "edited": (
+            [
+                *lines[:k],
+                lines[k].replace('"slept_minutes":', '"slept_minutes":1'),
+                *lines[k + 1 :],
+            ],
+            f"line {k + 1}: hash does not match",
+        ),
+        "deleted": (lines[:k] + lines[k + 1 :], f"line {k + 1}: seq is {k + 1}, expected {k}"),
+        "spaces, rehashed": (
+            _rehashed(lines, k, json.dumps(json.loads(lines[k]), ensure_ascii=False)),
+            f"line {k + 1}: not in JCS form",
+        ),
+        "a float, rehashed": (
+            _rehashed(
+                lines,
+                0,
+                lines[0].rstrip("\n").replace('"fire_warmth_hours":4', '"fire_warmth_hours":4.0'),
+            ),
+            "line 1: not in JCS form",
+        ),
+        "cut short": ([*lines[:-1], lines[-1].rstrip("\n")], f"line {len(lines)}: no newline"),
+        "format 1": ([lines[0].replace('"v":2', '"v":1'), *lines[1:]], "line 1: 'v' is 1"),
+    }
+    for what, (bad, said) in cases.items():
+        path = tmp_path / "bad.jsonl"
+        path.write_text("".join(bad), encoding="utf-8")
+        done = node(path)
+        assert done.returncode == 1, what
+        assert done.stderr.startswith(said), (what, done.stderr)
+
+
+def test_node_reads_stdin(tmp_path: Path) -> None:
+    assert NODE is not None
+    text = "".join(log_text(False, [], 9, 1))
+    done = subprocess.run(
+        [NODE, str(CHECKER)], input=text, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stdout.startswith("ok: ")

@@ -1,0 +1,215 @@
+"""`nightsim verify`: re-simulates from the header; a rehashing forger is caught."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from nightsim import __version__
+from nightsim.cli import main
+from nightsim.log.verify import verify_lines
+from nightsim.log.writer import canonical_json
+from tests.conftest import log_lines, rehash
+
+make_lines = log_lines
+
+
+def save(path: Path, lines: list[str]) -> Path:
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("seed", [11, 9, "full moon", "007"])
+def test_an_honest_log_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int | str
+) -> None:
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", str(seed), "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    n = len(log.read_text(encoding="utf-8").splitlines())
+    assert out[0] == f"verified: {n} events match (1 night)"
+    commitment = hashlib.sha256(str(seed).encode()).hexdigest()
+    assert out[1] == f"seed {seed!r} matches its commitment sha256 {commitment}"
+
+
+def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The player says "I was awake!": the forger gives Wren a full rest and rehashes."""
+    lines = make_lines(9)
+    k = next(
+        i for i, s in enumerate(lines) if '"type":"rest.checked"' in s and '"full_rest":false' in s
+    )
+    data = json.loads(lines[k])
+    data["full_rest"] = True
+    lines[k] = canonical_json(data) + "\n"
+    log = save(tmp_path / "forged.jsonl", rehash(lines))
+
+    assert main(["replay", str(log), "--format", "jsonl"]) == 0  # the chain holds
+    capsys.readouterr()
+    assert main(["verify", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert f"seq {k} (rest.checked)" in err and "'full_rest'" in err
+    log_line, sim_line = out.splitlines()
+    assert log_line.startswith("log: ") and sim_line.startswith("sim: ")
+    assert json.loads(log_line[5:])["full_rest"] is True
+    assert json.loads(sim_line[5:])["full_rest"] is False
+    assert json.loads(sim_line[5:])["seq"] == k
+
+
+def test_verify_checks_the_chain_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = make_lines(9)
+    data = json.loads(lines[4])
+    data["t"] += 5
+    lines[4] = canonical_json(data) + "\n"
+    log = save(tmp_path / "n.jsonl", lines)
+    assert main(["verify", str(log)]) == 1
+    assert "line 5: hash does not match" in capsys.readouterr().err
+
+
+def test_a_forged_seed_fails_its_commitment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Swapping the seed for a kinder one (and rehashing) no longer matches the commitment
+    published before the session."""
+    lines = make_lines(9)
+    header = json.loads(lines[0])
+    header["seed"] = 10
+    lines[0] = canonical_json(header) + "\n"
+    log = save(tmp_path / "n.jsonl", rehash(lines))
+    assert main(["verify", str(log)]) == 1
+    assert "seed 10 does not match its commitment" in capsys.readouterr().err
+
+
+def test_a_forged_config_is_caught_at_the_header(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Editing the header's config (no cookware) changes the night: the forged log still
+    shows the meal cooked, the simulation of that config does not."""
+    lines = make_lines(9)
+    header = json.loads(lines[0])
+    header["config"]["camp"]["cookware"] = False
+    lines[0] = canonical_json(header) + "\n"
+    log = save(tmp_path / "n.jsonl", rehash(lines))
+    assert main(["verify", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert "seq 7 (meal.cooked)" in err and "'outcome'" in err
+    assert json.loads(out.splitlines()[1][5:])["type"] == "meal.not_cooked"
+
+
+def test_another_version_is_named_and_still_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: an untouched log of another version used to fail at its header, on the version
+    field itself (and so every hash after it): "still compared" compared nothing. The
+    simulation now stamps the log's version, so the nights themselves are compared."""
+    lines = make_lines(11)
+    header = json.loads(lines[0])
+    header["nightsim"] = "0.0.1"
+    lines[0] = canonical_json(header) + "\n"
+    log = save(tmp_path / "n.jsonl", rehash(lines))
+    assert main(["verify", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert f"written by nightsim 0.0.1, this is nightsim {__version__}" in err
+    assert "verified: " in out and "events match (1 night)" in out
+
+
+def test_another_version_with_an_edited_night_names_the_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = make_lines(11)
+    header = json.loads(lines[0])
+    header["nightsim"] = "0.0.1"
+    lines[0] = canonical_json(header) + "\n"
+    k = next(i for i, s in enumerate(lines) if '"type":"character.woke"' in s)
+    woke = json.loads(lines[k])
+    woke["hp"] += 1
+    lines[k] = canonical_json(woke) + "\n"
+    log = save(tmp_path / "n.jsonl", rehash(lines))
+    assert main(["verify", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert "written by nightsim 0.0.1" in err
+    assert f"seq {k} (character.woke): it differs in 'hp'" in err
+
+
+def test_not_a_log_and_a_missing_file_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", str(tmp_path / "nope.jsonl")]) == 2
+    empty = save(tmp_path / "e.jsonl", [])
+    assert main(["verify", str(empty)]) == 2
+    assert "empty file" in capsys.readouterr().err
+
+
+def test_a_log_cut_short_fails_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = save(tmp_path / "n.jsonl", make_lines(9)[:-3])
+    assert main(["verify", str(log)]) == 1
+    assert "cut short" in capsys.readouterr().err
+
+
+def test_a_journey_verifies_and_a_forged_later_night_is_found() -> None:
+    lines = make_lines("road", nights=3)
+    verdict = verify_lines(lines)
+    assert verdict.ok and verdict.events == len(lines) and verdict.nights == 3
+    k = max(i for i, s in enumerate(lines) if '"type":"character.woke"' in s)
+    data = json.loads(lines[k])
+    data["exhaustion"] += 1
+    lines[k] = canonical_json(data) + "\n"
+    verdict = verify_lines(rehash(lines))
+    assert verdict.mismatch is not None
+    assert (verdict.mismatch.seq, verdict.mismatch.fields) == (k, ("exhaustion",))
+    assert verdict.events == k
+
+
+def test_verify_of_a_default_night_takes_under_a_second(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "9", "--log", str(log)]) == 0
+    start = time.perf_counter()
+    assert main(["verify", str(log)]) == 0
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.slow
+def test_a_1000_night_journey_verifies_streaming() -> None:
+    """Both sides are streams: the generator of log lines is consumed as it is compared."""
+    lines = make_lines("long road", nights=1000)
+    consumed = 0
+
+    def source():  # type: ignore[no-untyped-def]
+        nonlocal consumed
+        for line in lines:
+            consumed += 1
+            yield line
+
+    verdict = verify_lines(source())
+    assert verdict.ok and verdict.events == len(lines) == consumed
+
+
+def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Watcher dozed? Delete the line, renumber seq, rehash: the chain holds, verify names
+    the missing event."""
+    lines = make_lines(2211)  # test_narration.STORY: Sir Aldric dozes
+    k = next(i for i, s in enumerate(lines) if '"type":"watch.dozed"' in s)
+    del lines[k]
+    renumbered = []
+    for i, s in enumerate(lines):
+        data = json.loads(s)
+        data["seq"] = i
+        renumbered.append(canonical_json(data) + "\n")
+    log = save(tmp_path / "n.jsonl", rehash(renumbered))
+    assert main(["replay", str(log), "--format", "jsonl"]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert f"seq {k} " in err
+    assert json.loads(out.splitlines()[1][5:])["type"] == "watch.dozed"

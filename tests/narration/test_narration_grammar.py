@@ -1,0 +1,223 @@
+# ruff: noqa: RUF001, RUF003  (Cyrillic letters are the point of this file)
+"""Grammar of the narration (issue 12): CLDR plurals, pronouns, Ukrainian euphony."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from nightsim import simulate
+from nightsim.config import Config, parse_config
+from nightsim.narration.catalogue import CLDR_PLURALS, GENDERS, LANGS, Catalogue, plural_rule
+from nightsim.narration.euphony import at, conjunction, preposition
+from tests.conftest import default_text
+from tests.narration.test_narration import QUIET, render
+
+UK = Catalogue("uk")
+EN = Catalogue("en")
+
+# --- plurals ----------------------------------------------------------------------------------
+
+# 1 and 21: one; 2 and 22: few; 5 and 11: many (11-14 are never "few" or "one").
+UK_FORMS = {
+    "night": ("ніч", "ночі", "ночей", "ночей", "ніч", "ночі"),
+    "hour": ("година", "години", "годин", "годин", "година", "години"),
+    "hour_acc": ("годину", "години", "годин", "годин", "годину", "години"),
+    "minute": ("хвилина", "хвилини", "хвилин", "хвилин", "хвилина", "хвилини"),
+    "minute_acc": ("хвилину", "хвилини", "хвилин", "хвилин", "хвилину", "хвилини"),
+    "foot": ("фут", "фути", "футів", "футів", "фут", "фути"),
+    "gatherer": ("збирач", "збирачі", "збирачів", "збирачів", "збирач", "збирачі"),
+    "point": ("пункт", "пункти", "пунктів", "пунктів", "пункт", "пункти"),
+}
+EN_FORMS = {
+    "night": ("night", "nights"),
+    "hour": ("hour", "hours"),
+    "hour_acc": ("hour", "hours"),
+    "minute": ("minute", "minutes"),
+    "minute_acc": ("minute", "minutes"),
+    "foot": ("ft", "ft"),
+    "gatherer": ("gatherer", "gatherers"),
+    "point": ("point", "points"),
+}
+
+
+def test_every_counted_noun_is_pinned() -> None:
+    nouns = {k[2:] for k in UK.table if k.startswith("n.")}
+    assert nouns == set(UK_FORMS) == set(EN_FORMS)
+
+
+@pytest.mark.parametrize("noun", sorted(UK_FORMS))
+def test_ukrainian_plural_forms(noun: str) -> None:
+    for n, form in zip((1, 2, 5, 11, 21, 22), UK_FORMS[noun], strict=True):
+        assert UK.count(noun, n) == f"{n} {form}", (noun, n)
+
+
+@pytest.mark.parametrize("noun", sorted(EN_FORMS))
+def test_english_plural_forms(noun: str) -> None:
+    one, other = EN_FORMS[noun]
+    assert EN.count(noun, 1) == f"1 {one}"
+    assert EN.count(noun, 2) == f"2 {other}"
+
+
+def test_fractions_and_whole_floats() -> None:
+    assert UK.count("hour", 2.5) == "2,5 години"  # CLDR "other": the genitive singular
+    assert UK.count("hour", 3.0) == "3 години"  # a whole float is an integer
+    assert UK.count("hour_acc", "6.5") == "6,5 години"
+    assert EN.count("hour", 1.5) == "1.5 hours"
+    assert EN.count("hour", 1.0) == "1 hour"
+
+
+def test_a_line_with_a_count() -> None:
+    assert UK("header.journey", nights=21) == "мандрівка на 21 ніч"
+    assert UK("journey.title", nights=12) == "Мандрівка: 12 ночей"
+    assert UK("evening.fire_lit", hours=1, until="22:00") == (
+        "Багаття розпалено: дров на 1 годину, горітиме до 22:00."
+    )
+    assert EN("header.journey", nights=1) == "a journey of 1 night"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_plural_rules_are_cldrs_as_babel_has_them(lang: str) -> None:
+    """catalogue.CLDR_PLURALS is a copy of Babel's locale data (kept so that a count does not
+    load the whole locale): the same rules, and the same category for every number here."""
+    from babel import localedata
+
+    babel_rule = localedata.load(lang, merge_inherited=False)["plural_form"]
+    assert CLDR_PLURALS[lang] == babel_rule.rules
+    ours = plural_rule(lang)
+    for n in [*range(0, 230), Decimal("0.5"), Decimal("1.5"), Decimal("2.5"), Decimal("21.1")]:
+        assert ours(Decimal(n)) == babel_rule(Decimal(n)), n
+
+
+def test_babel_is_loaded_only_when_a_count_is_told() -> None:
+    code = (
+        "import sys\n"
+        "import nightsim.narration\n"
+        "from nightsim.narration import Catalogue\n"
+        "before = any(m == 'babel' or m.startswith('babel.') for m in sys.modules)\n"
+        "Catalogue('uk').count('night', 3)\n"
+        "after = 'babel.plural' in sys.modules\n"
+        "print(before, after)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout.split()
+    assert out == ["False", "True"]
+
+
+# --- pronouns ---------------------------------------------------------------------------------
+
+HELD = {
+    "he": "Moss не заснув на варті до світанку (x).",
+    "she": "Moss не заснула на варті до світанку (x).",
+    "they": "Moss не заснули на варті до світанку (x).",
+    "none": "Moss: без сну на варті до світанку (x).",
+}
+
+
+@pytest.mark.parametrize("pronoun", GENDERS)
+def test_ukrainian_past_tense_agrees_with_the_pronouns(pronoun: str) -> None:
+    t = UK.with_pronouns({} if pronoun == "none" else {"Moss": pronoun})
+    assert t("morning.watch_held", actor="Moss", roll="x") == HELD[pronoun]
+
+
+@pytest.mark.parametrize(
+    ("pronoun", "tail"),
+    [("he", "він спить."), ("she", "вона спить."), ("they", "вони сплять."), (None, "ніхто не")],
+)
+def test_the_sleeping_watcher_is_named_by_the_pronouns(pronoun: str | None, tail: str) -> None:
+    t = UK.with_pronouns({"Wren": pronoun} if pronoun else {})
+    assert tail in t("enc.watch_of_asleep", actor="Wren")
+
+
+@pytest.mark.parametrize(("pronoun", "word"), [("he", "his"), ("she", "her"), ("they", "their")])
+def test_english_possessive_follows_the_pronouns(pronoun: str, word: str) -> None:
+    t = EN.with_pronouns({"Moss": pronoun})
+    assert f"through {word} own next shift" in t("night.missed_self", actor="Moss")
+    assert "their own" in EN("night.missed_self", actor="Moss")
+
+
+def _moss(pronouns: str | None) -> Config:
+    text = default_text().replace('pronouns = "they"\n', "")
+    if pronouns is not None:
+        text = text.replace('name = "Moss"', f'name = "Moss"\npronouns = "{pronouns}"', 1)
+    return parse_config(text, [])
+
+
+@pytest.mark.parametrize("pronoun", [*GENDERS[:3], None])
+def test_a_night_tells_the_config_pronouns(pronoun: str | None) -> None:
+    # Seed 7: Moss holds the last watch awake until dawn (the morning tells it).
+    text = render(simulate(_moss(pronoun), QUIET).events, "uk")
+    assert HELD[pronoun or "none"].replace("(x).", "(") in text
+
+
+# --- euphony ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "form"),
+    [
+        ("Sir Aldric будить Wren", " передає", "і"),  # after a consonant
+        ("Wren будить Sister Ysolde", " передає", "й"),  # after a vowel (a Latin e)
+        ("Марія", " Оксана", "й"),  # between vowels
+        ("Марія", " Юля", "і"),  # before [j]
+        ("Sister Ysolde", " Yara", "і"),  # a Latin y before a vowel is [j]
+        ("Sister Ysolde", " Ysolde", "й"),  # ... before a consonant it is [i]
+        ("ніч спокійна,", " тиха", "і"),  # after a pause
+        ("", " Wren", "І"),  # at the start of a sentence
+    ],
+)
+def test_i_or_y(before: str, after: str, form: str) -> None:
+    assert conjunction(before, after) == form
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "form"),
+    [
+        ("вона була", " лісі", "в"),  # after a vowel before a consonant
+        ("брат", " лісі", "у"),  # between consonants
+        ("вона була", " Франції", "у"),  # before ф
+        ("вона була", " вікні", "у"),  # before в
+        ("Moss", " Wrenhall", "у"),  # a Latin w sounds [в]
+        ("вона була", " Одесі", "в"),  # between vowels
+        ("", " Одесі", "В"),  # at the start, before a vowel
+        ("", " лісі", "У"),  # at the start, before a consonant
+    ],
+)
+def test_u_or_v(before: str, after: str, form: str) -> None:
+    assert preposition(before, after) == form
+
+
+@pytest.mark.parametrize(
+    ("after", "form"),
+    [(" 11:30", "об"), (" 01:58", "о"), (" 21:00", "о"), (" 23:15", "о"), (" одинадцятій", "об")],
+)
+def test_o_or_ob(after: str, form: str) -> None:
+    assert at(after) == form
+
+
+def test_euphony_in_lines() -> None:
+    assert UK("night.handed_over", actor="Wren", to="Moss") == "Wren будить Moss і передає варту."
+    assert UK("night.handed_over", actor="Moss", to="Sister Ysolde") == (
+        "Moss будить Sister Ysolde й передає варту."
+    )
+    assert UK("enc.title", clock="11:05") == "Зустріч об 11:05"
+    assert UK("morning.rota_broken", clock="01:58") == "Послідовність варт порушено о 01:58."
+    assert UK.listing(["Sir Aldric", "Wren"]) == "Sir Aldric і Wren"
+    assert UK.listing(["Moss", "Sister Ysolde", "Wren"]) == "Moss, Sister Ysolde й Wren"
+    assert EN.listing(["Moss", "Sister Ysolde", "Wren"]) == "Moss, Sister Ysolde and Wren"
+
+
+def test_a_name_is_never_rewritten() -> None:
+    # Only the catalogue's own markers are judged: "і", "у", "в" inside a name stay as given.
+    assert UK("night.watch_began", actor="Ганна і Юрко у Львові", until="23:00") == (
+        "Ганна і Юрко у Львові заступає на варту до 23:00."
+    )

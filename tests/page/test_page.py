@@ -1,0 +1,228 @@
+"""The night you can show (issue 14): the HTML page of a night, a journey and the odds, read
+as text (tests/page/test_page_browser.py opens the same pages in a real browser).
+
+The golden page is regenerated with `NIGHTSIM_REGEN_GOLDEN=1 python -m pytest
+tests/page/test_page.py` and reviewed like any golden file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import main
+from nightsim.config import Config, config_from_data, default_config_path, load_config
+from nightsim.engine.journey import iter_raw, simulate
+from nightsim.events import Event
+from nightsim.log.writer import write_events
+from nightsim.page import night_html, odds_html
+from nightsim.stats.odds import odds
+from nightsim.stats.rank import rank_report, rank_rotas
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
+EVIL = "<img src=x onerror=alert(1)>"
+# The README's night (test_narration.STORY): Sir Aldric dozes, both hand-overs are missed, the
+# wolves find the camp asleep (seed 9 before 0.3.0's dice).
+STORY = 2211
+
+
+@cache
+def default() -> Config:
+    return load_config(default_config_path())
+
+
+def evil_config() -> Config:
+    """The default party with Sir Aldric renamed to an HTML tag, his spell and the bog
+    corpse too: every name a config gives that the page prints."""
+    text = json.dumps(default().canonical())
+    text = text.replace("Sir Aldric", EVIL.replace('"', '\\"'))
+    text = text.replace("Detect Evil", "<script>alert(2)</script>")
+    return config_from_data(json.loads(text))
+
+
+def events(seed: int | str = STORY, nights: int = 1, config: Config | None = None) -> list[Event]:
+    return list(simulate(config or default(), seed, nights=nights).events)
+
+
+def log_text(seed: int | str = STORY, nights: int = 1) -> str:
+    lines: list[str] = []
+    write_events(list(iter_raw(default(), seed, nights)), [lines.append])
+    return "".join(line + "\n" for line in lines)
+
+
+# --- the page's content -------------------------------------------------------------------
+
+
+def test_the_same_log_gives_the_same_bytes_and_the_golden_page() -> None:
+    page = night_html(events(STORY))
+    assert page == night_html(events(STORY))
+    path = GOLDEN / f"night-{STORY}.html"
+    if REGEN:
+        path.write_text(page, encoding="utf-8", newline="\n")
+    assert path.exists(), f"{path} is missing; regenerate with NIGHTSIM_REGEN_GOLDEN=1"
+    assert page == path.read_text(encoding="utf-8"), f"{path.name} differs from its golden"
+
+
+def test_a_page_requests_nothing() -> None:
+    """Self-contained: no URL, no src, no link, no @import or url(); the policy forbids any."""
+    for page in (night_html(events(9)), night_html(events(9, 3)), night_html(events(9), "uk")):
+        assert not re.search(r"https?://|\bsrc=|<link|@import|url\(", page), "a request"
+        assert "default-src 'none'" in page
+        assert page.count("<script>") == 1
+
+
+def test_every_name_spell_and_creature_is_escaped() -> None:
+    page = night_html(events(9, config=evil_config()))
+    assert EVIL not in page
+    assert "<script>alert(2)" not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert "&lt;script&gt;alert(2)&lt;/script&gt;" in page
+    # The party table, the chart's row, the hour text: the name is told, as text, everywhere.
+    assert page.count("&lt;img src=x onerror=alert(1)&gt;") > 10
+
+
+def test_one_chart_row_per_character_and_the_marks() -> None:
+    page = night_html(events(STORY))
+    assert page.count('<g class="row">') == 4
+    # Wren's and Sister Ysolde's missed hand-overs, and the legend's
+    assert page.count('class="mark k-missed"') == 2 + 1
+    assert "k-broke" in page and "The rota broke at 21:50" in page
+    (monster,) = re.findall(r'class="mark k-monster"[^>]*aria-label="([^"]*)"', page)
+    assert "pack of wolves" in monster
+    # the check's roll, revealed with the monster
+    assert "monster check: 1d6 [1] vs \u22642; minute 1d480 [250]" in monster
+    assert (
+        "1d4 [1]" in monster and "surprised (1d6 [2] vs \u22642)" in monster
+    )  # distance, surprise
+
+
+def test_the_monster_check_stays_behind_the_screen_on_the_chart() -> None:
+    """The check's mark at 21:00 tells the chance, not the roll (as the terminal does)."""
+    page = night_html(events(STORY))
+    labels = re.findall(r'aria-label="(21:00 [^"]*)"', page)
+    (check,) = [x for x in labels if "behind the screen" in x]
+    assert "1d6" not in check
+    # The rolls of Sir Aldric's shift are told when it ends (the doze), not when it begins.
+    (began,) = [x for x in labels if "takes the watch" in x]
+    assert "1d10" not in began
+
+
+def test_a_quiet_night_reveals_the_check_at_dawn() -> None:
+    quiet = next(s for s in range(1, 60) if not any(e.type == "monster.arrived" for e in events(s)))
+    page = night_html(events(quiet))
+    (dawn,) = re.findall(r'class="mark k-dawn"[^>]*aria-label="([^"]*)"', page)
+    assert "No wandering monster came (1d6 [" in dawn
+
+
+def test_a_journey_has_a_section_per_night_and_its_charts() -> None:
+    page = night_html(events(9, 3))
+    assert len(re.findall(r'<section class="night" id="night-\d"', page)) == 3
+    assert page.count('<figure class="line">') == 2  # HP, exhaustion
+    assert page.count('class="series ') == 2 * 4
+    assert "Sir Aldric, after night 3: " in page
+
+
+def test_the_ukrainian_page() -> None:
+    page = night_html(events(9), "uk")
+    assert '<html lang="uk">' in page
+    assert "Ніч з першого погляду" in page and "година" in page
+    assert page.count('<g class="row">') == 4
+
+
+# --- the odds -----------------------------------------------------------------------------
+
+
+def test_odds_counts_arrivals_in_10_minute_bins() -> None:
+    r = odds(default(), 5, 600)
+    bins = r["arrival_10min"]
+    assert list(bins) == [str(m) for m in range(0, 8 * 60, 10)]
+    hours = [sum(bins[str(h * 60 + m)] for m in range(0, 60, 10)) for h in range(8)]
+    assert hours == list(r["arrival_hour"].values())
+
+
+def test_the_odds_page() -> None:
+    r = odds(default(), 5, 600)
+    page = odds_html(r)
+    assert page == odds_html(r)
+    assert page.count('class="bin"') == 48
+    assert 'class="ibar"' in page and "Sister Ysolde" in page
+    assert not re.search(r"https?://|\bsrc=|<link|url\(", page)
+
+
+def test_the_rank_page_charts_safety_against_rests() -> None:
+    results = rank_rotas(default(), 5, 100, watchers=2)
+    page = odds_html(rank_report(results, 5, 100, 5, default()))
+    assert page.count('<g class="dot"') == 5
+    assert "full rests" in page
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_run_and_replay_give_the_same_page(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    log = tmp_path / "n.jsonl"
+    page = tmp_path / "n.html"
+    assert main(["run", "--seed", str(STORY), "--log", str(log), "--html", str(page)]) == 0
+    out = capsysbinary.readouterr().out.decode()
+    assert "Encounter at 01:09" in out  # the terminal shows the narration meanwhile
+    assert main(["replay", str(log), "--format", "html"]) == 0
+    replayed = capsysbinary.readouterr().out
+    assert main(["run", "--seed", str(STORY), "--no-log", "--format", "html"]) == 0
+    ran = capsysbinary.readouterr().out
+    assert page.read_bytes() == replayed == ran == night_html(events(STORY)).encode()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_run_html_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "n.html"
+    page.write_text("mine")
+    log = tmp_path / "n.jsonl"
+    code = main(["run", "--seed", "9", "--log", str(log), "--html", str(page)])
+    assert code == 2
+    assert "already exists" in capsys.readouterr().err
+    assert page.read_text() == "mine"
+    assert not log.exists()  # checked before the log was created
+
+
+def test_replay_refuses_a_broken_log_for_a_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = log_text().splitlines(keepends=True)
+    data = json.loads(lines[5])
+    data["t"] += 1  # an edit the hash chain catches
+    lines[5] = json.dumps(data) + "\n"
+    log = tmp_path / "broken.jsonl"
+    log.write_text("".join(lines))
+    assert main(["replay", str(log), "--format", "html"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "line 6" in captured.err
+
+
+def test_odds_format_html(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert main(["odds", "--nights", "300", "--seed", "1", "--jobs", "1", "--format", "html"]) == 0
+    page = capsysbinary.readouterr().out.decode()
+    assert page.startswith("<!DOCTYPE html>") and "When the monster comes" in page
+
+
+def test_the_page_loads_no_engine() -> None:
+    """Downstream of the log like the narration: making a page loads neither SimPy nor the
+    engine (issue 9's one-way arrows)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, nightsim.page.night, nightsim.page.render, nightsim.page.odds\n"
+        "print(sorted(m for m in sys.modules if m == 'simpy' or m.startswith('nightsim.engine')"
+        " or m == 'nightsim.engine.journey'))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -1,0 +1,187 @@
+"""`odds --compare` and the paired `--rank-rotas` at the command line (issue 13): the text
+(en, uk), JSON and CSV carry the same numbers; ties are flagged; the trade-off across K."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+
+from nightsim.cli import main
+from nightsim.stats.rank import rank_rotas
+from tests.conftest import manual_block
+from tests.stats.test_paired import cfg
+
+CHANCE = ["--set", "camp.encounter_chance=1", "--compare", "camp.encounter_chance=2"]
+
+
+def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["odds", "--jobs", "1", *argv]) == 0
+    return capsys.readouterr().out
+
+
+def as_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(out(capsys, *argv, "--format", "json"))
+    return result
+
+
+def test_compare_json_records_both_configs_and_the_change(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    r = as_json(capsys, "--nights", "300", "--seed", "4", *CHANCE)
+    assert r["changes"] == ["camp.encounter_chance=2"]
+    assert r["config_a_sha256"] != r["config_b_sha256"]
+    assert r["config_a"]["camp"]["encounter_chance"] == 1
+    assert r["config_b"]["camp"]["encounter_chance"] == 2
+    assert r["command"][-2:] == ["--format", "json"] and "--compare" in r["command"]
+    enc = r["measures"][0]
+    assert enc["measure"] == "encounter" and enc["clear"] and enc["diff"] > 0
+
+
+def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--nights", "200", "--seed", "4", *CHANCE]
+    r = as_json(capsys, *argv)
+    rows = list(csv.DictReader(io.StringIO(out(capsys, *argv, "--format", "csv"))))
+    assert len(rows) == len(r["measures"])
+    for row, m in zip(rows, r["measures"], strict=True):
+        assert (row["measure"], row["character"]) == (m["measure"], m["character"] or "")
+        for col, value in (
+            ("a", m["a"]["p"]),
+            ("a_low", m["a"]["low"]),
+            ("b_high", m["b"]["high"]),
+            ("diff", m["diff"]),
+            ("diff_low", m["low"]),
+            ("diff_high", m["high"]),
+        ):
+            assert row[col] == ("" if value is None else repr(value)), (col, row)
+        assert row["clear"] == str(m["clear"]) and row["paired"] == str(m["paired"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["a monster comes: ", "points, 95% CI", "no clear difference at 300 nights"]),
+        ("uk", ["приходить чудовисько: ", "пункту, 95% ДІ", "немає явної різниці за 300 ночей"]),
+    ],
+)
+def test_compare_text_piped_is_one_line_a_measure(
+    capsys: pytest.CaptureFixture[str], lang: str, words: list[str]
+) -> None:
+    text = out(capsys, "--nights", "300", "--seed", "4", *CHANCE, "--lang", lang)
+    for w in words:
+        assert w in text, text
+    r = as_json(capsys, "--nights", "300", "--seed", "4", *CHANCE)
+    enc = r["measures"][0]
+    a, b = f"{enc['a']['p'] * 100:.1f}", f"{enc['b']['p'] * 100:.1f}"
+    if lang == "uk":
+        a, b = a.replace(".", ","), b.replace(".", ",")
+    assert f"{a}% \u2192 {b}%" in text
+
+
+def test_a_bad_compare_item_is_blamed_on_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--jobs", "1", "--compare", "camp.encounter_chance=9"]) == 2
+    err = capsys.readouterr().err
+    assert "--compare camp.encounter_chance" in err and "Traceback" not in err
+
+
+# --- the ranking --------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_frail_watcher_is_clearly_worse_and_equals_tie() -> None:
+    """One watcher all night: CON 3 dozes 1-in-6, CON 18 1-in-20. Moss's shortfall from the
+    best is clear; the three CON 18 watchers differ only by their own dice, and at least one
+    of them is tied with the best."""
+    config = cfg(
+        "camp.encounter_chance=6",
+        "party.Moss.con=3",
+        "party.Wren.con=18",
+        "party.Sir Aldric.con=18",
+        "party.Sister Ysolde.con=18",
+    )
+    ranked = rank_rotas(config, "frail", 1500, watchers=1)
+    best, *rest = ranked
+    assert best.awake_vs_best is None and best.tied is None
+    moss = ranked[-1]
+    assert moss.order == ("Moss",) and moss.tied is False
+    assert moss.awake_vs_best is not None and moss.awake_vs_best["high"] < 0
+    assert moss.awake_vs_best["paired"]  # the same encounter nights for every rota
+    assert any(r.tied for r in rest)
+
+
+def test_rank_json_flags_ties_and_keeps_its_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    r = as_json(capsys, "--rank-rotas", "--watchers", "2", "--nights", "300", "--seed", "3")
+    for key in ("nights", "seed", "rotas", "ranked_by", "top", "config", "config_sha256"):
+        assert key in r
+    first, *others = r["top"]
+    assert first["vs_best"] is None and first["tied_with_best"] is None
+    for row in others:
+        vs = row["vs_best"]["someone_awake_given_encounter"]
+        assert row["tied_with_best"] == (vs["low"] <= 0 <= vs["high"])
+        assert vs["paired"]
+    assert r["tied_with_best"] == sum(1 for row in others if row["tied_with_best"])
+
+
+def test_several_k_rank_each_and_trade_off(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--rank-rotas", "--watchers", "1", "--watchers", "2,3", "--nights", "150"]
+    r = as_json(capsys, *argv, "--seed", "8", "--top", "2")
+    assert r["watchers"] == [1, 2, 3] and [p["watchers"] for p in r["rankings"]] == [1, 2, 3]
+    assert [t["watchers"] for t in r["trade_off"]] == [1, 2, 3]
+    for part, trade in zip(r["rankings"], r["trade_off"], strict=True):
+        assert trade["rota"] == part["top"][0]["rota"]
+        assert trade["full_rest"] == part["top"][0]["full_rest"]
+    # More watchers: fewer full rests (each watch is sleep lost).
+    rests = [t["full_rest"]["p"] for t in r["trade_off"]]
+    assert rests == sorted(rests, reverse=True)
+    rows = list(
+        csv.DictReader(
+            io.StringIO(out(capsys, *argv, "--seed", "8", "--top", "2", "--format", "csv"))
+        )
+    )
+    assert [row["watchers"] for row in rows] == ["1", "1", "2", "2", "3", "3"]
+    text = out(capsys, *argv, "--seed", "8", "--top", "2")
+    assert "Safety against rest" in text and "3 watchers: " in text
+
+
+def test_rank_text_in_ukrainian(capsys: pytest.CaptureFixture[str]) -> None:
+    text = out(
+        capsys,
+        "--rank-rotas",
+        "--watchers",
+        "2",
+        "--nights",
+        "100",
+        "--seed",
+        "3",
+        "--top",
+        "3",
+        "--lang",
+        "uk",
+    )
+    assert "найкраща" in text and "Вартових: 2" in text
+
+
+# --- the manual's paired examples are real runs -------------------------------------------
+
+README_COMMANDS = (
+    "nightsim odds --seed 1 --rank-rotas --watchers 2,3,4 --top 3",
+    'nightsim odds --seed 1 --compare \'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]\'',
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", README_COMMANDS, ids=["rank-rotas", "compare"])
+def test_the_readme_paired_examples_are_real_runs(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/odds.md: each block, as printed when piped (10,000 nights)."""
+    import shlex
+
+    shown = manual_block(command).rstrip("\n").splitlines()
+    code = main([*shlex.split(command)[1:], "--jobs", "2"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.rstrip("\n").splitlines() == shown
