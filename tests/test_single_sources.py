@@ -44,3 +44,29 @@ def test_no_document_names_a_second_default() -> None:
             path = ROOT / p
             if path.is_file() and path.name != Path(__file__).name:
                 assert "configs/default.toml" not in path.read_text(encoding="utf-8"), p
+
+
+def test_sleep_states_are_derived_once_and_drawn_twice() -> None:
+    # `sleep.track` derives who slept when; the terminal strip and the page's timeline only
+    # draw it: neither reads the events for states.
+    from nightsim.config import load_config
+    from nightsim.narration import facts
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.page import timeline
+    from nightsim.simulate import simulate
+
+    for name in ("narration/strip.py", "page/timeline.py"):
+        text = (ROOT / "nightsim" / name).read_text(encoding="utf-8")
+        assert "from nightsim import events" not in text, name
+    config = load_config(default_config_path(), ["camp.encounter_chance=6"])
+    names = [c.name for c in config.party]
+    for seed in range(1, 6):
+        events = simulate(config, seed).events
+        night = facts.night_facts(events, names, {})
+        assert night.track is not None
+        chart = timeline.chart(night, Catalogue("en"))
+        assert chart is not None
+        for (name, states), row in zip(night.track.rows, chart.rows, strict=True):
+            assert row.name == name
+            runs = [s for i, s in enumerate(states) if i == 0 or states[i - 1] != s]
+            assert [b.state for b in row.bars] == runs
