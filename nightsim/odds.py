@@ -136,6 +136,34 @@ class Counts:
                 for i, v in enumerate(map(char_count, chars)):
                     by_night[i] += v
 
+    def add_nights(self, outs: Sequence[NightOutcome], rest_start: int) -> None:
+        """Count single nights (night 1 of their own dice), a measure at a time over them:
+        the same sums as `add` on each, with the loops in `sum(map(...))` (the hot path of
+        plain odds; `_count` hands nights over in small batches, so memory stays flat)."""
+        if self.per_journey > 1:
+            for out in outs:
+                self.add(out, rest_start)
+            return
+        for out in outs:
+            enc = out.encounter
+            if enc is not None:
+                minute = enc.at - rest_start
+                self.arrival_hour[minute // 60] += 1
+                self.arrival_10min[minute // 10] += 1
+                self.distance_ft[enc.distance_ft] += 1
+        self.nights += len(outs)
+        for j, count in _PARTY_K:
+            self.party_k[j] += sum(map(count, outs))
+        for j, of in _PARTY_N:
+            self.party_n[j] += sum(map(of, outs))
+        # Per character, its outcomes over the nights (the party is the same every night).
+        columns = zip(*(out.characters for out in outs), strict=True)
+        for ks, ns, column in zip(self.character_k, self.character_n, columns, strict=False):
+            for j, char_count in _CHARACTER_K:
+                ks[j] += sum(map(char_count, column))
+            for j, char_of in _CHARACTER_N:
+                ns[j] += sum(map(char_of, column))
+
     def party(self) -> list[tuple[Measure[NightOutcome], int, int]]:
         """Each measure of `measures.PARTY` with its Σk and Σn."""
         return [
@@ -190,15 +218,24 @@ _CHARACTER_N = tuple((j, m.of) for j, m in enumerate(CHARACTER) if m.of is not N
 _BY_NIGHT = tuple((j, m.count) for j, m in enumerate(CHARACTER) if m.by_night)
 
 
+_BATCH = 256  # nights counted at once by `add_nights`: a few hundred outcomes in memory
+
+
 def _count(config: Config, seed: str, start: int, stop: int, per_journey: int) -> Counts:
     """Nights (or journeys) start..stop-1 of an odds run, counted. The hot loop."""
     counts = Counts.empty([c.name for c in config.party], config.rules.rest_hours, per_journey)
     rest_start = config.rest_start
     add = counts.add
     if per_journey == 1:
-        for i in range(start, stop):
-            # The night `run --seed "{seed}/{i}"` tells: night 1 of its own dice.
-            add(NightSim(config, Dice(f"{seed}/{i}"), record=False).run(), rest_start)
+        for a in range(start, stop, _BATCH):
+            # Night i is the night `run --seed "{seed}/{i}"` tells: night 1 of its own dice.
+            counts.add_nights(
+                [
+                    NightSim(config, Dice(f"{seed}/{i}"), record=False).run()
+                    for i in range(a, min(a + _BATCH, stop))
+                ],
+                rest_start,
+            )
     else:
         for j in range(start, stop):
             for k, out in enumerate(

@@ -101,3 +101,19 @@ def test_plain_odds_and_paired_counting_agree() -> None:
         est = r[row["measure"]]
         mine = est if row["character"] is None else est[row["character"]]
         assert (row["a"]["k"], row["a"]["n"]) == (mine["k"], mine["n"]), row["measure"]
+
+
+def test_counting_a_batch_is_counting_night_by_night() -> None:
+    from nightsim.dice import Dice
+    from nightsim.night import NightSim
+    from nightsim.odds import Counts
+
+    config = cfg()
+    outs = [NightSim(config, Dice(f"batch/{i}"), record=False).run() for i in range(300)]
+    names = [c.name for c in config.party]
+    one, batch = (Counts.empty(names, config.rules.rest_hours) for _ in range(2))
+    for out in outs:
+        one.add(out, config.rest_start)
+    batch.add_nights(outs[:7], config.rest_start)
+    batch.add_nights(outs[7:], config.rest_start)
+    assert one == batch
