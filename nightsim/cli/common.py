@@ -123,7 +123,7 @@ def add_config_args(parser: object) -> None:
         "config",
         nargs="?",
         metavar="CONFIG",
-        help="a TOML camp config (default: the bundled configs/default.toml)",
+        help="a TOML camp config (default: the bundled nightsim/data/default.toml)",
     )
     parser.add_argument(
         "--set",

@@ -6,12 +6,14 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.table import Table
+
+    from nightsim.measures import Measure
 
 from nightsim.cli.common import (
     EXIT_OK,
@@ -353,22 +355,11 @@ def _print_json(report: dict[str, Any], command: list[str]) -> None:
 
 # --- csv ----------------------------------------------------------------------------------
 
-PARTY_MEASURES = (
-    "encounter",
-    "rota_broken",
-    "fire_lasts",
-    "nobody_awake",
-    "nobody_awake_given_encounter",
-)
-CHARACTER_MEASURES = ("surprised", "full_rest", "exhausted", "spell_lost")
-ROTA_MEASURES = ("someone_awake_given_encounter", "full_rest", "spells_kept", "rota_broken")
-VS_BEST = ("someone_awake_given_encounter", "full_rest")
-
 Row = list[object]
 
 
-def _columns(measures: tuple[str, ...]) -> list[str]:
-    return [f"{m}{suffix}" for m in measures for suffix in ("", "_low", "_high")]
+def _columns(measures: Sequence[Measure[Any]]) -> list[str]:
+    return [c for m in measures for c in m.columns]
 
 
 def _cells(est: dict[str, Any] | None) -> Row:
@@ -383,15 +374,17 @@ def odds_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     """`odds --format csv`: one table a spreadsheet reads whole. A leading row of `level`
     `party` holds the party's odds, in their own columns; then a row per character (level
     `character`), the characters' columns filled. `spell_lost` is empty for non-casters."""
+    from nightsim.measures import CHARACTER, PARTY
+
     pr = r["probabilities"]
-    header = ["level", "name", *_columns(PARTY_MEASURES), *_columns(CHARACTER_MEASURES)]
-    blank_party = _cells(None) * len(PARTY_MEASURES)
+    header = ["level", "name", *_columns(PARTY), *_columns(CHARACTER)]
+    blank_party = _cells(None) * len(PARTY)
     rows: list[Row] = [
-        ["party", "", *(c for m in PARTY_MEASURES for c in _cells(pr[m]))]
-        + _cells(None) * len(CHARACTER_MEASURES)
+        ["party", "", *(c for m in PARTY for c in _cells(pr[m.key]))]
+        + _cells(None) * len(CHARACTER)
     ]
-    for name in pr["surprised"]:
-        cells = [c for m in CHARACTER_MEASURES for c in _cells(pr[m].get(name))]
+    for name in pr[CHARACTER[0].key]:
+        cells = [c for m in CHARACTER for c in _cells(pr[m.key].get(name))]
         rows.append(["character", name, *blank_party, *cells])
     return header, rows
 
@@ -402,13 +395,16 @@ def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     paired difference from the best on safety and on rest with their bounds (empty for
     the best), `tied_with_best`, and `watchers` (K; empty for the configured watchers).
     With several --watchers, every ranking's rows, one after another."""
+    from nightsim.measures import ROTA
+
+    vs_best = [m.key for m in ROTA if m.against_best]
     parts = r.get("rankings", [r])
     width = max((len(row["rota"]) for p in parts for row in p["top"]), default=0)
     header = [
         "rank",
         *(f"watch_{i}" for i in range(1, width + 1)),
-        *_columns(ROTA_MEASURES),
-        *_columns(tuple(f"vs_best_{m}" for m in VS_BEST)),
+        *_columns(ROTA),
+        *(f"vs_best_{c}" for m in ROTA if m.against_best for c in m.columns),
         "tied_with_best",
         "watchers",
     ]
@@ -422,8 +418,8 @@ def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
                 [
                     row["rank"],
                     *watchers,
-                    *(c for m in ROTA_MEASURES for c in _cells(row[m])),
-                    *(c for m in VS_BEST for c in _diff_cells(vs.get(m))),
+                    *(c for m in ROTA for c in _cells(row[m.key])),
+                    *(c for key in vs_best for c in _diff_cells(vs.get(key))),
                     "" if row["tied_with_best"] is None else row["tied_with_best"],
                     "" if k is None else k,
                 ]
@@ -492,7 +488,11 @@ def _console() -> Any:
 
 
 def _print_odds(r: dict[str, Any]) -> None:
+    """In English, the measures' words from the catalogue (`measures`, `measure.*`)."""
     from rich.table import Table
+
+    from nightsim.measures import CHARACTER, PARTY, shown_characters
+    from nightsim.narration.catalogue import Catalogue
 
     con = _console()
     pr = r["probabilities"]
@@ -501,38 +501,29 @@ def _print_odds(r: dict[str, Any]) -> None:
         if r["nights_per_journey"] > 1
         else ""
     )
-    t = Table(title=f"Odds over {r['nights']:,} nights{journeys} (seed {r['seed']})")
-    t.add_column("", no_wrap=True)
-    t.add_column("chance", justify="right")
-    t.add_column("95% interval", justify="right")
-    rows = [
-        ("a monster comes", pr["encounter"]),
-        ("the rota breaks (a watcher dozes)", pr["rota_broken"]),
-        ("the fire lasts the rest period", pr["fire_lasts"]),
-        ("a monster comes and nobody is awake", pr["nobody_awake"]),
-        ("  nobody awake, when a monster comes", pr["nobody_awake_given_encounter"]),
-    ]
-    for label, est in rows:
-        t.add_row(label, _pct(est), _interval(est))
-    con.print(t)
+    t_party = Table(title=f"Odds over {r['nights']:,} nights{journeys} (seed {r['seed']})")
+    t_party.add_column("", no_wrap=True)
+    t_party.add_column("chance", justify="right")
+    t_party.add_column("95% interval", justify="right")
+    t = Catalogue("en")
+    for pm in PARTY:
+        # A yes/no given another's nights reads as a line under it.
+        label = ("  " if pm.conditional else "") + t(pm.label)
+        t_party.add_row(label, _pct(pr[pm.key]), _interval(pr[pm.key]))
+    con.print(t_party)
 
-    # "Exhausted at dawn" is the complement of a full rest on a single night: shown for
-    # journeys, where exhaustion carries over.
-    keys = ["surprised", "full_rest"] + (["exhausted"] if r["nights_per_journey"] > 1 else [])
-    heads = {"surprised": "surprised", "full_rest": "full rest", "exhausted": "exhausted"}
+    shown = shown_characters(r["nights_per_journey"] > 1, bool(pr["spell_lost"]))
     c = Table(title="Per character (chance, 95% interval)")
     c.add_column("character", no_wrap=True)
     # Cells may wrap at the space between the chance and its interval: at 80 columns (piped
     # output) no_wrap cut the intervals to "26.6% (23.4-…".
-    for key in keys:
-        c.add_column(heads[key], justify="right")
-    if pr["spell_lost"]:
-        c.add_column("a spell lost", justify="right")
-    for name in pr["surprised"]:
-        cells = [_both(pr[key][name]) for key in keys]
-        if pr["spell_lost"]:
-            spell = pr["spell_lost"].get(name)
-            cells.append("—" if spell is None else _both(spell))
+    for m in shown:
+        c.add_column(t(m.label), justify="right")
+    for name in pr[CHARACTER[0].key]:
+        cells = []
+        for m in shown:
+            est = pr[m.key].get(name)
+            cells.append("—" if est is None else _both(est))
         c.add_row(name, *cells)
     con.print(c)
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 EPILOG = """\
 examples:
   nightsim run
-  nightsim run configs/default.toml --seed 42
+  nightsim run --seed 42                   the bundled default config, night 42
   nightsim run --seed "the pedlar's curse" --set camp.terrain="thorny forest"
   nightsim run --format jsonl --no-log | jq -c 'select(.type=="hour.passed") | .watch'
   nightsim run --log tonight.jsonl

@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple, assert_never
 from nightsim import events as ev
 from nightsim.clock import DAY
 from nightsim.codes import Purpose, RestReason, Table
-from nightsim.narration import strip
+from nightsim.narration import sleep
 
 Rolls = tuple[ev.Roll, ...]
 
@@ -266,7 +266,7 @@ class NightFacts(NamedTuple):
     title: NightTitle | None
     evening: tuple[EveningEvent, ...]
     hours: tuple[HourFacts, ...]
-    track: strip.Track | None  # None when quiet, or if the night never reached rest
+    track: sleep.Track | None  # None when quiet, or if the night never reached rest
     morning: MorningFacts
     # name -> "he" / "she" / "they", from the header's config (the grammar of some lines)
     pronouns: tuple[tuple[str, str], ...] = ()
@@ -623,7 +623,7 @@ def night_facts(
         title=NightTitle(number, began.season, began.month, began.day) if began else None,
         evening=tuple(e for e in parts.evening if isinstance(e, _EVENING)),
         hours=hours,
-        track=None if quiet else strip.track(night, names),
+        track=None if quiet else sleep.track(night, names),
         morning=_morning(number, parts.rests, summary, check, held, exhaustion),
         pronouns=pronouns,
     )

@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from nightsim.measures import CHARACTER, PARTY, by_key
 from nightsim.narration.catalogue import Catalogue
 
 MINUS = "\u2212"
@@ -69,7 +70,11 @@ def verdict(t: Catalogue, d: dict[str, Any], nights: int) -> str:
 
 
 def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
-    return t(f"paired.m.{row['measure']}", name=row["character"] or "")
+    """A row's measure in words: a party's as it is, a character's after the name."""
+    if row["character"] is None:
+        return t(by_key(PARTY, row["measure"]).label)
+    words = t(by_key(CHARACTER, row["measure"]).label)
+    return t("paired.character", name=row["character"], measure=words)
 
 
 # --- odds --compare ---------------------------------------------------------------------

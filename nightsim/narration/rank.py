@@ -12,10 +12,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from nightsim.measures import ROTA, by_key
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.paired import nights_text, percent, signed_points
 
-AWAKE, REST = "someone_awake_given_encounter", "full_rest"
+# The ranking's measures (`measures.ROTA`), in its order: someone awake, full rests, spells
+# kept; the table tells the first two against the best.
+AWAKE, REST, SPELLS = (m.key for m in ROTA if m.ranked)
+
+
+def _label(t: Catalogue, key: str) -> str:
+    return t(by_key(ROTA, key).label)
 
 
 def _both(t: Catalogue, est: dict[str, Any]) -> str:
@@ -48,11 +55,11 @@ def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
     table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column(t("rank.col_rota"))
-    table.add_column(t("rank.col_awake"), justify="right")
+    table.add_column(_label(t, AWAKE), justify="right")
     table.add_column(t("rank.col_vs"), justify="right")
-    table.add_column(t("rank.col_rest"), justify="right", no_wrap=True)
+    table.add_column(_label(t, REST), justify="right", no_wrap=True)
     table.add_column(t("rank.col_vs"), justify="right")
-    table.add_column(t("rank.col_spells"), justify="right", no_wrap=True)
+    table.add_column(_label(t, SPELLS), justify="right", no_wrap=True)
     for row in part["top"]:
         table.add_row(
             str(row["rank"]),
@@ -61,7 +68,7 @@ def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
             _vs(t, row, AWAKE),
             percent(t, row[REST]["p"]),
             _vs(t, row, REST),
-            percent(t, row["spells_kept"]["p"]),
+            percent(t, row[SPELLS]["p"]),
         )
     return table
 
@@ -76,7 +83,7 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
             awake_vs=_vs(t, row, AWAKE),
             rest=percent(t, row[REST]["p"]),
             rest_vs=_vs(t, row, REST),
-            spells=percent(t, row["spells_kept"]["p"]),
+            spells=percent(t, row[SPELLS]["p"]),
         )
         for row in part["top"]
     ]
@@ -110,8 +117,8 @@ def _trade(t: Catalogue, rows: list[dict[str, Any]], table: bool) -> list[Render
     out = Table(title=t("rank.trade_title"))
     out.add_column(t("rank.col_watchers"), justify="right")
     out.add_column(t("rank.col_rota"))
-    out.add_column(t("rank.col_awake"), justify="right")
-    out.add_column(t("rank.col_rest"), justify="right")
+    out.add_column(_label(t, AWAKE), justify="right")
+    out.add_column(_label(t, REST), justify="right")
     for r in rows:
         out.add_row(
             str(r["watchers"]),

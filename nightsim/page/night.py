@@ -26,6 +26,7 @@ from nightsim.narration.facts import (
     NightFacts,
     tell,
 )
+from nightsim.narration.sleep import STATES
 from nightsim.narration.widgets import bedding, emphasise, roll_text
 from nightsim.page import chart as journey_chart
 from nightsim.page import timeline
@@ -107,7 +108,7 @@ class NightPage:
 
 
 def words(t: Catalogue) -> dict[str, str]:
-    states = {s: t("strip." + s) for s in ("watch", "asleep", "dozing", "awake")}
+    states = {s: t("strip." + s) for s in STATES}
     return states | {
         "fire": t("strip.fire"),
         "arrival": t("strip.arrival"),

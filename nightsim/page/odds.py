@@ -1,7 +1,8 @@
 """What the page of `odds --format html` shows, from the report `odds --format json` prints.
 
-In English, as the odds' text tables are. The same report gives the same page: every value
-comes from the report in its own order (the party as configured, the rotas best first).
+In English, as the odds' text tables are; the measures are `measures`' tables and their words
+the catalogue's. The same report gives the same page: every value comes from the report in
+its own order (the party as configured, the rotas best first).
 """
 
 from __future__ import annotations
@@ -10,27 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from nightsim.measures import CHARACTER, PARTY, ROTA, Measure, shown_characters
+from nightsim.narration.catalogue import Catalogue
 from nightsim.page import chart
 
-PARTY = (
-    ("encounter", "a monster comes"),
-    ("rota_broken", "the rota breaks (a watcher dozes)"),
-    ("fire_lasts", "the fire lasts the rest period"),
-    ("nobody_awake", "a monster comes and nobody is awake"),
-    ("nobody_awake_given_encounter", "nobody awake, when a monster comes"),
-)
-CHARACTER = (
-    ("surprised", "surprised"),
-    ("full_rest", "full rest"),
-    ("exhausted", "exhausted"),
-    ("spell_lost", "a spell lost"),
-)
-ROTA = (
-    ("someone_awake_given_encounter", "someone awake when a monster comes"),
-    ("full_rest", "full rests"),
-    ("spells_kept", "spells kept"),
-    ("rota_broken", "the rota breaks"),
-)
+
+def label(m: Measure[Any]) -> str:
+    """A measure's words on the page: the catalogue's, on one line."""
+    return Catalogue("en")(m.label).replace("\n", " ")
 
 
 @dataclass(frozen=True)
@@ -73,15 +61,13 @@ def _seed(r: Mapping[str, Any]) -> str:
 def odds_page(r: Mapping[str, Any]) -> OddsPage:
     pr = r["probabilities"]
     journeys = r.get("nights_per_journey", 1) > 1
-    keys = [k for k in CHARACTER if k[0] != "exhausted" or journeys]
-    if not pr["spell_lost"]:
-        keys = [k for k in keys if k[0] != "spell_lost"]
+    shown = shown_characters(journeys, bool(pr["spell_lost"]))
     characters = tuple(
         OddsRow(
             name,
-            tuple(chart.interval(f"{name}, {label}", pr[key].get(name)) for key, label in keys),
+            tuple(chart.interval(f"{name}, {label(m)}", pr[m.key].get(name)) for m in shown),
         )
-        for name in pr["surprised"]
+        for name in pr[CHARACTER[0].key]
     )
     per = f", {r['journeys']:,} journeys of {r['nights_per_journey']}" if journeys else ""
     bins = r.get("arrival_10min")
@@ -89,8 +75,8 @@ def odds_page(r: Mapping[str, Any]) -> OddsPage:
         title=f"Odds over {r['nights']:,} nights{per} (seed {_seed(r)})",
         summary=f"Wandering monsters {r['encounter_chance']}-in-6; a rest period of"
         f" {r['rest_hours']} hours; each chance with its 95% Wilson interval.",
-        party=tuple(OddsRow(label, (chart.interval(label, pr[key]),)) for key, label in PARTY),
-        heads=tuple(label for _, label in keys),
+        party=tuple(OddsRow(label(m), (chart.interval(label(m), pr[m.key]),)) for m in PARTY),
+        heads=tuple(label(m) for m in shown),
         characters=characters,
         arrivals=chart.arrivals(bins, rest_start(r["config"])) if bins else None,
         rank_heads=(),
@@ -104,7 +90,7 @@ def rank_page(r: Mapping[str, Any]) -> OddsPage:
     rows = tuple(
         OddsRow(
             f"#{row['rank']} {', '.join(row['rota'])}",
-            tuple(chart.interval(f"#{row['rank']}, {label}", row[key]) for key, label in ROTA),
+            tuple(chart.interval(f"#{row['rank']}, {label(m)}", row[m.key]) for m in ROTA),
         )
         for row in r["top"]
     )
@@ -118,7 +104,7 @@ def rank_page(r: Mapping[str, Any]) -> OddsPage:
         heads=(),
         characters=(),
         arrivals=None,
-        rank_heads=tuple(label for _, label in ROTA),
+        rank_heads=tuple(label(m) for m in ROTA),
         rotas=rows,
         scatter=chart.rotas(r["top"]),
         config_sha256=r["config_sha256"],

@@ -2,8 +2,8 @@
 
 Pure: `chart(night, t)` reads a night's facts (pass one of the narration) and returns where
 each bar and mark goes, in the units of the SVG's viewBox; the template only draws them. The
-states come from the strip's `Track` (the terminal strip's own data, so the two never tell
-the night apart), the marks from the facts' lines: a mark tells exactly the line of the
+states come from the facts' `sleep.Track` (the terminal strip's own data, so the two never
+tell the night apart), the marks from the facts' lines: a mark tells exactly the line of the
 hour-by-hour text it stands for, with the rolls that line reveals, so the chart keeps the
 monster check behind the screen exactly as the narration does (its roll is told at the
 monster's mark, or at dawn).
@@ -31,7 +31,7 @@ from nightsim.narration.facts import (
     ShiftOver,
     WatchLine,
 )
-from nightsim.narration.strip import ASLEEP, AWAKE, DOZING, WATCH, Track
+from nightsim.narration.sleep import Track
 from nightsim.page.segments import plain
 
 WIDTH = 800  # the viewBox's width; the SVG scales to the page
@@ -41,7 +41,6 @@ BAR_Y, BAR_H = 22, 16  # within a row
 FIRE_ROW = 34
 LANE_ROW = 40
 DODGE = 12  # marks closer than this in one row are moved apart
-STATES = (WATCH, ASLEEP, DOZING, AWAKE)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ def compare(
             | d
             | {"unpaired_nights": None if unpaired is None else unpaired * per_journey}
         )
-    n = tally.counts[0].nights
+    n = tally.nights
     return {
         "nightsim": __version__,
         "rng": RNG_ID,

@@ -28,9 +28,10 @@ from nightsim import __version__
 from nightsim.config import Config, config_from_data
 from nightsim.engine.dice import RNG_ID, Dice, seed_text
 from nightsim.engine.journey import iter_nights
-from nightsim.engine.outcome import NightOutcome
+from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 from nightsim.engine.sim import NightSim
 from nightsim.log.writer import canonical_json
+from nightsim.measures import CHARACTER, PARTY, Measure
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 DISTANCES_FT = tuple(range(30, 361, 30))  # 1d4 x 30 ft or 2d6 x 30 ft (rules.md 4)
@@ -66,27 +67,27 @@ def wilson(k: int, n: int, z: float = Z95) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class Counts:
-    """Counters over a number of nights; `merge` adds another chunk's."""
+    """Counters over a number of nights; `merge` adds another chunk's.
+
+    Per measure of `measures.PARTY` its Σk and Σn (`party_k`, `party_n`, in table order; Σn
+    only for a measure with an `of`, the others' is `nights`), per character and measure
+    of `measures.CHARACTER` the same (`character_k[i][m]`), and on journeys, for a
+    `by_night` measure, its Σk by night of the journey (`by_night[m][k - 1][i]`). Read them
+    through `party()` and `characters()`.
+    """
 
     names: tuple[str, ...]
     rest_hours: int
     per_journey: int = 1
     nights: int = 0
-    encounter: int = 0
-    rota_broken: int = 0
-    fire_lasts: int = 0
-    nobody_awake: int = 0
-    surprised: list[int] = field(default_factory=list)
-    full_rest: list[int] = field(default_factory=list)
-    exhausted: list[int] = field(default_factory=list)
-    spells_lost: list[int] = field(default_factory=list)
-    spells_tried: list[int] = field(default_factory=list)
+    party_k: list[int] = field(default_factory=list)
+    party_n: list[int] = field(default_factory=list)
+    character_k: list[list[int]] = field(default_factory=list)
+    character_n: list[list[int]] = field(default_factory=list)
     arrival_hour: list[int] = field(default_factory=list)
     arrival_10min: list[int] = field(default_factory=list)  # the page's histogram (issue 14)
     distance_ft: dict[int, int] = field(default_factory=dict)
-    # Journeys: by night of the journey (index k-1), per character.
-    by_night_full_rest: list[list[int]] = field(default_factory=list)
-    by_night_exhausted: list[list[int]] = field(default_factory=list)
+    by_night: list[list[list[int]]] = field(default_factory=list)
 
     @classmethod
     def empty(cls, names: Sequence[str], rest_hours: int, per_journey: int = 1) -> Counts:
@@ -95,16 +96,16 @@ class Counts:
             names=tuple(names),
             rest_hours=rest_hours,
             per_journey=per_journey,
-            surprised=[0] * n,
-            full_rest=[0] * n,
-            exhausted=[0] * n,
-            spells_lost=[0] * n,
-            spells_tried=[0] * n,
+            party_k=[0] * len(PARTY),
+            party_n=[0] * len(PARTY),
+            character_k=[[0] * len(CHARACTER) for _ in range(n)],
+            character_n=[[0] * len(CHARACTER) for _ in range(n)],
             arrival_hour=[0] * rest_hours,
             arrival_10min=[0] * (rest_hours * 6),
             distance_ft=dict.fromkeys(DISTANCES_FT, 0),
-            by_night_full_rest=[[0] * n for _ in range(per_journey)],
-            by_night_exhausted=[[0] * n for _ in range(per_journey)],
+            by_night=[
+                [[0] * n for _ in range(per_journey if m.by_night else 0)] for m in CHARACTER
+            ],
         )
 
     def add(self, out: NightOutcome, rest_start: int, k: int = 1) -> None:
@@ -112,58 +113,112 @@ class Counts:
         self.nights += 1
         enc = out.encounter
         if enc is not None:
-            self.encounter += 1
-            if enc.nobody_awake:
-                self.nobody_awake += 1
             # The hour of the rest period in which the monster came: 1..rest_hours.
             minute = enc.at - rest_start
             self.arrival_hour[minute // 60] += 1
             self.arrival_10min[minute // 10] += 1
             self.distance_ft[enc.distance_ft] += 1
-        if out.rota_broken_at is not None:
-            self.rota_broken += 1
-        if out.fire_lasted:
-            self.fire_lasts += 1
-        surprised, full_rest, exhausted = self.surprised, self.full_rest, self.exhausted
-        for i, c in enumerate(out.characters):
-            if c.surprised:
-                surprised[i] += 1
-            if c.full_rest:
-                full_rest[i] += 1
-                self.by_night_full_rest[k - 1][i] += 1
-            if c.exhaustion:
-                exhausted[i] += 1
-                self.by_night_exhausted[k - 1][i] += 1
-            lost, prepared = c.spells_lost, c.spells_prepared
-            if lost:
-                self.spells_lost[i] += len(lost)
-            if prepared or lost:
-                self.spells_tried[i] += len(lost) + len(prepared)
+        party_k, party_n = self.party_k, self.party_n
+        for j, count in _PARTY_K:
+            party_k[j] += count(out)
+        for j, of in _PARTY_N:
+            party_n[j] += of(out)
+        chars = out.characters
+        for row, c in zip(self.character_k, chars, strict=True):
+            for j, char_count in _CHARACTER_K:
+                row[j] += char_count(c)
+        for row, c in zip(self.character_n, chars, strict=True):
+            for j, char_of in _CHARACTER_N:
+                row[j] += char_of(c)
+        if self.per_journey > 1:  # read only for journeys (`report`)
+            for j, char_count in _BY_NIGHT:
+                by_night = self.by_night[j][k - 1]
+                for i, v in enumerate(map(char_count, chars)):
+                    by_night[i] += v
+
+    def add_nights(self, outs: Sequence[NightOutcome], rest_start: int) -> None:
+        """Count single nights (night 1 of their own dice), a measure at a time over them:
+        the same sums as `add` on each, with the loops in `sum(map(...))` (the hot path of
+        plain odds; `_count` hands nights over in small batches, so memory stays flat)."""
+        if self.per_journey > 1:
+            for out in outs:
+                self.add(out, rest_start)
+            return
+        for out in outs:
+            enc = out.encounter
+            if enc is not None:
+                minute = enc.at - rest_start
+                self.arrival_hour[minute // 60] += 1
+                self.arrival_10min[minute // 10] += 1
+                self.distance_ft[enc.distance_ft] += 1
+        self.nights += len(outs)
+        for j, count in _PARTY_K:
+            self.party_k[j] += sum(map(count, outs))
+        for j, of in _PARTY_N:
+            self.party_n[j] += sum(map(of, outs))
+        # Per character, its outcomes over the nights (the party is the same every night).
+        columns = zip(*(out.characters for out in outs), strict=True)
+        for ks, ns, column in zip(self.character_k, self.character_n, columns, strict=False):
+            for j, char_count in _CHARACTER_K:
+                ks[j] += sum(map(char_count, column))
+            for j, char_of in _CHARACTER_N:
+                ns[j] += sum(map(char_of, column))
+
+    def party(self) -> list[tuple[Measure[NightOutcome], int, int]]:
+        """Each measure of `measures.PARTY` with its Σk and Σn."""
+        return [
+            (m, k, self.nights if m.of is None else n)
+            for m, k, n in zip(PARTY, self.party_k, self.party_n, strict=True)
+        ]
+
+    def characters(self) -> list[tuple[Measure[CharacterOutcome], list[int], list[int]]]:
+        """Each measure of `measures.CHARACTER` with its Σk and Σn per character."""
+        return [
+            (
+                m,
+                [row[j] for row in self.character_k],
+                [self.nights if m.of is None else row[j] for row in self.character_n],
+            )
+            for j, m in enumerate(CHARACTER)
+        ]
+
+    def total(self, key: str, i: int | None = None) -> tuple[int, int]:
+        """Σk and Σn of a measure: a party measure, or character i's of a character one."""
+        if i is None:
+            return next((k, n) for m, k, n in self.party() if m.key == key)
+        return next((ks[i], ns[i]) for m, ks, ns in self.characters() if m.key == key)
 
     def merge(self, other: Counts) -> None:
-        for name in ("nights", "encounter", "rota_broken", "fire_lasts", "nobody_awake"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in (
-            "surprised",
-            "full_rest",
-            "exhausted",
-            "spells_lost",
-            "spells_tried",
-            "arrival_hour",
-            "arrival_10min",
+        self.nights += other.nights
+        for mine, theirs in (
+            (self.party_k, other.party_k),
+            (self.party_n, other.party_n),
+            *zip(self.character_k, other.character_k, strict=True),
+            *zip(self.character_n, other.character_n, strict=True),
+            (self.arrival_hour, other.arrival_hour),
+            (self.arrival_10min, other.arrival_10min),
+            *(
+                pair
+                for rows in zip(self.by_night, other.by_night, strict=True)
+                for pair in zip(*rows, strict=True)
+            ),
         ):
-            mine, theirs = getattr(self, name), getattr(other, name)
             for i, v in enumerate(theirs):
                 mine[i] += v
         for d, v in other.distance_ft.items():
             self.distance_ft[d] = self.distance_ft.get(d, 0) + v
-        for mine_rows, their_rows in (
-            (self.by_night_full_rest, other.by_night_full_rest),
-            (self.by_night_exhausted, other.by_night_exhausted),
-        ):
-            for row, theirs in zip(mine_rows, their_rows, strict=True):
-                for i, v in enumerate(theirs):
-                    row[i] += v
+
+
+# The hot loop's view of the tables: (index, count) and, for a measure whose n is not one
+# per night, (index, of); a measure without `of` has n = nights (`Counts.party`).
+_PARTY_K = tuple(enumerate(m.count for m in PARTY))
+_PARTY_N = tuple((j, m.of) for j, m in enumerate(PARTY) if m.of is not None)
+_CHARACTER_K = tuple(enumerate(m.count for m in CHARACTER))
+_CHARACTER_N = tuple((j, m.of) for j, m in enumerate(CHARACTER) if m.of is not None)
+_BY_NIGHT = tuple((j, m.count) for j, m in enumerate(CHARACTER) if m.by_night)
+
+
+_BATCH = 256  # nights counted at once by `add_nights`: a few hundred outcomes in memory
 
 
 def _count(config: Config, seed: str, start: int, stop: int, per_journey: int) -> Counts:
@@ -172,9 +227,15 @@ def _count(config: Config, seed: str, start: int, stop: int, per_journey: int) -
     rest_start = config.rest_start
     add = counts.add
     if per_journey == 1:
-        for i in range(start, stop):
-            # The night `run --seed "{seed}/{i}"` tells: night 1 of its own dice.
-            add(NightSim(config, Dice(f"{seed}/{i}"), record=False).run(), rest_start)
+        for a in range(start, stop, _BATCH):
+            # Night i is the night `run --seed "{seed}/{i}"` tells: night 1 of its own dice.
+            counts.add_nights(
+                [
+                    NightSim(config, Dice(f"{seed}/{i}"), record=False).run()
+                    for i in range(a, min(a + _BATCH, stop))
+                ],
+                rest_start,
+            )
     else:
         for j in range(start, stop):
             for k, out in enumerate(
@@ -356,22 +417,10 @@ def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
     n = counts.nights
     names = counts.names
     casters = [i for i, c in enumerate(config.party) if c.spells]
-    probs: dict[str, Any] = {
-        "encounter": wilson(counts.encounter, n),
-        "rota_broken": wilson(counts.rota_broken, n),
-        "fire_lasts": wilson(counts.fire_lasts, n),
-        # Over all nights: an encounter, and nobody awake when it came.
-        "nobody_awake": wilson(counts.nobody_awake, n),
-        # The same, among the nights with an encounter.
-        "nobody_awake_given_encounter": wilson(counts.nobody_awake, counts.encounter),
-        "surprised": {names[i]: wilson(counts.surprised[i], n) for i in range(len(names))},
-        "full_rest": {names[i]: wilson(counts.full_rest[i], n) for i in range(len(names))},
-        "exhausted": {names[i]: wilson(counts.exhausted[i], n) for i in range(len(names))},
-        # Per spell the caster meant to prepare (casters only).
-        "spell_lost": {
-            names[i]: wilson(counts.spells_lost[i], counts.spells_tried[i]) for i in casters
-        },
-    }
+    probs: dict[str, Any] = {m.key: wilson(k, d) for m, k, d in counts.party()}
+    for m, ks, ns in counts.characters():
+        who = casters if m.casters_only else range(len(names))
+        probs[m.key] = {names[i]: wilson(ks[i], ns[i]) for i in who}
     out: dict[str, Any] = provenance(config) | {
         "nights": n,
         "seed": seed,
@@ -387,17 +436,12 @@ def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
     }
     if counts.per_journey > 1:
         journeys = n // counts.per_journey
+        by_night = [(m, rows) for m, rows in zip(CHARACTER, counts.by_night, strict=True) if rows]
         out["by_night_of_journey"] = [
-            {
-                "night": k + 1,
-                "full_rest": {
-                    names[i]: wilson(counts.by_night_full_rest[k][i], journeys)
-                    for i in range(len(names))
-                },
-                "exhausted": {
-                    names[i]: wilson(counts.by_night_exhausted[k][i], journeys)
-                    for i in range(len(names))
-                },
+            {"night": k + 1}
+            | {
+                m.key: {name: wilson(row[k][i], journeys) for i, name in enumerate(names)}
+                for m, row in by_night
             }
             for k in range(counts.per_journey)
         ]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from nightsim.config import Config
+from nightsim.measures import ROTA
 from nightsim.stats.odds import (
     MAX_RANK_NIGHTS,
-    Counts,
     Progress,
     journeys_for,
     provenance,
@@ -28,39 +29,43 @@ from nightsim.stats.odds import (
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, moments_of, tally_paired
 
-AWAKE, REST = "someone_awake_given_encounter", "full_rest"
-RANKED_BY = [AWAKE, REST, "spells_kept"]
+AWAKE = ROTA[0].key  # the first of the ranking, and what "tied with the best" is about
+RANKED_BY = [m.key for m in ROTA if m.ranked]
+_AGAINST_BEST = [m for m in ROTA if m.against_best]
 
 
 @dataclass(frozen=True, slots=True)
 class RotaResult:
-    """A rota's own counts, and its paired differences from the best rota (this - best;
-    None for the best itself)."""
+    """A rota's nights (of `per_journey`), its Σk and Σn of each measure of `measures.ROTA`
+    (`totals`), and its paired differences from the best rota on the `against_best`
+    measures (this - best; None for the best itself)."""
 
     order: tuple[str, ...]
-    counts: Counts
-    awake_vs_best: dict[str, Any] | None = None
-    rest_vs_best: dict[str, Any] | None = None
+    nights: int
+    per_journey: int
+    totals: dict[str, tuple[int, int]]
+    vs_best: dict[str, dict[str, Any]] | None = None
 
-    def key(self) -> tuple[float, float, float, tuple[str, ...]]:
-        return _key(self.order, self.counts)
+    def key(self) -> tuple[float, ...]:
+        return _key(self.order, self.totals)
 
     @property
     def tied(self) -> bool | None:
         """Tied with the best on safety (its interval holds 0); None for the best."""
-        if self.awake_vs_best is None:
+        if self.vs_best is None:
             return None
-        return self.awake_vs_best["diff"] is not None and not self.awake_vs_best["clear"]
+        awake = self.vs_best[AWAKE]
+        return awake["diff"] is not None and not awake["clear"]
 
 
-def _key(order: tuple[str, ...], c: Counts) -> tuple[float, float, float, tuple[str, ...]]:
-    """Best first: someone awake when the monster comes (given an encounter), then full
-    rests, then spells kept; ties in the order's names, so the ranking is stable."""
-    awake = 1 - c.nobody_awake / c.encounter if c.encounter else 0.0
-    rests = sum(c.full_rest) / (c.nights * len(c.names)) if c.nights else 0.0
-    tried = sum(c.spells_tried)
-    kept = 1 - sum(c.spells_lost) / tried if tried else 1.0
-    return (-awake, -rests, -kept, order)
+def _key(order: tuple[str, ...], totals: dict[str, tuple[int, int]]) -> tuple[Any, ...]:
+    """Best first on each `ranked` measure in turn (someone awake when the monster comes,
+    given an encounter, then full rests, then spells kept); ties in the order's names, so
+    the ranking is stable. Exact fractions: two rotas tie only when their shares are equal.
+    A measure with no cases (no encounter, no spells) has none for every rota: the rotas
+    of one ranking share their nights and their party."""
+    shares = [totals[m.key] for m in ROTA if m.ranked]
+    return (*(-Fraction(k, n) if n else 0 for k, n in shares), order)
 
 
 def rank_rotas(
@@ -93,15 +98,21 @@ def rank_rotas(
         progress=progress,
     )
     moments = moments_of(tally)
-    awake, rest = moments[(AWAKE, None)], moments[(REST, None)]
-    keyed = sorted(range(len(orders)), key=lambda i: _key(orders[i], tally.counts[i]))
+    totals = [
+        {m.key: (moments[(m.key, None)].s[i], moments[(m.key, None)].w[i]) for m in ROTA}
+        for i in range(len(orders))
+    ]
+    keyed = sorted(range(len(orders)), key=lambda i: _key(orders[i], totals[i]))
     best = keyed[0]
     return [
         RotaResult(
             orders[i],
-            tally.counts[i],
-            None if i == best else difference(awake, best, i),
-            None if i == best else difference(rest, best, i),
+            tally.nights,
+            per_journey,
+            totals[i],
+            None
+            if i == best
+            else {m.key: difference(moments[(m.key, None)], best, i) for m in _AGAINST_BEST},
         )
         for i in keyed
     ]
@@ -123,29 +134,25 @@ def _vs(d: dict[str, Any] | None, per_journey: int) -> dict[str, Any] | None:
 
 
 def rota_report(r: RotaResult) -> dict[str, Any]:
-    c = r.counts
-    return {
-        "rota": list(r.order),
-        AWAKE: wilson(c.encounter - c.nobody_awake, c.encounter),
-        # Character-nights with a full rest, and spells kept of spells meant (approximate
-        # intervals: a party's nights are not independent trials).
-        REST: wilson(sum(c.full_rest), c.nights * len(c.names)),
-        "spells_kept": wilson(sum(c.spells_tried) - sum(c.spells_lost), sum(c.spells_tried)),
-        "rota_broken": wilson(c.rota_broken, c.nights),
-        # Issue 13: this rota - the best, paired over the same nights (null for the best).
-        "vs_best": None
-        if r.awake_vs_best is None
-        else {
-            AWAKE: _vs(r.awake_vs_best, c.per_journey),
-            REST: _vs(r.rest_vs_best, c.per_journey),
-        },
-        "tied_with_best": r.tied,
-    }
+    """A rota's row: each measure of `measures.ROTA`, its differences from the best, and
+    whether it is tied with the best."""
+    per_journey = r.per_journey
+    return (
+        {"rota": list(r.order)}
+        | {m.key: wilson(*r.totals[m.key]) for m in ROTA}
+        | {
+            # This rota - the best, paired over the same nights (null for the best).
+            "vs_best": None
+            if r.vs_best is None
+            else {key: _vs(d, per_journey) for key, d in r.vs_best.items()},
+            "tied_with_best": r.tied,
+        }
+    )
 
 
 def _ranking(rows: list[RotaResult], nights: int, top: int) -> dict[str, Any]:
     return {
-        "nights": rows[0].counts.nights if rows else nights,
+        "nights": rows[0].nights if rows else nights,
         "rotas": len(rows),
         "ranked_by": RANKED_BY,
         "tied_with_best": sum(1 for r in rows if r.tied),
@@ -181,7 +188,9 @@ def trade_off(rankings: Sequence[tuple[int, list[RotaResult]]]) -> list[dict[str
     for k, rows in rankings:
         if rows:
             best = rota_report(rows[0])
-            out.append({"watchers": k, "rota": best["rota"], AWAKE: best[AWAKE], REST: best[REST]})
+            out.append(
+                {"watchers": k, "rota": best["rota"]} | {m.key: best[m.key] for m in _AGAINST_BEST}
+            )
     return out
 
 

@@ -2,39 +2,39 @@
 
 `tally_paired` runs units (nights, or journeys) through `variants.paired_units`, the one
 place paired outcomes come from, split over processes like `odds.count_many`. A `Tally`
-keeps, per config, the plain `odds.Counts` (each side's own odds) and, per measure (a
-`Layout`), the units' counts in chunk-local lists, folded into `paired.Moments` at the end
-of the chunk: memory flat in the nights, the per-night work a few list appends.
+keeps, per measure (a `Layout` of the tables in `measures`), the units' Σk and Σn in
+chunk-local lists, folded into `paired.Moments` at the end of the chunk: memory flat in
+the nights, the per-night work a few list appends. Each config's own estimate of a measure
+is its moments' Σk / Σn (`Moments.s`, `Moments.w`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from nightsim.config import Config
 from nightsim.engine.dice import seed_text
 from nightsim.engine.outcome import NightOutcome
-from nightsim.stats.odds import _WORKER_CONFIGS, Counts, Progress, in_pool
+from nightsim.measures import CHARACTER, PARTY, ROTA
+from nightsim.stats.odds import _WORKER_CONFIGS, Progress, in_pool
 from nightsim.stats.paired import Moments
 from nightsim.stats.variants import paired_units
 
-# The measures of `odds --compare`, in the report's order: (key, per character?).
-PARTY_KEYS = ("encounter", "rota_broken", "fire_lasts", "nobody_awake")
-CHARACTER_KEYS = ("surprised", "full_rest", "exhausted")
-# `--rank-rotas`: someone awake when the monster comes (of the encounter nights), the
-# party's full rests (of the character-nights), and the encounter, their denominator.
-RANK_KEYS = ("someone_awake_given_encounter", "full_rest", "encounter")
+# A measure as a tally reads it: its count, its `of`, and the party index it reads (-1: the
+# night itself).
+Counted = tuple[Callable[[Any], int], Callable[[Any], int] | None, int]
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
     """What a tally counts, the same for every process (picklable: plain tuples).
 
-    `kind` "compare" counts every odds measure of `names` (the characters both configs
-    have, matched by name) and the spells of `casters`; "rank" the three RANK_KEYS.
-    `index[c][i]`: config c's party index of names[i]; `cindex[c][i]` of casters[i], and
-    `spells[c][i]` its count of spells meant.
+    `kind` "compare" counts every measure of `measures.PARTY`, and of `measures.CHARACTER`
+    for `names` (the characters both configs have, matched by name; a `casters_only`
+    measure for `casters`); "rank" the measures of `measures.ROTA`. `index[c][i]`: config
+    c's party index of names[i]; `cindex[c][i]` of casters[i].
     """
 
     kind: str
@@ -42,7 +42,6 @@ class Layout:
     casters: tuple[str, ...]
     index: tuple[tuple[int, ...], ...]
     cindex: tuple[tuple[int, ...], ...]
-    spells: tuple[tuple[int, ...], ...]
 
     @classmethod
     def of(cls, kind: str, configs: Sequence[Config]) -> Layout:
@@ -55,88 +54,58 @@ class Layout:
             casters,
             tuple(tuple(p[n][0] for n in names) for p in parties),
             tuple(tuple(p[n][0] for n in casters) for p in parties),
-            tuple(tuple(p[n][1] for n in casters) for p in parties),
         )
 
     def keys(self) -> list[tuple[str, str | None]]:
         """The measures, in order: (key, character name or None for the party)."""
         if self.kind == "rank":
-            return [(k, None) for k in RANK_KEYS]
-        out: list[tuple[str, str | None]] = [(k, None) for k in PARTY_KEYS]
-        out.append(("nobody_awake_given_encounter", None))
-        out += [(k, n) for k in CHARACTER_KEYS for n in self.names]
-        return out + [("spell_lost", n) for n in self.casters]
+            return [(m.key, None) for m in ROTA]
+        out: list[tuple[str, str | None]] = [(m.key, None) for m in PARTY]
+        for m in CHARACTER:
+            out += [(m.key, n) for n in (self.casters if m.casters_only else self.names)]
+        return out
+
+    def counted(self, c: int) -> list[Counted]:
+        """Config c's measures in `keys` order: (count, of, party index), where a
+        character's measure reads `out.characters[index]` and a party's (index -1) the
+        night (`measures.Measure`: `of` None counts n = 1 a night)."""
+        if self.kind == "rank":
+            return [(m.count, m.of, -1) for m in ROTA]
+        out: list[Counted] = [(m.count, m.of, -1) for m in PARTY]
+        for m in CHARACTER:
+            out += [
+                (m.count, m.of, p) for p in (self.cindex[c] if m.casters_only else self.index[c])
+            ]
+        return out
 
 
 class Tally:
-    """Per config its `Counts`; per measure, the paired `Moments` (see the module)."""
+    """Per config its nights; per measure, the paired `Moments` (see the module)."""
 
     def __init__(self, configs: Sequence[Config], layout: Layout, per_journey: int) -> None:
         self.layout = layout
         self.per_journey = per_journey
-        self.rest_start = [cfg.rest_start for cfg in configs]
-        self.counts = [
-            Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours, per_journey)
-            for cfg in configs
-        ]
+        self.nights = 0  # of each config
         self.keys = layout.keys()
         k = len(configs)
         self.moments = [Moments.empty(k) for _ in self.keys]
         self._values: list[list[list[int]]] = [[[] for _ in range(k)] for _ in self.keys]
         self._denoms: list[list[list[int]]] = [[[] for _ in range(k)] for _ in self.keys]
-        self._party = [len(cfg.party) for cfg in configs]
+        self._counted = [layout.counted(c) for c in range(k)]
 
     def add(self, unit: list[tuple[NightOutcome, ...]]) -> None:
-        """One unit: per config, its nights' outcomes."""
-        row = self._rank_row if self.layout.kind == "rank" else self._compare_row
+        """One unit: per config, its nights' outcomes; per measure, its Σk and Σn over them."""
+        self.nights += len(unit[0])
+        values, denoms = self._values, self._denoms
         for c, outs in enumerate(unit):
-            counts, rest_start = self.counts[c], self.rest_start[c]
-            for k, out in enumerate(outs, 1):
-                counts.add(out, rest_start, k)
-            vals, dens = row(c, outs)
-            for m, (v, d) in enumerate(zip(vals, dens, strict=True)):
-                self._values[m][c].append(v)
-                self._denoms[m][c].append(d)
-
-    def _rank_row(self, c: int, outs: tuple[NightOutcome, ...]) -> tuple[list[int], list[int]]:
-        enc = awake = rested = 0
-        for out in outs:
-            e = out.encounter
-            if e is not None:
-                enc += 1
-                awake += not e.nobody_awake
-            rested += sum(1 for ch in out.characters if ch.full_rest)
-        nights = len(outs)
-        return [awake, rested, enc], [enc, nights * self._party[c], nights]
-
-    def _compare_row(self, c: int, outs: tuple[NightOutcome, ...]) -> tuple[list[int], list[int]]:
-        lay = self.layout
-        index, spells = lay.index[c], lay.spells[c]
-        nights = len(outs)
-        vals = [0] * len(self.keys)
-        nn = len(index)
-        for out in outs:
-            e = out.encounter
-            vals[0] += e is not None
-            vals[1] += out.rota_broken_at is not None
-            vals[2] += out.fire_lasted
-            nobody = e is not None and e.nobody_awake
-            vals[3] += nobody
-            vals[4] += nobody
-            chars = out.characters
-            for i, p in enumerate(index):
-                ch = chars[p]
-                vals[5 + i] += ch.surprised
-                vals[5 + nn + i] += ch.full_rest
-                vals[5 + 2 * nn + i] += ch.exhaustion > 0
-        base = 5 + 3 * nn
-        for i, p in enumerate(lay.cindex[c]):
-            vals[base + i] = sum(len(out.characters[p].spells_lost) for out in outs)
-        dens = [nights] * len(self.keys)
-        dens[4] = vals[0]  # nobody awake, of the encounter nights
-        for i, s in enumerate(spells):
-            dens[base + i] = s * nights
-        return vals, dens
+            for m, (count, of, p) in enumerate(self._counted[c]):
+                v = d = 0
+                for out in outs:
+                    x = out if p < 0 else out.characters[p]
+                    v += count(x)
+                    d += 1 if of is None else of(x)
+                values[m][c].append(v)
+                denoms[m][c].append(d)
 
     def close(self) -> None:
         """Fold the chunk's lists into the moments (and empty them)."""
@@ -146,8 +115,7 @@ class Tally:
                 lst.clear()
 
     def merge(self, other: Tally) -> None:
-        for mine, theirs in zip(self.counts, other.counts, strict=True):
-            mine.merge(theirs)
+        self.nights += other.nights
         for mm, om in zip(self.moments, other.moments, strict=True):
             mm.merge(om)
 

@@ -43,8 +43,10 @@ def bad(text: str, *overrides: str) -> str:
 # --- the shipped default ----------------------------------------------------------------------
 
 
-def test_packaged_default_is_configs_default() -> None:
-    assert (REPO / "configs" / "default.toml").read_bytes() == default_config_path().read_bytes()
+def test_packaged_default_is_the_only_default() -> None:
+    # One default config, inside the package (tests/test_single_sources.py: no copy).
+    assert default_config_path() == REPO / "nightsim" / "data" / "default.toml"
+    assert not (REPO / "configs" / "default.toml").exists()
 
 
 def test_default_party_as_issue_2_asks() -> None:

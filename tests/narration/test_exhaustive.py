@@ -1,6 +1,6 @@
 """Every switch on an event's type names every type, and a new type is a mypy error.
 
-The narration's switches (`facts._Screen.line`, `strip._Now.change`) and those over the
+The narration's switches (`facts._Screen.line`, `sleep._Now.change`) and those over the
 narration's own records (a night line, the evening, the facts) end in `assert_never`: a type
 nobody handles is a type error, not a line silently left out. Where a consumer ignores an
 event it says so in a case of its own. The fast test reads the switches' patterns; the slow
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from nightsim import events as ev
-from nightsim.narration import evening, facts, hours, strip, whatif
+from nightsim.narration import evening, facts, hours, sleep, whatif
 from nightsim.page import timeline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ def _named(pattern: ast.pattern) -> set[str]:
 
 SWITCHES = [
     (facts._Screen.line, ev.Event),
-    (strip._Now.change, ev.Event),
+    (sleep._Now.change, ev.Event),
     (evening.evening_line, facts.EveningEvent),
     (whatif._sentence, whatif.Sentenced),
     (hours.night_line, facts.NightLine),
@@ -114,6 +114,6 @@ def test_a_new_event_is_a_mypy_error_where_it_needs_a_case(tmp_path: Path) -> No
     assert run.returncode == 1, run.stdout
     assert {line.split(":", 1)[0] for line in errors} == {
         "nightsim/narration/facts.py",
-        "nightsim/narration/strip.py",
+        "nightsim/narration/sleep.py",
     }, run.stdout
     assert all('"assert_never" has incompatible type "WatchHeard"' in e for e in errors)

@@ -28,7 +28,7 @@ from nightsim.log.writer import write_events
 from nightsim.narration import Catalogue, narrate_blocks
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
-from nightsim.narration.strip import ASLEEP, Track
+from nightsim.narration.sleep import ASLEEP, Track
 from nightsim.narration.strip import render as render_strip
 from tests.conftest import manual_block
 
@@ -316,32 +316,32 @@ def test_a_long_journey_keeps_the_paths_short(cfg: Config) -> None:
 
 
 def test_strip_shows_the_rota_and_its_break(cfg: Config) -> None:
-    from nightsim.narration import strip
+    from nightsim.narration import sleep
 
     night = simulate(cfg, DOZE)
     names = [c.name for c in cfg.party]
-    tr = strip.track(night.events, names)
+    tr = sleep.track(night.events, names)
     assert tr is not None and tr.minutes == 480
     rows = dict(tr.rows)
     # the rota: Sir Aldric 21-23, Wren 23-01, Sister Ysolde from 01:00 until she dozes
-    assert set(rows["Sir Aldric"][:120]) == {strip.WATCH}
-    assert set(rows["Wren"][120:240]) == {strip.WATCH}
+    assert set(rows["Sir Aldric"][:120]) == {sleep.WATCH}
+    assert set(rows["Wren"][120:240]) == {sleep.WATCH}
     dozed = next(e for e in night.events if isinstance(e, ev.WatchDozed))
     at = dozed.t - tr.start
-    assert rows[dozed.actor][at - 1] == strip.WATCH and rows[dozed.actor][at] == strip.DOZING
-    assert set(rows[dozed.actor][at:]) == {strip.DOZING}
-    assert set(rows["Moss"]) == {strip.ASLEEP}  # the missed hand-over: Moss never watched
+    assert rows[dozed.actor][at - 1] == sleep.WATCH and rows[dozed.actor][at] == sleep.DOZING
+    assert set(rows[dozed.actor][at:]) == {sleep.DOZING}
+    assert set(rows["Moss"]) == {sleep.ASLEEP}  # the missed hand-over: Moss never watched
 
 
 def test_strip_shows_the_encounter_waking_everyone(cfg: Config) -> None:
-    from nightsim.narration import strip
+    from nightsim.narration import sleep
 
     night = simulate(cfg, ENCOUNTER)
-    tr = strip.track(night.events, [c.name for c in cfg.party])
+    tr = sleep.track(night.events, [c.name for c in cfg.party])
     assert tr is not None and tr.arrival is not None
     for _, states in tr.rows:
-        assert states[tr.arrival] == strip.AWAKE
-        assert states[tr.arrival + 29] == strip.AWAKE  # encounter_minutes = 30
+        assert states[tr.arrival] == sleep.AWAKE
+        assert states[tr.arrival + 29] == sleep.AWAKE  # encounter_minutes = 30
 
 
 # --- --step -----------------------------------------------------------------------------------

@@ -104,11 +104,13 @@ def test_a_frail_watcher_is_clearly_worse_and_equals_tie() -> None:
     )
     ranked = rank_rotas(config, "frail", 1500, watchers=1)
     best, *rest = ranked
-    assert best.awake_vs_best is None and best.tied is None
+    assert best.vs_best is None and best.tied is None
     moss = ranked[-1]
     assert moss.order == ("Moss",) and moss.tied is False
-    assert moss.awake_vs_best is not None and moss.awake_vs_best["high"] < 0
-    assert moss.awake_vs_best["paired"]  # the same encounter nights for every rota
+    assert moss.vs_best is not None
+    awake = moss.vs_best["someone_awake_given_encounter"]
+    assert awake["high"] < 0
+    assert awake["paired"]  # the same encounter nights for every rota
     assert any(r.tied for r in rest)
 
 

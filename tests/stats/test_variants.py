@@ -91,13 +91,13 @@ def test_the_evening_runs_once_a_night(monkeypatch: pytest.MonkeyPatch) -> None:
     configs = rotas([], None)
     assert len(configs) == 24
     runs = []
-    real = evening.Evening.run
+    real = evening.EveningChores.run
 
-    def counted(self: evening.Evening, *args: object, **kw: object) -> object:
+    def counted(self: evening.EveningChores, *args: object, **kw: object) -> object:
         runs.append(1)
         return real(self, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(evening.Evening, "run", counted)
+    monkeypatch.setattr(evening.EveningChores, "run", counted)
     units = list(variants.paired_units(configs, "once", 1, 11))
     assert len(units) == 10 and all(len(u) == 24 for u in units)
     assert len(runs) == 10
