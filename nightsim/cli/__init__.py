@@ -50,8 +50,9 @@ examples:
   nightsim run --quiet --lang uk         only the encounter and the morning, in Ukrainian
   nightsim run --nights 7 --quiet        a week-long journey and its summary table
   nightsim run --format jsonl --no-log | jq -c 'select(.type=="monster.arrived")'
-  nightsim replay logs/night-*.jsonl     narrate a night from its log
-  nightsim verify logs/night-*.jsonl     re-simulate and compare, event by event
+  nightsim run --seed 7 --log night.jsonl   keep the log under a name of your own
+  nightsim replay night.jsonl            narrate a night from its log
+  nightsim verify night.jsonl            re-simulate and compare, event by event
   nightsim whatif night.jsonl --set 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
                                          the same night, Wren on the first watch
   nightsim odds --nights 20000           the odds over many nights
