@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from nightsim.codes import NoFire
+
 Season = Literal["winter", "spring", "summer", "autumn"]
 Difficulty = Literal["easy", "moderate", "hard", "impossible"]
 
@@ -179,3 +181,22 @@ def weighted_pick(weights: list[int], face: int) -> int:
         if face <= 0:
             return i
     raise ValueError("face beyond the total weight")
+
+
+def fire_blocked(light_fire: bool, starter: bool, wood: float | None) -> NoFire | None:
+    """Why no fire is lit before any roll (rules.md 2), or None: a dark camp by choice (then
+    nothing else is asked of the camp), no fire-starter (naming the wood too when there is
+    none), no wood. `wood` None: not known yet (a config before its evening), so only the
+    config's own reasons are told. The engine, `check` and the narration's header all ask
+    this one function."""
+    if not light_fire:
+        return NoFire.DARK_CAMP
+    if not starter:
+        return (
+            NoFire.NO_FIRE_STARTER_NOR_WOOD
+            if wood is not None and wood <= 0
+            else (NoFire.NO_FIRE_STARTER)
+        )
+    if wood is not None and wood <= 0:
+        return NoFire.NO_FIREWOOD
+    return None

@@ -13,6 +13,7 @@ from typing import Any
 
 from nightsim import rules
 from nightsim.clock import clock
+from nightsim.codes import NoFire
 from nightsim.config import Character, Config, Rules, ShiftSlot
 
 
@@ -197,16 +198,16 @@ def _evening_warnings(config: Config) -> list[Warning]:
     """The fire and the meal (rules.md 2)."""
     camp, ev = config.camp, config.evening
     out: list[Warning] = []
-    no_fire = False
-    if not camp.light_fire:
-        no_fire = True  # a choice, not a mistake: only a cook without a fire is worth saying
-    elif not camp.fire_starter:
+    # Wood is known to be none only with no gatherer and nothing carried.
+    wood = 0.0 if not ev.firewood and camp.carried_firewood_hours <= 0 else None
+    blocked = rules.fire_blocked(camp.light_fire, camp.fire_starter, wood)
+    no_fire = blocked is not None
+    # A dark camp is a choice, not a mistake: only a cook without a fire is worth saying.
+    if blocked in (NoFire.NO_FIRE_STARTER, NoFire.NO_FIRE_STARTER_NOR_WOOD):
         out.append(Warning("warn.no_fire_starter", {}))
-        no_fire = True
-    elif not ev.firewood and camp.carried_firewood_hours <= 0:
+    elif blocked is NoFire.NO_FIREWOOD:
         out.append(Warning("warn.no_wood", {}))
-        no_fire = True
-    elif camp.fire_adverse and camp.fire_chance <= LOW_FIRE_CHANCE:
+    elif blocked is None and camp.fire_adverse and camp.fire_chance <= LOW_FIRE_CHANCE:
         out.append(Warning("warn.fire_chance_low", {"chance": camp.fire_chance}))
     if ev.cook is not None:
         if no_fire:

@@ -33,14 +33,8 @@ class Fire:
         normal conditions no roll."""
         light_fire, starter, adverse, chance = plan.fire
         face: int | None = None
-        reason = None
-        if not light_fire:
-            reason = NoFire.DARK_CAMP  # a choice: nothing else is asked of the camp
-        elif not starter:
-            reason = NoFire.NO_FIRE_STARTER if wood > 0 else NoFire.NO_FIRE_STARTER_NOR_WOOD
-        elif wood <= 0:
-            reason = NoFire.NO_FIREWOOD
-        elif adverse:
+        reason = rules.fire_blocked(light_fire, starter, wood)
+        if reason is None and adverse:
             face = dice.first(stream, 6)
             if not rules.chance(face, chance):
                 reason = NoFire.WOULD_NOT_CATCH

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, assert_never
 
 from nightsim import events as ev
+from nightsim import rules
 from nightsim.clock import DAY
-from nightsim.codes import Purpose, RestReason, Table
+from nightsim.codes import NoFire, Purpose, RestReason, Table
 from nightsim.narration import sleep
 
 Rolls = tuple[ev.Roll, ...]
@@ -302,9 +303,10 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
     # A log written before rules.md's second reading has no `fire_adverse`: its
     # fire_chance = 6 meant normal conditions.
     adverse = res.get("fire_adverse", camp.get("fire_chance", 6) < 6)
-    if not camp.get("light_fire", True):
+    blocked = rules.fire_blocked(camp.get("light_fire", True), camp.get("fire_starter", True), None)
+    if blocked is NoFire.DARK_CAMP:
         fire: Literal["dark", "no_starter", "auto", "chance"] = "dark"
-    elif not camp.get("fire_starter", True):
+    elif blocked is not None:
         fire = "no_starter"
     elif not adverse:
         fire = "auto"

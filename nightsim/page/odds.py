@@ -42,16 +42,13 @@ class OddsPage:
 
 
 def rest_start(config: Mapping[str, Any]) -> int:
-    """The rest period's clock in minutes: camp is made, then preparation and the evening."""
-    camp_at = str(config.get("camp", {}).get("camp_at", "19:00"))
-    rules = config.get("rules", {})
-    h, m = camp_at.split(":")
-    return (
-        int(h) * 60
-        + int(m)
-        + int(rules.get("preparation_minutes", 60))
-        + int(rules.get("evening_minutes", 60))
-    )
+    """The rest period's clock in minutes, as the report's config resolves it (the config
+    says when camp is made and how long preparation and the evening take)."""
+    from nightsim.config import config_from_data
+
+    cfg = config_from_data(dict(config))
+    h, m = cfg.camp.camp_at.split(":")
+    return int(h) * 60 + int(m) + cfg.rest_start
 
 
 def _seed(r: Mapping[str, Any]) -> str:

@@ -228,3 +228,18 @@ def test_weighted_pick_single_entry_and_beyond_total() -> None:
     assert rules.weighted_pick([5], 5) == 0
     with pytest.raises(ValueError):
         rules.weighted_pick([2, 1], 4)
+
+
+def test_why_no_fire_is_one_decision() -> None:
+    """rules.md 2: a dark camp is a choice (nothing else asked); no fire-starter names the
+    wood too when there is none; no wood; otherwise the fire may be lit (or rolled for).
+    The engine, `check` and the narration's header all ask rules.fire_blocked."""
+    from nightsim.codes import NoFire
+
+    assert rules.fire_blocked(False, False, 0) is NoFire.DARK_CAMP
+    assert rules.fire_blocked(True, False, 2.0) is NoFire.NO_FIRE_STARTER
+    assert rules.fire_blocked(True, False, 0) is NoFire.NO_FIRE_STARTER_NOR_WOOD
+    assert rules.fire_blocked(True, False, None) is NoFire.NO_FIRE_STARTER
+    assert rules.fire_blocked(True, True, 0) is NoFire.NO_FIREWOOD
+    assert rules.fire_blocked(True, True, None) is None
+    assert rules.fire_blocked(True, True, 0.5) is None
