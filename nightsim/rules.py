@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from nightsim.codes import NoFire
+from nightsim.codes import NoFire, RestReason
 
 Season = Literal["winter", "spring", "summer", "autumn"]
 Difficulty = Literal["easy", "moderate", "hard", "impossible"]
@@ -199,4 +199,29 @@ def fire_blocked(light_fire: bool, starter: bool, wood: float | None) -> NoFire 
         )
     if wood is not None and wood <= 0:
         return NoFire.NO_FIREWOOD
+    return None
+
+
+# What a rest decided without a CON check gives (rules.md 5): a full rest or not.
+DECIDED_FULL: Final[dict[RestReason, bool]] = {
+    RestReason.SHORT_SLEEP: False,
+    RestReason.QUICK_REST: True,
+    RestReason.EASY: True,
+    RestReason.IMPOSSIBLE: False,
+}
+
+
+def rest_decided(slept_enough: bool, difficulty: Difficulty, quick: bool) -> RestReason | None:
+    """rules.md 5: the rest decided without a CON check, or None when the check decides.
+    Under 6 hours asleep: no full rest, whatever else. The quick option spares a moderate
+    night its check (an easy night needed none anyway, a hard one takes the full procedure).
+    The morning and `check`'s odds both ask this one function."""
+    if not slept_enough:
+        return RestReason.SHORT_SLEEP
+    if difficulty == "moderate" and quick:
+        return RestReason.QUICK_REST
+    if difficulty == "easy":
+        return RestReason.EASY
+    if difficulty == "impossible":
+        return RestReason.IMPOSSIBLE
     return None

@@ -90,10 +90,9 @@ def rest_odds(
 ) -> Fraction:
     """The chance of a full rest from the table and the CON check, no evening modifiers;
     `quick`: the quick option (rules.md 5), which spares a moderate night its check."""
-    if not slept_enough or difficulty == "impossible":
-        return Fraction(0)
-    if difficulty == "easy" or (quick and difficulty == "moderate"):
-        return Fraction(1)
+    decided = rules.rest_decided(slept_enough, difficulty, quick)
+    if decided is not None:
+        return Fraction(int(rules.DECIDED_FULL[decided]))
     return check_odds(rules.ability_modifier(con) + rules.DIFFICULTY_MODIFIER[difficulty])
 
 

@@ -147,16 +147,10 @@ def _rest(
     facts: NightRecord, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
 ) -> tuple[bool, RestReason, int | None, int]:
     """rules.md 5: (full rest, why, the CON check's face or None, its modifier)."""
-    if facts.slept[i] < rules.MIN_SLEEP_MINUTES:
-        return False, RestReason.SHORT_SLEEP, None, 0
-    # The quick option: gear suited to the night (easy or moderate by the table) needs no
-    # check; an easy night needed none anyway, a hard one takes the full procedure.
-    if difficulty == "moderate" and facts.plan.quick_rest:
-        return True, RestReason.QUICK_REST, None, 0
-    if difficulty == "easy":
-        return True, RestReason.EASY, None, 0
-    if difficulty == "impossible":
-        return False, RestReason.IMPOSSIBLE, None, 0
+    slept_enough = facts.slept[i] >= rules.MIN_SLEEP_MINUTES
+    decided = rules.rest_decided(slept_enough, difficulty, facts.plan.quick_rest)
+    if decided is not None:
+        return rules.DECIDED_FULL[decided], decided, None, 0
     mod = (
         facts.plan.con_mod[i]
         + rules.DIFFICULTY_MODIFIER[difficulty]

@@ -243,3 +243,18 @@ def test_why_no_fire_is_one_decision() -> None:
     assert rules.fire_blocked(True, True, 0) is NoFire.NO_FIREWOOD
     assert rules.fire_blocked(True, True, None) is None
     assert rules.fire_blocked(True, True, 0.5) is None
+
+
+def test_the_rest_decided_without_a_check_is_one_decision() -> None:
+    """rules.md 5: under 6 hours asleep, no full rest whatever else; the quick option spares
+    a moderate night its check, not a hard one; easy is a full rest, impossible none; else
+    the CON check decides. The morning and `check`'s odds both ask rules.rest_decided."""
+    from nightsim.codes import RestReason
+
+    assert rules.rest_decided(False, "easy", True) is RestReason.SHORT_SLEEP
+    assert rules.rest_decided(True, "moderate", True) is RestReason.QUICK_REST
+    assert rules.rest_decided(True, "moderate", False) is None
+    assert rules.rest_decided(True, "hard", True) is None
+    assert rules.rest_decided(True, "easy", False) is RestReason.EASY
+    assert rules.rest_decided(True, "impossible", True) is RestReason.IMPOSSIBLE
+    assert [rules.DECIDED_FULL[r] for r in rules.DECIDED_FULL] == [False, True, True, False]
