@@ -137,9 +137,7 @@ def warn_unwatched(config: Config) -> None:
     """rules.md 3: a rota shorter than the rest period leaves its end unwatched: warn."""
     slots = config.shift_slots()
     if slots and slots[-1].end < config.rest_minutes:
-        from nightsim.clock import clock
-
-        at = clock(config.camp.camp_minute, config.rest_start + slots[-1].end)
+        at = config.rest_clock(slots[-1].end)
         status(
             f"nightsim: warning: the rota covers {slots[-1].end / 60:g} of the"
             f" {config.rules.rest_hours} hours of rest; from {at} nobody keeps watch"

@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import Any
 
 from nightsim import rules
-from nightsim.clock import clock
 from nightsim.codes import NoFire
 from nightsim.config import Character, Config, Rules, ShiftSlot
 
@@ -110,15 +109,15 @@ def _interrupted(spans: list[tuple[int, int]], rest: int) -> bool:
 
 def checkup(config: Config) -> Checkup:
     camp, r = config.camp, config.rules
-    cm, rs, rest = camp.camp_minute, config.rest_start, config.rest_minutes
+    rest = config.rest_minutes
     season = camp.resolved_season
     slots = config.shift_slots()
     shifts = tuple(
         ShiftInfo(
             number=i + 1,
             name=s.name,
-            start=clock(cm, rs + s.start),
-            end=clock(cm, rs + s.end),
+            start=config.rest_clock(s.start),
+            end=config.rest_clock(s.end),
             minutes=s.end - s.start,
             doze_die=rules.doze_die(config.character(s.name).con)
             if r.fall_asleep_on_watch
@@ -127,7 +126,7 @@ def checkup(config: Config) -> Checkup:
         for i, s in enumerate(slots)
     )
     watched = slots[-1].end if slots else 0
-    unwatched_from = clock(cm, rs + watched) if slots and watched < rest else None
+    unwatched_from = config.rest_clock(watched) if slots and watched < rest else None
     chars = [_character(c, slots, rest, season, r) for c in config.party]
     return Checkup(
         chance=camp.chance,
@@ -142,11 +141,11 @@ def checkup(config: Config) -> Checkup:
         fire_adverse=camp.fire_adverse,
         fire_chance=camp.fire_chance,
         fire_starter=camp.fire_starter,
-        rest_start=clock(cm, rs),
-        rest_end=clock(cm, rs + rest),
+        rest_start=config.rest_clock(0),
+        rest_end=config.rest_clock(rest),
         rest_hours=r.rest_hours,
         sleep_in_minutes=config.sleep_in_minutes,
-        sleep_in_end=clock(cm, rs + rest + config.sleep_in_minutes),
+        sleep_in_end=config.rest_clock(rest + config.sleep_in_minutes),
         fire_warmth_hours=r.fire_warmth_hours,
         dozing_rule=r.fall_asleep_on_watch,
         shifts=shifts,

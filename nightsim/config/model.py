@@ -370,6 +370,11 @@ class Config(_Model):
         """Minutes after camp is made at which the rest period begins (rules.md timeline)."""
         return self.rules.preparation_minutes + self.rules.evening_minutes
 
+    def rest_clock(self, minute: int) -> str:
+        """The clock `minute` minutes into the rest period: the one place shift and rest
+        times become clock times (the header's `resolved`, `check`, run's warnings)."""
+        return clock(self.camp.camp_minute, self.rest_start + minute)
+
     def shift_slots(self) -> tuple[ShiftSlot, ...]:
         """The rota as contiguous shifts from the start of the rest period.
 
@@ -401,17 +406,15 @@ class Config(_Model):
 
 def resolved(config: Config) -> dict[str, Any]:
     """What the config resolves to, for a reader of the header (not read back)."""
-    rs = config.rest_start
-    cm = config.camp.camp_minute
     return {
         "encounter_chance": config.camp.chance,
         "season": config.camp.resolved_season,
         "firewood_modifier": config.camp.wood_modifier,
         "fire_adverse": config.camp.fire_adverse,
-        "rest_from": clock(cm, rs),
-        "rest_to": clock(cm, rs + config.rest_minutes),
+        "rest_from": config.rest_clock(0),
+        "rest_to": config.rest_clock(config.rest_minutes),
         "shifts": [
-            {"actor": s.name, "from": clock(cm, rs + s.start), "to": clock(cm, rs + s.end)}
+            {"actor": s.name, "from": config.rest_clock(s.start), "to": config.rest_clock(s.end)}
             for s in config.shift_slots()
         ],
     }

@@ -47,8 +47,7 @@ def rest_start(config: Mapping[str, Any]) -> int:
     from nightsim.config import config_from_data
 
     cfg = config_from_data(dict(config))
-    h, m = cfg.camp.camp_at.split(":")
-    return int(h) * 60 + int(m) + cfg.rest_start
+    return cfg.camp.camp_minute + cfg.rest_start
 
 
 def _seed(r: Mapping[str, Any]) -> str:
