@@ -37,11 +37,11 @@ class NoFire(StrEnum):
 
     NO_FIRE_STARTER = "no_fire_starter"
     NO_FIREWOOD = "no_firewood"
-    # rules.md 2, with neither, both are named: one code, so that `reason` stays a single
+    # docs/rules.md §2, with neither, both are named: one code, so that `reason` stays a single
     # member of a closed set (a tool testing for either tests for this one too).
     NO_FIRE_STARTER_NOR_WOOD = "no_fire_starter_nor_firewood"
     WOULD_NOT_CATCH = "would_not_catch"
-    DARK_CAMP = "dark_camp"  # camp.light_fire = false (rules.md 2)
+    DARK_CAMP = "dark_camp"  # camp.light_fire = false (docs/rules.md §2)
 
 
 class NoMeal(StrEnum):
@@ -79,7 +79,7 @@ class RestReason(StrEnum):
     """Why a character did or did not get a full rest (`rest.checked.reason`)."""
 
     SHORT_SLEEP = "slept_under_6h"
-    # rules.md 5, quick option: gear suited to the night (easy or moderate by the table).
+    # docs/rules.md §5, quick option: gear suited to the night (easy or moderate by the table).
     QUICK_REST = "quick_rest"
     # What logs written before that reading carry (quick rest for anyone with bedding): read
     # in a format-1 log (upgraded to this member), never written.

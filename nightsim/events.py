@@ -467,7 +467,8 @@ class CampSettled(EventBase):
 
 
 class RestExtended(EventBase):
-    """rules.md 4, `sleep_in`: the rest period (and the last shift) runs on after an encounter."""
+    """docs/rules.md §4, `sleep_in`: the rest period (and the last shift) runs on after an
+    encounter."""
 
     type: Literal["rest.extended"] = Field(
         "rest.extended", description="the rest period runs on: the camp sleeps in"

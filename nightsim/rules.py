@@ -1,7 +1,7 @@
-"""The camp rules as data tables and small pure functions (rules.md, row for row).
+"""The camp rules as data tables and small pure functions (docs/rules.md, row for row).
 
 No SimPy, no dice, no I/O here: each check takes the faces already rolled, so a reader can
-check this module against rules.md in one sitting and tests can feed it every face.
+check this module against docs/rules.md in one sitting and tests can feed it every face.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ Difficulty = Literal["easy", "moderate", "hard", "impossible"]
 
 SEASONS: Final[tuple[Season, ...]] = ("winter", "spring", "summer", "autumn")
 
-# rules.md "Dice conventions": ability modifier by score, 3..18.
+# docs/rules.md "Dice conventions": ability modifier by score, 3..18.
 ABILITY_MIN: Final = 3
 ABILITY_MAX: Final = 18
 
@@ -60,7 +60,7 @@ def save(face: int, target: int) -> bool:
     return face >= target
 
 
-# rules.md 1. Preparation: firewood.
+# docs/rules.md §1. Preparation: firewood.
 WEATHER_MODIFIER: Final[dict[str, int]] = {"dry": 0, "damp": -1, "snow": -2, "heavy_rain": -4}
 
 
@@ -69,7 +69,7 @@ def firewood_hours(face: int, modifier: int) -> int:
     return max(0, face + modifier)
 
 
-# rules.md "Table: terrain and the night encounter chance (X-in-6)".
+# docs/rules.md "Table: terrain and the night encounter chance (X-in-6)".
 TERRAIN_CHANCE: Final[dict[str, int]] = {
     "farmland": 1,
     "fungal forest": 1,
@@ -85,7 +85,7 @@ TERRAIN_CHANCE: Final[dict[str, int]] = {
     "thorny forest": 3,
 }
 
-# rules.md: season by Dolmenwood month, in calendar order (journeys walk this list).
+# docs/rules.md: season by Dolmenwood month, in calendar order (journeys walk this list).
 MONTHS: Final[tuple[str, ...]] = (
     "Grimvold", "Lymewald", "Haggryme",
     "Symswald", "Harchment", "Iggwyld",
@@ -107,7 +107,7 @@ def next_day(month: str, day: int) -> tuple[str, int]:
     return MONTHS[(MONTHS.index(month) + 1) % len(MONTHS)], 1
 
 
-# rules.md 3. Optional rule: falling asleep on watch, one roll per shift (house reading).
+# docs/rules.md §3. Optional rule: falling asleep on watch, one roll per shift (house reading).
 def doze_die(con: int) -> int:
     """The die whose 1 means the watcher dozes: 1-in-10; 1-in-20 (CON >= 15); 1-in-6 (CON <= 6)."""
     if con >= 15:
@@ -117,7 +117,7 @@ def doze_die(con: int) -> int:
     return 10
 
 
-# rules.md 4. Wandering monsters: surprise 1-2 on 1d6 for either side.
+# docs/rules.md §4. Wandering monsters: surprise 1-2 on 1d6 for either side.
 def surprised(face: int) -> bool:
     return face <= 2
 
@@ -127,7 +127,7 @@ def distance_ft(faces: list[int]) -> int:
     return sum(faces) * 30
 
 
-# rules.md "Table: difficulty of a night's rest": (fire, bedding) -> season -> difficulty.
+# docs/rules.md "Table: difficulty of a night's rest": (fire, bedding) -> season -> difficulty.
 # bedding: 0 none, 1 bedroll or tent, 2 bedroll and tent.
 _E: Difficulty = "easy"
 _M: Difficulty = "moderate"
@@ -151,7 +151,7 @@ def rest_difficulty(fire_warmed: bool, bedroll: bool, tent: bool, season: Season
     return REST_TABLE[(fire_warmed, bedding(bedroll, tent))][season]
 
 
-# rules.md 5. Sleep.
+# docs/rules.md §5. Sleep.
 MIN_SLEEP_MINUTES: Final = 6 * 60
 DIFFICULTY_MODIFIER: Final[dict[Difficulty, int]] = {"moderate": 0, "hard": -2}
 
@@ -161,7 +161,7 @@ def rest_modifier(tasty_meal: bool, lifted: bool, ridiculed: bool) -> int:
     return int(tasty_meal) + int(lifted) - int(ridiculed)
 
 
-# rules.md 6. Waking.
+# docs/rules.md §6. Waking.
 def wake(hp: int, max_hp: int, exhaustion: int, full_rest: bool) -> tuple[int, int]:
     """(hp, exhaustion) after the night: a full rest heals 1 (to max at most), ends exhaustion."""
     if full_rest:
@@ -184,7 +184,7 @@ def weighted_pick(weights: list[int], face: int) -> int:
 
 
 def fire_blocked(light_fire: bool, starter: bool, wood: float | None) -> NoFire | None:
-    """Why no fire is lit before any roll (rules.md 2), or None: a dark camp by choice (then
+    """Why no fire is lit before any roll (docs/rules.md §2), or None: a dark camp by choice (then
     nothing else is asked of the camp), no fire-starter (naming the wood too when there is
     none), no wood. `wood` None: not known yet (a config before its evening), so only the
     config's own reasons are told. The engine, `check` and the narration's header all ask
@@ -202,7 +202,7 @@ def fire_blocked(light_fire: bool, starter: bool, wood: float | None) -> NoFire 
     return None
 
 
-# What a rest decided without a CON check gives (rules.md 5): a full rest or not.
+# What a rest decided without a CON check gives (docs/rules.md §5): a full rest or not.
 DECIDED_FULL: Final[dict[RestReason, bool]] = {
     RestReason.SHORT_SLEEP: False,
     RestReason.QUICK_REST: True,
@@ -212,7 +212,7 @@ DECIDED_FULL: Final[dict[RestReason, bool]] = {
 
 
 def rest_decided(slept_enough: bool, difficulty: Difficulty, quick: bool) -> RestReason | None:
-    """rules.md 5: the rest decided without a CON check, or None when the check decides.
+    """docs/rules.md §5: the rest decided without a CON check, or None when the check decides.
     Under 6 hours asleep: no full rest, whatever else. The quick option spares a moderate
     night its check (an easy night needed none anyway, a hard one takes the full procedure).
     The morning and `check`'s odds both ask this one function."""

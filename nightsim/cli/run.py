@@ -134,7 +134,7 @@ def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
 
 
 def warn_unwatched(config: Config) -> None:
-    """rules.md 3: a rota shorter than the rest period leaves its end unwatched: warn."""
+    """docs/rules.md §3: a rota shorter than the rest period leaves its end unwatched: warn."""
     slots = config.shift_slots()
     if slots and slots[-1].end < config.rest_minutes:
         at = config.rest_clock(slots[-1].end)

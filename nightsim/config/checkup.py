@@ -39,7 +39,7 @@ class CharacterInfo:
     odds_no_fire: Fraction
     watch_minutes: int
     sleep_max_minutes: int  # the rest period minus time on watch
-    interrupted: bool  # the rota splits their sleep (rules.md 6)
+    interrupted: bool  # the rota splits their sleep (docs/rules.md §6)
     spells: tuple[str, ...]
     doze_chance: Fraction  # chance of dozing on at least one of their shifts
 
@@ -69,7 +69,7 @@ class Checkup:
     rest_start: str
     rest_end: str
     rest_hours: int
-    sleep_in_minutes: int  # 0: the rest period never runs on (rules.md 4, sleep_in)
+    sleep_in_minutes: int  # 0: the rest period never runs on (docs/rules.md §4, sleep_in)
     sleep_in_end: str  # where the longest sleep-in ends
     fire_warmth_hours: float
     dozing_rule: bool
@@ -80,7 +80,7 @@ class Checkup:
 
 
 def check_odds(modifier: int) -> Fraction:
-    """P(1d6 + modifier >= 4), a natural 1 failing and a natural 6 succeeding (rules.md)."""
+    """P(1d6 + modifier >= 4), a natural 1 failing and a natural 6 succeeding (docs/rules.md)."""
     return Fraction(sum(rules.ability_check(f, modifier) for f in range(1, 7)), 6)
 
 
@@ -88,7 +88,7 @@ def rest_odds(
     con: int, difficulty: rules.Difficulty, slept_enough: bool = True, quick: bool = False
 ) -> Fraction:
     """The chance of a full rest from the table and the CON check, no evening modifiers;
-    `quick`: the quick option (rules.md 5), which spares a moderate night its check."""
+    `quick`: the quick option (docs/rules.md §5), which spares a moderate night its check."""
     decided = rules.rest_decided(slept_enough, difficulty, quick)
     if decided is not None:
         return Fraction(int(rules.DECIDED_FULL[decided]))
@@ -97,7 +97,7 @@ def rest_odds(
 
 def _interrupted(spans: list[tuple[int, int]], rest: int) -> bool:
     """Asleep, awake, asleep again: a watch span with sleep on both sides. The first watch
-    (from the start) or the last (to the end) does not interrupt (rules.md 6)."""
+    (from the start) or the last (to the end) does not interrupt (docs/rules.md §6)."""
     merged: list[list[int]] = []
     for a, b in sorted(spans):
         if merged and a <= merged[-1][1]:
@@ -159,7 +159,7 @@ def _character(
     c: Character, slots: Sequence[ShiftSlot], rest: int, season: rules.Season, r: Rules
 ) -> CharacterInfo:
     """One character's line of the check: their watches, the most they can sleep, and their
-    full-rest odds with and without the fire (rules.md 5)."""
+    full-rest odds with and without the fire (docs/rules.md §5)."""
     spans = [(s.start, s.end) for s in slots if s.name == c.name]
     on_watch = sum(b - a for a, b in spans)
     sleep_max = rest - on_watch
@@ -193,7 +193,7 @@ LOW_FIRE_CHANCE = 3
 
 
 def _evening_warnings(config: Config) -> list[Warning]:
-    """The fire and the meal (rules.md 2)."""
+    """The fire and the meal (docs/rules.md §2)."""
     camp, ev = config.camp, config.evening
     out: list[Warning] = []
     # Wood is known to be none only with no gatherer and nothing carried.
@@ -243,7 +243,7 @@ def _warnings(
             )
     watchers = [c for c in chars if c.watch_minutes]
     if watchers and all(c.sleep_max_minutes == rules.MIN_SLEEP_MINUTES for c in watchers):
-        # rules.md 5: 6 hours is the least for a full rest, so any time awake beyond the
+        # docs/rules.md §5: 6 hours is the least for a full rest, so any time awake beyond the
         # watch (an encounter) costs every watcher who lost sleep to it their full rest.
         out.append(Warning("warn.six_hours", {}))
     for c in chars:

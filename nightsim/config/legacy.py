@@ -18,7 +18,7 @@ from nightsim.config.model import Config
 
 def upgrade_legacy(data: dict[str, Any]) -> dict[str, Any]:
     """A log header's config as nightsim writes it now, from one written before the second
-    reading of rules.md (no `camp.fire_conditions`: `fire_chance = 6` meant normal conditions
+    reading of docs/rules.md (no `camp.fire_conditions`: `fire_chance = 6` meant normal conditions
     and 1..5 adverse; no `light_fire`, no `sleep_in`). Anything else is returned as it is.
 
     Only for reading old logs (replay, verify): a config file with `fire_chance = 6` is an

@@ -44,7 +44,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
 
 
-# rules.md 2: the weathers in which a fire is lit in adverse conditions by default.
+# docs/rules.md §2: the weathers in which a fire is lit in adverse conditions by default.
 ADVERSE_WEATHER = frozenset({"snow", "heavy_rain"})
 
 
@@ -56,7 +56,7 @@ class Camp(_Model):
     day: Annotated[int, Field(ge=1, le=31, strict=True)] | None = None
     weather: Literal["dry", "damp", "snow", "heavy_rain"] | None = None
     firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
-    # rules.md 2: lighting the fire is the players' choice; in adverse conditions it takes a
+    # docs/rules.md §2: lighting the fire is the players' choice; in adverse conditions it takes a
     # chance roll of "X-in-6 or less", X 1..4 (snow and heavy rain are adverse by default).
     light_fire: Flag = True
     fire_conditions: Literal["auto", "normal", "adverse"] = "auto"
@@ -99,7 +99,7 @@ class Camp(_Model):
         if v == 5:
             raise ValueError(
                 'must be 1..4: adverse conditions light the fire on "4-in-6 or less"'
-                ' (rules.md 2), not 5-in-6; for no roll write fire_conditions = "normal"'
+                ' (docs/rules.md §2), not 5-in-6; for no roll write fire_conditions = "normal"'
             )
         if not 1 <= v <= 4:
             raise ValueError(f'must be 1..4 (the X of "X-in-6 or less"), got {shown(v)}')
@@ -159,9 +159,9 @@ class Camp(_Model):
 
     @property
     def fire_adverse(self) -> bool:
-        """rules.md 2: whether lighting the fire takes the chance roll. `auto`: adverse in snow
-        or heavy rain; with a firewood_modifier instead of weather there is no weather to go
-        by, so `auto` is normal (the referee says `adverse` where it is)."""
+        """docs/rules.md §2: whether lighting the fire takes the chance roll. `auto`: adverse
+        in snow or heavy rain; with a firewood_modifier instead of weather there is no weather
+        to go by, so `auto` is normal (the referee says `adverse` where it is)."""
         if self.fire_conditions != "auto":
             return self.fire_conditions == "adverse"
         return self.weather in ADVERSE_WEATHER
@@ -177,7 +177,7 @@ class Rules(_Model):
     rest_hours: Annotated[int, Field(ge=1, le=16, strict=True)] = 8
     fall_asleep_on_watch: Flag = True
     quick_rest: Flag = False
-    # rules.md 4, optional house rule: after an encounter the rest period runs on by as long
+    # docs/rules.md §4, optional house rule: after an encounter the rest period runs on by as long
     # as the camp was up.
     sleep_in: Flag = False
     encounter_minutes: Annotated[int, Field(ge=0, le=24 * 60, strict=True)] = 30
@@ -361,13 +361,13 @@ class Config(_Model):
 
     @property
     def sleep_in_minutes(self) -> int:
-        """The longest the rest period can run on (rules.md 4, sleep_in): an encounter keeps
+        """The longest the rest period can run on (docs/rules.md §4, sleep_in): an encounter keeps
         the camp up `encounter_minutes` and, with the end moved as far, it always settles."""
         return self.rules.encounter_minutes if self.rules.sleep_in else 0
 
     @property
     def rest_start(self) -> int:
-        """Minutes after camp is made at which the rest period begins (rules.md timeline)."""
+        """Minutes after camp is made at which the rest period begins (docs/rules.md timeline)."""
         return self.rules.preparation_minutes + self.rules.evening_minutes
 
     def rest_clock(self, minute: int) -> str:

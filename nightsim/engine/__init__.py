@@ -15,5 +15,5 @@ machine_shop example.
 - `shared`: speed only, what configs differing only in their watch share on one night.
 - `sim.NightSim`: wires them together.
 
-Every rule decision is a call into `nightsim.rules`; the comments cite rules.md.
+Every rule decision is a call into `nightsim.rules`; the comments cite docs/rules.md.
 """

@@ -1,4 +1,4 @@
-"""The evening (rules.md 1-2): preparing the site, gathering firewood, fetching water,
+"""The evening (docs/rules.md §1-2): preparing the site, gathering firewood, fetching water,
 lighting the fire, the meal and the entertainment, up to the start of the rest period.
 
 What the morning reads from it: a tasty meal and who ate it, a lifted mood, who was
@@ -88,7 +88,7 @@ class EveningChores:
         then()
 
     def _gather(self, wood: float) -> tuple[float, list[int]]:
-        """rules.md 1: each gatherer's 1d6 + the weather modifier, floored at 0, added to
+        """docs/rules.md §1: each gatherer's 1d6 + the weather modifier, floored at 0, added to
         the carried wood (in this order: the sum is a float). (wood, the faces)"""
         first, mod = self.dice.first, self.plan.wood_modifier
         faces = [first(stream, 6) for stream in self.streams.firewood]
@@ -97,7 +97,7 @@ class EveningChores:
         return wood, faces
 
     def _cook(self, cook: str) -> None:
-        """rules.md 2: a WIS check for a tasty meal; a natural 1 and a failed save vs Doom
+        """docs/rules.md §2: a WIS check for a tasty meal; a natural 1 and a failed save vs Doom
         ruin it and lose the ingredients."""
         camp = self.cfg.camp
         reason = None
@@ -122,7 +122,7 @@ class EveningChores:
         self.rec.emit(meal_cooked, cook, outcome, self.eaters, rolls)
 
     def _entertain(self, who: str) -> None:
-        """rules.md 2: a CHA check lifts the camp; a natural 1 and a failed save vs Doom
+        """docs/rules.md §2: a CHA check lifts the camp; a natural 1 and a failed save vs Doom
         bring ridicule on the entertainer."""
         assert self.plan.entertain is not None
         mod, save_doom = self.plan.entertain
@@ -163,7 +163,7 @@ def _check_rolls(c: CheckRolls) -> list[Roll]:
 def prepared(
     stamps: Stamps, ev: EveningConfig, plan: NightPlan, faces: list[int]
 ) -> Iterator[LogEvent]:
-    """The site prepared, each gatherer's firewood, each fetcher's water (rules.md 1)."""
+    """The site prepared, each gatherer's firewood, each fetcher's water (docs/rules.md §1)."""
     yield SitePrepared.model_construct(**stamps().envelope, actors=list(ev.site))
     mod = plan.wood_modifier
     for name, face in zip(plan.firewood, faces, strict=True):

@@ -1,8 +1,8 @@
-"""The camp fire: lit (or not) in the evening, burning down on its wood (rules.md 2).
+"""The camp fire: lit (or not) in the evening, burning down on its wood (docs/rules.md §2).
 
 Whether it burns matters three times: for the cook (a meal needs a lit fire), for the monster
-(whether it burns at the arrival minute picks the table, rules.md 4) and for the morning (it
-warms the night if it burned for `fire_warmth_hours` of the rest period, rules.md 5).
+(whether it burns at the arrival minute picks the table, docs/rules.md §4) and for the morning (it
+warms the night if it burned for `fire_warmth_hours` of the rest period, docs/rules.md §5).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Fire:
         self.out_due: int | None = None  # the minute a fire burning now will go out
 
     def light(self, wood: float, plan: NightPlan, dice: Dice, stream: bytes) -> None:
-        """rules.md 2: the players may camp dark; a fire needs a fire-starter and wood (with
+        """docs/rules.md §2: the players may camp dark; a fire needs a fire-starter and wood (with
         neither, both reasons are named); in adverse conditions an X-in-6 chance roll, in
         normal conditions no roll."""
         light_fire, starter, adverse, chance = plan.fire

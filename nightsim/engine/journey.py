@@ -95,7 +95,7 @@ def iter_nights(
 ) -> Iterator[Event | NightOutcome]:
     """Night after night with the party's state carried over (HP, exhaustion), the calendar
     advanced a day per night from camp.month + camp.day, and carried firewood spent on the
-    first night whose fire is lit (rules.md, a confirmed reading: a dark camp keeps it).
+    first night whose fire is lit (docs/rules.md, a confirmed reading: a dark camp keeps it).
     `t` counts on across the days, and `seq` after the header's 0."""
     log = EventLog(config.camp.camp_minute, seq=1) if record else None
     journey = Journey(config)

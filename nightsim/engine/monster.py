@@ -1,4 +1,4 @@
-"""The wandering monster (rules.md 4): the night's one check, the arrival, surprise,
+"""The wandering monster (docs/rules.md §4): the night's one check, the arrival, surprise,
 distance, the creature, and the camp settling again after `encounter_minutes`.
 
 The arrival interrupts the rota with an `Encounter` (the pattern of SimPy's machine_shop
@@ -84,7 +84,7 @@ class Monster:
             Driven(self.env, self._arrives(m))
 
     def check(self) -> int | None:
-        """rules.md 4: one X-in-6 check a night; the minute of arrival (1-based, uniform
+        """docs/rules.md §4: one X-in-6 check a night; the minute of arrival (1-based, uniform
         over the rest period) or None."""
         plan, dice, stream = self.plan, self.dice, self.streams.monster
         face = dice.first(stream, 6)
@@ -106,7 +106,7 @@ class Monster:
         settled.succeed()
 
     def arrive(self, now: int, settled: Event | None) -> EncounterCause:
-        """rules.md 4: the monster comes at `now`: the encounter, the camp woken, the rest
+        """docs/rules.md §4: the monster comes at `now`: the encounter, the camp woken, the rest
         period run on (sleep_in); the cause to interrupt the rota with."""
         sleepers = self.sleepers
         awake, asleep = sleepers.split()
@@ -121,7 +121,7 @@ class Monster:
         rec.emit(camp_woke, asleep, sleepers.names)
         run_on = self.plan.sleep_in
         if run_on:
-            # rules.md 4, sleep_in: the rest period runs on by as long as the camp is up, so
+            # docs/rules.md §4, sleep_in: the rest period runs on by as long as the camp is up, so
             # it always settles before the (later) end.
             self.rota.run_on = run_on
             self.rec.emit(rest_extended, self.plan.rest_end + run_on, run_on)
@@ -132,7 +132,7 @@ class Monster:
     def _meet(
         self, now: int, awake: list[int], asleep: list[int]
     ) -> tuple[EncounterOutcome, Faces]:
-        """rules.md 4: surprise (every sleeper; the waking roll once for the party side),
+        """docs/rules.md §4: surprise (every sleeper; the waking roll once for the party side),
         distance, and the creature from the table the fire picks."""
         dice, streams = self.dice, self.streams
         pf: int | None = None
@@ -176,7 +176,7 @@ class Monster:
         return enc, Faces(pf, mf, distance, cf, total)
 
     def settle(self, now: int) -> None:
-        """rules.md 4 (house reading): after `encounter_minutes` the party lies down again,
+        """docs/rules.md §4 (house reading): after `encounter_minutes` the party lies down again,
         all but the watcher of the shift covering this minute."""
         nxt = self.rota.shift_at(now)
         keep = self.plan.slot_watcher[nxt] if nxt is not None else None

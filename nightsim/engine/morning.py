@@ -1,4 +1,4 @@
-"""The morning (rules.md 5-6): the rest rules applied to what the night recorded.
+"""The morning (docs/rules.md §5-6): the rest rules applied to what the night recorded.
 
 Not a process: `morning(facts, dice)` is a pure function of a frozen value (`NightFacts`)
 and the dice (whose faces depend only on the seed and the stream name), so it can be tested,
@@ -75,7 +75,7 @@ def morning(
     (`characters_morning` unless given)."""
     plan = facts.plan
     lit_at, out_at = facts.fire_lit_at, facts.fire_out_at
-    # rules.md 5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
+    # docs/rules.md §5: the fire column applies if it burned `fire_warmth_hours` of the rest period.
     end = facts.rest_end
     warmed = lit_at is not None and fire_overlap(plan, lit_at, out_at, end) >= plan.warmth_minutes
     each = characters_morning if characters is None else characters
@@ -105,15 +105,15 @@ def characters_morning(
 
 
 def character_morning(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
-    """Character `i`'s morning (rules.md 5-6): their rest, HP, exhaustion and spells."""
+    """Character `i`'s morning (docs/rules.md §5-6): their rest, HP, exhaustion and spells."""
     plan = facts.plan
     name, max_hp, spells = plan.chars[i]
     slept = facts.slept[i]
-    interrupted = facts.stretches[i] >= 2  # rules.md 6: asleep, awake, asleep again
+    interrupted = facts.stretches[i] >= 2  # docs/rules.md §6: asleep, awake, asleep again
     difficulty = plan.rest_rows[i][warmed][facts.season]
     full = _rest(facts, i, name, difficulty, dice)[0]
     hp, exh = rules.wake(facts.hp[i], max_hp, facts.exhaustion[i], full)
-    # rules.md 6: without a full rest, or after interrupted sleep, each spell may fail.
+    # docs/rules.md §6: without a full rest, or after interrupted sleep, each spell may fail.
     if spells and (not full or interrupted):
         faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
         prepared, lost = _prepare(spells, faces)
@@ -135,7 +135,7 @@ def character_morning(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> C
 
 
 def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """rules.md 6: (prepared, lost), each spell lost on a 1 in 6."""
+    """docs/rules.md §6: (prepared, lost), each spell lost on a 1 in 6."""
     prepared: list[str] = []
     lost: list[str] = []
     for spell, face in zip(spells, faces, strict=True):
@@ -146,7 +146,7 @@ def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...]
 def _rest(
     facts: NightRecord, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
 ) -> tuple[bool, RestReason, int | None, int]:
-    """rules.md 5: (full rest, why, the CON check's face or None, its modifier)."""
+    """docs/rules.md §5: (full rest, why, the CON check's face or None, its modifier)."""
     slept_enough = facts.slept[i] >= rules.MIN_SLEEP_MINUTES
     decided = rules.rest_decided(slept_enough, difficulty, facts.plan.quick_rest)
     if decided is not None:

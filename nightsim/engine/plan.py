@@ -81,7 +81,7 @@ class NightPlan:
         self.fall_asleep = r.fall_asleep_on_watch
         self.quick_rest = r.quick_rest
         self.sleep_in = cfg.sleep_in_minutes  # 0: the rest period never runs on
-        # rules.md 2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
+        # docs/rules.md §2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
         self.fire = (camp.light_fire, camp.fire_starter, camp.fire_adverse, camp.fire_chance)
         self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
         self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
@@ -122,7 +122,7 @@ class NightPlan:
 
 
 def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None:
-    """The cook's or the entertainer's check (rules.md 2): their ability modifier and their
+    """The cook's or the entertainer's check (docs/rules.md §2): their ability modifier and their
     Save vs Doom target, or None when nobody does it."""
     if name is None:
         return None

@@ -1,6 +1,6 @@
-"""The watch rota (rules.md 3): each shift taken up, handed over or missed; a watcher may
+"""The watch rota (docs/rules.md §3): each shift taken up, handed over or missed; a watcher may
 doze; a monster interrupts the rota with an `Encounter`, and it resumes once the camp has
-settled (rules.md 4, house reading).
+settled (docs/rules.md §4, house reading).
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ class EncounterCause(NamedTuple):
 
 
 class Rota:
-    """The shifts of `plan.slots`, one after another (rules.md 3): `watch` is the whole
+    """The shifts of `plan.slots`, one after another (docs/rules.md §3): `watch` is the whole
     rota, read top to bottom; `_on_timeline` waits for each of its minutes on the night's
-    timeline, where the monster's `Encounter` interrupts it (rules.md 4)."""
+    timeline, where the monster's `Encounter` interrupts it (docs/rules.md §4)."""
 
     __slots__ = (
         "broken",
@@ -74,10 +74,10 @@ class Rota:
         self.doze_rolled = [False] * n
         self.doze_at: list[int | None] = [None] * n
         self.on_watch: int | None = None  # the shift whose watcher is awake on it
-        self.broken = False  # a watcher dozed: nobody wakes the next one (rules.md 3)
+        self.broken = False  # a watcher dozed: nobody wakes the next one (docs/rules.md §3)
         self.broken_at: int | None = None
         self.process: Driven | None = None
-        # rules.md 4, sleep_in: minutes the rest period, and with it a last shift that ends
+        # docs/rules.md §4, sleep_in: minutes the rest period, and with it a last shift that ends
         # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
         self.run_on = 0
 
@@ -87,7 +87,7 @@ class Rota:
             self.process = Driven(self.env, self._on_timeline())
 
     def watch(self, first: int, now: int, resumed: bool = False) -> Iterator[int]:
-        """The shifts from `first` on, the first taken up at `now` (rules.md 3): each taken
+        """The shifts from `first` on, the first taken up at `now` (docs/rules.md §3): each taken
         up or missed, dozed through, handed over. It yields each minute it waits for (a
         doze, a shift's end) and takes that step when resumed, at that minute: the timeline
         resumes it after a timeout (`_on_timeline`), a night at rest at once
@@ -95,7 +95,7 @@ class Rota:
         slots = self.plan.slots
         for i in range(first, len(slots)):
             if self.broken and not resumed:
-                # rules.md 3: a dozing watcher wakes nobody; this watcher sleeps on.
+                # docs/rules.md §3: a dozing watcher wakes nobody; this watcher sleeps on.
                 self.rec.emit(watch_missed, slots[i].name, i + 1)
             else:
                 self._take_up(i, resumed, now)
@@ -134,14 +134,14 @@ class Rota:
             self.process.interrupt(encounter)
 
     def interrupted(self, encounter: EncounterCause) -> bool:
-        """The monster comes (rules.md 4): the watcher is on watch no more, and the step the
+        """The monster comes (docs/rules.md §4): the watcher is on watch no more, and the step the
         watch waited for will not come (its driver drops the watch). Whether the rota
         resumes: the camp settles before dawn."""
         self.on_watch = None
         return encounter.settles_at is not None
 
     def resumed(self, now: int) -> Iterator[int] | None:
-        """rules.md 4 (house reading): the camp has settled at `now`; the watch resumes with
+        """docs/rules.md §4 (house reading): the camp has settled at `now`; the watch resumes with
         the shift covering this minute (None: none does), mending a broken chain."""
         i = self.shift_at(now)
         if i is None:
@@ -184,7 +184,7 @@ class Rota:
             die = plan.slot_doze_die[i]
             face = self.dice.first(self.streams[i], die)
             if face == 1:
-                # rules.md 3: the minute is uniform within what is left of the shift.
+                # docs/rules.md §3: the minute is uniform within what is left of the shift.
                 m = self.dice.second(self.streams[i], die, end - now)
                 self.doze_at[i] = now + m - 1
         if self.rec.recording:  # (not even the null recorder's call: docs/design-notes.md)

@@ -107,7 +107,7 @@ class Mornings:
 
 @dataclass(frozen=True, slots=True)
 class AtRest:
-    """A night as its rest period begins: what its evening decided (rules.md 1-2), which no
+    """A night as its rest period begins: what its evening decided (docs/rules.md §1-2), which no
     watch changes, and the monster check made as the rest period begins, on dice no watch
     changes. Configs that differ only in their watch share it on the same dice:
     `NightSim(at_rest=...)` starts there instead of running the evening again. `mornings`
@@ -121,7 +121,9 @@ class AtRest:
     fire_lit_at: int | None
     fire_out_at: int | None
     fire_out_due: int | None  # still burning as the rest period begins: out at that minute
-    arrival: int | None  # the monster check's minute of arrival (rules.md 4), None: no monster
+    arrival: (
+        int | None
+    )  # the monster check's minute of arrival (docs/rules.md §4), None: no monster
     mornings: Mornings = field(default_factory=Mornings, compare=False)
 
 

@@ -126,7 +126,9 @@ class NightSim:
         # dying at dawn are still heard. (What env.run(until=...) does, without its stop
         # event: nothing else URGENT is ever due at that minute.)
         Driven.run_until(env, plan.rest_end + 1)
-        end = plan.rest_end + self.rota.run_on  # rules.md 4, sleep_in: later after an encounter
+        end = (
+            plan.rest_end + self.rota.run_on
+        )  # docs/rules.md §4, sleep_in: later after an encounter
         if end != plan.rest_end:
             Driven.run_until(env, end + 1)
         env.minute = end  # the morning happens at dawn, whatever ran last
@@ -172,12 +174,12 @@ class NightSim:
         rest_alone(self.at_rest, self.fire, self.rota, self.monster, self._lie_down)
 
     def _begin_rest(self) -> None:
-        """rules.md 3: everyone lies down but the first watcher; the watches begin, and the
+        """docs/rules.md §3: everyone lies down but the first watcher; the watches begin, and the
         night's one monster check is made."""
         self._lie_down()
         sleepers, plan, rec = self.sleepers, self.plan, self.rec
         if isinstance(sleepers, TracedSleepers):  # recorded: the strikes describe the hours
-            # rules.md 4, sleep_in: the rest period may run on, so the strikes ask each hour.
+            # docs/rules.md §4, sleep_in: the rest period may run on, so the strikes ask each hour.
             rota = self.rota
             HourStrikes(
                 self.env, rec, lambda: plan.rest_end + rota.run_on, (sleepers, self.fire)

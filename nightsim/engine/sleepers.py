@@ -1,8 +1,8 @@
 """Who is asleep, since when: each character's stretches of sleep and minutes slept.
 
 No SimPy: the actors call in with the minute (read once per event, not once per sleeper).
-The counts are what the morning reads: minutes slept (rules.md 5, the 6-hour rule) and
-stretches of sleep (rules.md 6, interrupted sleep).
+The counts are what the morning reads: minutes slept (docs/rules.md §5, the 6-hour rule) and
+stretches of sleep (docs/rules.md §6, interrupted sleep).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-# A character's state during the rest period. Dozing on watch counts as sleep (rules.md 5).
+# A character's state during the rest period. Dozing on watch counts as sleep (docs/rules.md §5).
 AWAKE: Final = 0
 WATCH: Final = 1
 ASLEEP: Final = 2
@@ -43,14 +43,14 @@ class Sleepers:
             if now == since:
                 # Woken the minute they lay down (a monster at a hand-over, or as the rest
                 # period begins): they had not slept, so this was no stretch of sleep and the
-                # next one is not sleeping "again" (rules.md 6, interrupted sleep).
+                # next one is not sleeping "again" (docs/rules.md §6, interrupted sleep).
                 self.stretches[i] -= 1
             else:
                 self.slept[i] += now - since
         self.state[i] = state
 
     def lie_down(self, now: int, but: int | None) -> None:
-        """The rest period begins: everyone lies down but the first watcher (rules.md 3)."""
+        """The rest period begins: everyone lies down but the first watcher (docs/rules.md §3)."""
         state, since, stretches = self.state, self.since, self.stretches
         for i in range(len(state)):
             if i != but:  # self.sleep(i, now), inlined: everyone is awake until now

@@ -2,7 +2,7 @@
 """The text catalogues: every user-facing word of the narration and of `check`, per language.
 
 The rendering code only names keys; `catalogue_en.py` and `catalogue_uk.py` hold the words
-(the Ukrainian uses the source's own terms, rules.md glossary). A test pins that both
+(the Ukrainian uses the source's own terms, docs/rules.md glossary). A test pins that both
 catalogues have the same keys and the same placeholders.
 
 A machine-read string of the log (a `nightsim.codes` member: a roll's purpose, a reason, an

@@ -169,7 +169,7 @@ class Settled(NamedTuple):
 
 @dataclass(frozen=True)
 class RunOn:
-    """The rest period runs on after an encounter (rules.md 4, sleep_in)."""
+    """The rest period runs on after an encounter (docs/rules.md §4, sleep_in)."""
 
     clock: str
     until: str
@@ -300,7 +300,7 @@ Facts = HeaderFacts | NightFacts | JourneyFacts
 def header_facts(h: ev.NightHeader) -> HeaderFacts:
     cfg, res = h.config, h.resolved
     camp: dict[str, Any] = cfg.get("camp", {})
-    # A log written before rules.md's second reading has no `fire_adverse`: its
+    # A log written before docs/rules.md's second reading has no `fire_adverse`: its
     # fire_chance = 6 meant normal conditions.
     adverse = res.get("fire_adverse", camp.get("fire_chance", 6) < 6)
     blocked = rules.fire_blocked(camp.get("light_fire", True), camp.get("fire_starter", True), None)
@@ -541,7 +541,7 @@ def watch_turns(passed: ev.HourPassed, start: str) -> tuple[WatchTurn, ...]:
 def _verdict(r: ev.RestChecked) -> RestReason:
     # A quick rest on a night that was easy anyway reads as an easy night (the wording the
     # table has always had: the quick-rest rule changed nothing for that character).
-    # (Logs before rules.md's second reading gave a quick rest to anyone with bedding.)
+    # (Logs before docs/rules.md's second reading gave a quick rest to anyone with bedding.)
     if r.reason in _QUICK and r.difficulty == "easy":
         return RestReason.EASY
     return r.reason

@@ -4,8 +4,8 @@ events alone (so a replayed log tells the same), in `facts.night_facts`; the ter
 
 The rest period starts with everyone asleep; `watch.began` puts a watcher on watch, a
 hand-over or `watch.ended` puts them back to sleep, `watch.dozed` makes them doze (dozing is
-sleep, rules.md 5, but it is shown apart: it is where the rota breaks), the monster's
-arrival wakes everyone (house reading, rules.md 4) and `camp.settled` lies them down again.
+sleep, docs/rules.md §5, but it is shown apart: it is where the rota breaks), the monster's
+arrival wakes everyone (house reading, docs/rules.md §4) and `camp.settled` lies them down again.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from nightsim.log.writer import canonical_json
 from nightsim.measures import CHARACTER, PARTY, Measure
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
-DISTANCES_FT = tuple(range(30, 361, 30))  # 1d4 x 30 ft or 2d6 x 30 ft (rules.md 4)
+DISTANCES_FT = tuple(range(30, 361, 30))  # 1d4 x 30 ft or 2d6 x 30 ft (docs/rules.md §4)
 MAX_ROTAS = 5040  # 7! : more orders than this is a search, not a comparison
 MAX_RANK_NIGHTS = 5_000_000  # rotas x nights for --rank-rotas (minutes, not hours, of CPU)
 

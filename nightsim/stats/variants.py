@@ -8,7 +8,7 @@ of once per config.
 
 What is shared, when the configs differ in nothing but their watch (a rota ranking):
 - the dice: one `MemoDice` per unit, so each face is hashed once for all the configs;
-- the evening (rules.md 1-2): run once, on the first config; the others start from its
+- the evening (docs/rules.md §1-2): run once, on the first config; the others start from its
   `AtRest` (the meal, the mood, the fire as the rest period begins);
 - the characters' mornings: kept by what a rota can change in them (`shared.Mornings`);
 - on a journey, each night's evening likewise (`simulate.Journey` steps them side by side;
