@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
@@ -157,3 +159,13 @@ def manual_section(heading: str) -> str:
     body = text.split(f"\n{heading}\n", 1)[1]
     ends = [body.find(f"\n{'#' * n} ") for n in range(1, len(level) + 1)]
     return body[: min([e for e in ends if e >= 0], default=len(body))]
+
+
+def regen_tool() -> ModuleType:
+    """tools/regen.py as a module (it is a script, not part of the package)."""
+    path = Path(__file__).resolve().parents[1] / "tools" / "regen.py"
+    spec = importlib.util.spec_from_file_location("regen", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -4,7 +4,6 @@ run here; the pinned outputs, goldens and digests have their own tests."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from types import ModuleType
 import pytest
 
 from nightsim.log.schema import event_table
+from tests.conftest import regen_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "regen.py"
@@ -27,11 +27,7 @@ def regen(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("regen", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return regen_tool()
 
 
 def test_the_schema_and_the_tables_are_regenerated() -> None:

@@ -19,7 +19,7 @@ from nightsim import __version__
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.log.writer import canonical_json
-from tests.conftest import manual_block
+from tests.conftest import manual_block, regen_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -260,27 +260,9 @@ def readme_block(command: str) -> list[str]:
     return manual_block(command).splitlines()
 
 
-def matches(shown: list[str], real: list[str]) -> bool:
-    """`shown` is `real` where a line holding only "…" stands for any run of lines."""
-    if not any(line.strip() == "…" for line in shown):
-        return shown == real
-    parts: list[list[str]] = [[]]
-    for line in shown:
-        if line.strip() == "…":
-            parts.append([])
-        else:
-            parts[-1].append(line)
-    first, *middle, last = parts
-    if real[: len(first)] != first or (last and real[-len(last) :] != last):
-        return False
-    at = len(first)
-    for part in middle:
-        while real[at : at + len(part)] != part:
-            at += 1
-            if at + len(part) > len(real):
-                return False
-        at += len(part)
-    return at <= len(real) - len(last)
+# The one matcher of an elided block ("…" stands for any run of lines): the regenerator's,
+# which rewrites these blocks, so the test and the tool agree on what a block shows.
+matches = regen_tool().matches
 
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])
