@@ -419,7 +419,7 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.title_k": "Вартових: {watchers}; найкращі {top}, усього послідовностей варт: {rotas}",
     "rank.title_configured": "Вартові з конфігурації: найкращі {top}, усього послідовностей"
     " варт: {rotas}",
-    "rank.col_rota": "послідовність варт (від першої)",
+    "rank.col_rota": "вартові по черзі",
     "rank.col_vs": "проти\nнайкращої",
     "rank.span": "від {low} до {high}",
     "rank.best": "найкраща",
@@ -436,7 +436,7 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.trade_title": "Безпека проти відпочинку: найкраща послідовність варт для кожної"
     " кількості вартових",
     "rank.col_watchers": "вартових",
-    "rank.trade_line": "Вартових {watchers}: {rota}, хтось не спить {awake}, повноцінний"
+    "rank.trade_line": "Вартових: {watchers} — {rota}; хтось не спить {awake}, повноцінний"
     " нічний відпочинок {rest}",
     "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
@@ -482,7 +482,7 @@ UK: dict[str, str | dict[str, str]] = {
     "oddspage.no_monster": "Жодної ночі чудовисько не прийшло.",
     "oddspage.tip": "{label}: {p} (інтервал 95\u00a0%: {low}\u2013{high}; {k} з {n})",
     "oddspage.tip_none": "{label}: випадків немає",
-    "oddspage.bin_tip": "{start}\u2013{end}: ночей — {count} ({share} зустрічей)",
+    "oddspage.bin_tip": "{start}\u2013{end}: ночей — {count} ({share} усіх зустрічей)",
     "oddspage.rank_title": "Найбезпечніші послідовності варт: найкращі {top}, усього {rotas};"
     " кожна — за ті самі {nights} (зерно {seed})",
     "oddspage.rank_summary": "Упорядковано за шансом, що хтось не спить, коли приходить"
