@@ -167,7 +167,7 @@ def test_golden_odds_page_uk(capsysbinary: pytest.CaptureFixture[bytes]) -> None
     assert '<html lang="uk">' in page
     seen = page_text(page)
     assert_ukrainian(seen)
-    assert f"Мандрівні чудовиська: 2 з 6" in seen and f"{NB}%" in seen
+    assert "Мандрівні чудовиська: 2 з 6" in seen and f"{NB}%" in seen
     check_golden("odds-1-300-uk.html", page)
     assert main([*argv, "--lang", "en"]) == 0
     assert '<html lang="en">' in capsysbinary.readouterr().out.decode()
@@ -210,5 +210,7 @@ def test_the_night_and_whatif_pages_fixed_words_are_ukrainian(
 def test_json_and_csv_are_the_same_in_every_language(
     capsys: pytest.CaptureFixture[str], fmt: str
 ) -> None:
-    outs = [odds(capsys, "--nights", "60", "--format", fmt, "--lang", lang) for lang in ("en", "uk")]
+    outs = [
+        odds(capsys, "--nights", "60", "--format", fmt, "--lang", lang) for lang in ("en", "uk")
+    ]
     assert outs[0] == outs[1]
