@@ -40,7 +40,7 @@ examples:
   nightsim odds --rank-rotas --watchers 2,3,4    one ranking per K, and the trade-off
   nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
-  nightsim odds --lang uk --format html > o.html the page in Ukrainian (text too)
+  nightsim odds --lang uk                        in Ukrainian (the text and the page)
 
 Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of
 J nights, journey j is `nightsim run --seed "S/j" --nights J`. The result depends only on the
