@@ -11,8 +11,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from nightsim.measures import Measure
 
 from nightsim.cli.common import (
@@ -42,6 +40,7 @@ examples:
   nightsim odds --rank-rotas --watchers 2,3,4    one ranking per K, and the trade-off
   nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
+  nightsim odds --lang uk                        in Ukrainian (the text and the page)
 
 Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of
 J nights, journey j is `nightsim run --seed "S/j" --nights J`. The result depends only on the
@@ -103,7 +102,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _add_compare_args(p: argparse.ArgumentParser) -> None:
-    """`--compare` (issue 13) and `--lang`, the language of the paired reports' text."""
+    """`--compare` (issue 13) and `--lang`, the language of every text and page of odds."""
     p.add_argument(
         "--compare",
         action="append",
@@ -117,7 +116,8 @@ def _add_compare_args(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=("en", "uk"),
         default="en",
-        help="language of the --compare and --rank-rotas text (default: en)",
+        help="language of the text and the page: plain odds, journeys, --compare and"
+        " --rank-rotas (json and csv keep their keys in any language; default: en)",
     )
 
 
@@ -239,9 +239,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "html":
         from nightsim.cli.page import print_odds_page
 
-        print_odds_page(result)
+        print_odds_page(result, args.lang)
     else:
-        _print_odds(result)
+        _print_odds(result, args.lang)
     status(f"seed: {seed}  (repeat with {_repeat(seed, result['nights'], per)})")
     return EXIT_OK
 
@@ -290,7 +290,7 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
     elif args.format == "html":
         from nightsim.cli.page import print_odds_page
 
-        print_odds_page(report)
+        print_odds_page(report, args.lang)
     else:
         from nightsim.narration.rank import render_rank
 
@@ -462,24 +462,6 @@ def _write_csv(header: list[str], rows: list[Row]) -> None:
 # --- text ---------------------------------------------------------------------------------
 
 
-def _pct(est: dict[str, Any]) -> str:
-    if est["p"] is None:
-        return "—"
-    return f"{est['p'] * 100:5.1f}%"
-
-
-def _interval(est: dict[str, Any]) -> str:
-    if est["p"] is None:
-        return "no cases"
-    return f"{est['low'] * 100:.1f}-{est['high'] * 100:.1f}%"
-
-
-def _both(est: dict[str, Any]) -> str:
-    if est["p"] is None:
-        return "—"
-    return f"{est['p'] * 100:.1f}% ({est['low'] * 100:.1f}-{est['high'] * 100:.1f})"
-
-
 def _console() -> Any:
     # The narration's stdout console: a reader that went away (`| head`) exits 0, not 1.
     from nightsim.cli.render import make_console
@@ -487,71 +469,10 @@ def _console() -> Any:
     return make_console()
 
 
-def _print_odds(r: dict[str, Any]) -> None:
-    """In English, the measures' words from the catalogue (`measures`, `measure.*`)."""
-    from rich.table import Table
-
-    from nightsim.measures import CHARACTER, PARTY, shown_characters
-    from nightsim.narration.catalogue import Catalogue
+def _print_odds(r: dict[str, Any], lang: str) -> None:
+    """The tables in `lang`, the measures' words from the catalogue (`measures`, `measure.*`)."""
+    from nightsim.narration.odds import render_odds
 
     con = _console()
-    pr = r["probabilities"]
-    journeys = (
-        f", {r['journeys']:,} journeys of {r['nights_per_journey']}"
-        if r["nights_per_journey"] > 1
-        else ""
-    )
-    t_party = Table(title=f"Odds over {r['nights']:,} nights{journeys} (seed {r['seed']})")
-    t_party.add_column("", no_wrap=True)
-    t_party.add_column("chance", justify="right")
-    t_party.add_column("95% interval", justify="right")
-    t = Catalogue("en")
-    for pm in PARTY:
-        # A yes/no given another's nights reads as a line under it.
-        label = ("  " if pm.conditional else "") + t(pm.label)
-        t_party.add_row(label, _pct(pr[pm.key]), _interval(pr[pm.key]))
-    con.print(t_party)
-
-    shown = shown_characters(r["nights_per_journey"] > 1, bool(pr["spell_lost"]))
-    c = Table(title="Per character (chance, 95% interval)")
-    c.add_column("character", no_wrap=True)
-    # Cells may wrap at the space between the chance and its interval: at 80 columns (piped
-    # output) no_wrap cut the intervals to "26.6% (23.4-…".
-    for m in shown:
-        c.add_column(t(m.label), justify="right")
-    for name in pr[CHARACTER[0].key]:
-        cells = []
-        for m in shown:
-            est = pr[m.key].get(name)
-            cells.append("—" if est is None else _both(est))
-        c.add_row(name, *cells)
-    con.print(c)
-
-    total = sum(r["arrival_hour"].values())
-    if total:
-        title = "When the monster comes (hour of the rest period)"
-        con.print(_histogram(title, "hour", r["arrival_hour"], total))
-        con.print(_histogram("How far away it is first seen", "feet", r["distance_ft"], total))
-
-    if "by_night_of_journey" in r:
-        j = Table(title="Full rest, by night of the journey")
-        j.add_column("night", justify="right")
-        for name in pr["full_rest"]:
-            j.add_column(name, justify="right")
-        for row in r["by_night_of_journey"]:
-            j.add_row(str(row["night"]), *(_pct(e) for e in row["full_rest"].values()))
-        con.print(j)
-
-
-def _histogram(title: str, label: str, counts: dict[str, int], total: int) -> Table:
-    """Nights per value, their share of the encounters, and a bar."""
-    from rich.table import Table
-
-    t = Table(title=title)
-    t.add_column(label, justify="right")
-    t.add_column("nights", justify="right")
-    t.add_column("share", justify="right")
-    t.add_column("")
-    for value, n in counts.items():
-        t.add_row(value, f"{n:,}", f"{n / total * 100:.1f}%", "\u2588" * round(n / total * 40))
-    return t
+    for table in render_odds(r, lang):
+        con.print(table)

@@ -56,10 +56,10 @@ def print_whatif_page(told: Told) -> None:
     _out(whatif_html(told))
 
 
-def print_odds_page(report: Mapping[str, Any]) -> None:
+def print_odds_page(report: Mapping[str, Any], lang: str = "en") -> None:
     from nightsim.page import odds_html
 
-    _out(odds_html(report))
+    _out(odds_html(report, lang))
 
 
 def write_exclusive(path: Path, text: str) -> None:

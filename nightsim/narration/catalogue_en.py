@@ -419,4 +419,56 @@ EN: dict[str, str | dict[str, str]] = {
     "n.minute_acc": {"one": "minute", "other": "minutes"},
     "n.foot": {"one": "ft", "other": "ft"},
     "n.gatherer": {"one": "gatherer", "other": "gatherers"},
+    # --- odds in every language (plain odds, its page, the rank page): added in 0.4.0 ---
+    # Numbers (narration/figures.py): English keeps 0.3.0's marks.
+    "fmt.percent": "{value}%",
+    "fmt.span": "{low}-{high}%",
+    "fmt.with_span": "{p} ({low}-{high})",
+    "fmt.p_range": "{p} ({low}%\u2013{high}%)",
+    # `nightsim odds` as text (narration/odds.py)
+    "odds.title": "Odds over {nights}{journeys} (seed {seed})",
+    "odds.journeys": ", {journeys} journeys of {per}",
+    "odds.col_chance": "chance",
+    "odds.col_interval": "95% interval",
+    "odds.no_cases": "no cases",
+    "odds.characters_title": "Per character (chance, 95% interval)",
+    "odds.col_character": "character",
+    "odds.arrival_title": "When the monster comes (hour of the rest period)",
+    "odds.col_hour": "hour",
+    "odds.col_nights": "nights",
+    "odds.col_share": "share",
+    "odds.distance_title": "How far away it is first seen",
+    "odds.col_feet": "feet",
+    "odds.by_night_title": "Full rest, by night of the journey",
+    "odds.col_night": "night",
+    # `odds --format html` and `--rank-rotas --format html` (page/odds.py, odds.html.j2)
+    "oddspage.summary": "Wandering monsters {chance}-in-6; a rest period of {hours} hours;"
+    " each chance with its 95% Wilson interval.",
+    "oddspage.party": "The party",
+    "oddspage.col_chance": "chance (95% interval)",
+    "oddspage.characters": "Per character",
+    "oddspage.col_character": "character",
+    "oddspage.arrivals": "When the monster comes (10-minute bins)",
+    "oddspage.arrivals_label": "Encounters per 10 minutes of the rest period",
+    "oddspage.no_monster": "No monster came on any night.",
+    "oddspage.tip": "{label}: {p} (95% interval {low}\u2013{high}; {k} of {n})",
+    "oddspage.tip_none": "{label}: no cases",
+    "oddspage.bin_tip": "{start}\u2013{end}: {count} nights ({share} of the encounters)",
+    "oddspage.rank_title": "The safest watch rotas: the best {top} of {rotas}, {nights} each"
+    " (seed {seed})",
+    "oddspage.rank_summary": "Ranked by the chance that someone is awake when a monster comes,"
+    " then full rests (of all character-nights), then spells kept (of all spells meant); every"
+    " rota over the same nights.",
+    "oddspage.scatter": "Safety against full rests",
+    "oddspage.scatter_note": "Each rota by its rank: up is someone awake when a monster comes,"
+    " right is more full rests; the whiskers are the 95% intervals.",
+    "oddspage.scatter_label": "Each rota's safety against its full rests",
+    "oddspage.axis_x": "full rests \u2192",
+    "oddspage.axis_y": "\u2191 someone awake when a monster comes",
+    "oddspage.dot_tip": "#{rank} {rota}: someone awake when a monster comes {awake}; full"
+    " rests {rest}",
+    "oddspage.rotas": "The rotas, best first",
+    "oddspage.col_rota": "rota (first watch first)",
+    "oddspage.footer": "Made by nightsim from the odds report (config sha256 {sha}): this page"
+    " makes no network request.",
 }

@@ -246,15 +246,15 @@ UK: dict[str, str | dict[str, str]] = {
     "page.dawn": "світанок",
     "page.span": "{actor}: {state}, {start}\u2013{end}",
     "page.fire_span": "Горить багаття, {start}\u2013{end}",
-    "page.rota_broke": "черговість порушено",
-    "page.broke": "Черговість порушено о {clock}",
+    "page.rota_broke": "послідовність варт порушено",
+    "page.broke": "Послідовність варт порушено {о} {clock}",
     "page.arrival_awake": "{actor}: не спить, коли воно приходить",
     "page.arrival_surprised": "{actor}: захоплено зненацька",
     "page.hand_over": "передача варти",
     "page.missed": "пропущена передача варти",
     "page.doze": "сон на варті",
     "page.event": "подія",
-    "page.surprised": "зненацька",
+    "page.surprised": "захоплено зненацька",
     "page.keys": "Наведіть на позначку або перейдіть до неї клавішею Tab, щоб прочитати подію"
     " та її кидки; те саме розказано година за годиною нижче.",
     "page.hp_chart": "HP після кожної ночі",
@@ -381,61 +381,63 @@ UK: dict[str, str | dict[str, str]] = {
     # odds --compare, --rank-rotas (issue 13): парні різниці за ті самі ночі
     "fmt.thousands": "\u00a0",
     "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
-    "paired.journeys": "{nights}, подорожі по {per}",
+    "paired.journeys": "{nights}, у кожній мандрівці {per:#night}",
     "paired.col_measure": "",
     "paired.col_ab": "A \u2192 B",
     "paired.col_diff": "різниця",
-    "paired.col_ci": "95% інтервал",
+    "paired.col_ci": "інтервал 95\u00a0%",
     "paired.col_unpaired": "без пар знадобилося б",
     "paired.points": "{value} {points}",
     "paired.no_clear": "немає явної різниці за {nights}",
     "paired.identical": "однаково щоночі",
     "paired.unpaired": "(без пар)",
-    "paired.ci": "95% ДІ від {low} до {high}",
+    "paired.ci": "ДІ 95\u00a0% від {low} до {high}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
     "paired.same_width": "{nights}",
     "paired.saves": "Парами за ті самі ночі: для «{measure}» порівняння без пар (незалежні"
     " ночі) потребувало б {unpaired} кожної конфігурації для інтервалу такої ширини, як за"
     " {nights}.",
     "paired.note": "B \u2212 A за ті самі ночі (ніч i \u2014 це run --seed «S/i» для кожної"
-    " конфігурації); різниця, чий 95% інтервал містить 0, не є явною.",
+    " конфігурації); різниця, інтервал 95\u00a0% якої містить 0, не є явною.",
     # Міри шансів (nightsim/measures.py), по одному запису: текст та сторінка odds, рядки
     # --compare, стовпці --rank-rotas ("\n": де вузький стовпець переносить слова).
     "measure.party.encounter": "приходить чудовисько",
-    "measure.party.rota_broken": "черговість варт уривається (вартовий задрімав)",
+    "measure.party.rota_broken": "послідовність варт порушено (вартовий заснув)",
     "measure.party.fire_lasts": "багаття горить увесь час відпочинку",
-    "measure.party.nobody_awake": "приходить чудовисько, а ніхто не пильнує",
-    "measure.party.nobody_awake_given_encounter": "ніхто не пильнує, коли приходить чудовисько",
-    "measure.character.surprised": "заскочено зненацька",
-    "measure.character.full_rest": "повноцінний відпочинок",
+    "measure.party.nobody_awake": "приходить чудовисько, а всі сплять",
+    "measure.party.nobody_awake_given_encounter": "усі сплять, коли приходить чудовисько",
+    "measure.character.surprised": "захоплено зненацька",
+    "measure.character.full_rest": "повноцінний нічний відпочинок",
     "measure.character.exhausted": "виснаження",
-    "measure.character.spell_lost": "втрачене закляття",
-    "measure.rota.someone_awake_given_encounter": "хтось пильнує, коли\nприходить чудовисько",
-    "measure.rota.full_rest": "повноцінний\nвідпочинок",
+    "measure.character.spell_lost": "закляття втрачено",
+    "measure.rota.someone_awake_given_encounter": "хтось не спить, коли\nприходить чудовисько",
+    "measure.rota.full_rest": "повноцінний\nнічний\nвідпочинок",
     "measure.rota.spells_kept": "закляття\nзбережено",
-    "measure.rota.rota_broken": "черговість варт уривається",
+    "measure.rota.rota_broken": "послідовність варт порушено",
     "paired.character": "{name}: {measure}",
-    "rank.title": "Черговість варт за ті самі {nights}, кожна проти найкращої (зерно {seed})",
-    "rank.title_k": "Вартових: {watchers}; найкращі {top} з {rotas} черговостей",
-    "rank.title_configured": "Вартові з конфігурації: найкращі {top} з {rotas} черговостей",
-    "rank.col_rota": "черговість (перша варта першою)",
+    "rank.title": "Послідовності варт за ті самі {nights}, кожна проти найкращої (зерно {seed})",
+    "rank.title_k": "Вартових: {watchers}; найкращі {top}, усього послідовностей варт: {rotas}",
+    "rank.title_configured": "Вартові з конфігурації: найкращі {top}, усього послідовностей"
+    " варт: {rotas}",
+    "rank.col_rota": "вартові по черзі",
     "rank.col_vs": "проти\nнайкращої",
     "rank.span": "від {low} до {high}",
     "rank.best": "найкраща",
     "rank.tied": "нарівні",
-    "rank.line": "#{rank} {rota}: хтось пильнує {awake}, {awake_vs}; повноцінний відпочинок"
-    " {rest}, {rest_vs}; закляття збережено {spells}",
-    "rank.ties": "Черговостей нарівні з найкращою за «хтось пильнує»: {tied} з {rotas}: 95%"
-    " інтервал їхньої різниці містить 0 за {nights}.",
-    "rank.none_tied": "Жодна черговість не нарівні з найкращою за «хтось пильнує» за {nights}.",
-    "rank.note": "Упорядковано за тим, чи хтось пильнує, коли приходить чудовисько, далі за"
-    " повноцінним відпочинком (усіх персонажо-ночей), далі за збереженими закляттями;"
+    "rank.line": "#{rank} {rota}: хтось не спить {awake}, {awake_vs}; повноцінний нічний"
+    " відпочинок {rest}, {rest_vs}; закляття збережено {spells}",
+    "rank.ties": "Послідовностей варт нарівні з найкращою за «хтось не спить»: {tied} з"
+    " {rotas}; інтервал 95\u00a0% їхньої різниці містить 0 за {nights}.",
+    "rank.none_tied": "Жодна послідовність варт не нарівні з найкращою за «хтось не спить» за"
+    " {nights}.",
+    "rank.note": "Упорядковано за тим, чи хтось не спить, коли приходить чудовисько, далі за"
+    " повноцінним нічним відпочинком (усіх персонажо-ночей), далі за збереженими закляттями;"
     " різниці парні, за ті самі ночі. --format json містить усі інтервали.",
-    "rank.trade_title": "Безпека проти відпочинку: найкраща черговість для кожної кількості"
-    " вартових",
+    "rank.trade_title": "Безпека проти відпочинку: найкраща послідовність варт для кожної"
+    " кількості вартових",
     "rank.col_watchers": "вартових",
-    "rank.trade_line": "Вартових {watchers}: {rota}, хтось пильнує {awake}, повноцінний"
-    " відпочинок {rest}",
+    "rank.trade_line": "Вартових: {watchers} — {rota}; хтось не спить {awake}, повноцінний"
+    " нічний відпочинок {rest}",
     "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
@@ -445,4 +447,59 @@ UK: dict[str, str | dict[str, str]] = {
     "n.minute_acc": {"one": "хвилину", "few": "хвилини", "many": "хвилин", "other": "хвилини"},
     "n.foot": {"one": "фут", "few": "фути", "many": "футів", "other": "фута"},
     "n.gatherer": {"one": "збирач", "few": "збирачі", "many": "збирачів", "other": "збирача"},
+    # --- шанси будь-якою мовою (odds, його сторінка, сторінка --rank-rotas): з 0.4.0 ---
+    # Числа (narration/figures.py) за CLDR uk: нерозривний пробіл перед «%» та між розрядами,
+    # десяткова кома, тире між межами інтервалу.
+    "fmt.percent": "{value}\u00a0%",
+    "fmt.span": "{low}\u2013{high}\u00a0%",
+    "fmt.with_span": "{p} ({low}\u2013{high})",
+    "fmt.p_range": "{p} ({low}\u2013{high}\u00a0%)",
+    # `nightsim odds` текстом (narration/odds.py)
+    "odds.title": "Шанси за {nights}{journeys} (зерно {seed})",
+    "odds.journeys": ", мандрівок: {journeys}, у кожній {per:#night}",
+    "odds.col_chance": "шанс",
+    "odds.col_interval": "інтервал 95\u00a0%",
+    "odds.no_cases": "випадків немає",
+    "odds.characters_title": "Для кожного персонажа (шанс, інтервал 95\u00a0%)",
+    "odds.col_character": "персонаж",
+    "odds.arrival_title": "Коли приходить чудовисько (година відпочинку)",
+    "odds.col_hour": "година",
+    "odds.col_nights": "ночі",
+    "odds.col_share": "частка",
+    "odds.distance_title": "На якій відстані чудовисько помічають уперше",
+    "odds.col_feet": "фути",
+    "odds.by_night_title": "Повноцінний нічний відпочинок за ночами мандрівки",
+    "odds.col_night": "ніч",
+    # сторінка `odds --format html` та `--rank-rotas --format html` (page/odds.py)
+    "oddspage.summary": "Мандрівні чудовиська: {chance} з 6; відпочинок триває {hours:#hour};"
+    " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
+    "oddspage.party": "Гурт",
+    "oddspage.col_chance": "шанс (інтервал 95\u00a0%)",
+    "oddspage.characters": "Для кожного персонажа",
+    "oddspage.col_character": "персонаж",
+    "oddspage.arrivals": "Коли приходить чудовисько (по 10 хвилин)",
+    "oddspage.arrivals_label": "Зустрічі за кожні 10 хвилин відпочинку",
+    "oddspage.no_monster": "Жодної ночі чудовисько не прийшло.",
+    "oddspage.tip": "{label}: {p} (інтервал 95\u00a0%: {low}\u2013{high}; {k} з {n})",
+    "oddspage.tip_none": "{label}: випадків немає",
+    "oddspage.bin_tip": "{start}\u2013{end}: ночей — {count} ({share} усіх зустрічей)",
+    "oddspage.rank_title": "Найбезпечніші послідовності варт: найкращі {top}, усього {rotas};"
+    " кожна — за ті самі {nights} (зерно {seed})",
+    "oddspage.rank_summary": "Упорядковано за шансом, що хтось не спить, коли приходить"
+    " чудовисько, далі за повноцінним нічним відпочинком (усіх персонажо-ночей), далі за"
+    " збереженими закляттями (з усіх задуманих); кожна послідовність варт — за ті самі ночі.",
+    "oddspage.scatter": "Безпека проти повноцінного нічного відпочинку",
+    "oddspage.scatter_note": "Кожна послідовність варт — за своїм місцем: вище — частіше хтось"
+    " не спить, коли приходить чудовисько, правіше — частіше повноцінний нічний відпочинок;"
+    " вуса — інтервали 95\u00a0%.",
+    "oddspage.scatter_label": "Безпека кожної послідовності варт проти її повноцінного нічного"
+    " відпочинку",
+    "oddspage.axis_x": "повноцінний нічний відпочинок \u2192",
+    "oddspage.axis_y": "\u2191 хтось не спить, коли приходить чудовисько",
+    "oddspage.dot_tip": "#{rank} {rota}: хтось не спить, коли приходить чудовисько, {awake};"
+    " повноцінний нічний відпочинок {rest}",
+    "oddspage.rotas": "Послідовності варт, найкраща перша",
+    "oddspage.col_rota": "послідовність варт (від першої)",
+    "oddspage.footer": "Створено програмою nightsim зі звіту про шанси (sha256 конфігурації"
+    " {sha}): ця сторінка не робить жодного мережевого запиту.",
 }

@@ -15,18 +15,7 @@ from rich.text import Text
 
 from nightsim.measures import CHARACTER, PARTY, by_key
 from nightsim.narration.catalogue import Catalogue
-
-MINUS = "\u2212"
-
-
-def number(t: Catalogue, x: float, digits: int = 1) -> str:
-    """A number in the language's form: "10,000" / "10 000", "8.6" / "8,6", a true minus."""
-    text = f"{x:,.{digits}f}".replace(",", "\x00").replace(".", t("fmt.decimal"))
-    return text.replace("\x00", t("fmt.thousands")).replace("-", MINUS)
-
-
-def percent(t: Catalogue, p: float | None) -> str:
-    return "\u2014" if p is None else f"{number(t, p * 100)}%"
+from nightsim.narration.figures import TextCatalogue, number, percent
 
 
 def nights_text(t: Catalogue, n: int) -> str:
@@ -90,7 +79,7 @@ def _title(t: Catalogue, r: dict[str, Any]) -> str:
 
 def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure: "surprised: 31.0% → 22.4%, -8.6 points, 95% CI -9.4 to -7.8"."""
-    t = Catalogue(lang)
+    t = TextCatalogue(lang)
     out = [_title(t, r)]
     for row in r["measures"]:
         out.append(
@@ -130,7 +119,7 @@ def _saves(r: dict[str, Any]) -> dict[str, Any] | None:
 
 def compare_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
     """The same as `compare_lines`, as a rich table and its notes."""
-    t = Catalogue(lang)
+    t = TextCatalogue(lang)
     table = Table(title=_title(t, r))
     table.add_column(t("paired.col_measure"))
     table.add_column(t("paired.col_ab"), justify="right", no_wrap=True)

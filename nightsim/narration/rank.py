@@ -14,7 +14,8 @@ from rich.text import Text
 
 from nightsim.measures import ROTA, by_key
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.paired import nights_text, percent, signed_points
+from nightsim.narration.figures import TextCatalogue, number, percent
+from nightsim.narration.paired import nights_text, signed_points
 
 # The ranking's measures (`measures.ROTA`), in its order: someone awake, full rests, spells
 # kept; the table tells the first two against the best.
@@ -28,7 +29,8 @@ def _label(t: Catalogue, key: str) -> str:
 def _both(t: Catalogue, est: dict[str, Any]) -> str:
     if est["p"] is None:
         return "\u2014"
-    return f"{percent(t, est['p'])} ({percent(t, est['low'])}\u2013{percent(t, est['high'])})"
+    low, high = (number(t, est[k] * 100) for k in ("low", "high"))
+    return t("fmt.p_range", p=percent(t, est["p"]), low=low, high=high)
 
 
 def _vs(t: Catalogue, row: dict[str, Any], key: str) -> str:
@@ -131,7 +133,7 @@ def _trade(t: Catalogue, rows: list[dict[str, Any]], table: bool) -> list[Render
 
 def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
     """One ranking (or one per K, then the trade-off across K), with the ties told."""
-    t = Catalogue(lang)
+    t = TextCatalogue(lang)
     parts = r.get("rankings", [r])
     out: list[RenderableType] = [
         Text(t("rank.title", nights=nights_text(t, r["nights"]), seed=r["seed"]))

@@ -40,10 +40,11 @@ def whatif_html(told: Told) -> str:
     return render("whatif.html.j2", page=view, lang=view.lang)
 
 
-def odds_html(report: Mapping[str, Any]) -> str:
-    """The page of an `odds` report (`--format json`'s dict), or of `--rank-rotas`'."""
+def odds_html(report: Mapping[str, Any], lang: str = "en") -> str:
+    """The page of an `odds` report (`--format json`'s dict), or of `--rank-rotas`', in
+    `lang` ("en" or "uk")."""
     from nightsim.page.odds import odds_page, rank_page
     from nightsim.page.render import render
 
-    view = rank_page(report) if "top" in report else odds_page(report)
-    return render("odds.html.j2", page=view, lang="en")
+    view = rank_page(report, lang) if "top" in report else odds_page(report, lang)
+    return render("odds.html.j2", page=view, lang=view.lang)

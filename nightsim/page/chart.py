@@ -14,6 +14,7 @@ from typing import Any
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import JourneyFacts
+from nightsim.narration.figures import count, number, percent
 
 PALETTE = 8  # series classes c0..c7, drawn by the stylesheet (light and dark)
 FOCUSABLE_POINTS = 40  # beyond this many nights a journey's points are not each a tab stop
@@ -113,10 +114,6 @@ def journey_lines(j: JourneyFacts, what: str, title: str, t: Catalogue) -> LineC
 # --- odds ---------------------------------------------------------------------------------
 
 
-def pct(p: float | None) -> str:
-    return "\u2014" if p is None else f"{p * 100:.1f}%"
-
-
 @dataclass(frozen=True)
 class Interval:
     """An estimate as a bar 0..100 wide: the interval's band and the point estimate."""
@@ -128,13 +125,19 @@ class Interval:
     p: float | None
 
 
-def interval(label: str, est: Mapping[str, Any] | None) -> Interval:
+def interval(label: str, est: Mapping[str, Any] | None, t: Catalogue) -> Interval:
     if est is None or est["p"] is None:
-        return Interval("\u2014", f"{label}: no cases", None, 0, None)
+        return Interval("\u2014", t("oddspage.tip_none", label=label), None, 0, None)
     low, high, p = est["low"], est["high"], est["p"]
-    text = pct(p)
-    tip = (
-        f"{label}: {text} (95% interval {pct(low)}\u2013{pct(high)}; {est['k']:,} of {est['n']:,})"
+    text = percent(t, p)
+    tip = t(
+        "oddspage.tip",
+        label=label,
+        p=text,
+        low=percent(t, low),
+        high=percent(t, high),
+        k=count(t, est["k"]),
+        n=count(t, est["n"]),
     )
     return Interval(text, tip, round(low * 100, 2), round((high - low) * 100, 2), round(p * 100, 2))
 
@@ -162,7 +165,7 @@ def _clock(minute: int) -> str:
     return f"{m // 60:02d}:{m % 60:02d}"
 
 
-def arrivals(counts: Mapping[str, int], rest_start: int) -> Histogram:
+def arrivals(counts: Mapping[str, int], rest_start: int, t: Catalogue) -> Histogram:
     """Encounters per 10 minutes of the rest period; `rest_start` its clock in minutes."""
     frame = ChartFrame(800, 230, 44, 790, 12, 200)
     items = [(int(k), v) for k, v in counts.items()]
@@ -172,7 +175,7 @@ def arrivals(counts: Mapping[str, int], rest_start: int) -> Histogram:
     width = (frame.right - frame.left) / n
     bins = []
     for i, (minute, v) in enumerate(items):
-        share = f"{v / total * 100:.1f}%" if total else "0%"
+        share = percent(t, v / total) if total else t("fmt.percent", value=0)
         a, b = _clock(rest_start + minute), _clock(rest_start + minute + 10)
         y = frame.y(v, vmax)
         bins.append(
@@ -181,7 +184,7 @@ def arrivals(counts: Mapping[str, int], rest_start: int) -> Histogram:
                 y,
                 round(width - 1, 2),
                 round(frame.bottom - y, 2),
-                f"{a}\u2013{b}: {v:,} nights ({share} of the encounters)",
+                t("oddspage.bin_tip", start=a, end=b, count=count(t, v), share=share),
             )
         )
     xticks = tuple(
@@ -190,7 +193,7 @@ def arrivals(counts: Mapping[str, int], rest_start: int) -> Histogram:
         if minute % 60 == 0
     )
     step = _step(vmax, 4)
-    yticks = tuple(Tick(frame.y(v, vmax), f"{v:,}") for v in range(0, vmax + 1, step))
+    yticks = tuple(Tick(frame.y(v, vmax), count(t, v)) for v in range(0, vmax + 1, step))
     return Histogram(frame, tuple(bins), xticks, yticks, total)
 
 
@@ -226,13 +229,16 @@ def _range(values: Sequence[float]) -> tuple[float, float]:
     return lo, hi
 
 
-def _ticks(lo: float, hi: float, place: Any) -> tuple[Tick, ...]:
+def _ticks(lo: float, hi: float, place: Any, t: Catalogue) -> tuple[Tick, ...]:
     step = max(1, math.ceil((hi - lo) * 100 / 5))
     start = math.ceil(lo * 100)
-    return tuple(Tick(place(v / 100), f"{v}%") for v in range(start, int(hi * 100) + 1, step))
+    return tuple(
+        Tick(place(v / 100), t("fmt.percent", value=v))
+        for v in range(start, int(hi * 100) + 1, step)
+    )
 
 
-def rotas(top: Sequence[Mapping[str, Any]]) -> Scatter | None:
+def rotas(top: Sequence[Mapping[str, Any]], t: Catalogue) -> Scatter | None:
     """Each rota's chance that someone is awake when a monster comes (y) against its share
     of full rests (x), with both intervals; None when no rota had an encounter to count."""
     shown = [r for r in top if r["someone_awake_given_encounter"]["p"] is not None]
@@ -259,10 +265,12 @@ def rotas(top: Sequence[Mapping[str, Any]]) -> Scatter | None:
     dots = []
     for r in shown:
         fr, aw = r["full_rest"], r["someone_awake_given_encounter"]
-        tip = (
-            f"#{r['rank']} {', '.join(r['rota'])}: someone awake when a monster comes"
-            f" {pct(aw['p'])} ({pct(aw['low'])}\u2013{pct(aw['high'])}); full rests"
-            f" {pct(fr['p'])} ({pct(fr['low'])}\u2013{pct(fr['high'])})"
+        tip = t(
+            "oddspage.dot_tip",
+            rank=r["rank"],
+            rota=", ".join(r["rota"]),
+            awake=_p_range(t, aw),
+            rest=_p_range(t, fr),
         )
         dots.append(
             RotaDot(
@@ -276,4 +284,11 @@ def rotas(top: Sequence[Mapping[str, Any]]) -> Scatter | None:
                 tip,
             )
         )
-    return Scatter(frame, tuple(dots), _ticks(x0, x1, px), _ticks(y0, y1, py), (x0, x1), (y0, y1))
+    xticks, yticks = _ticks(x0, x1, px, t), _ticks(y0, y1, py, t)
+    return Scatter(frame, tuple(dots), xticks, yticks, (x0, x1), (y0, y1))
+
+
+def _p_range(t: Catalogue, est: Mapping[str, Any]) -> str:
+    """A chance and its interval, as the catalogue writes them (`fmt.p_range`)."""
+    low, high = (number(t, est[k] * 100) for k in ("low", "high"))
+    return t("fmt.p_range", p=percent(t, est["p"]), low=low, high=high)

@@ -1,8 +1,9 @@
 """What the page of `odds --format html` shows, from the report `odds --format json` prints.
 
-In English, as the odds' text tables are; the measures are `measures`' tables and their words
-the catalogue's. The same report gives the same page: every value comes from the report in
-its own order (the party as configured, the rotas best first).
+In the language the odds' text is told in (`--lang`): the measures are `measures`' tables,
+and every word of the page, the template's headings too, the catalogue's (`oddspage.*`). The
+same report gives the same page: every value comes from the report in its own order (the
+party as configured, the rotas best first).
 """
 
 from __future__ import annotations
@@ -13,12 +14,37 @@ from typing import Any
 
 from nightsim.measures import CHARACTER, PARTY, ROTA, Measure, shown_characters
 from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.figures import count
+from nightsim.narration.paired import nights_text
 from nightsim.page import chart
 
 
-def label(m: Measure[Any]) -> str:
+def label(m: Measure[Any], t: Catalogue) -> str:
     """A measure's words on the page: the catalogue's, on one line."""
-    return Catalogue("en")(m.label).replace("\n", " ")
+    return t(m.label).replace("\n", " ")
+
+
+# The template's fixed words, by the name it reads them under (`page.words`).
+WORDS = (
+    "party",
+    "col_chance",
+    "characters",
+    "col_character",
+    "arrivals",
+    "arrivals_label",
+    "no_monster",
+    "scatter",
+    "scatter_note",
+    "scatter_label",
+    "axis_x",
+    "axis_y",
+    "rotas",
+    "col_rota",
+)
+
+
+def words(t: Catalogue) -> dict[str, str]:
+    return {name: t(f"oddspage.{name}") for name in WORDS}
 
 
 @dataclass(frozen=True)
@@ -29,6 +55,9 @@ class OddsRow:
 
 @dataclass(frozen=True)
 class OddsPage:
+    lang: str
+    words: dict[str, str]
+    footer: str
     title: str
     summary: str
     party: tuple[OddsRow, ...]
@@ -54,27 +83,38 @@ def _seed(r: Mapping[str, Any]) -> str:
     return repr(r["seed"]) if isinstance(r["seed"], str) else str(r["seed"])
 
 
-def odds_page(r: Mapping[str, Any]) -> OddsPage:
+def _frame(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
+    """What every odds page has: its language, fixed words and footer."""
+    footer = t("oddspage.footer", sha=r["config_sha256"][:12])
+    return {"lang": t.lang, "words": words(t), "footer": footer}
+
+
+def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
+    t = Catalogue(lang)
     pr = r["probabilities"]
     journeys = r.get("nights_per_journey", 1) > 1
     shown = shown_characters(journeys, bool(pr["spell_lost"]))
     characters = tuple(
         OddsRow(
             name,
-            tuple(chart.interval(f"{name}, {label(m)}", pr[m.key].get(name)) for m in shown),
+            tuple(chart.interval(f"{name}, {label(m, t)}", pr[m.key].get(name), t) for m in shown),
         )
         for name in pr[CHARACTER[0].key]
     )
-    per = f", {r['journeys']:,} journeys of {r['nights_per_journey']}" if journeys else ""
+    per = ""
+    if journeys:
+        per = t("odds.journeys", journeys=count(t, r["journeys"]), per=r["nights_per_journey"])
     bins = r.get("arrival_10min")
     return OddsPage(
-        title=f"Odds over {r['nights']:,} nights{per} (seed {_seed(r)})",
-        summary=f"Wandering monsters {r['encounter_chance']}-in-6; a rest period of"
-        f" {r['rest_hours']} hours; each chance with its 95% Wilson interval.",
-        party=tuple(OddsRow(label(m), (chart.interval(label(m), pr[m.key]),)) for m in PARTY),
-        heads=tuple(label(m) for m in shown),
+        **_frame(t, r),
+        title=t("odds.title", nights=nights_text(t, r["nights"]), journeys=per, seed=_seed(r)),
+        summary=t("oddspage.summary", chance=r["encounter_chance"], hours=r["rest_hours"]),
+        party=tuple(
+            OddsRow(label(m, t), (chart.interval(label(m, t), pr[m.key], t),)) for m in PARTY
+        ),
+        heads=tuple(label(m, t) for m in shown),
         characters=characters,
-        arrivals=chart.arrivals(bins, rest_start(r["config"])) if bins else None,
+        arrivals=chart.arrivals(bins, rest_start(r["config"]), t) if bins else None,
         rank_heads=(),
         rotas=(),
         scatter=None,
@@ -82,26 +122,31 @@ def odds_page(r: Mapping[str, Any]) -> OddsPage:
     )
 
 
-def rank_page(r: Mapping[str, Any]) -> OddsPage:
+def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
+    t = Catalogue(lang)
     rows = tuple(
         OddsRow(
             f"#{row['rank']} {', '.join(row['rota'])}",
-            tuple(chart.interval(f"#{row['rank']}, {label(m)}", row[m.key]) for m in ROTA),
+            tuple(chart.interval(f"#{row['rank']}, {label(m, t)}", row[m.key], t) for m in ROTA),
         )
         for row in r["top"]
     )
     return OddsPage(
-        title=f"The safest watch rotas: the best {len(r['top'])} of {r['rotas']},"
-        f" {r['nights']:,} nights each (seed {_seed(r)})",
-        summary="Ranked by the chance that someone is awake when a monster comes, then full"
-        " rests (of all character-nights), then spells kept (of all spells meant); every"
-        " rota over the same nights.",
+        **_frame(t, r),
+        title=t(
+            "oddspage.rank_title",
+            top=len(r["top"]),
+            rotas=count(t, r["rotas"]),
+            nights=nights_text(t, r["nights"]),
+            seed=_seed(r),
+        ),
+        summary=t("oddspage.rank_summary"),
         party=(),
         heads=(),
         characters=(),
         arrivals=None,
-        rank_heads=tuple(label(m) for m in ROTA),
+        rank_heads=tuple(label(m, t) for m in ROTA),
         rotas=rows,
-        scatter=chart.rotas(r["top"]),
+        scatter=chart.rotas(r["top"], t),
         config_sha256=r["config_sha256"],
     )

@@ -202,20 +202,23 @@ def test_a_ukrainian_night(browser: Any) -> None:
     page.context.close()
 
 
-def test_odds_reports(browser: Any) -> None:
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_odds_reports(browser: Any, lang: str) -> None:
     for name, report in (
         ("odds", odds(_CONFIG, 5, 800)),
         ("rank", rank_report(rank_rotas(_CONFIG, 5, 150), 5, 150, 10, _CONFIG)),
     ):
-        html = odds_html(report)
+        html = odds_html(report, lang)
         loaded = load(browser, html)
         clean(loaded)
+        assert loaded.page.evaluate("document.documentElement.lang") == lang
         if name == "odds":
             assert loaded.page.locator("svg.hist rect.bin").count() == 48
             assert loaded.page.locator("svg.ibar").count() >= 4 + 5
         else:
             assert loaded.page.locator("svg.scatter g.dot").count() == 10
-        shot(loaded, f"{name}.png")
+        shot(loaded, f"{name}.png" if lang == "en" else f"{name}-{lang}.png")
+        # Ukrainian's longer words ("повноцінний нічний відпочинок") fit a phone too.
         assert overflow(browser, html) <= 390
         loaded.page.context.close()
 

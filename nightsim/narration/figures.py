@@ -1,0 +1,68 @@
+# ruff: noqa: RUF002  (the Ukrainian examples: en dash, true minus)
+"""Numbers as each language writes them, for the odds' text and pages.
+
+English keeps what nightsim has always printed ("10,000", "33.0%", "31.0-35.1%"). Ukrainian
+follows CLDR's `uk` locale, the convention Babel and ICU print: a no-break space between
+thousands ("10 000"), a decimal comma ("33,0"), a no-break space before the per cent sign
+("33,0 %"), an en dash between the bounds of an interval ("31,0–35,1 %"). Both write a
+true minus ("−0,8"), never a hyphen. The catalogue holds each language's marks (`fmt.*`), so
+no language is named here.
+
+The pages print those no-break spaces as they are. A terminal gets plain spaces instead
+(`TextCatalogue`): the console every renderer prints through escapes each character that
+`str.isprintable` refuses, U+00A0 among them (`narration/safe.py`), and rich breaks a line at
+a no-break space as at any other, so it would buy nothing there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightsim.narration.catalogue import Catalogue
+
+MINUS = "\u2212"
+NO_BREAK = "\u00a0"
+
+
+class TextCatalogue(Catalogue):
+    """The catalogue for text a terminal shows: every no-break space a plain one."""
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        return super().__call__(key, **fields).replace(NO_BREAK, " ")
+
+
+def number(t: Catalogue, x: float, digits: int = 1) -> str:
+    """A number in the language's form: "10,000" / "10 000", "8.6" / "8,6", a true minus."""
+    text = f"{x:,.{digits}f}".replace(",", "\x00").replace(".", t("fmt.decimal"))
+    return text.replace("\x00", t("fmt.thousands")).replace("-", MINUS)
+
+
+def count(t: Catalogue, n: int) -> str:
+    """A whole number with the language's thousands separator: "2,000" / "2 000"."""
+    return number(t, n, 0)
+
+
+def percent(t: Catalogue, p: float | None, width: int = 0) -> str:
+    """A share as a percentage: "33.0%" / "33,0 %"; "—" for none. `width` pads the number
+    on the left (a right-aligned column keeps its width whether or not a value has two
+    digits)."""
+    if p is None:
+        return "\u2014"
+    return t("fmt.percent", value=number(t, p * 100).rjust(width))
+
+
+def span(t: Catalogue, low: float, high: float) -> str:
+    """An interval's bounds as percentages: "31.0-35.1%" / "31,0–35,1 %"."""
+    return t("fmt.span", low=number(t, low * 100), high=number(t, high * 100))
+
+
+def with_span(t: Catalogue, p: float | None, low: float, high: float) -> str:
+    """A chance and its interval in one cell: "27.0% (25.1-29.0)" / "27,0 % (25,1–29,0)"."""
+    if p is None:
+        return "\u2014"
+    return t(
+        "fmt.with_span",
+        p=percent(t, p),
+        low=number(t, low * 100),
+        high=number(t, high * 100),
+    )
