@@ -92,7 +92,7 @@ HEADINGS = {
     "collisions": "collisions",
 }
 CLASSES = ("names", "csv", "headers", "signals", "streams", "special")
-MAX_EXAMPLES = 12  # one-line repros kept per class
+MAX_EXAMPLES = 4  # one-line repros kept per class and kind of failure
 #: An echo is cut to 60 characters, a path to 200, a library's message to 300 (README
 #: "Limits"): a line of an error or a note longer than this echoed more than it may.
 MAX_LINE = 400
@@ -125,7 +125,7 @@ class Tally:
 
     def fail(self, kind: str, repro: str, n: int = 1) -> None:
         setattr(self, kind, getattr(self, kind) + n)
-        if len(self.examples) < MAX_EXAMPLES:
+        if sum(e.startswith(f"{kind}:") for e in self.examples) < MAX_EXAMPLES:
             self.examples.append(f"{kind}: {repro}")
 
     @property
