@@ -18,6 +18,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
+from nightsim.limits import escaped
+
 
 @cache
 def environment() -> Environment:
@@ -28,7 +30,18 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_printable,
     )
+
+
+def _printable(value: Any) -> Any:
+    """Every value a template prints, before it is escaped: a non-printable character of a
+    name a forged log carries (ESC, a C1 control, U+202E, which reverses the rest of a line
+    in the browser too) is shown as its escape, `\\x1b`, `\\u202e`, as at the terminal
+    (docs/limits.md, "Untrusted text stays text"). The page's own markup is left alone."""
+    if isinstance(value, str) and not isinstance(value, Markup) and not value.isprintable():
+        return "\n".join(escaped(part) for part in value.split("\n"))
+    return value
 
 
 @cache

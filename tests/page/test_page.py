@@ -19,6 +19,7 @@ from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, load_config
 from nightsim.engine.journey import iter_raw, simulate
 from nightsim.events import Event
+from nightsim.limits import escaped
 from nightsim.log.writer import write_events
 from nightsim.page import night_html, odds_html
 from nightsim.stats.odds import odds
@@ -85,6 +86,21 @@ def test_every_name_spell_and_creature_is_escaped() -> None:
     assert "&lt;script&gt;alert(2)&lt;/script&gt;" in page
     # The party table, the chart's row, the hour text: the name is told, as text, everywhere.
     assert page.count("&lt;img src=x onerror=alert(1)&gt;") > 10
+
+
+@pytest.mark.parametrize("name", ["\x1b[31mRed", "\u202eneroW", "\x9b31m", "Mo\u2028ss"])
+def test_a_forged_name_s_controls_are_shown_as_escapes(name: str) -> None:
+    """Only a forged log carries a control character in a name (the config refuses them):
+    the page shows it as its escape, as the terminal does, never the character itself (ESC
+    would reach a terminal the page is printed on; U+202E reverses the line in a browser)."""
+    evs = events(9)
+    forged = [
+        e.model_copy(update={"actor": name}) if getattr(e, "actor", None) == "Moss" else e
+        for e in evs
+    ]
+    page = night_html(forged)
+    assert not any(c in page for c in name if not c.isprintable())
+    assert escaped(name) in page
 
 
 def test_one_chart_row_per_character_and_the_marks() -> None:
