@@ -7,6 +7,7 @@ would otherwise recurse, refuse an int conversion or run for ever.
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 from typing import Any
 
@@ -47,6 +48,22 @@ def escaped(text: str) -> str:
     # repr's escape of each non-printable character (\n, \x1b, \u2028, \u202e ...): one
     # would split the one-line message, or colour or reorder the terminal's line.
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+# What a terminal acts on rather than shows: C0 and C1 controls, DEL, the line and paragraph
+# separators, bidi marks and overrides, invisible format characters.
+_TERMINAL_ACTIVE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]"
+)
+
+
+def json_inert(line: str) -> str:
+    """A JSON line with every character a terminal would act on written as its JSON escape
+    (`\\u009b`): the same JSON value, inert on a terminal. Only a forged or damaged log holds
+    one (a config refuses them), so a genuine line comes back byte for byte."""
+    # Raw C0 characters are valid JSON only as whitespace between tokens (a tab, a CR): a
+    # space is the same there; every other one can only be inside a string.
+    return _TERMINAL_ACTIVE.sub(lambda m: " " if m[0] in "\t\r" else f"\\u{ord(m[0]):04x}", line)
 
 
 def shown(value: Any, *, quote: bool = True, limit: int = MAX_SHOWN) -> str:

@@ -17,7 +17,7 @@ from typing import IO, Any
 from nightsim.cli.atomic import PARTIAL_SUFFIX
 from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code, status
 from nightsim.errors import EnvironmentFailure, LogError, NotALog, open_stream
-from nightsim.limits import MAX_SPOOL_BYTES, shown
+from nightsim.limits import MAX_SPOOL_BYTES, json_inert, shown
 
 EPILOG = """\
 examples:
@@ -44,8 +44,9 @@ def add_parser(sub: Any) -> None:
         "--format",
         choices=("text", "jsonl", "html"),
         default="text",
-        help="text: the narration; jsonl: the checked lines, verbatim; html: the night's"
-        " self-contained web page (default: text)",
+        help="text: the narration; jsonl: the checked lines, verbatim (a forged line's"
+        " control characters as their JSON escapes); html: the night's self-contained web"
+        " page (default: text)",
     )
     from nightsim.cli.render import add_narration_args
 
@@ -143,9 +144,10 @@ def run(args: argparse.Namespace) -> int:
             fh.seek(0)
             lines = iter_log(lines_of(fh, path))
             if args.format == "jsonl":
-                # Every line, a skipped one too: the output is the log, with its head.
+                # Every line, a skipped one too: the output is the log, with its head; a
+                # forged line's controls as JSON escapes, the same value (docs/limits.md).
                 for entry in iter_entries(lines_of(fh, path)):
-                    sys.stdout.write(entry.text + "\n")
+                    sys.stdout.write(json_inert(entry.text) + "\n")
             elif args.format == "html":
                 from nightsim.cli.page import print_page
 

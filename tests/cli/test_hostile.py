@@ -267,6 +267,24 @@ def test_a_forged_actor_is_told_as_text(
     assert nightsim(capsys, "whatif", str(log), "--set", "camp.season=winter").code == 1
 
 
+@pytest.mark.parametrize("name", [*ESCAPES, "\x9b31mC1", "W\u200fren\ufeff"])
+def test_replay_jsonl_gives_a_forged_line_inert(
+    plain_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """`replay --format jsonl` gives the log's lines back, but a forged line's controls (a C1
+    CSI, a bidi mark) as JSON escapes: the same JSON value, nothing a terminal acts on."""
+    capsys.readouterr()
+    log = forged(plain_log, tmp_path, {"actor": name}, _actor_line(plain_log))
+    ran = nightsim(capsys, "replay", str(log), "--format", "jsonl")
+    assert ran.code == 0
+    written = log.read_text(encoding="utf-8").split("\n")[:-1]
+    printed = ran.out.split("\n")[:-1]
+    assert [json.loads(line) for line in printed] == [json.loads(line) for line in written]
+    assert all(c.isprintable() or c == " " for line in printed for c in line)
+    genuine = plain_log.read_text(encoding="utf-8").splitlines()
+    assert printed[: _actor_line(plain_log)] == genuine[: _actor_line(plain_log)]
+
+
 @pytest.mark.parametrize("text", ESCAPES + MARKUP + ["9" * 10_000])
 # A header of another version is re-simulated whole (twice, by verify and whatif): slow.
 @pytest.mark.parametrize("field", [pytest.param("nightsim", marks=pytest.mark.slow), "seed", "rng"])
