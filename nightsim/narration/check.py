@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -94,7 +95,7 @@ def _rota(ck: Checkup, t: Catalogue) -> RenderableType:
     tab.add_column(t("check.col_watcher"), style="bold")
     tab.add_column(t("check.col_doze"), justify="right")
     for s in ck.shifts:
-        doze = f"1-in-{s.doze_die}" if s.doze_die else t("check.doze_off")
+        doze = t("fmt.chance", x=1, n=s.doze_die) if s.doze_die else t("check.doze_off")
         tab.add_row(str(s.number), s.start, s.end, s.name, doze)
     if ck.unwatched_from:
         tab.add_row("", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), "")
@@ -162,9 +163,17 @@ def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
     return tab
 
 
-def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableType:
-    t = Catalogue(lang)
-    names = [c.name for c in ck.characters]
+def render_checkup(
+    ck: Checkup,
+    path: str,
+    *,
+    lang: str = "en",
+    party: Sequence[Mapping[str, Any]] = (),
+) -> RenderableType:
+    """`party`: the config's party as data (`Config.canonical()["party"]`), for the names'
+    pronouns and forms (a warning tells a name in the case its sentence needs)."""
+    t = Catalogue(lang).for_party(party)
+    names = t.spellings(c.name for c in ck.characters)
     notes = [t("check.odds_note")]
     warnings: list[RenderableType] = [
         emphasise(Text("\u26a0 " + warning_text(w, t), style="yellow"), names) for w in ck.warnings

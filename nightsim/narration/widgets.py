@@ -86,7 +86,7 @@ def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = Tru
     faces = "+".join(str(f) for f in r.faces)
     body = f"{r.dice} [{faces}]"
     if r.mod:
-        body += f"{signed(r.mod)} = {r.total}"
+        body += f"{signed(r.mod)} = {t.number(r.total)}"
     if r.target and target:
         # A bare number is the face a chance roll hits: its words say what that face means
         # ("засинає на 1", not a bare "на 1").
@@ -114,8 +114,9 @@ def check_text(rolls: Sequence[Roll], t: Catalogue) -> str:
 
 
 def line(text: str, rolls: Sequence[Roll], t: Catalogue, names: Iterable[str]) -> Text:
-    """A sentence with the names in bold and its rolls, dim, after it."""
-    out = emphasise(Text(text), names)
+    """A sentence with the names in bold (in whatever case it gives them) and its rolls, dim,
+    after it."""
+    out = emphasise(Text(text), t.spellings(names))
     if rolls:
         out.append("  (" + rolls_text(rolls, t) + ")", style="dim")
     return out
