@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -22,6 +23,7 @@ from nightsim.narration.widgets import (
     Responsive,
     bedding,
     emphasise,
+    fits,
     plain_table,
     signed,
     stacked,
@@ -114,8 +116,8 @@ def _odds(c: CharacterInfo, t: Catalogue) -> list[str]:
     ]
 
 
-def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[RenderableType]:
-    row: list[RenderableType] = [c.name]
+def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[str | Text]:
+    row: list[str | Text] = [c.name]
     if not narrow:
         row.append(str(c.con))
         row.append(bedding(c.bedroll, c.tent, t))
@@ -144,10 +146,24 @@ def _stacked(ck: Checkup, t: Catalogue) -> RenderableType:
     return stacked(blocks)
 
 
+def _fits(ck: Checkup, t: Catalogue, width: int) -> bool:
+    """The wide party table's columns but its spells (they wrap) fit the width whole."""
+    headings = [
+        t("col.character"),
+        t("abbr.con"),
+        t("col.bedding"),
+        t("check.col_sleep"),
+        t("check.col_fire"),
+        t("check.col_no_fire"),
+    ]
+    rows = [headings, *(_member(c, t, narrow=False)[:-1] for c in ck.characters)]
+    return fits(rows, width, wrapping=cell_len(t("col.spells")))
+
+
 def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
     if width < STACK:
         return _stacked(ck, t)
-    narrow = width < NARROW
+    narrow = width < NARROW or not _fits(ck, t, width)
     tab = plain_table()
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
     if not narrow:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
@@ -52,6 +53,18 @@ def signed(n: int) -> str:
     if n < 0:
         return f"\u2212{-n}"
     return ""
+
+
+def fits(rows: Sequence[Sequence[str | Text]], width: int, wrapping: int = 0) -> bool:
+    """Whether a `plain_table` of these rows (the headings first) fits `width` with no cell
+    cut: each column as wide as its widest cell, two columns apart (the padding and the
+    box's blank divider), and `wrapping` columns more for a last column, not in `rows`, that
+    may wrap (its heading's width). A Ukrainian heading or duration is longer than the
+    English ("6 год 40 хв"): a table that does not fit falls back to its narrower layout
+    rather than cut "Персо…"."""
+    widths = [max(cell_len(str(c)) for c in col) for col in zip(*rows, strict=True)]
+    extra = 2 + wrapping if wrapping else 0
+    return sum(widths) + 2 * (len(widths) - 1) + extra <= width
 
 
 def plain_table() -> Table:
