@@ -156,7 +156,8 @@ def _fits(ck: Checkup, t: Catalogue, width: int) -> bool:
         t("check.col_fire"),
         t("check.col_no_fire"),
     ]
-    rows = [headings, *(_member(c, t, narrow=False)[:-1] for c in ck.characters)]
+    rows: list[Sequence[object]] = [headings]
+    rows += [_member(c, t, narrow=False)[:-1] for c in ck.characters]
     return fits(rows, width, wrapping=cell_len(t("col.spells")))
 
 

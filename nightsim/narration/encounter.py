@@ -32,7 +32,7 @@ def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
     )
     dist = roll_text(e.distance, t, purpose=False) if e.distance else ""
     lines.append(t("enc.distance", ft=e.distance_ft, roll=dist))
-    if e.awake:  # "Не спить: Wren", "Не сплять: Moss, Wren"
+    if e.awake:  # the verb agrees with how many are awake (Ukrainian: one, or several)
         key = "enc.awake_one" if len(e.awake) == 1 else "enc.awake"
         lines.append(t(key, names=t.names(e.awake)))
     else:

@@ -348,7 +348,9 @@ def _member(c: dict[str, Any]) -> Member:
     )
 
 
-def _forms(party: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+def _forms(
+    party: Sequence[Mapping[str, Any]],
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """Each character's `forms` (case -> form), in a fixed order; anything but strings (a
     forged header's) is left out, the name then declined by the rules."""
     out = []
@@ -690,9 +692,7 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         if not isinstance(e, ev.NightSummary):
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        facts = night_facts(
-            night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms
-        )
+        facts = night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms)
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
         journey = journey_after(journey, e, hp_before, exhaustion)

@@ -91,7 +91,7 @@ def _headings(t: Catalogue, narrow: bool) -> list[str]:
 def _table(rows: Sequence[RestRow], t: Catalogue, width: int) -> RenderableType:
     if width < STACK:
         return _stacked(rows, t)
-    wide = [_headings(t, False), *(_cells(r, t, False) for r in rows)]
+    wide: list[Sequence[object]] = [_headings(t, False), *(_cells(r, t, False) for r in rows)]
     narrow = width < NARROW or not fits(wide, width)
     tab = plain_table()
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)

@@ -55,7 +55,7 @@ def signed(n: int) -> str:
     return ""
 
 
-def fits(rows: Sequence[Sequence[str | Text]], width: int, wrapping: int = 0) -> bool:
+def fits(rows: Sequence[Sequence[object]], width: int, wrapping: int = 0) -> bool:
     """Whether a `plain_table` of these rows (the headings first) fits `width` with no cell
     cut: each column as wide as its widest cell, two columns apart (the padding and the
     box's blank divider), and `wrapping` columns more for a last column, not in `rows`, that

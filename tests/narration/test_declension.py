@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF003  (Cyrillic letters are the point of this file)
+# ruff: noqa: RUF001  (Cyrillic letters are the point of this file)
 """Names in the case a Ukrainian sentence needs (nightsim/narration/declension.py), and the
 config's `party.forms` that win over the rules."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.declension import CASES, decline, declinable
+from nightsim.narration.declension import CASES, declinable, decline
 
 NAMES = Path(__file__).resolve().parents[1] / "data" / "uk-names.tsv"
 
@@ -95,7 +95,9 @@ def _party(**forms: dict[str, str]) -> list[dict[str, object]]:
 
 def test_the_lines_name_each_in_its_case() -> None:
     t = Catalogue("uk").for_party(_party())
-    assert t("night.handed_over", actor="Ярема", to="Ірина") == "Ярема будить Ірину й передає варту."
+    assert (
+        t("night.handed_over", actor="Ярема", to="Ірина") == "Ярема будить Ірину й передає варту."
+    )
     assert t("night.missed", actor="Остап").startswith("Ніхто не будить Остапа: ")
     assert t("night.missed", actor="Остап").endswith(", Остап спить далі.")
     warning = t("warn.caster_middle", actor="Мар'яна", spells="Sleep")

@@ -132,7 +132,12 @@ def test_ukrainian_past_tense_agrees_with_the_pronouns(pronoun: str) -> None:
 
 @pytest.mark.parametrize(
     ("pronoun", "tail"),
-    [("he", "але він спить."), ("she", "але вона спить."), ("they", "Wren, але спить."), (None, "Wren, але спить.")],
+    [
+        ("he", "але він спить."),
+        ("she", "але вона спить."),
+        ("they", "Wren, але спить."),
+        (None, "Wren, але спить."),
+    ],
 )
 def test_the_sleeping_watcher_is_named_by_the_pronouns(pronoun: str | None, tail: str) -> None:
     t = UK.with_pronouns({"Wren": pronoun} if pronoun else {})

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF003  (Cyrillic letters are the point of this file)
+# ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic letters are the point of this file)
 """The Ukrainian narration a native editor reads: goldens for a party with Ukrainian names
 (tests/data/party-uk.toml: Ярема, Ірина, Остап, Мар'яна, whose names take their cases) and
 for the default party with English names, at 40, 80 and 100 columns. Regenerate with
