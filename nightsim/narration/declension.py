@@ -3,11 +3,11 @@
 
 A catalogue line writes `{to:@acc}`; `Catalogue` asks `decline` for the form. The forms a
 config gives (`party.forms`, docs/config.md) win over these rules; without them a name is
-declined here by the regular paradigms of Ukrainian first names and surnames (Правопис 2019,
-§§ 84-97), and a name the rules do not cover stays as it is, as an indeclinable name does.
+declined here by the regular paradigms of Ukrainian first names and surnames, and a name
+the rules do not cover stays as it is, as an indeclinable name does.
 
 Why rules and not a morphology library: pymorphy3 with its Ukrainian dictionary declines the
-same names (a test holds these rules to its forms, reviewed, for 100 names), but costs 31 MB
+same names (a test holds these rules to its forms, reviewed, for 113 names), but costs 31 MB
 installed (it always brings its Russian dictionary too), ~0.3 s and ~30 MB of memory to load
 on every Ukrainian night, and gives the words of whichever dictionary is installed. These
 rules are the same on every machine, cost nothing to load, and a config fixes what they miss.
