@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic letters are the point of this file)
+# ruff: noqa: RUF001  (Cyrillic letters are the point of this file)
 """`party.forms`: a name's cases for the Ukrainian narration, validated, left out of a log
 that does not give them, and told by `run`, `replay` and `check`."""
 
