@@ -46,5 +46,6 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.narration.check import render_checkup
 
     label = str(path) if args.config is not None else "default.toml"
-    make_console().print(render_checkup(checkup(config), label, lang=args.lang))
+    party = config.canonical()["party"]
+    make_console().print(render_checkup(checkup(config), label, lang=args.lang, party=party))
     return EXIT_OK

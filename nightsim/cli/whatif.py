@@ -147,6 +147,9 @@ def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) 
         sets=args.set,
         night=night,
         pronouns=tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns")),
+        forms=tuple(
+            (c["name"], tuple(sorted(c["forms"].items()))) for c in party if c.get("forms")
+        ),
     )
 
 

@@ -186,6 +186,19 @@ class Rules(_Model):
     evening_minutes: Annotated[int, Field(ge=0, le=6 * 60, strict=True)] = 60
 
 
+class Forms(_Model):
+    """A name's forms in the cases the narration needs (narration only; docs/config.md):
+    each given one wins over the Ukrainian declension rules; a case left out is declined by
+    them (a name in Latin letters then stays as it is)."""
+
+    gen: Name | None = None  # родовий: «для Ірини»
+    dat: Name | None = None  # давальний: «Призначте Ірині»
+    acc: Name | None = None  # знахідний: «будить Ірину»
+    ins: Name | None = None  # орудний
+    loc: Name | None = None  # місцевий
+    voc: Name | None = None  # кличний
+
+
 class Character(_Model):
     name: Name
     con: Score
@@ -199,8 +212,12 @@ class Character(_Model):
     exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
     spells: tuple[Name, ...] = ()
     pronouns: Literal["he", "she", "they"] | None = None
-    """Narration only: Ukrainian past tenses agree with it (заснув / заснула / заснули) and
-    English says his / her / their; without it a line is phrased so that no gender is needed."""
+    """Narration only: Ukrainian past tenses agree with it (заснув / заснула) and English says
+    his / her / their; without it (or with "they") a line is phrased so that no gender is
+    needed."""
+    forms: Forms | None = None
+    """Narration only: the name in the cases a Ukrainian sentence needs, where the rules
+    would decline it wrongly (or not at all: a name in Latin letters)."""
 
     @model_validator(mode="after")
     def _hp(self) -> Self:

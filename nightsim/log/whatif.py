@@ -100,6 +100,10 @@ class NightComparison(NamedTuple):
         return sum(1 for r in self.characters if (s := getattr(r, side)) and s.full_rest)
 
 
+# A config's `party.forms`, frozen: (name, ((case, form), ...)), ...
+NameForms = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
 class Comparison(NamedTuple):
     seed: int | str
     head: str | None  # the verified log's chain head
@@ -109,6 +113,7 @@ class Comparison(NamedTuple):
     by_night: tuple[NightComparison, ...]  # every night (a journey's summary reads these)
     night: int | None  # the night told in detail: --night K, or 1 for a one-night log
     pronouns: tuple[tuple[str, str], ...] = ()  # name -> he/she/they, from the log's config
+    forms: NameForms = ()  # name -> (case, form)..., the log's config's `party.forms`
 
     @property
     def detail(self) -> NightComparison | None:
@@ -189,6 +194,7 @@ def compare(
     sets: Sequence[str],
     night: int | None = None,
     pronouns: tuple[tuple[str, str], ...] = (),
+    forms: NameForms = (),
 ) -> Comparison:
     """The two nights (or journeys) compared, night by night; `night`: the one told in
     detail (default: night 1 of a one-night log, none of a journey)."""
@@ -202,7 +208,7 @@ def compare(
     if night is None and len(by_night) == 1:
         night = 1
     return Comparison(
-        seed, head, len(by_night), tuple(sets), parting, tuple(by_night), night, pronouns
+        seed, head, len(by_night), tuple(sets), parting, tuple(by_night), night, pronouns, forms
     )
 
 

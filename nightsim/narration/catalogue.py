@@ -18,12 +18,17 @@ Three kinds of entry:
   "ночей", "other": "ночі"}`, picked by Babel's plural rule for the language;
 - a line whose grammar follows the `actor`'s pronouns: `{"he": ..., "she": ..., "they":
   ..., "none": ...}` ("none": phrased so that no gender is needed).
+
+A name takes the case its sentence needs with `{to:@acc}` (gen, dat, acc, ins, loc, voc):
+the form a config gives (`party.forms`) or, in Ukrainian, `declension.decline`'s; English
+names stay as they are. A field given a list of names is told as a listing, each name in
+that case (`для {eaters:@gen}`: "для Ірини й Остапа").
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
 from functools import cache
@@ -32,9 +37,12 @@ from typing import Any, Final
 from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.declension import CASES, decline
 from nightsim.narration.euphony import MARKERS, resolve
 
 Entry = str | Mapping[str, str]
+# name -> case -> form, as a config's `party.forms` gives them
+Forms = Mapping[str, Mapping[str, str]]
 CATALOGUES: dict[str, Mapping[str, Entry]] = {"en": EN, "uk": UK}
 LANGS: tuple[str, ...] = tuple(CATALOGUES)
 GENDERS: Final = ("he", "she", "they", "none")
@@ -143,24 +151,53 @@ def plural_rule(lang: str) -> Callable[[Decimal], str]:
 
 
 def _number(n: float | Decimal) -> Decimal:
-    """A count as CLDR reads it: 3.0 is 3 (an integer, "3 години"), 2.5 keeps its fraction."""
+    """A count as CLDR reads it: 3.0 is 3 (an integer, "3 години"), 2.5 keeps its fraction;
+    a fraction is told to two places at most (61 minutes of wood: 1.02 hours, never
+    1.0166666666666666)."""
     d = Decimal(str(n))
+    if d != d.to_integral_value():
+        d = d.quantize(Decimal("0.01"))
     return d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()
 
 
 class Catalogue:
     """`t(key, **fields)` -> the text in one language."""
 
-    def __init__(self, lang: str = "en", pronouns: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        lang: str = "en",
+        pronouns: Mapping[str, str] | None = None,
+        forms: Forms | None = None,
+    ) -> None:
         if lang not in CATALOGUES:
             raise ValueError(f"unknown language {lang!r}; expected one of: {', '.join(LANGS)}")
         self.lang = lang
         self.table = CATALOGUES[lang]
         self.pronouns: Mapping[str, str] = pronouns or {}
+        self.forms: Forms = forms or {}
 
-    def with_pronouns(self, pronouns: Mapping[str, str]) -> Catalogue:
-        """The same language, with the party's pronouns (name -> he/she/they)."""
-        return Catalogue(self.lang, pronouns)
+    def with_pronouns(self, pronouns: Mapping[str, str], forms: Forms | None = None) -> Catalogue:
+        """The same language, with the party's pronouns (name -> he/she/they) and the forms
+        its config gives (name -> case -> form)."""
+        return Catalogue(self.lang, pronouns, forms)
+
+    def for_party(self, party: Sequence[Mapping[str, Any]]) -> Catalogue:
+        """The same language with a config's party: its `pronouns` and `forms` (a log
+        header's `config["party"]`, or `Config.canonical()`'s)."""
+        pronouns = {c["name"]: c["pronouns"] for c in party if c.get("pronouns")}
+        forms = {c["name"]: c["forms"] for c in party if c.get("forms")}
+        return self.with_pronouns(pronouns, forms)
+
+    def case(self, name: str, case: str) -> str:
+        """`name` in `case`: the config's form, else (Ukrainian) the declension rules'."""
+        given = self.forms.get(name, {}).get(case)
+        if given:
+            return given
+        if self.lang == "uk":
+            for known in CASES:
+                if known == case:
+                    return decline(name, known, self.pronouns.get(name))
+        return name
 
     def __call__(self, key: str, **fields: Any) -> str:
         entry = self.table[key]
@@ -185,10 +222,28 @@ class Catalogue:
                 value = repr(value) if conv == "r" else str(value)
             if spec and spec.startswith("#"):
                 out.append(self.count(spec[1:], value))
+            elif spec and spec.startswith("@"):
+                out.append(self._cased(value, spec[1:]))
+            elif isinstance(value, tuple | list):
+                out.append(self.listing(value))
             else:
                 out.append(format(value, spec or ""))
         text = "".join(out)
         return resolve(text) if euphony else text
+
+    def spellings(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Every form a line may give these names (to bold them wherever they stand)."""
+        out = dict.fromkeys(names)
+        for name in list(out):
+            for case in CASES:
+                out.setdefault(self.case(name, case))
+        return tuple(out)
+
+    def _cased(self, value: Any, case: str) -> str:
+        """`{x:@case}`: a name, or each name of a list told as a listing, in `case`."""
+        if isinstance(value, tuple | list):
+            return self.listing([self.case(v, case) for v in value])
+        return self.case(str(value), case)
 
     def form(self, noun: str, n: float | Decimal) -> str:
         """The counted noun's form for `n` (`n.night`, 21 -> "ніч")."""
@@ -229,4 +284,13 @@ class Catalogue:
         )
 
     def hm(self, minutes: int) -> str:
-        return self("fmt.hm", h=minutes // 60, m=f"{minutes % 60:02d}")
+        """A duration: "6h40" / "6 год 40 хв"; whole hours and under an hour have words of
+        their own ("3 год", "40 хв": a Ukrainian duration is never a clock face)."""
+        h, m = divmod(minutes, 60)
+        if h and m:
+            return self("fmt.hm", h=h, m=m)
+        return self("fmt.h", h=h) if h else self("fmt.m", m=m)
+
+    def number(self, n: int) -> str:
+        """A whole number as the language prints it: −1 with a true minus sign in Ukrainian."""
+        return f"{self('fmt.minus')}{-n}" if n < 0 else str(n)

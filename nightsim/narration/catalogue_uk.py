@@ -2,12 +2,14 @@
 """Українська: усі слова оповіді й `check`. Терміни — з першоджерела (docs/rules.md, глосарій):
 Статура, Мудрість, Харизма, рятувальний кидок проти Загибелі, ведучий гри, повноцінний нічний
 відпочинок, виснаження, мандрівні чудовиська, захоплено зненацька, варта, послідовність варт,
-засіб для добування вогню; шанси — як у джерелі ("2-in-6").
+засіб для добування вогню; шанси — «2 з 6» (не «2-in-6»), тривалість — «6 год 40 хв».
 
 Ніч і зустріч — у теперішньому часі; ранок розповідає, що сталося, у минулому, і там, де
 дієслово має рід, рядок береться за займенниками персонажа (`pronouns`), а без них — такий,
-що роду не потребує. `{і}`, `{у}`, `{о}`: і/й, у/в, о/об за сусідніми звуками (euphony.py);
-`{hours:#hour_acc}`: число з іменником у потрібній формі множини (CLDR)."""
+що роду не потребує (ніколи не множина дієслова для однини «they»: «Moss: без сну на
+варті»). `{і}`, `{у}`, `{о}`: і/й, у/в, о/об за сусідніми звуками (euphony.py);
+`{hours:#hour_acc}`: число з іменником у потрібній формі множини (CLDR); `{to:@acc}`: ім'я
+в потрібному відмінку (declension.py, або форми з конфігурації: party.forms)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,11 @@ UK: dict[str, str | dict[str, str]] = {
     "word.everyone": "всіх",
     "word.yes": "так",
     "word.no": "ні",
-    "fmt.hm": "{h}:{m} год",
+    "fmt.hm": "{h} год {m} хв",
+    "fmt.h": "{h} год",
+    "fmt.m": "{m} хв",
+    "fmt.minus": "\u2212",
+    "fmt.chance": "{x} з {n}",
     "word.and": " {і} ",
     "fmt.decimal": ",",
     "roll.vs": ", потрібно {target}",
@@ -79,8 +85,8 @@ UK: dict[str, str | dict[str, str]] = {
     # заголовок
     "header.title": "nightsim \u00b7 зерно {seed}",
     "header.journey": "мандрівка на {nights:#night}",
-    "header.terrain": "Табір: {terrain}; шанс зустрічі {chance}-in-6.",
-    "header.chance": "Шанс зустрічі {chance}-in-6 (заданий для цього гексу).",
+    "header.terrain": "Табір: {terrain}; шанс зустрічі {chance} з 6.",
+    "header.chance": "Шанс зустрічі {chance} з 6 (заданий для цього гексу).",
     "header.season": "Пора року: {season}",
     "header.season_month": "Пора року: {season} ({month})",
     "header.weather": "{weather}, модифікатор кидка на дрова {mod}",
@@ -88,7 +94,7 @@ UK: dict[str, str | dict[str, str]] = {
     "header.fire_auto": "Багаття: є засіб для добування вогню; за звичайних умов багаття"
     " розпалюється автоматично.",
     "header.fire_chance": "Багаття: є засіб для добування вогню, але шанс успішно розпалити"
-    " багаття лише {chance}-in-6.",
+    " багаття лише {chance} з 6.",
     "header.fire_no_starter": "Багаття: ні в кого немає засобу для добування вогню.",
     "header.carried": "Принесено дров на {hours:#hour_acc}.",
     "header.rest": "Відпочинок {start}\u2013{end}; варти: {rota}.",
@@ -110,14 +116,14 @@ UK: dict[str, str | dict[str, str]] = {
     # "Висн." in the morning table: with "1d6 [6]+3 = 9, потрібно ≥4" a row must still fit
     # 100 columns on one line
     "col.exhaustion": "Висн.",
-    "col.rested": "Відпочинки",
+    "col.rested": "Відпочинок",
     "col.hp_path": "HP",
     "col.exhaustion_path": "Виснаження",
     "col.lost": "Втрачено заклять",
-    "col.surprised": "Зненацька, ночей",
-    "abbr.con": "Стат",
-    "abbr.wis": "Мудр",
-    "abbr.cha": "Хар",
+    "col.surprised": "Ночей зненацька",
+    "abbr.con": "Стат.",
+    "abbr.wis": "Мудр.",
+    "abbr.cha": "Хар.",
     "abbr.exhaustion": "Висн.",
     "abbr.rest": "Відпоч.",
     # вечір
@@ -132,9 +138,10 @@ UK: dict[str, str | dict[str, str]] = {
     "evening.fire_lit": "Багаття розпалено: дров на {hours:#hour_acc}, горітиме до {until}.",
     "evening.fire_not_lit": "Цієї ночі без багаття: {reason}.",
     "evening.meal_tasty": "{actor} готує особливо смачну страву: +1 до перевірок Статури на"
-    " відпочинок для {eaters}.",
+    " відпочинок для {eaters:@gen}.",
     "evening.meal_plain": "{actor} готує їстівну, але нічим не видатну страву.",
-    "evening.meal_ruined": "{actor} псує страву: вона цілком неїстівна, інгредієнти змарновано.",
+    "evening.meal_ruined": "{actor} псує страву: вона цілком неїстівна, використані інгредієнти"
+    " змарновано.",
     "evening.meal_not_cooked": "{actor} не може приготувати їжу: {reason}.",
     "evening.mood_lifted": "{actor} розважає товариство й підносить дух: +1 до перевірок Статури"
     " на відпочинок для всіх.",
@@ -151,14 +158,14 @@ UK: dict[str, str | dict[str, str]] = {
     "night.unwatched_from": "Від {clock} ніхто не вартує.",
     "night.watch_began": "{actor} заступає на варту до {until}.",
     "night.watch_resumed": "Варта відновлюється: {actor} вартує до {until}.",
-    "night.handed_over": "{actor} будить {to} {і} передає варту.",
+    "night.handed_over": "{actor} будить {to:@acc} {і} передає варту.",
     "night.dozed": "{actor} засинає на варті. Відтепер ніхто не вартує.",
     "night.missed_self": "{actor} спить далі й проспить власну наступну варту.",
-    "night.missed": "Ніхто не будить {actor}: зміну варти пропущено, {actor} спить далі.",
+    "night.missed": "Ніхто не будить {actor:@acc}: зміну варти пропущено, {actor} спить далі.",
     "night.watch_ended": "{actor} завершує варту; решта ночі без варти.",
     "night.fire.out": "Багаття згасає.",
     "night.monster_check": "Ведучий гри таємно виконує перевірку на мандрівних чудовиськ"
-    " ({chance}-in-6).",
+    " ({chance} з 6).",
     "night.monster.arrived": "Щось виходить із темряви!",
     "night.camp.woke": "Увесь табір прокидається.",
     "night.settled": "Табір знову вкладається; на варті {actor}.",
@@ -175,8 +182,10 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.fire_off": "багаття немає",
     "hour.fire_for": "багаття горить {minutes:#minute_acc}",
     "hour.asleep": "сплять: {names}",
+    "hour.asleep_one": "спить: {names}",
     "hour.dozed": "сон на варті: {names}",
     "hour.awake": "не сплять: {names}",
+    "hour.awake_one": "не спить: {names}",
     # зустріч: теперішній час
     "enc.title": "Зустріч {о} {clock}",
     "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
@@ -184,14 +193,15 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.watch_of_asleep": {
         "he": "На варті {actor}, але він спить.",
         "she": "На варті {actor}, але вона спить.",
-        "they": "На варті {actor}, але вони сплять.",
-        "none": "На варті {actor}, але ніхто не пильнує.",
+        "they": "На варті {actor}, але спить.",
+        "none": "На варті {actor}, але спить.",
     },
     "enc.unwatched_hour": "Цю частину ночі ніхто не вартує.",
     "enc.creature": "Істота: {creature} (таблиця: {table}).",
     "enc.roll_table": "Визначте істоту за своєю таблицею: {table}.",
     "enc.distance": "Відстань: {ft:#foot} ({roll} \u00d7 30\u2032).",
     "enc.awake": "Не сплять: {names}.",
+    "enc.awake_one": "Не спить: {names}.",
     "enc.nobody_awake": "Ніхто не пильнує: гурт захоплено зненацька.",
     "enc.surprised": "Захоплено зненацька: {names}.",
     "enc.party_surprised": "Тих, хто не спить, захоплено зненацька ({roll}).",
@@ -208,8 +218,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rest.quick": "так: спрощене правило",
     "rest.impossible": "ні",
     "morning.spells": "{actor} готує закляття:",
-    "morning.spell_risk_interrupted": "(сон перервано: шанс невдачі 1-in-6 для кожного закляття)",
-    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: шанс невдачі 1-in-6"
+    "morning.spell_risk_interrupted": "(сон перервано: шанс невдачі 1 з 6 для кожного закляття)",
+    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: шанс невдачі 1 з 6"
     " для кожного закляття)",
     "morning.fire_unlit": "Багаття не було.",
     "morning.fire_lasted": "Багаття горіло до світанку.",
@@ -219,13 +229,13 @@ UK: dict[str, str | dict[str, str]] = {
     "morning.watch_held": {
         "he": "{actor} не заснув на варті до світанку ({roll}).",
         "she": "{actor} не заснула на варті до світанку ({roll}).",
-        "they": "{actor} не заснули на варті до світанку ({roll}).",
+        "they": "{actor}: без сну на варті до світанку ({roll}).",
         "none": "{actor}: без сну на варті до світанку ({roll}).",
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # мандрівка
     "journey.title": "Мандрівка: {nights:#night}",
-    "journey.attacked": "Ночей із зустріччю: {count} ({nights}).",
+    "journey.attacked": "Ночей із зустріччю: {count} (№ {nights}).",
     "journey.never_attacked": "За всю мандрівку жодної зустрічі.",
     # смуга часу
     "strip.title": "Хто коли спав",
@@ -271,13 +281,13 @@ UK: dict[str, str | dict[str, str]] = {
     # check
     "check.title": "Перевірка {path}",
     "check.valid": "Конфігурація правильна.",
-    "check.encounter_terrain": "Шанс зустрічі: {chance}-in-6 ({terrain}).",
-    "check.encounter_given": "Шанс зустрічі: {chance}-in-6 (encounter_chance).",
+    "check.encounter_terrain": "Шанс зустрічі: {chance} з 6 ({terrain}).",
+    "check.encounter_given": "Шанс зустрічі: {chance} з 6 (encounter_chance).",
     "check.season_month": "Пора року: {season} (за місяцем {month}).",
     "check.season_given": "Пора року: {season}.",
     "check.firewood": "Дрова: модифікатор {mod} на кожного збирача ({source});"
     " {gatherers:#gatherer}, принесено дров на {carried:#hour_acc}.",
-    "check.fire": "Багаття: шанс розпалити {chance}-in-6; засіб для добування вогню: {starter}.",
+    "check.fire": "Багаття: шанс розпалити {chance} з 6; засіб для добування вогню: {starter}.",
     "check.rest": "Відпочинок {start}\u2013{end} ({hours:#hour}); багаття зараховується, якщо"
     " горить щонайменше {warmth:#hour_acc}.",
     "check.rota_title": "Послідовність варт",
@@ -308,11 +318,11 @@ UK: dict[str, str | dict[str, str]] = {
     "warn.short_sleep": "{actor} вартує {watch} і може спати лише {sleep}: менше ніж 6 годин,"
     " повноцінного нічного відпочинку не буде.",
     "warn.caster_middle": "{actor} творить закляття ({spells}), але несе середню варту: через"
-    " перерваний сон шанс невдачі кожного закляття 1-in-6. Призначте {actor} першу або"
+    " перерваний сон шанс невдачі кожного закляття 1 з 6. Призначте {actor:@dat} першу або"
     " останню варту.",
     "warn.no_fire_starter": "Ні в кого немає засобу для добування вогню: цієї ночі без багаття.",
     "warn.no_wood": "Ніхто не збирає дров, а принесених немає: цієї ночі без багаття.",
-    "warn.fire_chance_low": "Шанс розпалити багаття лише {chance}-in-6.",
+    "warn.fire_chance_low": "Шанс розпалити багаття лише {chance} з 6.",
     "warn.cook_no_fire": "{actor} має готувати, але багаття не буде.",
     "warn.cook_no_gear": "{actor} має готувати, але в таборі немає {what}.",
     "warn.cookware": "кухонного посуду",
@@ -331,7 +341,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.changed": "зі зміною",
     "whatif.night": "Ніч {night} з {nights}",
     "whatif.parting_title": "Де ночі розходяться",
-    "whatif.parting": "Ночі розходяться о {clock}.",
+    "whatif.parting": "Ночі розходяться {о} {clock}.",
     "whatif.same": "Ці дві ночі нічим не відрізняються: за цього зерна зміна нічого не змінює.",
     "whatif.nothing": "нічого: ця ніч уже скінчилася",
     "whatif.encounter_title": "Зустріч",
@@ -340,7 +350,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.row.clock": "Час",
     "whatif.row.creature": "Істота",
     "whatif.row.watch": "На варті",
-    "whatif.row.awake": "Не сплять",
+    "whatif.row.awake": "Хто не спить",
     "whatif.row.surprised": "Зненацька",
     "whatif.row.distance": "Відстань",
     "whatif.watch_awake": "{actor}, не спить",
@@ -364,7 +374,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.col.rests_logged": "Відпоч., журнал",
     "whatif.col.rests_changed": "Відпоч., зміна",
     "whatif.enc_cell": "{clock} \u00b7 зненацька: {count}",
-    "whatif.journey_parts": "Мандрівки вперше розходяться в ніч {night} о {clock}; ночі, що"
+    "whatif.journey_parts": "Мандрівки вперше розходяться в ніч {night} {о} {clock}; ночі, що"
     " відрізняються: {nights}.",
     "whatif.journey_same": "Ці дві мандрівки нічим не відрізняються: за цього зерна зміна"
     " нічого не змінює.",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -21,6 +23,7 @@ from nightsim.narration.widgets import (
     Responsive,
     bedding,
     emphasise,
+    fits,
     plain_table,
     signed,
     stacked,
@@ -94,7 +97,7 @@ def _rota(ck: Checkup, t: Catalogue) -> RenderableType:
     tab.add_column(t("check.col_watcher"), style="bold")
     tab.add_column(t("check.col_doze"), justify="right")
     for s in ck.shifts:
-        doze = f"1-in-{s.doze_die}" if s.doze_die else t("check.doze_off")
+        doze = t("fmt.chance", x=1, n=s.doze_die) if s.doze_die else t("check.doze_off")
         tab.add_row(str(s.number), s.start, s.end, s.name, doze)
     if ck.unwatched_from:
         tab.add_row("", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), "")
@@ -113,8 +116,8 @@ def _odds(c: CharacterInfo, t: Catalogue) -> list[str]:
     ]
 
 
-def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[RenderableType]:
-    row: list[RenderableType] = [c.name]
+def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[str | Text]:
+    row: list[str | Text] = [c.name]
     if not narrow:
         row.append(str(c.con))
         row.append(bedding(c.bedroll, c.tent, t))
@@ -143,10 +146,25 @@ def _stacked(ck: Checkup, t: Catalogue) -> RenderableType:
     return stacked(blocks)
 
 
+def _fits(ck: Checkup, t: Catalogue, width: int) -> bool:
+    """The wide party table's columns but its spells (they wrap) fit the width whole."""
+    headings = [
+        t("col.character"),
+        t("abbr.con"),
+        t("col.bedding"),
+        t("check.col_sleep"),
+        t("check.col_fire"),
+        t("check.col_no_fire"),
+    ]
+    rows: list[Sequence[object]] = [headings]
+    rows += [_member(c, t, narrow=False)[:-1] for c in ck.characters]
+    return fits(rows, width, wrapping=cell_len(t("col.spells")))
+
+
 def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
     if width < STACK:
         return _stacked(ck, t)
-    narrow = width < NARROW
+    narrow = width < NARROW or not _fits(ck, t, width)
     tab = plain_table()
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
     if not narrow:
@@ -162,9 +180,17 @@ def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
     return tab
 
 
-def render_checkup(ck: Checkup, path: str, *, lang: str = "en") -> RenderableType:
-    t = Catalogue(lang)
-    names = [c.name for c in ck.characters]
+def render_checkup(
+    ck: Checkup,
+    path: str,
+    *,
+    lang: str = "en",
+    party: Sequence[Mapping[str, Any]] = (),
+) -> RenderableType:
+    """`party`: the config's party as data (`Config.canonical()["party"]`), for the names'
+    pronouns and forms (a warning tells a name in the case its sentence needs)."""
+    t = Catalogue(lang).for_party(party)
+    names = t.spellings(c.name for c in ck.characters)
     notes = [t("check.odds_note")]
     warnings: list[RenderableType] = [
         emphasise(Text("\u26a0 " + warning_text(w, t), style="yellow"), names) for w in ck.warnings

@@ -32,7 +32,11 @@ def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
     )
     dist = roll_text(e.distance, t, purpose=False) if e.distance else ""
     lines.append(t("enc.distance", ft=e.distance_ft, roll=dist))
-    lines.append(t("enc.awake", names=t.names(e.awake)) if e.awake else t("enc.nobody_awake"))
+    if e.awake:  # the verb agrees with how many are awake (Ukrainian: one, or several)
+        key = "enc.awake_one" if len(e.awake) == 1 else "enc.awake"
+        lines.append(t(key, names=t.names(e.awake)))
+    else:
+        lines.append(t("enc.nobody_awake"))
     lines.append(t("enc.surprised", names=t.names(e.surprised)))
     if e.party_roll is not None:
         key = "enc.party_surprised" if e.party_surprised else "enc.party_not_surprised"

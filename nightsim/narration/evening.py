@@ -48,7 +48,8 @@ def evening_line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:
         case ev.FireNotLit():
             return line(t("evening.fire_not_lit", reason=t.code(e.reason)), e.rolls, t, names)
         case ev.MealCooked():
-            eaters = t("word.everyone") if set(e.eaters) >= set(names) else t.listing(e.eaters)
+            # A list is told as a listing, each name in the case the line asks for.
+            eaters = t("word.everyone") if set(e.eaters) >= set(names) else tuple(e.eaters)
             return line(t.code(e.outcome, actor=e.actor, eaters=eaters), e.rolls, t, names)
         case ev.MealNotCooked():
             text = t("evening.meal_not_cooked", actor=e.actor, reason=t.code(e.reason))

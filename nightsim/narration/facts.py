@@ -271,6 +271,8 @@ class NightFacts(NamedTuple):
     morning: MorningFacts
     # name -> "he" / "she" / "they", from the header's config (the grammar of some lines)
     pronouns: tuple[tuple[str, str], ...] = ()
+    # name -> ((case, form), ...), the header's config's `party.forms` (a name's cases)
+    forms: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
 
 # --- the journey ------------------------------------------------------------------------------
@@ -344,6 +346,20 @@ def _member(c: dict[str, Any]) -> Member:
         tent=bool(c.get("tent")),
         spells=tuple(c.get("spells", [])),
     )
+
+
+def _forms(
+    party: Sequence[Mapping[str, Any]],
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Each character's `forms` (case -> form), in a fixed order; anything but strings (a
+    forged header's) is left out, the name then declined by the rules."""
+    out = []
+    for c in party:
+        given = c.get("forms")
+        if isinstance(given, Mapping):
+            cases = tuple(sorted((k, v) for k, v in given.items() if isinstance(v, str)))
+            out.append((str(c["name"]), cases))
+    return tuple(out)
 
 
 class _Screen:
@@ -609,6 +625,7 @@ def night_facts(
     *,
     quiet: bool = False,
     pronouns: tuple[tuple[str, str], ...] = (),
+    forms: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
 ) -> NightFacts:
     """One night's facts; `exhaustion` is each character's before the night (for the table)."""
     began = next((e for e in night if isinstance(e, ev.NightBegan)), None)
@@ -628,6 +645,7 @@ def night_facts(
         track=None if quiet else sleep.track(night, names),
         morning=_morning(number, parts.rests, summary, check, held, exhaustion),
         pronouns=pronouns,
+        forms=forms,
     )
 
 
@@ -656,6 +674,7 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     """The facts of a log in reading order; one night's events are held at a time."""
     names: tuple[str, ...] = ()
     pronouns: tuple[tuple[str, str], ...] = ()
+    forms: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     exhaustion: dict[str, int] = {}
     journey = JourneyFacts()
     night: list[ev.Event] = []
@@ -666,13 +685,14 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
             party = e.config.get("party", [])
             exhaustion = {c["name"]: int(c.get("exhaustion", 0)) for c in party}
             pronouns = tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns"))
+            forms = _forms(party)
             yield header
             continue
         night.append(e)
         if not isinstance(e, ev.NightSummary):
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        facts = night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns)
+        facts = night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms)
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
         journey = journey_after(journey, e, hp_before, exhaustion)
@@ -680,6 +700,6 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         night = []
     if night:  # a log cut short: tell what there is
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        yield night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns)
+        yield night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms)
     if journey.nights > 1:
         yield journey

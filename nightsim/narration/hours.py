@@ -115,12 +115,13 @@ def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> Rend
 def _who(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
     """Who dozed, slept all the hour, was awake in it: one line, or a line each on a narrow
     terminal (where a wrapped list would leave a name alone on a line)."""
+    # "спить: Moss", "сплять: Moss, Wren": the verb agrees with how many are listed.
     parts = [
         Text(t(key, names=t.names(listed)), style="dim " + style if style else "dim")
         for key, listed, style in (
             ("hour.dozed", h.dozed, "red"),
-            ("hour.asleep", h.asleep, ""),
-            ("hour.awake", h.awake, ""),
+            ("hour.asleep_one" if len(h.asleep) == 1 else "hour.asleep", h.asleep, ""),
+            ("hour.awake_one" if len(h.awake) == 1 else "hour.awake", h.awake, ""),
         )
         if listed
     ]

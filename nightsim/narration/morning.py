@@ -17,6 +17,7 @@ from nightsim.narration.widgets import (
     Responsive,
     check_text,
     emphasise,
+    fits,
     plain_table,
     roll_text,
     rolls_text,
@@ -48,8 +49,8 @@ def hp_exhaustion(r: RestRow) -> tuple[str, str]:
     return hp, exh
 
 
-def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[RenderableType]:
-    cells: list[RenderableType] = [
+def _cells(r: RestRow, t: Catalogue, narrow: bool) -> list[str | Text]:
+    cells: list[str | Text] = [
         r.actor,
         t.hm(r.slept_minutes),
         t.term("difficulty", r.difficulty),
@@ -75,10 +76,23 @@ def _stacked(rows: Sequence[RestRow], t: Catalogue) -> RenderableType:
     return stacked(blocks)
 
 
+def _headings(t: Catalogue, narrow: bool) -> list[str]:
+    return [
+        t("col.character"),
+        t("col.slept"),
+        t("col.night"),
+        *([] if narrow else [t("col.check")]),
+        t("abbr.rest") if narrow else t("col.rest"),
+        t("col.hp"),
+        t("abbr.exhaustion") if narrow else t("col.exhaustion"),
+    ]
+
+
 def _table(rows: Sequence[RestRow], t: Catalogue, width: int) -> RenderableType:
     if width < STACK:
         return _stacked(rows, t)
-    narrow = width < NARROW
+    wide: list[Sequence[object]] = [_headings(t, False), *(_cells(r, t, False) for r in rows)]
+    narrow = width < NARROW or not fits(wide, width)
     tab = plain_table()
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
     tab.add_column(t("col.slept"), justify="right", no_wrap=True)

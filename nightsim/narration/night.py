@@ -66,7 +66,8 @@ def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iter
                 if not quiet:
                     yield Block("header", header.render(f, t))
             case NightFacts():
-                yield from night_blocks(f, t.with_pronouns(dict(f.pronouns)), quiet=quiet)
+                grammar = t.with_pronouns(dict(f.pronouns), {n: dict(c) for n, c in f.forms})
+                yield from night_blocks(f, grammar, quiet=quiet)
             case JourneyFacts():
                 yield Block("journey", journey.render(f, t))
             case _:

@@ -243,7 +243,7 @@ def _journey_lines(c: Comparison, t: Catalogue) -> tuple[str, ...]:
 
 def words(c: Comparison, t: Catalogue) -> Told:
     """The comparison in one language, as rows both the terminal and the page draw."""
-    t = t.with_pronouns(dict(c.pronouns))
+    t = t.with_pronouns(dict(c.pronouns), {name: dict(f) for name, f in c.forms})
     first = c.by_night[0] if c.by_night else None
     names = tuple(r.name for r in first.characters) if first else ()
     journey = c.nights > 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
@@ -54,6 +55,18 @@ def signed(n: int) -> str:
     return ""
 
 
+def fits(rows: Sequence[Sequence[object]], width: int, wrapping: int = 0) -> bool:
+    """Whether a `plain_table` of these rows (the headings first) fits `width` with no cell
+    cut: each column as wide as its widest cell, two columns apart (the padding and the
+    box's blank divider), and `wrapping` columns more for a last column, not in `rows`, that
+    may wrap (its heading's width). A Ukrainian heading or duration is longer than the
+    English ("6 год 40 хв"): a table that does not fit falls back to its narrower layout
+    rather than cut "Персо…"."""
+    widths = [max(cell_len(str(c)) for c in col) for col in zip(*rows, strict=True)]
+    extra = 2 + wrapping if wrapping else 0
+    return sum(widths) + 2 * (len(widths) - 1) + extra <= width
+
+
 def plain_table() -> Table:
     """The narration's one table style: a rule under the heading, no frame, one space apart
     (it reads the same in plain text as at a terminal)."""
@@ -86,7 +99,7 @@ def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = Tru
     faces = "+".join(str(f) for f in r.faces)
     body = f"{r.dice} [{faces}]"
     if r.mod:
-        body += f"{signed(r.mod)} = {r.total}"
+        body += f"{signed(r.mod)} = {t.number(r.total)}"
     if r.target and target:
         # A bare number is the face a chance roll hits: its words say what that face means
         # ("засинає на 1", not a bare "на 1").
@@ -114,8 +127,9 @@ def check_text(rolls: Sequence[Roll], t: Catalogue) -> str:
 
 
 def line(text: str, rolls: Sequence[Roll], t: Catalogue, names: Iterable[str]) -> Text:
-    """A sentence with the names in bold and its rolls, dim, after it."""
-    out = emphasise(Text(text), names)
+    """A sentence with the names in bold (in whatever case it gives them) and its rolls, dim,
+    after it."""
+    out = emphasise(Text(text), t.spellings(names))
     if rolls:
         out.append("  (" + rolls_text(rolls, t) + ")", style="dim")
     return out

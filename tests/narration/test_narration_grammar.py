@@ -118,7 +118,8 @@ def test_babel_is_loaded_only_when_a_count_is_told() -> None:
 HELD = {
     "he": "Moss не заснув на варті до світанку (x).",
     "she": "Moss не заснула на варті до світанку (x).",
-    "they": "Moss не заснули на варті до світанку (x).",
+    # singular "they" never takes a plural verb: the line needs no gender instead
+    "they": "Moss: без сну на варті до світанку (x).",
     "none": "Moss: без сну на варті до світанку (x).",
 }
 
@@ -131,7 +132,12 @@ def test_ukrainian_past_tense_agrees_with_the_pronouns(pronoun: str) -> None:
 
 @pytest.mark.parametrize(
     ("pronoun", "tail"),
-    [("he", "він спить."), ("she", "вона спить."), ("they", "вони сплять."), (None, "ніхто не")],
+    [
+        ("he", "але він спить."),
+        ("she", "але вона спить."),
+        ("they", "Wren, але спить."),
+        (None, "Wren, але спить."),
+    ],
 )
 def test_the_sleeping_watcher_is_named_by_the_pronouns(pronoun: str | None, tail: str) -> None:
     t = UK.with_pronouns({"Wren": pronoun} if pronoun else {})
@@ -221,3 +227,61 @@ def test_a_name_is_never_rewritten() -> None:
     assert UK("night.watch_began", actor="Ганна і Юрко у Львові", until="23:00") == (
         "Ганна і Юрко у Львові заступає на варту до 23:00."
     )
+
+
+# --- numbers, durations and chances in Ukrainian ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("minutes", "uk", "en"),
+    [
+        (400, "6 год 40 хв", "6h40"),
+        (180, "3 год", "3h00"),
+        (40, "40 хв", "0h40"),
+        (365, "6 год 5 хв", "6h05"),
+        (0, "0 хв", "0h00"),
+    ],
+)
+def test_a_duration_is_never_a_clock_face(minutes: int, uk: str, en: str) -> None:
+    assert UK.hm(minutes) == uk
+    assert EN.hm(minutes) == en  # the English as it always was
+
+
+def test_a_fraction_is_rounded_with_a_decimal_comma() -> None:
+    assert UK("evening.fire_lit", hours=61 / 60, until="21:01") == (
+        "Багаття розпалено: дров на 1,02 години, горітиме до 21:01."
+    )
+    assert EN.count("hour", 61 / 60) == "1.02 hours"
+    assert UK.count("hour", 2.5) == "2,5 години"
+
+
+def test_chances_minus_signs_and_the_sources_abbreviations() -> None:
+    from nightsim.events import Roll
+    from nightsim.narration.widgets import roll_text
+
+    assert UK("fmt.chance", x=1, n=6) == "1 з 6" and EN("fmt.chance", x=1, n=6) == "1-in-6"
+    roll = Roll(dice="1d6", faces=[1], mod=-2, total=-1)
+    assert roll_text(roll, UK, purpose=False) == "1d6 [1]\u22122 = \u22121"
+    assert roll_text(roll, EN, purpose=False) == "1d6 [1]\u22122 = -1"
+    for key, word in (("abbr.con", "Стат."), ("abbr.wis", "Мудр."), ("abbr.cha", "Хар.")):
+        assert UK(key) == word
+    no_english = [k for k, v in UK.table.items() if isinstance(v, str) and "-in-" in v]
+    assert no_english == []
+
+
+def test_a_verb_agrees_with_how_many_names_it_lists() -> None:
+    assert UK("enc.awake_one", names="Moss") == "Не спить: Moss."
+    assert UK("enc.awake", names="Moss, Wren") == "Не сплять: Moss, Wren."
+    assert UK("hour.asleep_one", names="Wren") == "спить: Wren"
+    assert UK("whatif.row.awake") == "Хто не спить"  # a table row: one name or several
+
+
+def test_the_sources_terms_and_no_self_contradiction() -> None:
+    odds_and_pages = ("measure.", "rank.", "paired.", "page.")  # told by `odds` and the pages
+    ours = " ".join(
+        v for k, v in UK.table.items() if isinstance(v, str) and not k.startswith(odds_and_pages)
+    )
+    assert "заскочено" not in ours and "черговість" not in ours
+    asleep = UK.with_pronouns({})("enc.watch_of_asleep", actor="Ірина")
+    assert asleep == "На варті Ірина, але спить."
+    assert UK("whatif.parting", clock="11:08") == "Ночі розходяться об 11:08."
