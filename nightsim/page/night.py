@@ -228,7 +228,7 @@ def _morning(m: MorningFacts, names: Sequence[str], t: Catalogue) -> Morning:
 
 
 def night(n: NightFacts, t: Catalogue) -> NightView:
-    t = t.with_pronouns(dict(n.pronouns))
+    t = t.with_pronouns(dict(n.pronouns), {name: dict(c) for name, c in n.forms})
     number = n.title.number if n.title is not None else n.morning.night
     return NightView(
         anchor=f"night-{number}",

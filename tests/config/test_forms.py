@@ -63,6 +63,16 @@ def test_forms_are_kept_in_the_log_and_told_by_replay(
     assert main(["verify", str(log)]) == 0
 
 
+
+def test_the_page_tells_the_forms_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's hours are the narration's lines: a config's forms win there as well."""
+    log = tmp_path / "n.jsonl"
+    argv = ["run", "--seed", "2211", "--log", str(log), "--lang", "uk", "--format", "html"]
+    assert main([*argv, "--set", 'party.Wren.forms={acc="Рен"}']) == 0
+    page = capsys.readouterr().out
+    assert "Ніхто не будить Рен" in page and "Ніхто не будить Wren" not in page
+
+
 def test_check_tells_the_caster_in_the_dative(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(PARTY_UK), "--lang", "uk"]) == 0
     out = " ".join(capsys.readouterr().out.split())
