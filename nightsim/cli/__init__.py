@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from nightsim import __version__
+from nightsim.cli import stop
 from nightsim.cli.common import (
     EXIT_IOERR,
     EXIT_OK,
@@ -110,6 +111,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line, `argv` or sys.argv; returns the exit code (README "Exit codes")."""
+    stop.kept("")  # (the API or a test calling main again: nothing of the last command's)
     try:
         code = _dispatch(argv)
         # Redirected, stdout is block-buffered: a full disk or a closed pipe often shows only
@@ -122,8 +124,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _failed(exc: BaseException) -> int:
     """The exit code of what escaped a command, or `exc` raised again (a bug of nightsim's)."""
-    from nightsim.cli import stop
-
     # First: a library may wrap a stop in an error of its own (pydantic's SchemaError).
     signum = stop.cause(exc)
     if signum:
@@ -153,22 +153,18 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         code: int = args.handler(args)
         return code
     except (UsageError, EnvironmentFailure) as exc:
-        from nightsim.cli.stop import cause
-
-        if cause(exc):
+        if stop.cause(exc):
             raise  # a stop that a library turned into an error (a config "unreadable")
         error(str(exc))
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_IOERR
 
 
 def _signalled(signum: int) -> int:
-    from nightsim.cli.stop import said, stopping
-
-    stopping()
+    stop.stopping()
     _end_workers()
     if sys.stderr.isatty():
         status("")  # off the line the terminal's ^C is on
-    status(said(signum))
+    status(stop.said(signum))
     return 128 + signum
 
 

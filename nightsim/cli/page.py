@@ -40,7 +40,11 @@ def _out(text: str) -> None:
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is not None:
         sys.stdout.flush()
-        buffer.write(text.encode("utf-8"))
+        data = memoryview(text.encode("utf-8"))
+        # A pipe whose reader goes away (`| head -1`) takes part of a large write and the
+        # call returns the part it took, without an error: only the next write fails (EPIPE).
+        while data:
+            data = data[buffer.write(data) :]
         buffer.flush()
     else:
         sys.stdout.write(text)

@@ -156,17 +156,20 @@ def run(args: argparse.Namespace) -> int:
     page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
     if page.path is not None and args.log is not None and page.path == Path(args.log):
         raise UsageError(f"--html {shown(page.path)}: the same file as --log")
-    # Every input is checked before the log file is created: bad input leaves no file.
-    log = open_log(args, seed)
-    if args.seed is None:
-        # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
-        status(f"seed: {seed}  (to tell this night again: {rerun})")
-    night = _Night(log, page)
+    night = _Night(page)
     try:
+        # Every input is checked before the log file is created: bad input leaves no file.
+        # Held: a stop comes before the partial file or once it is known (and removed).
+        with stop.held():
+            night.log = open_log(args, seed)
+        if args.seed is None:
+            # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
+            # out.
+            status(f"seed: {seed}  (to tell this night again: {rerun})")
         failed = night.tell(args, config, seed)
     except BaseException as exc:
         page.discard()
-        return stopped(exc, log, rerun)
+        return stopped(exc, night.log, rerun)
     try:
         if failed is None or isinstance(failed, OSError):
             return night.end(seed, rerun, failed)
@@ -182,8 +185,8 @@ class _Night:
     docs/limits.md: the page is written (and flushed) before the log is committed, and put
     under its name after; a stop from the commit on finds the log whole and says where."""
 
-    def __init__(self, log: AtomicFile | None, page: PageFile) -> None:
-        self.log = log
+    def __init__(self, page: PageFile) -> None:
+        self.log: AtomicFile | None = None
         self.page = page
         self.last: list[str] = []  # the last line: its hash is the chain's head
         self.ended: list[bool] = []  # set once the night's last line is written to the log
@@ -317,6 +320,8 @@ def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
     a night), say how to tell it again, and exit as the cause asks. A stop that came after
     the commit finds the log whole: the line says where, and its head."""
     signum = stop.cause(exc)
+    if not signum and log is None:
+        raise exc  # no log: bad input (its creation refused), or the reader stopped (`| head`)
     if signum:
         stop.stopping()
     if log is not None:
@@ -328,8 +333,6 @@ def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
         # (kept: the message says where the log is)
         kept = "" if log is not None and log.kept else "no log written; "
         raise EnvironmentFailure(f"{exc}; {kept}the night is {rerun}")
-    if isinstance(exc, BrokenPipeError) and not signum:
-        raise exc  # the reader (`| head`) stopped and nothing is kept: cli.main, exit 0
     if not signum:
         raise exc
     # Ctrl-C (say, mid --step) or a kill: say so, and how to tell the night again, which a

@@ -127,10 +127,10 @@ def install() -> None:
             raise _exception(_State.pending)
 
     _install_unraisable_hook()
+    _State.installed = True
     for sig in _STOPS:
         signal.signal(sig, on_signal)
     signal.signal(signal.SIGALRM, again)
-    _State.installed = True
     with held():
         import datetime  # noqa: F401  (see the module's docstring: before pydantic-core)
 
@@ -156,7 +156,8 @@ def held() -> Iterator[None]:
     if not _State.installed:
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    # SIGALRM too: a stop swallowed earlier must not be raised again in the middle either.
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, (*_STOPS, signal.SIGALRM))
     try:
         yield
     finally:
@@ -164,9 +165,9 @@ def held() -> Iterator[None]:
 
 
 def kept(what: str) -> None:
-    """What a stop from now on no longer loses, for its last line: `run` committed its log."""
-    if _State.installed:
-        _State.kept = what
+    """What a stop from now on no longer loses, for its last line: `run` committed its log
+    (cli.main clears it at the start of each command)."""
+    _State.kept = what
 
 
 def said(signum: int) -> str:
