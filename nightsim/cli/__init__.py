@@ -69,7 +69,8 @@ exit codes:
        names the release that does
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
-  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): no log under its final name
+  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): a log not yet whole is
+       removed; one already whole is kept and named, with its head
 """
 
 

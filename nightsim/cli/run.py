@@ -85,7 +85,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--html",
         metavar="FILE",
-        help="also write the night's web page to FILE (never overwritten)",
+        help="also write the night's web page to FILE (checked before the night runs;"
+        " never overwritten)",
     )
     dest = p.add_mutually_exclusive_group()
     dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")

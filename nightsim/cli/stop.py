@@ -1,7 +1,7 @@
 """Signals as exceptions, from the entry point's first line to the exit (issue 10).
 
 SIGINT raises KeyboardInterrupt and SIGTERM raises Terminated in the main thread, so a `kill`
-takes Ctrl-C's clean path: no log under its final name, one line, 130 or 143. Python
+takes Ctrl-C's clean path: no partial log left, one line, 130 or 143. Python
 swallows an exception raised inside its own fork hooks (it prints "Exception ignored" and
 goes on: `odds --jobs` forks), and a stop raised while the pool records a new worker would
 leave that worker running: so a stop that lands while a worker is being started waits, and
