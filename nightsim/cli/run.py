@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
         if failed is None or isinstance(failed, OSError):
             return night.end(seed, rerun, failed)
         page.place()
-        _narration_failed(failed, night.path, night.last, rerun)
+        _narration_failed(failed, night.broken, night.path, night.last, rerun)
     finally:
         page.discard()  # a stop before the page took its name: its temporary file goes
 
@@ -193,6 +193,7 @@ class _Night:
         self.ended: list[bool] = []  # set once the night's last line is written to the log
         self.path: Path | None = None
         self.page_failed: str | None = None
+        self.broken = "the narration"  # what failed, if a fault of nightsim's did
 
     @property
     def head(self) -> str:
@@ -214,7 +215,12 @@ class _Night:
             if not self.ended:  # the night itself failed, not its telling: nothing to keep
                 raise failed
         if self.ended:
-            self.page_failed = self.page.prepare()
+            try:
+                self.page_failed = self.page.prepare()
+            except Exception as exc:  # a fault of nightsim's page: told like the narration's
+                if stop.cause(exc):
+                    raise
+                failed, self.broken = (failed, self.broken) if failed else (exc, "the page")
         # The log is committed whatever the narration did: a failing narration must not cost
         # the night. Held: a stop lands before the commit or after the record of it.
         with stop.held():
@@ -271,12 +277,15 @@ def night_lines(
     ended.append(True)
 
 
-def _narration_failed(exc: Exception, path: Path | None, last: list[str], rerun: str) -> NoReturn:
-    """The night is whole in its log but could not be told: a fault of nightsim's. The log
-    and its head are named before the error goes on, so the night is not lost."""
+def _narration_failed(
+    exc: Exception, broken: str, path: Path | None, last: list[str], rerun: str
+) -> NoReturn:
+    """The night is whole in its log but could not be told (the narration, or the page): a
+    fault of nightsim's. The log and its head are named before the error goes on, so the
+    night is not lost."""
     kept = f"the log is complete: {shown(path)}" if path is not None else "no log (--no-log)"
     status(
-        f"nightsim: error: the narration failed ({type(exc).__name__}); {kept}; head:"
+        f"nightsim: error: {broken} failed ({type(exc).__name__}); {kept}; head:"
         f" {json.loads(last[0])['hash']}; the night is {rerun}"
     )
     raise exc

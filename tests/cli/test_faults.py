@@ -300,6 +300,26 @@ def test_a_page_name_taken_meanwhile_is_never_overwritten(
     assert page.read_text() == "theirs" and files(tmp_path) == ["n.html", "n.jsonl"]
 
 
+def test_a_page_that_fails_to_render_keeps_the_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A fault of nightsim's page, rendered before the commit: the night is not lost for it."""
+    import nightsim.page
+
+    def broken(*_: object) -> str:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(nightsim.page, "night_html", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        run_with_page(tmp_path)
+    log = tmp_path / "n.jsonl"
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"nightsim: error: the page failed (ValueError); the log is complete: {log}; head:"
+        f" {head_of(log)}; the night is --seed 9"
+    )
+    assert main(["verify", str(log)]) == 0 and files(tmp_path) == ["n.jsonl"]
+
+
 @pytest.fixture
 def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
     """A real 16 KiB file system (a night's page is 33 KiB): mounting needs root."""
