@@ -157,7 +157,7 @@ def test_signals_at_many_moments_of_a_run(tmp_path: Path, variant: str) -> None:
 
 @pytest.mark.slow
 def test_signals_at_many_moments_after_the_commit(tmp_path: Path) -> None:
-    for i, (sig, delay) in enumerate(trials(20, 6, 0.0, 0.05)):
+    for i, (sig, delay) in enumerate(trials(20, 4, 0.0, 0.05)):
         trial = signal_at(fresh(tmp_path, i), VARIANTS["text"], sig, delay, after_commit=True)
         assert_whole(trial)
 
