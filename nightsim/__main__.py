@@ -12,36 +12,41 @@ import gc
 import sys
 
 from nightsim.cli import stop
-from nightsim.errors import Terminated
 
 
 def main() -> int:
-    stop.install()
     try:
+        stop.install()
         from nightsim.cli import main as cli_main
 
         code = cli_main()
-        stop.stopping()  # the work is done: a signal from here to the exit changes nothing
+        # The work is done: a signal from here to the exit changes nothing. One that came
+        # before but was swallowed on its way (docs/limits.md, "Signals") still decides.
+        missed = stop.stopping()
+        if missed:
+            code = _stopped(missed)
         # At exit CPython's collector would walk and free every object still alive (modules,
         # pydantic's schemas, rich's tables): ~40 ms of a cold `nightsim run`'s CPU
         # (bench/cold_start.py). Frozen, they are left to the operating system; atexit
         # handlers still run and stdout and stderr are still flushed.
         gc.freeze()
-    except KeyboardInterrupt:
-        code = _stopped("interrupted (SIGINT)", 130)
-    except Terminated:
-        code = _stopped("terminated (SIGTERM)", 143)
+    except BaseException as exc:
+        signum = stop.cause(exc)
+        if not signum:
+            raise
+        code = _stopped(signum)
+    stop.forget_interrupt()
     return code
 
 
-def _stopped(what: str, code: int) -> int:
+def _stopped(signum: int) -> int:
     stop.stopping()
     try:
-        sys.stderr.write(f"nightsim: {what}: stopped\n")
+        sys.stderr.write(stop.said(signum) + "\n")
         sys.stderr.flush()
     except OSError:
         pass
-    return code
+    return 128 + signum
 
 
 if __name__ == "__main__":

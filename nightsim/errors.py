@@ -55,7 +55,7 @@ class EnvironmentFailure(Exception):
 
 class Terminated(BaseException):
     """SIGTERM, raised in the main thread like KeyboardInterrupt for SIGINT, so that a
-    `kill` takes the same clean path as Ctrl-C (no log under its final name, one line)."""
+    `kill` takes the same clean path as Ctrl-C (no partial log left, one line)."""
 
 
 @contextmanager

@@ -14,18 +14,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from nightsim import __version__
+from nightsim.cli import stop
 from nightsim.cli.common import (
     EXIT_IOERR,
     EXIT_OK,
-    EXIT_SIGINT,
-    EXIT_SIGTERM,
     EXIT_USAGE,
     UsageError,
     error,
     silence_stdout,
     status,
 )
-from nightsim.errors import EnvironmentFailure, Terminated
+from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_SHOWN_LINE, shown
 
 if TYPE_CHECKING:
@@ -70,7 +69,8 @@ exit codes:
        names the release that does
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
-  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): no log under its final name
+  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): a log not yet whole is
+       removed; one already whole is kept and named, with its head
 """
 
 
@@ -112,25 +112,33 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line, `argv` or sys.argv; returns the exit code (README "Exit codes")."""
+    stop.kept("")  # (the API or a test calling main again: nothing of the last command's)
     try:
         code = _dispatch(argv)
         # Redirected, stdout is block-buffered: a full disk or a closed pipe often shows only
         # here, and not at all if Python's flush at exit meets it (a message, exit 120).
         sys.stdout.flush()
         return code
-    except BrokenPipeError:
+    except BaseException as exc:
+        return _failed(exc)
+
+
+def _failed(exc: BaseException) -> int:
+    """The exit code of what escaped a command, or `exc` raised again (a bug of nightsim's)."""
+    # First: a library may wrap a stop in an error of its own (pydantic's SchemaError).
+    signum = stop.cause(exc)
+    if signum:
+        return _signalled(signum)
+    if isinstance(exc, BrokenPipeError):
         # The reader (`| head`) went away: not our failure. Silence the flush at exit.
         silence_stdout()
         return EXIT_OK
-    except OSError as exc:
+    if isinstance(exc, OSError):
         # Every input and the log writer raise their own errors: what is left is stdout's.
         silence_stdout()
         error(f"{exc.filename or 'stdout'}: cannot write: {exc.strerror}")
         return EXIT_IOERR
-    except KeyboardInterrupt:
-        return _signalled("interrupted (SIGINT)", EXIT_SIGINT)
-    except Terminated:
-        return _signalled("terminated (SIGTERM)", EXIT_SIGTERM)
+    raise exc
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
@@ -145,23 +153,20 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     try:
         code: int = args.handler(args)
         return code
-    except UsageError as exc:
+    except (UsageError, EnvironmentFailure) as exc:
+        if stop.cause(exc):
+            raise  # a stop that a library turned into an error (a config "unreadable")
         error(str(exc))
-        return EXIT_USAGE
-    except EnvironmentFailure as exc:
-        error(str(exc))
-        return EXIT_IOERR
+        return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_IOERR
 
 
-def _signalled(what: str, code: int) -> int:
-    from nightsim.cli.stop import stopping
-
-    stopping()
+def _signalled(signum: int) -> int:
+    stop.stopping()
     _end_workers()
     if sys.stderr.isatty():
         status("")  # off the line the terminal's ^C is on
-    status(f"nightsim: {what}: stopped")
-    return code
+    status(stop.said(signum))
+    return 128 + signum
 
 
 def _end_workers() -> None:

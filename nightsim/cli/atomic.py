@@ -34,7 +34,7 @@ _fsync = os.fsync
 _close = os.close
 
 # A filesystem that cannot hard-link: fall back to check-then-rename.
-_NO_LINK = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
+NO_LINK = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
 
 
 # An error on creating a file that is the machine's (the disk), not the path's (exit 74).
@@ -126,7 +126,7 @@ class AtomicFile:
         try:
             os.link(self.partial, self.final)
         except OSError as exc:
-            if exc.errno not in _NO_LINK:
+            if exc.errno not in NO_LINK:
                 raise
             if os.path.lexists(self.final):
                 raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST)) from None

@@ -17,7 +17,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nightsim.cli.atomic import NO_LINK
 from nightsim.cli.common import UsageError
+from nightsim.cli.stop import held
+from nightsim.limits import shown
 
 if TYPE_CHECKING:
     from nightsim.events import Event
@@ -37,7 +40,11 @@ def _out(text: str) -> None:
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is not None:
         sys.stdout.flush()
-        buffer.write(text.encode("utf-8"))
+        data = memoryview(text.encode("utf-8"))
+        # A pipe whose reader goes away (`| head -1`) takes part of a large write and the
+        # call returns the part it took, without an error: only the next write fails (EPIPE).
+        while data:
+            data = data[buffer.write(data) :]
         buffer.flush()
     else:
         sys.stdout.write(text)
@@ -62,50 +69,78 @@ def print_odds_page(report: Mapping[str, Any], lang: str = "en") -> None:
     _out(odds_html(report, lang))
 
 
-def write_exclusive(path: Path, text: str) -> None:
-    """`text` to a new file `path`, whole or not at all; FileExistsError if `path` exists."""
+def _temp_beside(path: Path) -> tuple[int, Path]:
+    """A new private file in `path`'s folder (same file system: linking it is atomic)."""
     import tempfile
 
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    return fd, Path(tmp)
+
+
+def _write_whole(fd: int, text: str) -> None:
+    """`text` to `fd`, then to the disk (fsync), as readable as a log is; `fd` is closed."""
+    with os.fdopen(fd, "wb") as fh:
+        # mkstemp makes the file private (0600); a page is as readable as a log is.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fh.fileno(), 0o666 & ~umask)
+        fh.write(text.encode("utf-8"))
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _link_into_place(tmp: Path, path: Path) -> None:
+    """The whole file `tmp` under the new name `path`; FileExistsError if `path` exists."""
     try:
-        with os.fdopen(fd, "wb") as fh:
-            # mkstemp makes the file private (0600); a page is as readable as a log is.
-            umask = os.umask(0)
-            os.umask(umask)
-            os.fchmod(fh.fileno(), 0o666 & ~umask)
-            fh.write(text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            os.link(tmp, path)  # fails if the name exists: never over another file
-        except FileExistsError:
+        os.link(tmp, path)  # fails if the name exists: never over another file
+    except OSError as exc:
+        if exc.errno not in NO_LINK:
             raise
-        except OSError:
-            # No hard links here (some network or FAT file systems): claim the name, then
-            # move the whole file over the empty one this process just made.
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        # No hard links here (some network or FAT file systems): claim the name, then move
+        # the whole file over the empty one this process just made.
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        try:
             os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        except OSError:
+            with contextlib.suppress(OSError):  # the empty claim, never a page
+                os.unlink(path)
+            raise
+
+
+def _check_page_path(path: Path) -> None:
+    """docs/limits.md: the page's name is free (nothing at all there: not a file, a FIFO, a
+    symlink, even a dangling one) and its folder takes a new file, before the night runs."""
+    if os.path.lexists(path):
+        raise UsageError(f"{shown(path)}: already exists; a page is never overwritten")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"{shown(folder)}: no such folder for the page")
+    with contextlib.suppress(OSError, AttributeError):  # statvfs: POSIX only
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            raise UsageError(f"{shown(path)}: cannot write the page: Read-only file system")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{shown(path)}: cannot write the page: Permission denied")
 
 
 class PageFile:
-    """`run --html FILE`: the log lines kept as they stream, the page written at the end.
-    Without a FILE (`path` None) it keeps nothing and writes nothing."""
+    """`run --html FILE`: the log lines kept as they stream; once the night is whole the page
+    is written beside FILE and flushed to disk (`prepare`, before the log is committed), then
+    linked into place (`place`, after). Without a FILE (`path` None) it keeps and writes
+    nothing.
+
+    The name and its folder are checked when it is made, before the log is created: bad input
+    leaves no file. A failure afterwards is the machine's (a full disk, a read-only remount,
+    the name taken meanwhile): `prepare` and `place` return its one line (exit 74), so that
+    the log is still committed and its head still shown."""
 
     def __init__(self, path: str | None, lang: str) -> None:
         self.path = Path(path) if path is not None else None
         self.lang = lang
         self.lines: list[str] = []
-        if self.path is None:
-            return
-        # Checked before the night is run and its log created: bad input leaves no file.
-        if self.path.exists():
-            raise UsageError(f"{self.path}: already exists; a page is never overwritten")
-        if not self.path.parent.is_dir() and str(self.path.parent):
-            raise UsageError(f"{self.path.parent}: no such folder for the page")
+        self.tmp: Path | None = None
+        if self.path is not None:
+            _check_page_path(self.path)
 
     def kept(self, lines: Iterable[str]) -> Iterator[str]:
         """`lines` passed on, each kept for the page (with --html)."""
@@ -118,15 +153,46 @@ class PageFile:
         """`--format html`: the page on stdout."""
         print_page(lines, lang=self.lang)
 
-    def write(self) -> None:
+    def prepare(self) -> str | None:
+        """The page rendered and written whole to a file beside FILE; or why it could not be
+        (the file already removed)."""
         if self.path is None:
-            return
+            return None
         from nightsim.page import night_html
 
         text = night_html(_events(self.lines), self.lang)
         try:
-            write_exclusive(self.path, text)
-        except FileExistsError:
-            raise UsageError(f"{self.path}: already exists; a page is never overwritten") from None
+            with held():  # a stop between creating the file and keeping its name leaks it
+                fd, self.tmp = _temp_beside(self.path)
+            _write_whole(fd, text)
         except OSError as exc:
-            raise UsageError(f"{self.path}: cannot write the page: {exc.strerror}") from None
+            self.discard()
+            return f"{shown(self.path)}: cannot write the page: {exc.strerror}"
+        return None
+
+    def place(self) -> str | None:
+        """The prepared page under its name (never over a file that appeared meanwhile); or
+        why not."""
+        if self.path is None or self.tmp is None:
+            return None
+        try:
+            with held():  # linked and the temporary name removed, or neither
+                _link_into_place(self.tmp, self.path)
+                self.discard()
+        except FileExistsError:
+            return (
+                f"{shown(self.path)}: appeared while the night ran; a page is never"
+                " overwritten (replay the log with --format html for it)"
+            )
+        except OSError as exc:
+            return f"{shown(self.path)}: cannot write the page: {exc.strerror}"
+        finally:
+            self.discard()
+        return None
+
+    def discard(self) -> None:
+        """Remove the prepared file, if any (a stop, a failure, or once it is linked)."""
+        tmp, self.tmp = self.tmp, None
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

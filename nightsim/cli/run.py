@@ -6,20 +6,22 @@ import argparse
 import json
 import os
 import re
+import signal
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from nightsim.cli import stop
 from nightsim.cli.atomic import AtomicFile, create, creation_error, partial_path
 from nightsim.cli.common import (
+    EXIT_IOERR,
     EXIT_OK,
-    EXIT_SIGINT,
-    EXIT_SIGTERM,
     UsageError,
     add_config_args,
     config_from_args,
+    error,
     fresh_seed,
     parse_seed,
     rerun_flags,
@@ -27,7 +29,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.cli.page import PageFile
-from nightsim.errors import EnvironmentFailure, Terminated
+from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, shown
 
 if TYPE_CHECKING:
@@ -83,7 +85,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--html",
         metavar="FILE",
-        help="also write the night's web page to FILE (never overwritten)",
+        help="also write the night's web page to FILE (checked before the night runs;"
+        " never overwritten)",
     )
     dest = p.add_mutually_exclusive_group()
     dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")
@@ -152,39 +155,104 @@ def run(args: argparse.Namespace) -> int:
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
     page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
-    # Every input is checked before the log file is created: bad input leaves no file.
-    log = open_log(args, seed)
-    if args.seed is None:
-        # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
-        status(f"seed: {seed}  (to tell this night again: {rerun})")
-    last: list[str] = []  # the last line: its hash is the chain's head, printed at the end
-    ended: list[bool] = []  # set once the night's last line is written to the log
-    lines = page.kept(night_lines(config, seed, args.nights, log, last, ended))
+    if page.path is not None and args.log is not None and page.path == Path(args.log):
+        raise UsageError(f"--html {shown(page.path)}: the same file as --log")
+    night = _Night(page)
     try:
-        failed = print_lines(args, lines)
-        told = isinstance(failed, OSError)  # stdout failed; else the narration did
-        if failed is not None and (log is not None or not told):
-            for _ in lines:  # the log is still finished
-                pass
-            if not ended:  # the night itself failed, not its telling: nothing to keep
-                raise failed
-        # The log is committed whatever the narration did: a failing narration must not
-        # cost the night.
-        path = log.commit() if log is not None else None
+        # Every input is checked before the log file is created: bad input leaves no file.
+        # Held: a stop comes before the partial file or once it is known (and removed).
+        with stop.held():
+            night.log = open_log(args, seed)
+        if args.seed is None:
+            # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
+            # out.
+            status(f"seed: {seed}  (to tell this night again: {rerun})")
+        failed = night.tell(args, config, seed)
     except BaseException as exc:
-        return stopped(exc, log, rerun)
-    if failed is not None and not isinstance(failed, OSError):
-        _narration_failed(failed, path, last, rerun)
-    if failed is not None:
-        silence_stdout()
-        kept = f"the log is complete: {shown(path)}" if path is not None else "no log (--no-log)"
-        raise EnvironmentFailure(
-            f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
+        page.discard()
+        return stopped(exc, night.log, rerun)
+    try:
+        if failed is None or isinstance(failed, OSError):
+            return night.end(seed, rerun, failed)
+        page.place()
+        _narration_failed(failed, night.broken, night.path, night.last, rerun)
+    finally:
+        page.discard()  # a stop before the page took its name: its temporary file goes
+
+
+class _Night:
+    """One `run`'s night on its way to the disk: told, kept in its log (and page), committed.
+
+    docs/limits.md: the page is written (and flushed) before the log is committed, and put
+    under its name after; a stop from the commit on finds the log whole and says where."""
+
+    def __init__(self, page: PageFile) -> None:
+        self.log: AtomicFile | None = None
+        self.page = page
+        self.last: list[str] = []  # the last line: its hash is the chain's head
+        self.ended: list[bool] = []  # set once the night's last line is written to the log
+        self.path: Path | None = None
+        self.page_failed: str | None = None
+        self.broken = "the narration"  # what failed, if a fault of nightsim's did
+
+    @property
+    def head(self) -> str:
+        return str(json.loads(self.last[0])["hash"])
+
+    def tell(self, args: argparse.Namespace, config: Config, seed: int | str) -> Exception | None:
+        """Print the night as it unfolds and keep it; returns what failed in the telling."""
+        lines = self.page.kept(
+            night_lines(config, seed, args.nights, self.log, self.last, self.ended)
         )
-    page.write()
-    status(f"seed: {seed}" + (f"  log: {shown(path)}" if path is not None else "  (no log)"))
-    status(f"head: {json.loads(last[0])['hash']}")  # to read out at the table: verify --head
-    return EXIT_OK
+        failed = print_lines(args, lines)
+        told = isinstance(failed, OSError)  # stdout failed (or was closed); else the narration
+        keeping = self.log is not None or self.page.path is not None
+        if isinstance(failed, BrokenPipeError) and not keeping:
+            raise failed  # the reader stopped and nothing is kept: exit 0, quietly (cli.main)
+        if failed is not None and (keeping or not told):
+            for _ in lines:  # the log and the page are still finished
+                pass
+            if not self.ended:  # the night itself failed, not its telling: nothing to keep
+                raise failed
+        if self.ended:
+            try:
+                self.page_failed = self.page.prepare()
+            except Exception as exc:  # a fault of nightsim's page: told like the narration's
+                if stop.cause(exc):
+                    raise
+                failed, self.broken = (failed, self.broken) if failed else (exc, "the page")
+        # The log is committed whatever the narration did: a failing narration must not cost
+        # the night. Held: a stop lands before the commit or after the record of it.
+        with stop.held():
+            if self.log is not None:
+                self.path = self.log.commit()
+                stop.kept(f"the log is complete: {shown(self.path)}; head: {self.head}")
+        return failed
+
+    def end(self, seed: int | str, rerun: str, failed: OSError | None) -> int:
+        """After the commit: the page under its name, the last lines, the exit code."""
+        self.page_failed = self.page_failed or self.page.place()
+        where = f"the log is complete: {shown(self.path)}" if self.path else "no log (--no-log)"
+        if isinstance(failed, BrokenPipeError):
+            silence_stdout()
+            if self.path is not None:
+                status(f"nightsim: stdout closed by the reader; {where}; head: {self.head}")
+        elif failed is not None:
+            silence_stdout()
+            self._page_failed(where)
+            raise EnvironmentFailure(
+                f"stdout: cannot write: {failed.strerror}; {where}; the night is {rerun}"
+            )
+        else:
+            log = f"  log: {shown(self.path)}" if self.path is not None else "  (no log)"
+            status(f"seed: {seed}{log}")
+            status(f"head: {self.head}")  # to read out at the table: verify --head
+        return EXIT_IOERR if self._page_failed(where) else EXIT_OK
+
+    def _page_failed(self, where: str) -> bool:
+        if self.page_failed is not None:
+            error(f"{self.page_failed}; {where}")
+        return self.page_failed is not None
 
 
 def night_lines(
@@ -209,21 +277,24 @@ def night_lines(
     ended.append(True)
 
 
-def _narration_failed(exc: Exception, path: Path | None, last: list[str], rerun: str) -> NoReturn:
-    """The night is whole in its log but could not be told: a fault of nightsim's. The log
-    and its head are named before the error goes on, so the night is not lost."""
+def _narration_failed(
+    exc: Exception, broken: str, path: Path | None, last: list[str], rerun: str
+) -> NoReturn:
+    """The night is whole in its log but could not be told (the narration, or the page): a
+    fault of nightsim's. The log and its head are named before the error goes on, so the
+    night is not lost."""
     kept = f"the log is complete: {shown(path)}" if path is not None else "no log (--no-log)"
     status(
-        f"nightsim: error: the narration failed ({type(exc).__name__}); {kept}; head:"
+        f"nightsim: error: {broken} failed ({type(exc).__name__}); {kept}; head:"
         f" {json.loads(last[0])['hash']}; the night is {rerun}"
     )
     raise exc
 
 
 def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | None:
-    """Print the night as `--format` asks; a write error on stdout or a failing narration is
-    returned, not raised (the log is still finished), except a closed pipe (the reader chose
-    to stop) and the log's own failure (EnvironmentFailure: the night cannot be kept)."""
+    """Print the night as `--format` asks; a write error on stdout (a closed pipe included) or
+    a failing narration is returned, not raised (the log is still finished), except the log's
+    own failure (EnvironmentFailure: the night cannot be kept) and a stop."""
     try:
         if args.format == "jsonl":
             for line in lines:
@@ -245,34 +316,38 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
 
             print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
             sys.stdout.flush()
-    except (BrokenPipeError, EnvironmentFailure):
+    except EnvironmentFailure:
         raise
     except Exception as exc:
+        if stop.cause(exc):
+            raise  # a stop a library wrapped (pydantic's SchemaError): not the narration's
         return exc
     return None
 
 
 def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
     """The night did not finish: remove the partial log (a stop or a failure keeps no part of
-    a night), say how to tell it again, and exit as the cause asks."""
-    if isinstance(exc, KeyboardInterrupt | Terminated):
-        from nightsim.cli.stop import stopping
-
-        stopping()
+    a night), say how to tell it again, and exit as the cause asks. A stop that came after
+    the commit finds the log whole: the line says where, and its head."""
+    signum = stop.cause(exc)
+    if not signum and log is None:
+        raise exc  # no log: bad input (its creation refused), or the reader stopped (`| head`)
+    if signum:
+        stop.stopping()
     if log is not None:
-        log.discard()
-    kept = f"the log is complete: {log.final}" if log is not None and log.committed else ""
-    if isinstance(exc, EnvironmentFailure):
-        if log is None or not log.kept:  # (kept: the message says where the log is)
-            kept = kept or "no log written"
-        raise EnvironmentFailure(f"{exc}; {kept + '; ' if kept else ''}the night is {rerun}")
-    if not isinstance(exc, BrokenPipeError | KeyboardInterrupt | Terminated):
+        log.discard()  # never the final name: a committed log stays
+    if signum and log is not None and log.committed:
+        status(stop.said(signum))
+        return 128 + signum
+    if isinstance(exc, EnvironmentFailure) and not signum:
+        # (kept: the message says where the log is)
+        kept = "" if log is not None and log.kept else "no log written; "
+        raise EnvironmentFailure(f"{exc}; {kept}the night is {rerun}")
+    if not signum:
         raise exc
-    # Stopped by the reader (`| head`), Ctrl-C (say, mid --step) or a kill: say so, and how
-    # to tell the night again, which a fresh seed otherwise makes impossible.
-    if isinstance(exc, KeyboardInterrupt) and sys.stderr.isatty():
+    # Ctrl-C (say, mid --step) or a kill: say so, and how to tell the night again, which a
+    # fresh seed otherwise makes impossible.
+    if signum == signal.SIGINT and sys.stderr.isatty():
         status("")  # off the line the terminal's ^C (or --step's prompt) is on
-    status(f"nightsim: stopped before the end: {kept or 'no log written'}; the night is {rerun}")
-    if isinstance(exc, BrokenPipeError):
-        raise exc  # cli.main: exit 0, stdout silenced
-    return EXIT_SIGINT if isinstance(exc, KeyboardInterrupt) else EXIT_SIGTERM
+    status(f"nightsim: stopped before the end: no log written; the night is {rerun}")
+    return 128 + signum

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from nightsim.cli import EPILOG, atomic, main
 from nightsim.cli import replay as replay_cli
 from nightsim.cli.common import EXIT_IOERR, EXIT_OLDER_FORMAT, EXIT_SIGINT, EXIT_SIGTERM
+from nightsim.errors import Terminated
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from nightsim.log.reader import log_lines
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
@@ -39,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
 NIGHTSIM = [sys.executable, "-m", "nightsim"]
 TIMEOUT = 60  # generous for a loaded 2-core machine; a hang is minutes, not seconds
+linux_only = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
 
 
 def one_line(err: str, code: int, want: int) -> str:
@@ -193,6 +195,225 @@ def test_a_log_is_written_line_by_line(
     assert b"".join(writes) == (tmp_path / "n.jsonl").read_bytes()
 
 
+# --- run --html FILE: checked before the night, written before the head -----------------
+
+
+def head_of(log: Path) -> str:
+    return str(json.loads(log.read_bytes().splitlines()[-1])["hash"])
+
+
+def plant(path: Path, kind: str) -> None:
+    if kind == "dangling symlink":
+        path.symlink_to(path.parent / "nowhere")
+    elif kind == "symlink":
+        (path.parent / "target").write_text("theirs")
+        path.symlink_to(path.parent / "target")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_text("")
+
+
+@pytest.mark.parametrize("kind", ["dangling symlink", "symlink", "fifo", "empty file"])
+def test_anything_at_the_page_name_is_refused_before_the_night(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
+) -> None:
+    page = tmp_path / "n.html"
+    plant(page, kind)
+    before = files(tmp_path)
+    rc = main(["run", "--seed", "9", "--log", str(tmp_path / "n.jsonl"), "--html", str(page)])
+    line = one_line(capsys.readouterr().err, rc, 2)
+    assert line == f"nightsim: error: {page}: already exists; a page is never overwritten"
+    assert files(tmp_path) == before  # no log, nothing written through the link
+
+
+def test_the_page_and_the_log_cannot_be_one_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    same = str(tmp_path / "n.jsonl")
+    rc = main(["run", "--seed", "9", "--log", same, "--html", same])
+    assert "the same file as --log" in one_line(capsys.readouterr().err, rc, 2)
+    assert files(tmp_path) == []
+
+
+def run_with_page(tmp_path: Path, *extra: str) -> int:
+    log, page = tmp_path / "n.jsonl", tmp_path / "n.html"
+    return main(["run", "--seed", "9", "--log", str(log), "--html", str(page), "--quiet", *extra])
+
+
+def assert_head_then(err: str, log: Path, last: str) -> None:
+    """The log committed and verified, `seed:`/`log:` and `head:` printed, then `last`."""
+    head = head_of(log)
+    assert "Traceback" not in err
+    assert err.splitlines() == [f"seed: 9  log: {log}", f"head: {head}", last], err
+    assert main(["verify", str(log), "--head", head]) == 0
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO, errno.EROFS, errno.EDQUOT])
+def test_a_page_that_cannot_be_written_keeps_the_log_and_shows_the_head(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, code: int
+) -> None:
+    from nightsim.cli import page as page_cli
+
+    real = page_cli._write_whole
+
+    def fails(fd: int, text: str) -> None:
+        real(fd, text[:100])  # part of it, as a disk filling up does
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(page_cli, "_write_whole", fails)
+    rc = run_with_page(tmp_path)
+    log = tmp_path / "n.jsonl"
+    assert rc == EXIT_IOERR
+    assert_head_then(
+        capsys.readouterr().err,
+        log,
+        f"nightsim: error: {tmp_path / 'n.html'}: cannot write the page: {os.strerror(code)};"
+        f" the log is complete: {log}",
+    )
+    assert files(tmp_path) == ["n.jsonl"]  # no page, whole or torn; no temporary file
+
+
+def test_a_page_name_taken_meanwhile_is_never_overwritten(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Free when the run started, taken by another program while the night ran: 74 like the
+    log's own race (the environment changed; the input was good), the head still shown."""
+    from nightsim.cli.page import PageFile
+
+    page = tmp_path / "n.html"
+    real = PageFile.prepare
+
+    def someone_else_writes(self: PageFile) -> str | None:
+        page.write_text("theirs")
+        return real(self)
+
+    monkeypatch.setattr(PageFile, "prepare", someone_else_writes)
+    rc = run_with_page(tmp_path)
+    assert rc == EXIT_IOERR
+    assert_head_then(
+        capsys.readouterr().err,
+        tmp_path / "n.jsonl",
+        f"nightsim: error: {page}: appeared while the night ran; a page is never overwritten"
+        f" (replay the log with --format html for it); the log is complete: {tmp_path / 'n.jsonl'}",
+    )
+    assert page.read_text() == "theirs" and files(tmp_path) == ["n.html", "n.jsonl"]
+
+
+def test_a_page_that_fails_to_render_keeps_the_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A fault of nightsim's page, rendered before the commit: the night is not lost for it."""
+    import nightsim.page
+
+    def broken(*_: object) -> str:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(nightsim.page, "night_html", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        run_with_page(tmp_path)
+    log = tmp_path / "n.jsonl"
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"nightsim: error: the page failed (ValueError); the log is complete: {log}; head:"
+        f" {head_of(log)}; the night is --seed 9"
+    )
+    assert main(["verify", str(log)]) == 0 and files(tmp_path) == ["n.jsonl"]
+
+
+@pytest.fixture
+def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
+    """A real 16 KiB file system (a night's page is 33 KiB): mounting needs root."""
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    mount = ["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(folder)]
+    if os.geteuid() != 0 or subprocess.run(mount, capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def test_a_page_on_a_really_full_disk(tiny_tmpfs: Path, tmp_path: Path) -> None:
+    done = nightsim(
+        "run", "--seed", "9", "--log", "n.jsonl", "--html", "tiny/n.html", "--quiet", cwd=tmp_path
+    )
+    log = tmp_path / "n.jsonl"
+    assert done.returncode == EXIT_IOERR
+    head = head_of(log)
+    assert done.stderr.splitlines() == [
+        "seed: 9  log: n.jsonl",
+        f"head: {head}",
+        "nightsim: error: tiny/n.html: cannot write the page: No space left on device; the log"
+        " is complete: n.jsonl",
+    ], done.stderr
+    assert main(["verify", str(log), "--head", head]) == 0
+    assert files(tiny_tmpfs) == []
+
+
+def test_a_page_on_a_read_only_file_system_is_refused_before_the_night(
+    tiny_tmpfs: Path, tmp_path: Path
+) -> None:
+    subprocess.run(["mount", "-o", "remount,ro", str(tiny_tmpfs)], check=True)
+    done = nightsim(
+        "run", "--seed", "9", "--log", "n.jsonl", "--html", "tiny/n.html", "--quiet", cwd=tmp_path
+    )
+    line = one_line(done.stderr, done.returncode, 2)
+    assert line == "nightsim: error: tiny/n.html: cannot write the page: Read-only file system"
+    assert files(tmp_path) == ["tiny"]  # no log
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, Terminated], ids=["INT", "TERM"])
+@pytest.mark.parametrize("where", ["prepare", "place", "head"])
+def test_a_stop_around_the_commit(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    stop: type[BaseException],
+    where: str,
+) -> None:
+    """Before the commit (the page being written) no log is kept; after it (the page put
+    under its name, the head printed) the log is whole, and the last line says where."""
+    from nightsim.cli import run as run_cli
+    from nightsim.cli.page import PageFile
+
+    def stopped(*_: object) -> None:
+        raise stop()
+
+    if where == "head":
+        real = run_cli.status
+
+        def status(message: str) -> None:
+            if message.startswith("head:"):
+                raise stop()
+            real(message)
+
+        monkeypatch.setattr(run_cli, "status", status)
+    else:
+        monkeypatch.setattr(PageFile, where, stopped)
+    rc = run_with_page(tmp_path)
+    err = capsys.readouterr().err
+    code, said = (
+        (EXIT_SIGINT, "interrupted (SIGINT)")
+        if stop is KeyboardInterrupt
+        else (EXIT_SIGTERM, "terminated (SIGTERM)")
+    )
+    assert rc == code and "Traceback" not in err, err
+    log = tmp_path / "n.jsonl"
+    if where == "prepare":
+        assert err.splitlines() == [
+            "nightsim: stopped before the end: no log written; the night is --seed 9"
+        ]
+        assert files(tmp_path) == []  # no partial log, no page, no temporary file
+        return
+    head = head_of(log)
+    assert err.splitlines()[-1] == (
+        f"nightsim: {said}: stopped; the log is complete: {log}; head: {head}"
+    )
+    assert main(["verify", str(log), "--head", head]) == 0
+    assert [n for n in files(tmp_path) if n.endswith((".tmp", ".partial"))] == []
+
+
 # --- stdout failing: /dev/full -------------------------------------------------------------
 
 
@@ -259,6 +480,39 @@ def test_a_failing_stdout_never_deletes_the_finished_log(tmp_path: Path, fmt: st
     assert main(["verify", str(log)]) == 0
 
 
+def read_one_line_and_close(tmp_path: Path, args: list[str]) -> tuple[int, str]:
+    """`nightsim ARGS | head -1`: one line read, then the reader goes away. The pipe holds
+    one page of memory (4 KiB, Linux), so a night of any format fills it."""
+    import fcntl
+
+    proc = subprocess.Popen(
+        [*NIGHTSIM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=ENV
+    )
+    assert proc.stdout is not None
+    fcntl.fcntl(proc.stdout.fileno(), fcntl.F_SETPIPE_SZ, 4096)  # before nightsim writes
+    proc.stdout.readline()
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=TIMEOUT)
+    return proc.returncode, err.decode()
+
+
+@linux_only
+@pytest.mark.parametrize("fmt", ["text", "jsonl", "cloudevents", "html"])
+def test_a_closed_pipe_still_finishes_and_keeps_the_log(tmp_path: Path, fmt: str) -> None:
+    """`run | head -1` used to discard the log (exit 0, "stopped before the end"): the night
+    is finished into its log, and stderr says where it is and its head."""
+    args = ["run", "--seed", "5", "--nights", "3", "--log", "n.jsonl", "--format", fmt]
+    code, err = read_one_line_and_close(tmp_path, args)
+    log = tmp_path / "n.jsonl"
+    head = head_of(log)
+    assert (code, err) == (
+        0,
+        f"nightsim: stdout closed by the reader; the log is complete: n.jsonl; head: {head}\n",
+    )
+    assert main(["verify", str(log), "--head", head]) == 0
+    assert files(tmp_path) == ["n.jsonl"]
+
+
 def test_a_closed_pipe_stays_exit_0(tmp_path: Path) -> None:
     for args in (["run", "--nights", "200", "--format", "jsonl", "--no-log"], ["schema"]):
         proc = subprocess.Popen(
@@ -273,6 +527,8 @@ def test_a_closed_pipe_stays_exit_0(tmp_path: Path) -> None:
         proc.stdout.close()  # `| head -1`
         _, err = proc.communicate(timeout=TIMEOUT)
         assert proc.returncode == 0 and b"Traceback" not in err, err
+        # Nothing kept, nothing to say (--no-log): only the fresh seed, before the night.
+        assert [line[:6] for line in err.splitlines()] in ([], [b"seed: "]), err
 
 
 # --- logs in: devices, FIFOs, pipes, long lines, deep headers ------------------------------
@@ -495,7 +751,6 @@ def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
 
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM]
-linux_only = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
 
 
 @linux_only
