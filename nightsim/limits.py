@@ -57,6 +57,13 @@ _TERMINAL_ACTIVE = re.compile(
 )
 
 
+def inert(text: str) -> str:
+    """`text` with each character a terminal or a browser would act on rather than show (see
+    `_TERMINAL_ACTIVE`) written as its escape (`\\x1b`, `\\u202e`); a no-break space or
+    any other printable character stays itself."""
+    return _TERMINAL_ACTIVE.sub(lambda m: repr(m[0])[1:-1], text)
+
+
 def json_inert(line: str) -> str:
     """A JSON line with every character a terminal would act on written as its JSON escape
     (`\\u009b`): the same JSON value, inert on a terminal. Only a forged or damaged log holds

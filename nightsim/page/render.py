@@ -18,7 +18,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from nightsim.limits import escaped
+from nightsim.limits import inert
 
 
 @cache
@@ -38,9 +38,10 @@ def _printable(value: Any) -> Any:
     """Every value a template prints, before it is escaped: a non-printable character of a
     name a forged log carries (ESC, a C1 control, U+202E, which reverses the rest of a line
     in the browser too) is shown as its escape, `\\x1b`, `\\u202e`, as at the terminal
-    (docs/limits.md, "Untrusted text stays text"). The page's own markup is left alone."""
+    (docs/limits.md, "Untrusted text stays text"). The page's own markup is left alone, and
+    so is a no-break space (the page's numbers: `33,0 %`)."""
     if isinstance(value, str) and not isinstance(value, Markup) and not value.isprintable():
-        return "\n".join(escaped(part) for part in value.split("\n"))
+        return "\n".join(inert(part) for part in value.split("\n"))
     return value
 
 
