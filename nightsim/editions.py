@@ -31,7 +31,6 @@ EDITIONS: tuple[int, ...] = (1, 2)
 RETIRED: dict[int, str] = {}
 
 
-
 @dataclass(frozen=True, slots=True)
 class Readings:
     """How an edition reads the source where editions differ: one flag per reading, each

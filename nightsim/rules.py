@@ -245,9 +245,10 @@ def party_rest_decided(
 
 def rest_decided(slept_enough: bool, difficulty: Difficulty, quick: bool) -> RestReason | None:
     """docs/rules.md §5 (edition 1's quick option; edition 2's is `party_rest_decided`): the
-    rest decided without a CON check, or None when the check decides. Under 6 hours asleep: no full rest, whatever else. The quick option spares a moderate
-    night its check (an easy night needed none anyway, a hard one takes the full procedure).
-    The morning and `check`'s odds both ask this one function."""
+    rest decided without a CON check, or None when the check decides. Under 6 hours
+    asleep: no full rest, whatever else. The quick option spares a moderate night its check
+    (an easy night needed none anyway, a hard one takes the full procedure). The morning
+    and `check`'s odds both ask this one function."""
     if not slept_enough:
         return RestReason.SHORT_SLEEP
     if difficulty == "moderate" and quick:

@@ -280,9 +280,8 @@ class StreamNames:
 # plan so that its id cannot be reused while the entry lives. A plan is made per config and
 # per edition's readings; stream names are cached per night and per generator: the same
 # config may be rolled with either dice (verify).
-_PLANS: dict[
-    tuple[int, Readings], tuple[Config, NightPlan, dict[str, dict[int, StreamNames]]]
-] = {}
+_Planned = tuple[Config, NightPlan, dict[str, dict[int, StreamNames]]]
+_PLANS: dict[tuple[int, Readings], _Planned] = {}
 _PLANS_MAX = 64
 _NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
 
