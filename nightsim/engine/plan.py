@@ -109,9 +109,10 @@ class NightPlan:
         self.sleep_in = cfg.sleep_in_minutes  # 0: the rest period never runs on
         # docs/rules.md §2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
         self.fire = (camp.light_fire, camp.fire_starter, camp.fire_adverse, camp.fire_chance)
-        slots = cfg.shift_slots()
         # docs/rules.md §3.2, edition 2: one watch however the rota writes it.
-        self.slots: tuple[ShiftSlot, ...] = watches(slots) if readings.doze_per_watch else slots
+        self.slots: tuple[ShiftSlot, ...] = (
+            cfg.watches() if readings.doze_per_watch else cfg.shift_slots()
+        )
         self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
         self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
         self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
@@ -147,18 +148,6 @@ class NightPlan:
             for table in ("night_fire", "night_no_fire")
             for entries in [getattr(cfg.encounters, table)]
         }
-
-
-def watches(slots: tuple[ShiftSlot, ...]) -> tuple[ShiftSlot, ...]:
-    """The rota's watches (docs/rules.md §3.2, edition 2): consecutive entries of the same
-    watcher joined into one shift, so `["A", "A", "B"]` is A's one long watch."""
-    out: list[ShiftSlot] = []
-    for s in slots:
-        if out and out[-1].name == s.name and out[-1].end == s.start:
-            out[-1] = ShiftSlot(s.name, out[-1].start, s.end)
-        else:
-            out.append(s)
-    return tuple(out)
 
 
 def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None:
