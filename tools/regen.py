@@ -178,8 +178,9 @@ def _env(text: str) -> dict[str, str]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     env["COLUMNS"] = "100"  # the docs show output at 100 columns, plain (piped)
-    # A jq filter the prose defines once for several commands (`SHIFTS='…'`).
-    for name, value in re.findall(r"`([A-Z_]+)='([^']*)'`?", text):
+    # A jq filter the prose defines once for several commands (`SHIFTS='…'`, inline or at
+    # the start of a line of a shell block).
+    for name, value in re.findall(r"(?:`|^)([A-Z_]+)='([^']*)'`?", text, re.M):
         env[name] = value
     return env
 
