@@ -293,7 +293,7 @@ class WatchBegan(EventBase):
         " already made, is not made again"
     )
     rolls: list[Roll] = Field(
-        description="the roll to fall asleep on watch (once per shift; none when the rule is"
+        description="the roll to fall asleep on watch (once per watch; none when the rule is"
         " off), then on a 1 the minute of dozing off, `total` minutes after `t`"
     )
 
