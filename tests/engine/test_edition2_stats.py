@@ -99,38 +99,41 @@ def test_1_edition_1_spared_the_last_watcher_and_charged_the_sleeper() -> None:
 # --- 2. a ruined meal loses that meal's ingredients only (§2.2, §7.3) --------------------------
 
 
-def second_meal_ruined(edition: int, n: int = 2500) -> Rate:
+def second_meal(edition: int, n: int = 2000) -> tuple[Rate, Rate]:
     """Two nights of a journey, a cook of WIS 3 (a tasty meal only on a 6; a natural 1 and a
-    failed save vs Doom of 20 ruins it): the second night's meal is ruined on 1/6 x 19/20
-    = 19/120 in edition 2; in edition 1 only if the first was not (the packs were empty)."""
+    failed save vs Doom of 20 ruins it, 1/6 x 19/20 = 19/120): (journeys whose second meal
+    is cooked, journeys whose second meal is ruined). Edition 2: always cooked, ruined on
+    19/120; edition 1: cooked only if the first was not ruined (101/120), ruined on
+    19/120 x 101/120."""
     c = make(
         [person("Ash", wis=3, save_doom=20), person("Bo")],
         camp={"fire_starter": True, "weather": "dry"},
         evening={"site": ["Ash"], "firewood": ["Bo"], "cook": "Ash"},
     )
-    ruined = 0
+    cooked = ruined = 0
     for k in range(n):
-        meals = [
-            e
-            for e in simulate(c, f"r2/{k}", 2, edition=edition).events
-            if e.type.startswith("meal.")
-        ]
+        night = simulate(c, f"r2/{k}", 2, edition=edition)
+        meals = [e for e in night.events if e.type.startswith("meal.")]
         assert len(meals) == 2
+        cooked += isinstance(meals[1], MealCooked)
         ruined += isinstance(meals[1], MealCooked) and meals[1].outcome == "ruined"
-    return ruined, n
+    return (cooked, n), (ruined, n)
 
 
 RUINED = Fraction(1, 6) * Fraction(19, 20)
 
 
 def test_2_a_ruined_meal_leaves_the_packs() -> None:
-    assert_rate(*second_meal_ruined(2), float(RUINED), "edition 2: second meal ruined")
+    cooked, ruined = second_meal(2)
+    assert_rate(*cooked, 1.0, "edition 2: the second meal cooked")
+    assert_rate(*ruined, float(RUINED), "edition 2: the second meal ruined")
 
 
 def test_2_edition_1_emptied_the_packs() -> None:
-    hits, n = second_meal_ruined(1)
-    assert fails(hits, n, float(RUINED))
-    assert_rate(hits, n, float(RUINED * (1 - RUINED)), "edition 1: second meal ruined")
+    cooked, ruined = second_meal(1)
+    assert fails(*cooked, 1.0)
+    assert_rate(*cooked, float(1 - RUINED), "edition 1: the second meal cooked")
+    assert_rate(*ruined, float(RUINED * (1 - RUINED)), "edition 1: the second meal ruined")
 
 
 # --- 3. the quick option: the party's decision from gear and weather (§5.4) --------------------
