@@ -8,9 +8,13 @@ record the new digest in bench/golden_digest.txt in the same commit as the fix.
     python bench/golden_digest.py --check    # compare with bench/golden_digest.txt (exit 1)
     python bench/golden_digest.py --write    # store them
     python bench/golden_digest.py --rng sha256-ctr-v1 --check   # the older dice's nights
+    python bench/golden_digest.py --edition 1 --check   # the nights of rules edition 1
 
-Each dice generator (dice.RNG_IDS) has its own store: golden_digest.txt for the default
-dice, golden_digest-{rng}.txt for the others (a log of the older dice must keep verifying).
+Each rules edition (editions.EDITIONS; the default is the one `run` plays) and each dice
+generator (dice.RNG_IDS) has its own store: golden_digest.txt for edition 1's nights on the
+default dice, golden_digest-{rng}.txt on the others, golden_digest-edition{N}[-{rng}].txt
+for a later edition's. An edition's nights never change once released (a log of it, or of
+the older dice, must keep verifying).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
+from nightsim.editions import CURRENT_EDITION, EDITIONS, readings_for  # noqa: E402
 from nightsim.engine.dice import RNG_ID, RNG_IDS, dice_for  # noqa: E402
 from nightsim.engine.journey import iter_nights, iter_raw  # noqa: E402
 from nightsim.log.writer import write_events  # noqa: E402
@@ -115,11 +120,14 @@ VARIANTS: list[tuple[str, list[str], int]] = [
 ]
 
 
-def store(rng: str) -> Path:
-    return STORE if rng == RNG_ID else STORE.with_name(f"golden_digest-{rng}.txt")
+def store(rng: str, edition: int = 1) -> Path:
+    stem = "golden_digest" if edition == 1 else f"golden_digest-edition{edition}"
+    return STORE.with_name(f"{stem}.txt" if rng == RNG_ID else f"{stem}-{rng}.txt")
 
 
-def digest(config: Config, seeds: int, nights: int, rng: str = RNG_ID) -> str:
+def digest(
+    config: Config, seeds: int, nights: int, rng: str = RNG_ID, edition: int = CURRENT_EDITION
+) -> str:
     h = hashlib.sha256()
 
     def out(line: str) -> None:
@@ -127,11 +135,13 @@ def digest(config: Config, seeds: int, nights: int, rng: str = RNG_ID) -> str:
         h.update(b"\n")
 
     for s in range(seeds):
-        write_events(iter_raw(config, s, nights, rng), [out])
+        write_events(iter_raw(config, s, nights, rng, edition=edition), [out])
     return h.hexdigest()
 
 
-def outcome_digest(config: Config, seeds: int, nights: int, rng: str = RNG_ID) -> str:
+def outcome_digest(
+    config: Config, seeds: int, nights: int, rng: str = RNG_ID, edition: int = CURRENT_EDITION
+) -> str:
     """The outcomes of record=False runs (the odds path), seeded as odds seeds them.
 
     Each outcome is hashed as the JSON of its fields (`dataclasses.asdict`), not its repr, so
@@ -139,7 +149,9 @@ def outcome_digest(config: Config, seeds: int, nights: int, rng: str = RNG_ID) -
     renamed) keeps the digest while any change of a value moves it."""
     h = hashlib.sha256()
     for s in range(seeds):
-        for item in iter_nights(config, dice_for(f"golden/{s}", rng), nights, record=False):
+        dice = dice_for(f"golden/{s}", rng)
+        readings = readings_for(edition)
+        for item in iter_nights(config, dice, nights, record=False, readings=readings):
             h.update(json.dumps(dataclasses.asdict(item), sort_keys=True).encode())
     return h.hexdigest()
 
@@ -152,6 +164,13 @@ def main() -> int:
     ap.add_argument(
         "--rng", choices=RNG_IDS, default=RNG_ID, help="the dice (default: %(default)s)"
     )
+    ap.add_argument(
+        "--edition",
+        type=int,
+        choices=EDITIONS,
+        default=CURRENT_EDITION,
+        help="the rules edition (default: %(default)s)",
+    )
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--check", action="store_true")
     g.add_argument("--write", action="store_true")
@@ -160,15 +179,17 @@ def main() -> int:
     for name, sets, nights in VARIANTS:
         cfg = load_config(default_config_path(), sets)
         seeds = max(1, args.seeds // nights)
-        lines.append(f"{name} {seeds}x{nights} {digest(cfg, seeds, nights, args.rng)}")
+        lines.append(
+            f"{name} {seeds}x{nights} {digest(cfg, seeds, nights, args.rng, args.edition)}"
+        )
         print(lines[-1], flush=True)
-        odds = outcome_digest(cfg, seeds * 5, nights, args.rng)
+        odds = outcome_digest(cfg, seeds * 5, nights, args.rng, args.edition)
         lines.append(f"{name} odds {seeds * 5}x{nights} {odds}")
         print(lines[-1], flush=True)
     if args.write:
-        store(args.rng).write_text("\n".join(lines) + "\n")
+        store(args.rng, args.edition).write_text("\n".join(lines) + "\n")
     if args.check:
-        want = store(args.rng).read_text().splitlines()
+        want = store(args.rng, args.edition).read_text().splitlines()
         if want != lines:
             print("DIGEST CHANGED", file=sys.stderr)
             return 1

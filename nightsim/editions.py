@@ -17,17 +17,62 @@ then not called tampered but sent to the release that wrote it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from nightsim import __version__
 
 #: The edition of everything this nightsim plays today, and the one `run` writes.
-CURRENT_EDITION = 1
+CURRENT_EDITION = 2
 
 #: The editions this nightsim re-simulates, oldest first.
-EDITIONS: tuple[int, ...] = (1,)
+EDITIONS: tuple[int, ...] = (1, 2)
 
 #: An edition this nightsim no longer plays -> the release series that plays it ("0.4").
 RETIRED: dict[int, str] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """How an edition reads the source where editions differ: one flag per reading, each
+    True in the edition that took it up (docs/rules.md names each reading's section). The
+    one place the engine learns its edition: `readings_for(edition)` is handed to the plan
+    (engine/plan.py), and the actors read these flags, never an edition number.
+    """
+
+    #: docs/rules.md §6.2: spells are at risk after sleep broken by a watch (the last watch
+    #: included) or without a full rest; an encounter alone costs nothing. Edition 1: after
+    #: interrupted sleep (asleep, awake, asleep again; the encounter counts, the last watch
+    #: does not).
+    spells_broken_by_watch: bool
+    #: docs/rules.md §2.2, §7.3: a ruined meal loses that meal's ingredients only. Edition 1:
+    #: the packs are empty for the rest of a journey.
+    ruined_meal_loses_its_own: bool
+    #: docs/rules.md §5.4: the quick option is the party's decision from its gear and the
+    #: weather, the full procedure in adverse conditions. Edition 1: per character, a full
+    #: rest for a night the rest table calls moderate.
+    quick_rest_by_party: bool
+    #: docs/rules.md §3.2: one dozing roll per watch: consecutive rota entries of one watcher
+    #: are one watch. Edition 1: one roll per rota entry.
+    doze_per_watch: bool
+    #: docs/rules.md §4.6: sleeping in moves every hand-over still to come. Edition 1: only
+    #: the end of the rest period, and a last shift that ends with it, run on.
+    sleep_in_moves_handovers: bool
+    #: docs/dice.md: stream names no name can forge (a name with `:`, `%` or `+`, or one of
+    #: the world's words, is percent-encoded). Edition 1 keeps its names, so its nights stay.
+    escaped_stream_names: bool
+
+
+_READINGS: dict[int, Readings] = {
+    1: Readings(False, False, False, False, False, False),
+    2: Readings(True, True, True, True, True, True),
+}
+
+
+def readings_for(edition: int) -> Readings:
+    """The readings of an edition this nightsim plays (ValueError naming the ones it does)."""
+    check_edition(edition)
+    return _READINGS[edition]
+
 
 _RELEASE = re.compile(r"^(\d+)\.(\d+)\.(\d+)")
 
@@ -37,11 +82,16 @@ def plays(edition: int) -> bool:
     return edition in EDITIONS
 
 
+def played() -> str:
+    """The editions this nightsim plays, for a message: "editions 1 and 2"."""
+    *before, last = map(str, EDITIONS)
+    return f"editions {', '.join(before)} and {last}" if before else f"edition {last}"
+
+
 def check_edition(edition: object) -> None:
     """An edition this nightsim plays, or ValueError naming the ones it does."""
     if isinstance(edition, bool) or not isinstance(edition, int) or not plays(edition):
-        known = ", ".join(map(str, EDITIONS))
-        raise ValueError(f"edition: this nightsim plays rules edition {known}, not {edition!r}")
+        raise ValueError(f"edition: this nightsim plays rules {played()}, not {edition!r}")
 
 
 def release_for(edition: int) -> str | None:

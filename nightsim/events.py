@@ -227,8 +227,8 @@ class MealCooked(EventBase):
     outcome: Meal = Field(description="how the meal came out")
     eaters: list[str] = Field(description="who ate it (a tasty meal's bonus is theirs)")
     ingredients_lost: bool = Field(
-        description="a natural 1 and a failed save vs Doom: the meal is ruined and the"
-        " ingredients are gone (for the rest of a journey)"
+        description="a natural 1 and a failed save vs Doom: the meal is ruined and its"
+        " ingredients are gone (in rules edition 1, the party's for the rest of a journey)"
     )
     rolls: list[Roll] = Field(description="the WIS check, then the save vs Doom after a natural 1")
 
@@ -293,7 +293,7 @@ class WatchBegan(EventBase):
         " already made, is not made again"
     )
     rolls: list[Roll] = Field(
-        description="the roll to fall asleep on watch (once per shift; none when the rule is"
+        description="the roll to fall asleep on watch (once per watch; none when the rule is"
         " off), then on a 1 the minute of dozing off, `total` minutes after `t`"
     )
 
@@ -496,8 +496,10 @@ class RestChecked(EventBase):
     full_rest: bool = Field(description="a full night's rest: regain 1 HP, exhaustion ends")
     reason: RestReason = Field(description="why `full_rest` is what it is")
     interrupted: bool = Field(
-        description="asleep, awake, then asleep again within the rest period (a shift between"
-        " two stretches of sleep, or the encounter): the caster's spells may fail"
+        description="sleep broken, so the caster's spells may fail: woken from sleep to stand"
+        " a watch, the last one too (rules edition 2); in edition 1, asleep, awake, then"
+        " asleep again within the rest period (a shift between two stretches of sleep, or"
+        " the encounter)"
     )
     rolls: list[Roll] = Field(
         description="the CON check when the night calls for one (`mod`: the CON modifier, -2"
@@ -527,7 +529,7 @@ class SpellPrepared(EventBase):
     spell: str = Field(description="the spell, as the config names it")
     rolls: list[Roll] = Field(
         description="the 1-in-6 chance to lose it, rolled only after no full rest or"
-        " interrupted sleep; else empty"
+        " broken sleep (`interrupted`); else empty"
     )
 
 
@@ -546,7 +548,10 @@ class CharacterSummary(_Frozen):
     name: str = Field(description="the character")
     full_rest: bool = Field(description="got a full night's rest")
     slept_minutes: int = Field(description="minutes asleep within the rest period")
-    interrupted: bool = Field(description="sleep interrupted: asleep, awake, asleep again")
+    interrupted: bool = Field(
+        description="sleep broken: woken for a watch (edition 2); asleep, awake, asleep"
+        " again (edition 1)"
+    )
     surprised: bool = Field(description="surprised by the night's encounter")
     difficulty: Literal["easy", "moderate", "hard", "impossible"] = Field(
         description="the night's difficulty for this character by the rest table"

@@ -6,6 +6,7 @@ check this module against docs/rules.md in one sitting and tests can feed it eve
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, Literal
 
 from nightsim.codes import NoFire, RestReason
@@ -107,7 +108,8 @@ def next_day(month: str, day: int) -> tuple[str, int]:
     return MONTHS[(MONTHS.index(month) + 1) % len(MONTHS)], 1
 
 
-# docs/rules.md §3. Optional rule: falling asleep on watch, one roll per shift (house reading).
+# docs/rules.md §3. Optional rule: falling asleep on watch, one roll per watch (edition 1: per
+# rota entry).
 def doze_die(con: int) -> int:
     """The die whose 1 means the watcher dozes: 1-in-10; 1-in-20 (CON >= 15); 1-in-6 (CON <= 6)."""
     if con >= 15:
@@ -170,7 +172,8 @@ def wake(hp: int, max_hp: int, exhaustion: int, full_rest: bool) -> tuple[int, i
 
 
 def spell_lost(face: int) -> bool:
-    """A spell of an unrested or interrupted caster fails on 1-in-6."""
+    """A spell of an unrested caster, or one whose sleep was broken (docs/rules.md §6.2),
+    fails on 1-in-6."""
     return face == 1
 
 
@@ -211,11 +214,41 @@ DECIDED_FULL: Final[dict[RestReason, bool]] = {
 }
 
 
+def quick_gear_suits(gear: Iterable[tuple[bool, bool]], wet: bool, season: Season) -> bool:
+    """docs/rules.md §5.4 (edition 2): whether the party's camping gear suits the weather.
+    `gear`: each character's (bedroll, tent). Every character has bedding, and when it
+    rains or snows (`wet`) or it is winter, every character also sleeps under a tent."""
+    gear = list(gear)
+    if not all(bedroll or tent for bedroll, tent in gear):
+        return False
+    return not (wet or season == "winter") or all(tent for _, tent in gear)
+
+
+def party_rest_decided(
+    slept_enough: bool, difficulty: Difficulty, quick: bool
+) -> RestReason | None:
+    """docs/rules.md §5.4 (edition 2): the rest decided without a CON check when the quick
+    option is the party's decision. `quick`: the party took it (its gear suits the weather
+    and the night is not adverse), so every character who slept 6 hours has a full rest
+    without a check; an easy night reads as easy, as without the option. Otherwise the full
+    procedure, as `rest_decided` without the option."""
+    if not slept_enough:
+        return RestReason.SHORT_SLEEP
+    if difficulty == "easy":
+        return RestReason.EASY
+    if quick:
+        return RestReason.QUICK_REST
+    if difficulty == "impossible":
+        return RestReason.IMPOSSIBLE
+    return None
+
+
 def rest_decided(slept_enough: bool, difficulty: Difficulty, quick: bool) -> RestReason | None:
-    """docs/rules.md §5: the rest decided without a CON check, or None when the check decides.
-    Under 6 hours asleep: no full rest, whatever else. The quick option spares a moderate
-    night its check (an easy night needed none anyway, a hard one takes the full procedure).
-    The morning and `check`'s odds both ask this one function."""
+    """docs/rules.md §5 (edition 1's quick option; edition 2's is `party_rest_decided`): the
+    rest decided without a CON check, or None when the check decides. Under 6 hours
+    asleep: no full rest, whatever else. The quick option spares a moderate night its check
+    (an easy night needed none anyway, a hard one takes the full procedure). The morning
+    and `check`'s odds both ask this one function."""
     if not slept_enough:
         return RestReason.SHORT_SLEEP
     if difficulty == "moderate" and quick:

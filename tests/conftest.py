@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
+from nightsim.editions import CURRENT_EDITION, readings_for
 from nightsim.engine.dice import Dice
 from nightsim.engine.outcome import NightOutcome
 from nightsim.engine.sim import NightSim
@@ -34,15 +35,18 @@ def cfg(*overrides: str) -> Config:
     return parse_config(default_text(), list(overrides))
 
 
-def night(config: Config, seed: int | str) -> tuple[list[RawEvent], NightOutcome]:
-    """One recorded night: its events as `(t, type, fields)` and its outcome."""
-    sim = NightSim(config, Dice(seed))
+def night(
+    config: Config, seed: int | str, edition: int = CURRENT_EDITION
+) -> tuple[list[RawEvent], NightOutcome]:
+    """One recorded night under the rules `edition`: its events as `(t, type, fields)` and
+    its outcome."""
+    sim = NightSim(config, Dice(seed), readings=readings_for(edition))
     out = sim.run()
     return [raw(e) for e in sim.events], out
 
 
-def outcome(config: Config, seed: int | str) -> NightOutcome:
-    return NightSim(config, Dice(seed), record=False).run()
+def outcome(config: Config, seed: int | str, edition: int = CURRENT_EDITION) -> NightOutcome:
+    return NightSim(config, Dice(seed), record=False, readings=readings_for(edition)).run()
 
 
 def events(config: Config, seed: int | str) -> list[RawEvent]:

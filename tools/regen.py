@@ -19,7 +19,8 @@ The parts, each made the one way the code or its tests make it:
   command that is not a plain `nightsim` run (a comment, a made-up file, `…` inside a
   line: a hand-made example) is left alone: the tests that pin it say what to do;
 - `goldens`: tests/golden/*, by the golden tests themselves (`NIGHTSIM_REGEN_GOLDEN=1`);
-- `digests`: bench/golden_digest*.txt, `bench/golden_digest.py --write`, for each dice.
+- `digests`: bench/golden_digest*.txt, `bench/golden_digest.py --write`, for each rules
+  edition and each dice.
 
 After a change that moves no night, `python tools/regen.py` leaves `git status` clean.
 """
@@ -235,13 +236,16 @@ def goldens(root: Path, check: bool) -> bool:
 
 
 def digests(root: Path, check: bool) -> bool:
+    from nightsim.editions import EDITIONS
     from nightsim.engine.dice import RNG_IDS
 
     ok = True
-    for rng in RNG_IDS:
-        cmd = [sys.executable, "bench/golden_digest.py", "--rng", rng]
-        done = subprocess.run([*cmd, "--check" if check else "--write"], cwd=root, check=False)
-        ok = ok and done.returncode == 0
+    for edition in EDITIONS:
+        for rng in RNG_IDS:
+            cmd = [sys.executable, "bench/golden_digest.py", "--rng", rng]
+            cmd += ["--edition", str(edition), "--check" if check else "--write"]
+            done = subprocess.run(cmd, cwd=root, check=False)
+            ok = ok and done.returncode == 0
     return ok
 
 

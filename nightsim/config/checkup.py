@@ -13,7 +13,8 @@ from typing import Any
 
 from nightsim import rules
 from nightsim.codes import NoFire
-from nightsim.config import Character, Config, Rules, ShiftSlot
+from nightsim.config import ADVERSE_WEATHER, Character, Config, ShiftSlot
+from nightsim.editions import CURRENT_EDITION, Readings, readings_for
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,9 @@ class CharacterInfo:
     odds_no_fire: Fraction
     watch_minutes: int
     sleep_max_minutes: int  # the rest period minus time on watch
-    interrupted: bool  # the rota splits their sleep (docs/rules.md §6)
+    interrupted: bool  # the rota breaks their sleep, so spells are at risk (docs/rules.md §6.2)
     spells: tuple[str, ...]
-    doze_chance: Fraction  # chance of dozing on at least one of their shifts
+    doze_chance: Fraction  # chance of dozing on at least one of their watches
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,10 @@ class Checkup:
     sleep_in_end: str  # where the longest sleep-in ends
     fire_warmth_hours: float
     dozing_rule: bool
+    # docs/rules.md §5.4 (edition 2): None when the quick option is off; else whether the party
+    # takes it ("taken"), or why not ("adverse": adverse conditions, "gear": the gear does not
+    # suit the weather). Edition 1 decided it per character: "per_character".
+    quick_rest: str | None
     shifts: tuple[ShiftInfo, ...]
     unwatched_from: str | None
     characters: tuple[CharacterInfo, ...]
@@ -85,11 +90,16 @@ def check_odds(modifier: int) -> Fraction:
 
 
 def rest_odds(
-    con: int, difficulty: rules.Difficulty, slept_enough: bool = True, quick: bool = False
+    con: int, difficulty: rules.Difficulty, slept_enough: bool = True, quick: str | None = None
 ) -> Fraction:
     """The chance of a full rest from the table and the CON check, no evening modifiers;
-    `quick`: the quick option (docs/rules.md §5), which spares a moderate night its check."""
-    decided = rules.rest_decided(slept_enough, difficulty, quick)
+    `quick`: the quick option as `Checkup.quick_rest` says it (docs/rules.md §5.4): the
+    party's (edition 2: "taken" spares every night its check) or "per_character" (edition 1:
+    a moderate night spared its check)."""
+    if quick is None or quick == "per_character":
+        decided = rules.rest_decided(slept_enough, difficulty, quick is not None)
+    else:
+        decided = rules.party_rest_decided(slept_enough, difficulty, quick == "taken")
     if decided is not None:
         return Fraction(int(rules.DECIDED_FULL[decided]))
     return check_odds(rules.ability_modifier(con) + rules.DIFFICULTY_MODIFIER[difficulty])
@@ -107,8 +117,24 @@ def _interrupted(spans: list[tuple[int, int]], rest: int) -> bool:
     return any(a > 0 and b < rest for a, b in merged)
 
 
-def checkup(config: Config) -> Checkup:
+def _quick(config: Config, readings: Readings) -> str | None:
+    """docs/rules.md §5.4: the quick option as the check describes it (Checkup.quick_rest)."""
+    camp = config.camp
+    if not config.rules.quick_rest:
+        return None
+    if not readings.quick_rest_by_party:
+        return "per_character"
+    if camp.fire_adverse:
+        return "adverse"
+    gear = [(c.bedroll, c.tent) for c in config.party]
+    wet = camp.weather in ADVERSE_WEATHER
+    return "taken" if rules.quick_gear_suits(gear, wet, camp.resolved_season) else "gear"
+
+
+def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
+    """The check of `config` under the rules `edition` (the one `run` plays by default)."""
     camp, r = config.camp, config.rules
+    readings = readings_for(edition)
     rest = config.rest_minutes
     season = camp.resolved_season
     slots = config.shift_slots()
@@ -127,7 +153,10 @@ def checkup(config: Config) -> Checkup:
     )
     watched = slots[-1].end if slots else 0
     unwatched_from = config.rest_clock(watched) if slots and watched < rest else None
-    chars = [_character(c, slots, rest, season, r) for c in config.party]
+    quick = _quick(config, readings)
+    # docs/rules.md §3.2: the dozing rolls, one per watch in edition 2 (one per entry before).
+    watches = config.watches() if readings.doze_per_watch else slots
+    chars = [_character(c, watches, config, quick, readings) for c in config.party]
     return Checkup(
         chance=camp.chance,
         terrain=camp.terrain,
@@ -148,28 +177,33 @@ def checkup(config: Config) -> Checkup:
         sleep_in_end=config.rest_clock(rest + config.sleep_in_minutes),
         fire_warmth_hours=r.fire_warmth_hours,
         dozing_rule=r.fall_asleep_on_watch,
+        quick_rest=quick,
         shifts=shifts,
         unwatched_from=unwatched_from,
         characters=tuple(chars),
-        warnings=tuple(_warnings(config, slots, chars, unwatched_from)),
+        warnings=tuple(_warnings(config, slots, chars, unwatched_from, readings)),
     )
 
 
 def _character(
-    c: Character, slots: Sequence[ShiftSlot], rest: int, season: rules.Season, r: Rules
+    c: Character, watches: Sequence[ShiftSlot], config: Config, quick: str | None, rd: Readings
 ) -> CharacterInfo:
     """One character's line of the check: their watches, the most they can sleep, and their
     full-rest odds with and without the fire (docs/rules.md §5)."""
-    spans = [(s.start, s.end) for s in slots if s.name == c.name]
+    rest, season = config.rest_minutes, config.camp.resolved_season
+    spans = [(s.start, s.end) for s in watches if s.name == c.name]
     on_watch = sum(b - a for a, b in spans)
     sleep_max = rest - on_watch
     enough = sleep_max >= rules.MIN_SLEEP_MINUTES
     d_fire = rules.rest_difficulty(True, c.bedroll, c.tent, season)
     d_cold = rules.rest_difficulty(False, c.bedroll, c.tent, season)
     stay_awake = Fraction(1)
-    if r.fall_asleep_on_watch:
+    if config.rules.fall_asleep_on_watch:
         for _ in spans:
             stay_awake *= 1 - Fraction(1, rules.doze_die(c.con))
+    # docs/rules.md §6.2: edition 2, woken from sleep for a watch (any but one from the start);
+    # edition 1, a watch with sleep on both sides.
+    broken = any(a > 0 for a, _ in spans) if rd.spells_broken_by_watch else None
     return CharacterInfo(
         name=c.name,
         con=c.con,
@@ -178,11 +212,11 @@ def _character(
         tent=c.tent,
         difficulty_fire=d_fire,
         difficulty_no_fire=d_cold,
-        odds_fire=rest_odds(c.con, d_fire, enough, r.quick_rest),
-        odds_no_fire=rest_odds(c.con, d_cold, enough, r.quick_rest),
+        odds_fire=rest_odds(c.con, d_fire, enough, quick),
+        odds_no_fire=rest_odds(c.con, d_cold, enough, quick),
         watch_minutes=on_watch,
         sleep_max_minutes=sleep_max,
-        interrupted=_interrupted(spans, rest),
+        interrupted=_interrupted(spans, rest) if broken is None else broken,
         spells=c.spells,
         doze_chance=1 - stay_awake,
     )
@@ -218,7 +252,11 @@ def _evening_warnings(config: Config) -> list[Warning]:
 
 
 def _warnings(
-    config: Config, slots: Any, chars: list[CharacterInfo], unwatched_from: str | None
+    config: Config,
+    slots: Any,
+    chars: list[CharacterInfo],
+    unwatched_from: str | None,
+    readings: Readings,
 ) -> list[Warning]:
     camp = config.camp
     out: list[Warning] = []
@@ -246,11 +284,12 @@ def _warnings(
         # docs/rules.md §5: 6 hours is the least for a full rest, so any time awake beyond the
         # watch (an encounter) costs every watcher who lost sleep to it their full rest.
         out.append(Warning("warn.six_hours", {}))
+    # docs/rules.md §6.2: a caster whose sleep the rota breaks (edition 2: woken for any
+    # watch but the first; edition 1: a middle watch).
+    caster = "warn.caster_woken" if readings.spells_broken_by_watch else "warn.caster_middle"
     for c in chars:
         if c.spells and c.interrupted:
-            out.append(
-                Warning("warn.caster_middle", {"actor": c.name, "spells": ", ".join(c.spells)})
-            )
+            out.append(Warning(caster, {"actor": c.name, "spells": ", ".join(c.spells)}))
     out += _evening_warnings(config)
     for c in chars:
         if c.difficulty_fire == "impossible" and c.difficulty_no_fire == "impossible":

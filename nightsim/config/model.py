@@ -409,6 +409,18 @@ class Config(_Model):
         n, r = len(rota), self.rest_minutes
         return tuple(ShiftSlot(name, i * r // n, (i + 1) * r // n) for i, name in enumerate(rota))
 
+    def watches(self) -> tuple[ShiftSlot, ...]:
+        """The rota's watches (docs/rules.md §3.2, edition 2): `shift_slots` with consecutive
+        entries of the same watcher joined into one, so `["A", "A", "B"]` is A's one long
+        watch."""
+        out: list[ShiftSlot] = []
+        for s in self.shift_slots():
+            if out and out[-1].name == s.name:
+                out[-1] = ShiftSlot(s.name, out[-1].start, s.end)
+            else:
+                out.append(s)
+        return tuple(out)
+
     def character(self, name: str) -> Character:
         for c in self.party:
             if c.name == name:

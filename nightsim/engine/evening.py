@@ -98,7 +98,7 @@ class EveningChores:
 
     def _cook(self, cook: str) -> None:
         """docs/rules.md §2: a WIS check for a tasty meal; a natural 1 and a failed save vs Doom
-        ruin it and lose the ingredients."""
+        ruin it and lose its ingredients."""
         camp = self.cfg.camp
         reason = None
         if not self.fire.burning:
@@ -115,7 +115,10 @@ class EveningChores:
         passed, mishap, face, sv = self._check(self.streams.cook, mod, save_doom)
         outcome = Meal.TASTY if passed else Meal.RUINED if mishap else Meal.PLAIN
         self.tasty = outcome is Meal.TASTY
-        self.ingredients = outcome is not Meal.RUINED
+        # docs/rules.md §2.2: a ruined meal loses its ingredients; edition 1 read that as the
+        # packs for the rest of a journey, edition 2 as that meal's only.
+        if outcome is Meal.RUINED and not self.plan.readings.ruined_meal_loses_its_own:
+            self.ingredients = False
         ev = self.cfg.evening
         self.eaters = ev.eaters if ev.eaters is not None else self.plan.names
         rolls = (Purpose.WIS_CHECK, face, mod, sv, save_doom)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from nightsim import __version__, rules
 from nightsim.clock import DAY, clock
 from nightsim.config import Config, resolved
-from nightsim.editions import CURRENT_EDITION, check_edition
+from nightsim.editions import CURRENT_EDITION, Readings, check_edition, readings_for
 from nightsim.engine.dice import RNG_ID, Dice, check_rng, check_seed, dice_for, seed_sha256
 from nightsim.engine.outcome import NightOutcome, PartyState
+from nightsim.engine.plan import CURRENT_READINGS
 from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder
 from nightsim.engine.shared import AtRest
 from nightsim.engine.sim import NightSim
@@ -84,21 +85,27 @@ def iter_raw(
     # Checked here too, the one source of a night (the log writer and verify call it).
     check_args(config, seed, nights, rng)
     check_edition(edition)
-    # Every edition this nightsim plays plays the same nights so far: a later edition's
-    # readings hook in here, where the edition meets the engine.
     yield header(config, seed, nights, rng, edition)
-    yield from iter_nights(config, dice_for(seed, rng), nights, record=True)
+    # Where the edition meets the engine: its readings, handed down to the plan.
+    readings = readings_for(edition)
+    yield from iter_nights(config, dice_for(seed, rng), nights, record=True, readings=readings)
 
 
 def iter_nights(
-    config: Config, dice: Dice, nights: int, *, record: bool
+    config: Config,
+    dice: Dice,
+    nights: int,
+    *,
+    record: bool,
+    readings: Readings = CURRENT_READINGS,
 ) -> Iterator[Event | NightOutcome]:
     """Night after night with the party's state carried over (HP, exhaustion), the calendar
     advanced a day per night from camp.month + camp.day, and carried firewood spent on the
     first night whose fire is lit (docs/rules.md, a confirmed reading: a dark camp keeps it).
-    `t` counts on across the days, and `seq` after the header's 0."""
+    `t` counts on across the days, and `seq` after the header's 0. `readings`: the rules
+    edition's (editions.readings_for; the default is what `run` plays)."""
     log = EventLog(config.camp.camp_minute, seq=1) if record else None
-    journey = Journey(config)
+    journey = Journey(config, readings)
     for k in range(1, nights + 1):
         outcome = journey.night(dice, k, log if log is not None else NO_RECORD).run()
         if log is not None:
@@ -112,11 +119,12 @@ class Journey:
     the carried firewood. `iter_nights` steps one; paired odds step several side by side
     (`variants`: configs that differ only in their watch share each night's evening)."""
 
-    __slots__ = ("carried", "config", "day", "month", "state")
+    __slots__ = ("carried", "config", "day", "month", "readings", "state")
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, readings: Readings = CURRENT_READINGS) -> None:
         camp = config.camp
         self.config = config
+        self.readings = readings
         self.state = PartyState()
         self.month, self.day = camp.month, camp.day
         self.carried = camp.carried_firewood_hours
@@ -147,6 +155,7 @@ class Journey:
             carried_firewood=self.carried,
             recorder=recorder,
             at_rest=at_rest,
+            readings=self.readings,
         )
 
     def advance(self, outcome: NightOutcome) -> None:
@@ -218,7 +227,14 @@ def _events(raw: Iterator[Event | NightOutcome]) -> Iterator[Event]:
             yield item
 
 
-def simulate(config: Config, seed: int | str, nights: int = 1, *, rng: str = RNG_ID) -> Night:
+def simulate(
+    config: Config,
+    seed: int | str,
+    nights: int = 1,
+    *,
+    rng: str = RNG_ID,
+    edition: int = CURRENT_EDITION,
+) -> Night:
     """Simulate a night (or a journey of `nights` nights, the party's HP, exhaustion and
     the calendar carried over) and return it whole: a `Night`.
 
@@ -238,16 +254,18 @@ def simulate(config: Config, seed: int | str, nights: int = 1, *, rng: str = RNG
     >>> len(week.outcomes), week.events[0].type, week.events[-1].type
     (7, 'night.header', 'night.summary')
 
-    `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls).
+    `rng` names the dice (dice.RNG_IDS; the default is what `run` rolls), `edition` the
+    rules edition (editions.EDITIONS; the default is what `run` plays).
 
     Raises TypeError if `config` is not a Config, ValueError for a seed that is not a
-    non-negative int or a str, `nights` not an int from 1 to 100,000 (MAX_NIGHTS), or an
-    unknown `rng` (nightsim.errors.UnknownDice).
+    non-negative int or a str, `nights` not an int from 1 to 100,000 (MAX_NIGHTS), an
+    unknown `rng` (nightsim.errors.UnknownDice) or an edition this nightsim does not play.
     """
     check_args(config, seed, nights, rng)
+    check_edition(edition)
     events: list[Event] = []
     outcomes: list[NightOutcome] = []
-    for item in iter_raw(config, seed, nights, rng):
+    for item in iter_raw(config, seed, nights, rng, edition=edition):
         if isinstance(item, NightOutcome):
             outcomes.append(item)
         else:

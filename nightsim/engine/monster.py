@@ -123,7 +123,7 @@ class Monster:
         if run_on:
             # docs/rules.md §4, sleep_in: the rest period runs on by as long as the camp is up, so
             # it always settles before the (later) end.
-            self.rota.run_on = run_on
+            self.rota.sleep_in(now, run_on)
             self.rec.emit(rest_extended, self.plan.rest_end + run_on, run_on)
         settles_at = now + self.encounter_minutes
         settles = settles_at < self.plan.rest_end + run_on

@@ -40,6 +40,7 @@ class NightRecord(NamedTuple):
     streams: StreamNames
     slept: tuple[int, ...]  # minutes asleep within the rest period
     stretches: tuple[int, ...]  # stretches of sleep: 2 or more is interrupted sleep
+    woken_for_watch: tuple[bool, ...]  # woken from sleep to stand a watch
     surprised: tuple[bool, ...]
     hp: tuple[int, ...]
     exhaustion: tuple[int, ...]
@@ -104,16 +105,26 @@ def characters_morning(
     return tuple(character_morning(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
 
 
+def broken_sleep(facts: NightRecord, i: int) -> bool:
+    """docs/rules.md §6.2: whether character `i`'s sleep was broken, so that their spells
+    are at risk even after a full rest. Edition 2: woken from sleep to stand a watch (the
+    last watch too; an encounter alone does not break it). Edition 1: interrupted, asleep,
+    awake, then asleep again (an encounter too; the last watch not)."""
+    if facts.plan.spells_by_watch:
+        return facts.woken_for_watch[i]
+    return facts.stretches[i] >= 2
+
+
 def character_morning(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
     """Character `i`'s morning (docs/rules.md §5-6): their rest, HP, exhaustion and spells."""
     plan = facts.plan
     name, max_hp, spells = plan.chars[i]
     slept = facts.slept[i]
-    interrupted = facts.stretches[i] >= 2  # docs/rules.md §6: asleep, awake, asleep again
+    interrupted = broken_sleep(facts, i)
     difficulty = plan.rest_rows[i][warmed][facts.season]
     full = _rest(facts, i, name, difficulty, dice)[0]
     hp, exh = rules.wake(facts.hp[i], max_hp, facts.exhaustion[i], full)
-    # docs/rules.md §6: without a full rest, or after interrupted sleep, each spell may fail.
+    # docs/rules.md §6.2: without a full rest, or after broken sleep, each spell may fail.
     if spells and (not full or interrupted):
         faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
         prepared, lost = _prepare(spells, faces)
@@ -148,7 +159,11 @@ def _rest(
 ) -> tuple[bool, RestReason, int | None, int]:
     """docs/rules.md §5: (full rest, why, the CON check's face or None, its modifier)."""
     slept_enough = facts.slept[i] >= rules.MIN_SLEEP_MINUTES
-    decided = rules.rest_decided(slept_enough, difficulty, facts.plan.quick_rest)
+    quick_seasons = facts.plan.quick_seasons
+    if quick_seasons is None:  # edition 1: the quick option per character
+        decided = rules.rest_decided(slept_enough, difficulty, facts.plan.quick_rest)
+    else:  # edition 2: the party's decision (docs/rules.md §5.4)
+        decided = rules.party_rest_decided(slept_enough, difficulty, facts.season in quick_seasons)
     if decided is not None:
         return rules.DECIDED_FULL[decided], decided, None, 0
     mod = (

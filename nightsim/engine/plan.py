@@ -7,8 +7,12 @@ of the config, and tests/engine/test_engine_golden.py holds the engine to the sa
 from __future__ import annotations
 
 from nightsim import rules
-from nightsim.config import Config, ShiftSlot
+from nightsim.config import ADVERSE_WEATHER, Config, ShiftSlot
+from nightsim.editions import CURRENT_EDITION, Readings, readings_for
 from nightsim.engine.dice import COUNTER_V1, RNG_ID
+
+#: The readings of the edition `run` plays (editions.py).
+CURRENT_READINGS = readings_for(CURRENT_EDITION)
 
 # How a shift ends (NightPlan.slot_handover): woken successor, same watcher stays up, the
 # last shift ends before dawn (the end of the night unwatched), or with the rest period.
@@ -44,26 +48,34 @@ class NightPlan:
         "names",
         "preparation_minutes",
         "quick_rest",
+        "quick_seasons",
+        "readings",
         "rest_end",
         "rest_minutes",
         "rest_rows",
         "rest_start",
         "season",
         "sleep_in",
+        "sleep_in_moves",
         "slot_doze_die",
         "slot_end",
         "slot_handover",
         "slot_watcher",
         "slots",
         "spell_dice",
+        "spells_by_watch",
         "tables",
         "warmth_minutes",
         "wood_modifier",
     )
 
-    def __init__(self, cfg: Config) -> None:
+    def __init__(self, cfg: Config, readings: Readings = CURRENT_READINGS) -> None:
         camp, r, party = cfg.camp, cfg.rules, cfg.party
         self.config = cfg
+        # The edition's readings, read by the actors as these flags (editions.Readings).
+        self.readings = readings
+        self.spells_by_watch = readings.spells_broken_by_watch
+        self.sleep_in_moves = readings.sleep_in_moves_handovers
         self.names: tuple[str, ...] = tuple(c.name for c in party)
         self.index = {c.name: i for i, c in enumerate(party)}
         self.camp_minute = camp.camp_minute
@@ -80,10 +92,27 @@ class NightPlan:
         self.warmth_minutes = r.fire_warmth_hours * 60
         self.fall_asleep = r.fall_asleep_on_watch
         self.quick_rest = r.quick_rest
+        # docs/rules.md §5.4, edition 2: the seasons in which the party takes the quick
+        # option (its gear suits the weather there, and the night is not adverse); None:
+        # edition 1's per-character reading.
+        self.quick_seasons: frozenset[rules.Season] | None = None
+        if readings.quick_rest_by_party:
+            gear = [(c.bedroll, c.tent) for c in party]
+            wet = camp.weather in ADVERSE_WEATHER
+            self.quick_seasons = frozenset(
+                season
+                for season in rules.SEASONS
+                if r.quick_rest
+                and not camp.fire_adverse
+                and rules.quick_gear_suits(gear, wet, season)
+            )
         self.sleep_in = cfg.sleep_in_minutes  # 0: the rest period never runs on
         # docs/rules.md §2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
         self.fire = (camp.light_fire, camp.fire_starter, camp.fire_adverse, camp.fire_chance)
-        self.slots: tuple[ShiftSlot, ...] = cfg.shift_slots()
+        # docs/rules.md §3.2, edition 2: one watch however the rota writes it.
+        self.slots: tuple[ShiftSlot, ...] = (
+            cfg.watches() if readings.doze_per_watch else cfg.shift_slots()
+        )
         self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
         self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
         self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
@@ -130,6 +159,43 @@ def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None
     return rules.ability_modifier(getattr(c, ability)), c.save_doom
 
 
+# The words the world's streams use after `n{K}:` (StreamNames): a person's name that equals
+# one is escaped in edition 2, so that no person's stream can read as the world's.
+WORLD_WORDS = frozenset({"monster", "surprise", "distance", "creature", "fire", "firewood"})
+_ESCAPED = str.maketrans({"%": "%25", ":": "%3A", "+": "%2B"})
+
+
+def stream_word(name: str) -> str:
+    """A person's name as edition 2 writes it in a stream name (docs/dice.md): as is, unless
+    it holds `:`, `%` or `+` or is one of the world's words (`WORLD_WORDS`); then
+    percent-encoded (`%` -> `%25`, `:` -> `%3A`, `+` -> `%2B`; a world's word has its first
+    letter written `%xx`: `firewood` -> `%66irewood`). Every ordinary name is itself, so its
+    dice are unchanged.
+
+    Why no two different (who, purpose) pairs share a stream. The word is injective: a word
+    without `%` is a name written as is (an escaped one always holds a `%`), so two names
+    with that word are the word itself; a word with `%` is an escaped name, and decoding
+    every `%xx` gives it back (`%` itself was escaped), so two names with that word are the
+    decoded word. A word holds no `:` and no `+`, and is none of `WORLD_WORDS`. Now read a
+    stream `n{K}:{rest}` (K a number, so the first `:` ends it). In `rest`, a `+` begins the
+    dice's extension suffix (engine/dice.py: `name + "+" + k`), since no word, purpose or K
+    holds one; without it: no `:` in `rest` is a world's die (`monster`, `fire`...); else
+    the part before the first `:` is `firewood`, and the part after is a gatherer's word,
+    or it is a person's word (it is not a world's word) and the part after is the purpose
+    (`rest`, `spells`, `cook`, `entertain`, `doze:{j}`). Each case gives back its (who,
+    purpose) and no other; tests/engine/test_stream_names.py decodes every name so.
+    """
+    if name in WORLD_WORDS:
+        return f"%{ord(name[0]):02X}{name[1:]}"
+    if "%" in name or ":" in name or "+" in name:
+        return name.translate(_ESCAPED)
+    return name
+
+
+def _as_is(name: str) -> str:
+    return name
+
+
 class StreamNames:
     """The encoded names (`utf8(name) 0x00`) of one night's dice streams, for the generator
     `rng` (engine/dice.py).
@@ -139,9 +205,12 @@ class StreamNames:
     `surprise`, `distance`, `creature`, `fire` and `firewood:{gatherer}`; each person's are
     `n{night}:{name}:doze:{j}` for their j-th shift of the night (whatever the slots before
     it), `{name}:rest`, `{name}:spells`, `{name}:cook` and `{name}:entertain`. So a change
-    of rota moves a watcher's shifts but not their dice. sha256-ctr-v1 keeps the names of
-    nightsim 0.2 (`doze:{slot}`, `cook`, `entertain`, `rest:{name}`, `spells:{name}`), so
-    its logs verify.
+    of rota moves a watcher's shifts but not their dice. In edition 2 each name is written
+    as `stream_word` writes it, so no name can forge another's stream (edition 1 kept the
+    names as they are: a gatherer `B:doze:1` and a watcher `firewood:B` shared one).
+    sha256-ctr-v1 keeps the names of nightsim 0.2 (`doze:{slot}`, `cook`, `entertain`,
+    `rest:{name}`, `spells:{name}`), so its logs verify; they cannot be forged in any
+    edition: each is a fixed word, then at most one `:` and one name that runs to the end.
     """
 
     __slots__ = (
@@ -163,7 +232,9 @@ class StreamNames:
         def b(purpose: str) -> bytes:
             return f"n{night}:{purpose}\x00".encode()
 
-        self.firewood = tuple(b(f"firewood:{name}") for name in plan.firewood)
+        v1 = rng == COUNTER_V1
+        word = stream_word if plan.readings.escaped_stream_names and not v1 else _as_is
+        self.firewood = tuple(b(f"firewood:{word(name)}") for name in plan.firewood)
         self.fire = b("fire")
         self.monster = b("monster")
         self.surprise = b("surprise")
@@ -172,8 +243,8 @@ class StreamNames:
         # v2: the monster's surprise die is always U_1 of `surprise` (U_0 is the party's), so
         # that whether anyone is awake does not change the monster's luck; v1 rolled it first
         # when nobody was awake.
-        self.by_who = rng != COUNTER_V1
-        if rng == COUNTER_V1:
+        self.by_who = not v1
+        if v1:
             self.cook = b("cook")
             self.entertain = b("entertain")
             self.doze = tuple(b(f"doze:{i + 1}") for i in range(len(plan.slots)))
@@ -182,41 +253,49 @@ class StreamNames:
             return
         ev = plan.config.evening
         # Nobody cooks (or entertains): the stream is never rolled.
-        self.cook = b(f"{ev.cook}:cook") if ev.cook is not None else b""
-        self.entertain = b(f"{ev.entertain}:entertain") if ev.entertain is not None else b""
+        self.cook = b(f"{word(ev.cook)}:cook") if ev.cook is not None else b""
+        self.entertain = b(f"{word(ev.entertain)}:entertain") if ev.entertain is not None else b""
         shifts: dict[str, int] = {}
         doze = []
         for slot in plan.slots:
             j = shifts[slot.name] = shifts.get(slot.name, 0) + 1
-            doze.append(b(f"{slot.name}:doze:{j}"))
+            doze.append(b(f"{word(slot.name)}:doze:{j}"))
         self.doze = tuple(doze)
-        self.rest = tuple(b(f"{name}:rest") for name in plan.names)
-        self.spells = tuple(b(f"{name}:spells") for name in plan.names)
+        self.rest = tuple(b(f"{word(name)}:rest") for name in plan.names)
+        self.spells = tuple(b(f"{word(name)}:spells") for name in plan.names)
 
 
 # A few configs at a time (a rota ranking builds one per rota); the config is kept with its
-# plan so that its id cannot be reused while the entry lives. Stream names are cached per
-# night and per generator: the same config may be rolled with either dice (verify).
-_PLANS: dict[int, tuple[Config, NightPlan, dict[str, dict[int, StreamNames]]]] = {}
+# plan so that its id cannot be reused while the entry lives. A plan is made per config and
+# per edition's readings; stream names are cached per night and per generator: the same
+# config may be rolled with either dice (verify).
+_Planned = tuple[Config, NightPlan, dict[str, dict[int, StreamNames]]]
+_PLANS: dict[tuple[int, Readings], _Planned] = {}
 _PLANS_MAX = 64
 _NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
 
 
-def plan_for(cfg: Config, rng: str = RNG_ID) -> tuple[NightPlan, dict[int, StreamNames]]:
-    """The config's plan, and its stream names by night for the dice `rng` (a cache)."""
-    hit = _PLANS.get(id(cfg))
+def plan_for(
+    cfg: Config, rng: str = RNG_ID, readings: Readings = CURRENT_READINGS
+) -> tuple[NightPlan, dict[int, StreamNames]]:
+    """The config's plan under `readings`, and its stream names by night for the dice `rng`
+    (a cache)."""
+    key = (id(cfg), readings)
+    hit = _PLANS.get(key)
     if hit is None or hit[0] is not cfg:
         if len(_PLANS) >= _PLANS_MAX:
             _PLANS.pop(next(iter(_PLANS)))
-        hit = _PLANS[id(cfg)] = (cfg, NightPlan(cfg), {})
+        hit = _PLANS[key] = (cfg, NightPlan(cfg, readings), {})
     names = hit[2].get(rng)
     if names is None:
         names = hit[2][rng] = {}
     return hit[1], names
 
 
-def stream_names(cfg: Config, night: int, rng: str = RNG_ID) -> StreamNames:
-    plan, cache = plan_for(cfg, rng)
+def stream_names(
+    cfg: Config, night: int, rng: str = RNG_ID, readings: Readings = CURRENT_READINGS
+) -> StreamNames:
+    plan, cache = plan_for(cfg, rng, readings)
     names = cache.get(night)
     if names is None:
         names = StreamNames(plan, night, rng)

@@ -49,6 +49,7 @@ class Rota:
         "doze_at",
         "doze_rolled",
         "env",
+        "moved_after",
         "on_watch",
         "plan",
         "process",
@@ -77,9 +78,11 @@ class Rota:
         self.broken = False  # a watcher dozed: nobody wakes the next one (docs/rules.md §3)
         self.broken_at: int | None = None
         self.process: Driven | None = None
-        # docs/rules.md §4, sleep_in: minutes the rest period, and with it a last shift that ends
-        # at dawn, runs on after an encounter (the monster sets it as the camp wakes).
+        # docs/rules.md §4.6, sleep_in: minutes the rest period runs on after an encounter (the
+        # monster sets it as the camp wakes), and with it a last shift that ends at dawn
+        # (edition 1) or every hand-over after the minute the monster came (edition 2).
         self.run_on = 0
+        self.moved_after = plan.rest_end  # nothing moves until a monster comes
 
     def start(self) -> None:
         """Begin the first shift, on the timeline."""
@@ -149,19 +152,32 @@ class Rota:
         self.broken = False
         return self.watch(i, now, resumed=True)
 
+    def sleep_in(self, now: int, minutes: int) -> None:
+        """docs/rules.md §4.6: the camp, up since `now`, sleeps in by `minutes`."""
+        self.run_on, self.moved_after = minutes, now
+
     def end_of(self, i: int) -> int:
-        """The minute shift `i` ends: as planned, or later for a last shift that runs on."""
+        """The minute shift `i` ends: as planned, or later after sleeping in (a last shift
+        that ends at dawn in edition 1, every hand-over still to come in edition 2)."""
         plan = self.plan
-        if self.run_on and plan.slot_handover[i] == DAWN:
-            return plan.slot_end[i] + self.run_on
-        return plan.slot_end[i]
+        end = plan.slot_end[i]
+        if self.run_on:
+            if plan.sleep_in_moves:
+                return end + self.run_on if end > self.moved_after else end
+            if plan.slot_handover[i] == DAWN:
+                return end + self.run_on
+        return end
 
     def shift_at(self, t: int) -> int | None:
         """The shift covering minute `t` (it starts at or before `t`), or None."""
         plan = self.plan
         off = t - plan.rest_start
+        moves = self.run_on and plan.sleep_in_moves
         for i, s in enumerate(plan.slots):
-            if s.start <= off and t < (self.end_of(i) if self.run_on else plan.slot_end[i]):
+            start = s.start
+            if moves and plan.rest_start + start > self.moved_after:
+                start += self.run_on  # edition 2: its hand-over moved later (§4.6)
+            if start <= off and t < (self.end_of(i) if self.run_on else plan.slot_end[i]):
                 return i
         return None
 
@@ -178,8 +194,9 @@ class Rota:
         face = m = None
         end = self.end_of(i) if self.run_on else plan.slot_end[i]
         if plan.fall_asleep and not self.doze_rolled[i]:
-            # House reading: one roll per shift, when its watcher takes it up; a resumed shift
-            # is the same shift and is not rolled again (design.md).
+            # docs/rules.md §3.2: one roll per shift, when its watcher takes it up (in edition 2
+            # the plan's shifts are the watches); a resumed shift is the same shift and is not
+            # rolled again.
             self.doze_rolled[i] = True
             die = plan.slot_doze_die[i]
             face = self.dice.first(self.streams[i], die)

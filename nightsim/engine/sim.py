@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from nightsim import rules
 from nightsim.config import Config
+from nightsim.editions import Readings
 from nightsim.engine._simpy import Driven, LeanEnvironment
 from nightsim.engine.dice import Dice
 from nightsim.engine.evening import EveningChores
@@ -19,7 +20,7 @@ from nightsim.engine.hours import HourStrikes, TracedSleepers
 from nightsim.engine.monster import Monster
 from nightsim.engine.morning import NightRecord, morning, morning_events
 from nightsim.engine.outcome import NightOutcome, PartyState
-from nightsim.engine.plan import NightPlan, plan_for, stream_names
+from nightsim.engine.plan import CURRENT_READINGS, NightPlan, plan_for, stream_names
 from nightsim.engine.recorder import NO_RECORD, EventLog, Recorder, Stamp
 from nightsim.engine.rota import Rota
 from nightsim.engine.shared import AtRest, rest_alone
@@ -71,11 +72,15 @@ class NightSim:
         record: bool = True,
         recorder: Recorder | None = None,
         at_rest: AtRest | None = None,
+        readings: Readings = CURRENT_READINGS,
     ) -> None:
-        # The stream names follow the dice's generator (plan.StreamNames).
-        plan, names_by_night = plan_for(cfg, dice.rng)
+        # The stream names follow the dice's generator (plan.StreamNames); the plan, the
+        # edition's readings (editions.Readings: the one place editions differ).
+        plan, names_by_night = plan_for(cfg, dice.rng, readings)
         streams = names_by_night.get(night)
-        self.streams = streams if streams is not None else stream_names(cfg, night, dice.rng)
+        if streams is None:
+            streams = stream_names(cfg, night, dice.rng, readings)
+        self.streams = streams
         self.plan, self.dice, self.night, self.offset = plan, dice, night, offset
         self.season: rules.Season = season or plan.season
         self.month = month if month is not None else cfg.camp.month
@@ -206,6 +211,7 @@ class NightSim:
             self.streams,
             sl.slept_by(end),
             tuple(sl.stretches),
+            tuple(sl.woken_for_watch),
             tuple(sl.surprised),
             self.hp,
             self.exhaustion,

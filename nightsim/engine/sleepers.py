@@ -1,8 +1,9 @@
 """Who is asleep, since when: each character's stretches of sleep and minutes slept.
 
 No SimPy: the actors call in with the minute (read once per event, not once per sleeper).
-The counts are what the morning reads: minutes slept (docs/rules.md §5, the 6-hour rule) and
-stretches of sleep (docs/rules.md §6, interrupted sleep).
+The counts are what the morning reads: minutes slept (docs/rules.md §5, the 6-hour rule),
+stretches of sleep (edition 1's interrupted sleep) and who was woken for a watch (edition 2's
+sleep broken by a watch; docs/rules.md §6.2).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ DOZING: Final = 3
 class Sleepers:
     """The party's sleep, by character index (the config's party order)."""
 
-    __slots__ = ("names", "since", "slept", "state", "stretches", "surprised")
+    __slots__ = ("names", "since", "slept", "state", "stretches", "surprised", "woken_for_watch")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         n = len(names)
@@ -30,6 +31,8 @@ class Sleepers:
         self.slept = [0] * n  # minutes slept in closed stretches
         self.stretches = [0] * n
         self.surprised = [False] * n  # ever surprised in an encounter this night
+        # Woken from sleep to stand a watch (docs/rules.md §6.2, edition 2's broken sleep).
+        self.woken_for_watch = [False] * n
 
     def sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
@@ -47,6 +50,8 @@ class Sleepers:
                 self.stretches[i] -= 1
             else:
                 self.slept[i] += now - since
+                if state == WATCH:
+                    self.woken_for_watch[i] = True
         self.state[i] = state
 
     def lie_down(self, now: int, but: int | None) -> None:

@@ -28,8 +28,8 @@ from typing import Any
 from nightsim import __version__
 from nightsim.config import config_from_data, header_config
 from nightsim.editions import (
-    EDITIONS,
     is_later,
+    played,
     plays,
     release_for,
     resimulate_command,
@@ -174,11 +174,10 @@ def _elsewhere(header: NightHeader, first: LogLine) -> Elsewhere | None:
     later = series(header.nightsim) if is_later(header.nightsim) else None
     if not plays(header.edition):
         retired = release_for(header.edition)
-        plays_now = ", ".join(map(str, EDITIONS))
         what = "no longer plays" if retired is not None else "does not know"
         return Elsewhere(
             f"{by} wrote this log with rules edition {header.edition}, which this nightsim"
-            f" ({__version__}) {what} (it plays edition {plays_now})",
+            f" ({__version__}) {what} (it plays {played()})",
             retired if retired is not None else later,
         )
     if later is None:

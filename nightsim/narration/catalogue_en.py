@@ -478,4 +478,17 @@ EN: dict[str, str | dict[str, str]] = {
     "oddspage.col_rota": "rota (first watch first)",
     "oddspage.footer": "Made by nightsim from the odds report (config sha256 {sha}): this page"
     " makes no network request.",
+    # rules edition 2 (docs/rules.md §3.2, §5.4, §6.2): `check` says what it plays
+    "check.dozing_on": "Dozing on watch: on, the source's optional rule"
+    " (rules.fall_asleep_on_watch); one roll per watch.",
+    "check.dozing_off": "Dozing on watch: off (the source's optional rule,"
+    " rules.fall_asleep_on_watch).",
+    "check.quick_taken": "Quick rest: the party takes it (its gear suits the weather, normal"
+    " conditions): a full rest without a check after 6 hours' sleep.",
+    "check.quick_adverse": "Quick rest: not in adverse conditions; the full procedure for"
+    " everyone.",
+    "check.quick_gear": "Quick rest: the gear does not suit the weather (everyone needs"
+    " bedding, and a tent in rain, snow or winter); the full procedure for everyone.",
+    "warn.caster_woken": "{actor} casts spells ({spells}) but is woken for a watch: sleep"
+    " broken by a watch loses each spell on 1-in-6. Give {actor} the first watch, or none.",
 }

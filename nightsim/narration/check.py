@@ -86,7 +86,14 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
             if ck.sleep_in_minutes
             else []
         ),
+        # docs/rules.md §3.2: the source offers dozing as an optional rule; say so.
+        t("check.dozing_on") if ck.dozing_rule else t("check.dozing_off"),
+        *([t(f"check.quick_{ck.quick_rest}")] if ck.quick_rest in _QUICK else []),
     ]
+
+
+# Checkup.quick_rest values the check tells (docs/rules.md §5.4, the party's decision).
+_QUICK = ("taken", "adverse", "gear")
 
 
 def _rota(ck: Checkup, t: Catalogue) -> RenderableType:

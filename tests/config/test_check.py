@@ -74,10 +74,14 @@ def test_default_config_resolves() -> None:
     ]
     assert c.unwatched_from is None
     by = {x.name: x for x in c.characters}
-    assert by["Sister Ysolde"].interrupted and not by["Moss"].interrupted
+    # rules.md 6.2 (edition 2): Moss is woken for the last watch; edition 1 spared it.
+    assert by["Sister Ysolde"].interrupted and by["Moss"].interrupted
     assert all(x.sleep_max_minutes == 360 for x in c.characters)
     assert by["Moss"].doze_chance == Fraction(1, 6)
-    assert keys(c) == ["warn.six_hours", "warn.caster_middle"]  # 4 x 2 h over 8 h
+    assert keys(c) == ["warn.six_hours", "warn.caster_woken", "warn.caster_woken"]
+    one = checkup(parse_config(BASE, []), edition=1)
+    assert [x.interrupted for x in one.characters] == [False, True, False, True]
+    assert [w.key for w in one.warnings] == ["warn.six_hours", "warn.caster_middle"]
 
 
 def test_rest_difficulty_is_the_rules_table() -> None:
@@ -104,17 +108,25 @@ def test_unwatched_end_and_short_sleep() -> None:
     assert "warn.unwatched_end" in keys(c)
     short = [w.fields["actor"] for w in c.warnings if w.key == "warn.short_sleep"]
     assert short == ["Moss", "Wren"]
-    # Moss (a caster) watches 00:00-03:00 and sleeps again after: interrupted
-    assert any(w.key == "warn.caster_middle" and w.fields["actor"] == "Moss" for w in c.warnings)
+    # Moss (a caster) is woken for the watch 00:00-03:00: broken sleep
+    assert any(w.key == "warn.caster_woken" and w.fields["actor"] == "Moss" for w in c.warnings)
 
 
 def test_no_watch() -> None:
     assert keys(ck("watch.rota=[]"))[0] == "warn.no_watch"
 
 
-def test_caster_on_the_first_and_last_watch_is_not_warned() -> None:
-    c = ck('watch.rota=["Sister Ysolde", "Wren", "Sir Aldric", "Sister Ysolde"]')
-    assert "warn.caster_middle" not in keys(c)
+def test_caster_on_the_first_watch_alone_is_not_warned() -> None:
+    """rules.md 6.2: edition 2 breaks the sleep of a caster woken for the last watch too;
+    edition 1 warned of a middle watch only."""
+    first = 'watch.rota=["Sister Ysolde", "Wren", "Sir Aldric"]'
+    assert "warn.caster_woken" not in keys(ck(first, "party.Moss.spells=[]"))
+    both = 'watch.rota=["Sister Ysolde", "Wren", "Sir Aldric", "Sister Ysolde"]'
+    assert ("warn.caster_woken", "Sister Ysolde") in {
+        (w.key, w.fields.get("actor")) for w in ck(both).warnings
+    }
+    one = checkup(parse_config(BASE, [both]), edition=1)
+    assert not {"warn.caster_middle", "warn.caster_woken"} & {w.key for w in one.warnings}
 
 
 def test_fire_warnings() -> None:
@@ -185,7 +197,8 @@ def test_check_cli_shows_the_rota_and_warnings(
     assert "Wandering monsters: 2-in-6 (tangled forest)." in out
     assert "Season: autumn (from the month Reedwryme)." in out
     assert re.search(r"3 +01:00 +03:00 +Sister Ysolde +1-in-10", out)
-    assert "stands a middle watch" in out
+    assert "is woken for a watch" in out
+    assert "Dozing on watch: on, the source's optional rule" in out
     assert "\x1b[" not in out
 
 

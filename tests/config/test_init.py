@@ -54,12 +54,14 @@ def test_starter_explains_every_section() -> None:
 
 
 def test_starter_rota_does_not_leave_every_watcher_exactly_six_hours() -> None:
-    # rules.md 5: the default 4 x 2 h over 8 h trips `check`'s six-hour warning; the starter
-    # rests 9 hours so each watcher sleeps 6h45 and an encounter need not cost full rests.
+    # rules.md 5: three watches over 9 h (as 4 x 2 h over 8 h) trip `check`'s six-hour
+    # warning; the starter rests 10 hours so each watcher sleeps 6h40 and an encounter need
+    # not cost full rests. Its casters are woken for no watch (rules.md 6.2, edition 2).
     from nightsim.config import parse_config
 
     cfg = parse_config(starter_text())
-    assert cfg.rules.rest_hours == 9
-    assert all(c.sleep_max_minutes == 405 for c in checkup(cfg).characters)
-    eight = parse_config(starter_text(), ["rules.rest_hours=8"])
-    assert [w.key for w in checkup(eight).warnings] == ["warn.six_hours"]
+    assert cfg.rules.rest_hours == 10
+    slept = {c.name: c.sleep_max_minutes for c in checkup(cfg).characters}
+    assert slept == {"Brother Anselm": 400, "Marta": 400, "Pip": 400, "Hollis": 600}
+    nine = parse_config(starter_text(), ["rules.rest_hours=9"])
+    assert [w.key for w in checkup(nine).warnings] == ["warn.six_hours"]

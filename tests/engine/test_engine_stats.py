@@ -354,12 +354,13 @@ def test_four_two_hour_watches_each_sleep_exactly_six_hours() -> None:
 
 
 def test_quick_rest_only_where_the_gear_suits_the_night_and_the_six_hour_rule_stays() -> None:
-    # rules.md 5, the quick option as read again: a full rest without a check only for a
-    # character whose night, by the table with their bedding and the night's fire, is easy or
-    # moderate; hard or impossible takes the full procedure. Autumn without fire: bedroll
-    # alone is moderate (quick: always rests, no roll), no bedding is hard (a CON check -2:
-    # CON 10 passes on a 6 only, 1/6); the 3-hour watcher is under 6 hours whatever the night.
-    # (The rule before: anyone with bedding rested, so winter bedroll nights all rested.)
+    # Rules edition 1 (edition 2 made the quick option the party's decision: rules.md 5.4,
+    # test_edition2_stats.py). rules.md 5, the quick option as read again: a full rest without a
+    # check only for a character whose night, by the table with their bedding and the night's fire,
+    # is easy or moderate; hard or impossible takes the full procedure. Autumn without fire: bedroll
+    # alone is moderate (quick: always rests, no roll), no bedding is hard (a CON check -2: CON 10
+    # passes on a 6 only, 1/6); the 3-hour watcher is under 6 hours whatever the night. (The rule
+    # before: anyone with bedding rested, so winter bedroll nights all rested.)
     party = [person("Bed", bedroll=True), person("Bare"), person("Watch", tent=True)]
     c = make(
         party,
@@ -368,7 +369,7 @@ def test_quick_rest_only_where_the_gear_suits_the_night_and_the_six_hour_rule_st
     )
     n, bare_rested = 1200, 0
     for i in range(n):
-        evs, out = night(c, f"quick/{i}")
+        evs, out = night(c, f"quick/{i}", edition=1)
         bed, bare, watch = out.characters
         assert (bed.difficulty, bare.difficulty) == ("moderate", "hard")
         assert bed.full_rest and not watch.full_rest
@@ -390,14 +391,15 @@ def test_quick_rest_only_where_the_gear_suits_the_night_and_the_six_hour_rule_st
     )
     both_rested = 0
     for i in range(n):
-        roll, both = outcome(winter, f"winter-quick/{i}").characters
+        roll, both = outcome(winter, f"winter-quick/{i}", edition=1).characters
         assert (roll.difficulty, both.difficulty) == ("impossible", "hard")
         assert not roll.full_rest
         both_rested += both.full_rest
     assert_rate(both_rested, n, float(check_odds(-2)), "winter, bedroll and tent, quick option")
-    evs, out = night(summer, 1)
-    assert out.characters[0].full_rest
-    assert next(f for _, t, f in evs if t == "rest.checked")["reason"] == "easy_night"
+    for edition in (1, 2):
+        evs, out = night(summer, 1, edition)
+        assert out.characters[0].full_rest
+        assert next(f for _, t, f in evs if t == "rest.checked")["reason"] == "easy_night"
 
 
 # --- the morning (rules.md 6) -------------------------------------------------------------
@@ -442,8 +444,13 @@ def test_spells_lost_1_in_6_for_an_unrested_caster() -> None:
     assert_rate(lost, total, 1 / 6, "unrested caster")
 
 
-@pytest.mark.parametrize("slot", [0, 3], ids=["first watch", "last watch"])
-def test_no_spells_lost_for_a_rested_first_or_last_watch_caster(slot: int) -> None:
+@pytest.mark.parametrize(
+    ("slot", "edition"),
+    [(0, 2), (0, 1), (3, 1)],
+    ids=["first watch", "first watch, edition 1", "last watch, edition 1"],
+)
+def test_no_spells_lost_for_a_rested_first_or_last_watch_caster(slot: int, edition: int) -> None:
+    # rules.md 6.2: edition 2 breaks the last watcher's sleep too (test_edition2_stats.py).
     names = ["A", "B", "C", "D"]
     names[slot] = "Caster"
     party = [person(n, bedroll=True, tent=True) for n in names]
@@ -455,7 +462,7 @@ def test_no_spells_lost_for_a_rested_first_or_last_watch_caster(slot: int) -> No
         rules={"fall_asleep_on_watch": False},
     )
     for i in range(300):
-        ch = outcome(c, f"rested/{slot}/{i}").characters[slot]
+        ch = outcome(c, f"rested/{slot}/{i}", edition).characters[slot]
         assert ch.full_rest and not ch.interrupted
         assert ch.spells_prepared == tuple(SPELLS) and ch.spells_lost == ()
 
@@ -797,13 +804,14 @@ def test_a_dark_camp_keeps_its_carried_wood_every_night() -> None:
 
 
 def test_sleeping_in_runs_the_rest_period_on_by_the_encounter() -> None:
-    # A 4 x 2 h rota over 8 hours and a fifth sleeper who stands no watch; an encounter
-    # every night keeps the camp up 45 minutes. With sleep_in the rest period ends 45
-    # minutes later: the fifth sleeper always sleeps exactly 8 hours, the first three
-    # watchers always keep at least 6, and the last watcher (whose shift runs on) rests only
-    # when the monster came in their own shift: arrival uniform over 480 minutes, the last
-    # 120 of them, 1/4. (Without sleep_in the fifth sleeper has 7h15 and a watcher rests
-    # only if the encounter fell in their own shift or, for the first, ended in it.)
+    # Rules edition 1 (edition 2 moves every later hand-over: rules.md 4.6, test_edition2_stats.py,
+    # and the fifth sleeper's case below holds in both). A 4 x 2 h rota over 8 hours and a fifth
+    # sleeper who stands no watch; an encounter every night keeps the camp up 45 minutes. With
+    # sleep_in the rest period ends 45 minutes later: the fifth sleeper always sleeps exactly 8
+    # hours, the first three watchers always keep at least 6, and the last watcher (whose shift runs
+    # on) rests only when the monster came in their own shift: arrival uniform over 480 minutes, the
+    # last 120 of them, 1/4. (Without sleep_in the fifth sleeper has 7h15 and a watcher rests only
+    # if the encounter fell in their own shift or, for the first, ended in it.)
     names = ["A", "B", "C", "D"]
     party = [person(n, bedroll=True, tent=True) for n in [*names, "E"]]
     c = make(
@@ -814,8 +822,10 @@ def test_sleeping_in_runs_the_rest_period_on_by_the_encounter() -> None:
     )
     n, last_rested = 1200, 0
     for i in range(n):
-        out = outcome(c, f"sleep-in/{i}")
+        out = outcome(c, f"sleep-in/{i}", edition=1)
         a, b, c_, d, e = out.characters
+        two = outcome(c, f"sleep-in/{i}").characters[4]
+        assert (two.slept_minutes, two.full_rest) == (e.slept_minutes, e.full_rest)
         assert e.slept_minutes == REST and e.full_rest
         assert all(x.slept_minutes >= 360 and x.full_rest for x in (a, b, c_))
         own_shift = out.encounter is not None and out.encounter.at - REST_START >= 360
@@ -853,10 +863,10 @@ def test_sleeping_in_moves_the_morning_the_strikes_and_the_last_shift() -> None:
 def test_without_sleeping_in_an_encounter_costs_the_default_rota_three_full_rests() -> None:
     # issue 12: with the default rota (4 x 2 h, every watcher exactly 6 h of sleep) every
     # night with an encounter leaves at least three of the four under 6 hours; with sleep_in
-    # at most the last watcher is.
+    # none is (edition 2, rules.md 4.6), or at most the last watcher (edition 1).
     names = ["A", "B", "C", "D"]
     base = {"fall_asleep_on_watch": False}
-    for sleep_in, most in ((False, 4), (True, 1)):
+    for sleep_in, most, edition in ((False, 4, 2), (True, 0, 2), (True, 1, 1)):
         c = make(
             [person(x) for x in names],
             camp={"encounter_chance": 6},
@@ -864,7 +874,7 @@ def test_without_sleeping_in_an_encounter_costs_the_default_rota_three_full_rest
             rules={**base, "sleep_in": sleep_in},
         )
         short = [
-            sum(ch.slept_minutes < 360 for ch in outcome(c, f"cost/{i}").characters)
+            sum(ch.slept_minutes < 360 for ch in outcome(c, f"cost/{i}", edition).characters)
             for i in range(300)
         ]
         assert max(short) == most

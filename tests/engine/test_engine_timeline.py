@@ -34,12 +34,16 @@ def four(**kw: object) -> Config:
     )
 
 
-def find(c: Config, pred: Callable[[Night], bool], tag: str, tries: int = 4000) -> Night:
+def find_seed(c: Config, pred: Callable[[Night], bool], tag: str, tries: int = 4000) -> str:
+    """The first seed `{tag}/{i}` whose night (of the current edition) passes `pred`."""
     for i in range(tries):
-        n = night(c, f"{tag}/{i}")
-        if pred(n):
-            return n
+        if pred(night(c, f"{tag}/{i}")):
+            return f"{tag}/{i}"
     raise AssertionError(f"no seed in {tag}/0..{tries - 1} gives the scenario")
+
+
+def find(c: Config, pred: Callable[[Night], bool], tag: str, tries: int = 4000) -> Night:
+    return night(c, find_seed(c, pred, tag, tries))
 
 
 def of(evs: list[RawEvent], type_: str) -> list[tuple[int, dict]]:
@@ -192,12 +196,22 @@ def test_encounter_wakes_everyone_and_camp_settles_and_rota_resumes() -> None:
     for t, f in of(evs, "hour.passed"):
         if t_arr < t <= t_set:
             assert sorted(f["awake"]) == NAMES
-    # The sleepers lost the half hour, and slept again: interrupted.
-    # Every sleeper lost the half hour and slept again: interrupted. B (on watch) lost nothing.
-    a, b, c_, d = out.characters
+    # Every sleeper lost the half hour and slept again. B (on watch) lost nothing.
     assert [ch.slept_minutes for ch in out.characters] == [330, 360, 330, 330]
-    assert a.interrupted and c_.interrupted and d.interrupted  # A: first watch, yet woken
-    assert b.interrupted  # the middle watch
+    # Edition 2 (rules.md 6.2): sleep broken by a watch, the last one too (D), not by the
+    # monster (A stood the first watch, then slept through but for the encounter).
+    assert [ch.interrupted for ch in out.characters] == [False, True, True, True]
+
+
+def test_edition_1_counts_the_encounter_as_interrupted_sleep() -> None:
+    """Edition 1 (asleep, awake, asleep again): the encounter interrupts every sleeper, the
+    first watcher too; the middle watch does; on a quiet night the last watch does not."""
+    c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
+    seed = find_seed(c, lambda n: 250 <= first(n[0], "monster.arrived")[0] < 330, "settle")
+    _, out = night(c, seed, edition=1)
+    assert [ch.interrupted for ch in out.characters] == [True, True, True, True]
+    _, quiet = night(four(rules={"fall_asleep_on_watch": False}), 1, edition=1)
+    assert [ch.interrupted for ch in quiet.characters] == [False, True, True, False]
 
 
 @pytest.mark.parametrize("minutes", [0, 90])
@@ -427,24 +441,36 @@ def test_unwatched_end_emits_watch_ended() -> None:
     assert b.interrupted and not a.interrupted
 
 
-def test_interrupted_sleep_first_and_last_watch_are_not() -> None:
+def test_broken_sleep_every_watch_but_the_first() -> None:
+    # rules.md 6.2 (edition 2): the last watcher is woken for the last watch: broken too.
     _, out = night(four(rules={"fall_asleep_on_watch": False}), 1)
+    assert [ch.interrupted for ch in out.characters] == [False, True, True, True]
+    _, out = night(four(rules={"fall_asleep_on_watch": False}), 1, edition=1)
     assert [ch.interrupted for ch in out.characters] == [False, True, True, False]
 
 
 def test_an_encounter_as_they_lie_down_does_not_interrupt_sleep() -> None:
-    # rules.md 6: interrupted = asleep, then awake, then asleep again ("an encounter after
-    # which they slept AGAIN"). A character who lies down at the very minute the monster comes
-    # has not slept yet: the encounter does not interrupt them. Here the monster comes at a
-    # hand-over minute: the outgoing watcher, who stood the first watch, slept only after it.
+    # rules.md 6.2, edition 1: interrupted = asleep, then awake, then asleep again ("an
+    # encounter after which they slept AGAIN"). A character who lies down at the very minute
+    # the monster comes has not slept yet: the encounter does not interrupt them. Here the
+    # monster comes at a hand-over minute: the outgoing watcher, who stood the first watch,
+    # slept only after it.
     c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
-    _, out = find(c, lambda n: first(n[0], "monster.arrived")[0] == 240, "liedown240")
+    seed = find_seed(c, lambda n: first(n[0], "monster.arrived")[0] == 240, "liedown240")
+    _, out = night(c, seed, edition=1)
     a, b, c_, d = out.characters
     assert a.slept_minutes == 480 - 120 - 30 and not a.interrupted  # first watch, then the fight
     assert b.interrupted and c_.interrupted and d.interrupted  # slept before and after
+    # Edition 2: B is woken for the watch as A hands over (the monster comes after), C and D
+    # for theirs later; A, who lies down as the monster comes, is woken by it alone.
+    _, out = night(c, seed)
+    assert [ch.interrupted for ch in out.characters] == [False, True, True, True]
     # At the first minute of the rest period nobody has slept yet.
-    _, out = find(c, lambda n: first(n[0], "monster.arrived")[0] == REST_START, "liedown0")
+    seed = find_seed(c, lambda n: first(n[0], "monster.arrived")[0] == REST_START, "liedown0")
+    _, out = night(c, seed, edition=1)
     assert [ch.interrupted for ch in out.characters] == [False, True, True, False]
+    _, out = night(c, seed)
+    assert [ch.interrupted for ch in out.characters] == [False, True, True, True]
 
 
 def test_two_shifts_in_a_row_for_one_watcher() -> None:
@@ -456,7 +482,13 @@ def test_two_shifts_in_a_row_for_one_watcher() -> None:
     evs, out = night(c, 1)
     assert [(f["actor"], f["to"]) for _, f in of(evs, "watch.handed_over")] == [("A", "B")]
     assert [ch.slept_minutes for ch in out.characters] == [240, 240]
+    # Edition 2: B is woken for the last watch (rules.md 6.2); one watch each (3.2).
+    assert [ch.interrupted for ch in out.characters] == [False, True]
+    assert [f["shift"] for _, f in of(evs, "watch.began")] == [1, 2]
+    evs, out = night(c, 1, edition=1)
+    assert [(f["actor"], f["to"]) for _, f in of(evs, "watch.handed_over")] == [("A", "B")]
     assert not any(ch.interrupted for ch in out.characters)
+    assert [f["shift"] for _, f in of(evs, "watch.began")] == [1, 2, 3, 4]
 
 
 def test_empty_rota_everyone_sleeps() -> None:

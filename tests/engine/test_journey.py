@@ -105,7 +105,10 @@ def test_carried_firewood_is_spent_on_the_first_night() -> None:
     assert isinstance(fires[1], ev.FireNotLit) and fires[1].reason == "no_firewood"
 
 
-def test_a_ruined_meal_loses_the_ingredients_for_the_journey() -> None:
+@pytest.mark.parametrize("edition", [1, 2])
+def test_a_ruined_meal_loses_its_ingredients(edition: int) -> None:
+    """rules.md 2.2: edition 2 loses the ruined meal's ingredients only, and the next night's
+    meal is cooked; edition 1 lost them for the rest of the journey."""
     data = _config()
     data["camp"]["fire_starter"] = True
     data["evening"]["firewood"] = ["Bo"]  # dry weather: 1d6 >= 1 hour, so a fire every night
@@ -113,12 +116,17 @@ def test_a_ruined_meal_loses_the_ingredients_for_the_journey() -> None:
     data["party"][0]["wis"] = 3
     data["evening"]["cook"] = "Ash"
     for seed in range(400):
-        night = simulate(_cfg(data), seed, nights=2)
+        night = simulate(_cfg(data), seed, nights=2, edition=edition)
         meals = [e for e in night.events if isinstance(e, ev.MealCooked | ev.MealNotCooked)]
         if isinstance(meals[0], ev.MealCooked) and meals[0].outcome == "ruined":
             assert meals[0].ingredients_lost
-            assert isinstance(meals[1], ev.MealNotCooked)
-            assert meals[1].reason == "no_ingredients"
+            if edition == 1:
+                assert isinstance(meals[1], ev.MealNotCooked)
+                assert meals[1].reason == "no_ingredients"
+                assert not night.outcomes[1].ingredients
+            else:
+                assert isinstance(meals[1], ev.MealCooked)
+                assert night.outcomes[0].ingredients and night.outcomes[1].ingredients
             return
     raise AssertionError("no ruined meal in 400 seeds: the search range is too small")
 

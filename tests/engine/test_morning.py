@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from nightsim import rules
 from nightsim.codes import Purpose, RestReason
 from nightsim.config import Config
+from nightsim.editions import CURRENT_EDITION, readings_for
 from nightsim.engine.dice import Dice
 from nightsim.engine.morning import NightRecord, morning, morning_events
 from nightsim.engine.plan import plan_for, stream_names
@@ -25,17 +28,19 @@ def config(**camp: object) -> Config:
     return make(party, camp={"season": "summer", **camp})
 
 
-def facts(c: Config, **changes: Any) -> NightRecord:
+def facts(c: Config, edition: int = CURRENT_EDITION, **changes: Any) -> NightRecord:
     """A quiet night: everyone slept the whole rest period in one stretch, no fire."""
-    plan, _ = plan_for(c)
+    readings = readings_for(edition)
+    plan, _ = plan_for(c, readings=readings)
     n = len(plan.names)
     base = NightRecord(
         night=1,
         season=plan.season,
         plan=plan,
-        streams=stream_names(c, 1),
+        streams=stream_names(c, 1, readings=readings),
         slept=(FULL_NIGHT,) * n,
         stretches=(1,) * n,
+        woken_for_watch=(False,) * n,
         surprised=(False,) * n,
         hp=plan.hp,
         exhaustion=plan.exhaustion,
@@ -55,9 +60,10 @@ def facts(c: Config, **changes: Any) -> NightRecord:
 
 def test_the_same_facts_and_dice_give_the_same_morning() -> None:
     c = config()
-    f = facts(c, stretches=(1, 2))
+    f = facts(c, stretches=(1, 2), woken_for_watch=(False, True))
     assert morning(f, Dice("m")) == morning(f, Dice("m"))
-    assert f == facts(c, stretches=(1, 2))  # the facts are a value: nothing changed
+    # the facts are a value: nothing changed
+    assert f == facts(c, stretches=(1, 2), woken_for_watch=(False, True))
 
 
 def test_under_six_hours_is_no_full_rest_whatever_else() -> None:
@@ -89,9 +95,27 @@ def test_the_fire_warms_the_night_only_for_its_hours_in_the_rest_period() -> Non
     assert morning(facts(c, fire_lit_at=0, fire_out_at=end), Dice(1)).fire_lasted
 
 
-def test_interrupted_sleep_puts_each_spell_at_risk_on_its_own_stream() -> None:
+def test_broken_sleep_is_woken_for_a_watch_in_edition_2_and_interrupted_in_edition_1() -> None:
+    """rules.md 6.2: what puts a rested caster's spells at risk, by edition."""
     c = config()
-    f = facts(c, stretches=(1, 2))
+    for edition, risky, safe in (
+        (2, {"woken_for_watch": (False, True)}, {"stretches": (1, 2)}),
+        (1, {"stretches": (1, 2)}, {"woken_for_watch": (False, True)}),
+    ):
+        assert morning(facts(c, edition, **risky), Dice(1)).characters[1].interrupted
+        bo = morning(facts(c, edition, **safe), Dice(1)).characters[1]
+        assert not bo.interrupted and bo.spells_lost == ()
+
+
+@pytest.mark.parametrize(
+    ("edition", "broken"),
+    [(2, {"woken_for_watch": (False, True)}), (1, {"stretches": (1, 2)})],
+)
+def test_broken_sleep_puts_each_spell_at_risk_on_its_own_stream(
+    edition: int, broken: dict[str, Any]
+) -> None:
+    c = config()
+    f = facts(c, edition, **broken)
     for k in range(200):
         dice = Dice(f"spells/{k}")
         bo = morning(f, dice).characters[1]
@@ -133,7 +157,7 @@ def test_a_tasty_meal_and_the_mood_add_to_the_con_check() -> None:
 
 def test_the_events_tell_the_outcome_in_order() -> None:
     c = config()
-    f = facts(c, stretches=(2, 2), slept=(400, 300))
+    f = facts(c, stretches=(2, 2), woken_for_watch=(True, True), slept=(400, 300))
     out = morning(f, Dice("ev"))
     log = EventLog(c.camp.camp_minute, seq=7)
     log.timed(At(f.plan.rest_end), 0, 1)

@@ -210,14 +210,15 @@ def edited(tmp_path: Path, name: str, header: dict[str, Any], extra: list[str] =
 def test_an_unknown_later_edition_is_exit_3_naming_the_release(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    log = edited(tmp_path, "edition.jsonl", {"edition": 2, "nightsim": "0.5.0"})
+    log = edited(tmp_path, "edition.jsonl", {"edition": 3, "nightsim": "0.5.0"})
     assert main(["replay", str(log)]) == 0
-    assert "rules edition 2" in capsys.readouterr().err
+    assert "rules edition 3" in capsys.readouterr().err
     assert main(["verify", str(log), "--head", head_of(log)]) == 3
     out = capsys.readouterr().out
     assert out == (
-        "nightsim 0.5.0 wrote this log with rules edition 2, which this nightsim"
-        f" ({nightsim_version()}) does not know (it plays edition 1). Its chain is intact;"
+        "nightsim 0.5.0 wrote this log with rules edition 3, which this nightsim"
+        f" ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
+        " intact;"
         f" re-simulate it with nightsim 0.5: pipx run 'nightsim==0.5.*' verify {log}\n"
     )
     assert main(["verify", str(log), "--head", "ab" * 32]) == 1

@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The default night's log for seed 7 (`nightsim run --seed 7 --format jsonl --no-log`).
 # It changes only when the rules, the engine, the default dice or the log format change on
-# purpose (0.3.0: the sha256-uniform-v2 dice); then regenerate with
+# purpose (0.3.0: the sha256-uniform-v2 dice; 0.4.0: rules edition 2, whose header says
+# `"edition": 2`; this night is otherwise the same); then regenerate with
 #   python -m nightsim run --seed 7 --format jsonl --no-log 2>/dev/null | sha256sum
 # and say in the commit why the night changed (and whether old logs still verify).
-GOLDEN_SEED_7 = "9953279d998f5843c7cb55009fe2447dd63d51b397c120097db5e7fc97a7d393"
+GOLDEN_SEED_7 = "5224faa4a6e174aba9899ed8663d01379826c761d04894e3aeb8fa03de8f7dc7"
 
 
 def lines_of(seed: int | str, nights: int = 1) -> list[str]:
