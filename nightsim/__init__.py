@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from nightsim import api
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 # `help(nightsim)` and the doctests read the API's own manual.
 __doc__ = api.__doc__
