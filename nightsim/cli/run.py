@@ -23,6 +23,7 @@ from nightsim.cli.common import (
     fresh_seed,
     parse_seed,
     rerun_flags,
+    shown_seed,
     silence_stdout,
     status,
 )
@@ -148,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
+        raise UsageError(
+            f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {shown(args.nights)}"
+        )
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
     page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
@@ -156,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     log = open_log(args, seed)
     if args.seed is None:
         # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is out.
-        status(f"seed: {seed}  (to tell this night again: {rerun})")
+        status(f"seed: {shown_seed(seed)}  (to tell this night again: {rerun})")
     last: list[str] = []  # the last line: its hash is the chain's head, printed at the end
     ended: list[bool] = []  # set once the night's last line is written to the log
     lines = page.kept(night_lines(config, seed, args.nights, log, last, ended))
@@ -182,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
             f"stdout: cannot write: {failed.strerror}; {kept}; the night is {rerun}"
         )
     page.write()
-    status(f"seed: {seed}" + (f"  log: {shown(path)}" if path is not None else "  (no log)"))
+    where = f"  log: {shown(path)}" if path is not None else "  (no log)"
+    status(f"seed: {shown_seed(seed)}{where}")
     status(f"head: {json.loads(last[0])['hash']}")  # to read out at the table: verify --head
     return EXIT_OK
 

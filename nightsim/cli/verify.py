@@ -141,7 +141,9 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_FAILED
     elsewhere = not_resimulated(verdict, args.log)
     if elsewhere is not None:
-        print(elsewhere)
+        # A refusal, like every other failing line: on stderr, so that stdout only ever
+        # holds verify's own answer (docs/limits.md).
+        status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
     code = refused(path, verdict)
     if code is not None:
