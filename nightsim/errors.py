@@ -44,6 +44,11 @@ class NotALog(LogError):
     """Not a nightsim log at all (empty, not JSON, no header, a format we cannot read)."""
 
 
+class EmptyLog(NotALog):
+    """An empty file: not a log, unless the CLI knows more (an empty `.partial` is a run cut
+    short before its first line)."""
+
+
 class BrokenLog(LogError):
     """A log that fails its own checks: chain, order, form, or end."""
 

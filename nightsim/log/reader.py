@@ -37,6 +37,7 @@ from pydantic import ValidationError
 from nightsim.errors import (
     BrokenLog,
     ConfigError,
+    EmptyLog,
     EnvironmentFailure,
     LogError,
     NotALog,
@@ -449,7 +450,7 @@ def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> No
     """After the last line (`number` of them): a log ends with the summary of the header's
     last night, and with a newline."""
     if number == 0:
-        raise NotALog(None, "empty file: not a nightsim log")
+        raise EmptyLog(None, "empty file: not a nightsim log")
     if frame.night != 0 or frame.done != frame.nights:
         what = last.type if last is not None else "nothing"
         raise BrokenLog(
