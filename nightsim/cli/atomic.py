@@ -12,6 +12,10 @@ program, another run) is never replaced — a rename would silently overwrite it
 name is created with O_EXCL, so two runs choosing the same name do not share a partial file.
 On a filesystem without hard links (some FUSE, FAT) it falls back to checking that the name is
 free and renaming, which leaves a window between the check and the rename.
+
+While it is written, the partial file is locked (`flock`, held by a second descriptor until
+the partial name is gone), so that a run that finds it can tell a live writer, whose file it
+must not be told to remove, from a leftover whose writer was killed (`writer_of`).
 """
 
 from __future__ import annotations
