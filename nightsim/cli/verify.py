@@ -150,7 +150,13 @@ def run(args: argparse.Namespace) -> int:
         return code
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
-    print(f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}")
+    # The commitment binds the seed alone: the dice and the release that rolled the night are
+    # named with it, for the referee's published release to be checked against.
+    made = f"dice {shown(verdict.rng, quote=False)}, nightsim {shown(verdict.nightsim, quote=False)}"
+    print(
+        f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}"
+        f" ({made})"
+    )
     if args.head is not None:
         print(f"the log ends at the expected head {args.head}")
     return EXIT_OK
