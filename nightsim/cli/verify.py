@@ -17,7 +17,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError, UnknownDice
-from nightsim.limits import escaped, shown
+from nightsim.limits import MAX_SHOWN_LINE, escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Verdict
@@ -82,8 +82,9 @@ def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
 def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
-    The notes go to stderr; the differing lines to `out` (stdout: verify's own answer;
-    `whatif` sends them to stderr, its stdout being the answer a forged log never gets)."""
+    The notes go to stderr; the differing lines to `out` (None: stdout, verify's own answer,
+    whole; `whatif` sends them to stderr, cut, its stdout being the answer a forged log never
+    gets)."""
     for note in verdict.notes:
         status(f"note: {note}")
     if not verdict.seed_matches:
@@ -104,10 +105,15 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
         f"{shown(path)}: the first differing event is seq {m.seq}"
         f" ({shown(m.type, quote=False)}): it {what}"
     )
-    # The lines whole (they are the evidence), but as text: a forged line's JSON keeps its
-    # bidi controls and line separators unescaped.
-    print(f"log: {escaped(m.log) if m.log is not None else '(none)'}", file=out or sys.stdout)
-    print(f"sim: {escaped(m.sim) if m.sim is not None else '(none)'}", file=out or sys.stdout)
+    # verify's answer (stdout) gives the lines whole: they are the evidence. whatif's refusal
+    # (stderr) is a message, whose lines are cut like any echo: a forged header line can be
+    # megabytes (a seed of millions of characters), and `verify` shows it whole. Either way
+    # as text: a forged line's JSON keeps its bidi controls and line separators unescaped.
+    for side, line in (("log", m.log), ("sim", m.sim)):
+        text = "(none)" if line is None else escaped(line)
+        if out is not None and len(text) > MAX_SHOWN_LINE:
+            text = text[: MAX_SHOWN_LINE - 1] + "…"
+        print(f"{side}: {text}", file=out or sys.stdout)
     return EXIT_FAILED
 
 

@@ -107,3 +107,31 @@ def test_a_fresh_log_names_this_release(tmp_path: Path, capsys: pytest.CaptureFi
         " 45e434a23fcfe2725efaccbe558233479245c8a376b7feaaf13c23f87bd8ddcc"
         f" (dice sha256-uniform-v2, nightsim {__version__})"
     )
+
+
+def test_whatif_on_a_forged_megabyte_header_prints_no_long_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A re-chained header with a seed of a million characters (its commitment matching) and
+    its clock edited: the first difference is the header itself. whatif's refusal is a
+    message, every line cut; verify's answer keeps the evidence whole."""
+    import hashlib
+
+    lines = log_lines(9)
+    header = json.loads(lines[0])
+    seed = "s" * 1_000_000
+    header.update(seed=seed, seed_sha256=hashlib.sha256(seed.encode()).hexdigest())
+    header["clock"] = "19:01"
+    header["nightsim"] = "0.3.0" + "\u202e" * 100_000
+    log = tmp_path / "forged.jsonl"
+    log.write_text("".join(rehash([canonical_json(header) + "\n", *lines[1:]])), "utf-8")
+    assert main(["whatif", str(log), "--set", "camp.season=winter"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert [line[:5] for line in err.splitlines()] == ["note:", "night", "log: ", "sim: "]
+    assert max(len(line) for line in err.splitlines()) <= 310, err[:500]
+    assert "\u202e" not in err and "it differs in 'clock'" in err
+    assert main(["verify", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2 and seed in out  # the evidence, whole
+    assert max(len(line) for line in err.splitlines()) <= 310
