@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args
+from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args, warn_names
 
 EPILOG = """\
 examples:
@@ -47,4 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     label = str(path) if args.config is not None else "default.toml"
     make_console().print(render_checkup(checkup(config), label, lang=args.lang))
+    # Look-alike names on stderr, as `run` warns of them: the check's own warnings are the
+    # catalogue's, in the chosen language; these name the characters' code points.
+    warn_names(config)
     return EXIT_OK

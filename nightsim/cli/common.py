@@ -140,3 +140,12 @@ def add_config_args(parser: object) -> None:
         help="override a config key: dotted path, TOML value (camp.season=winter,"
         " rules.fall_asleep_on_watch=false, party.Wren.con=5); repeatable",
     )
+
+
+def warn_names(config: Config) -> None:
+    """Look-alike names (config/names.py): a warning each on stderr, from `run` and `check`,
+    like the unwatched end of a rota."""
+    from nightsim.config.names import name_warnings
+
+    for line in name_warnings(config):
+        status(f"nightsim: warning: {line}")

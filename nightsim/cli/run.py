@@ -26,6 +26,7 @@ from nightsim.cli.common import (
     shown_seed,
     silence_stdout,
     status,
+    warn_names,
 )
 from nightsim.cli.page import PageFile
 from nightsim.errors import EnvironmentFailure, Terminated
@@ -152,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {shown(args.nights)}"
         )
+    warn_names(config)
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
     page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing

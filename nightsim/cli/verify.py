@@ -158,10 +158,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"verified: {verdict.events} events match ({nights})")
     # The commitment binds the seed alone: the dice and the release that rolled the night are
     # named with it, for the referee's published release to be checked against.
-    made = f"dice {shown(verdict.rng, quote=False)}, nightsim {shown(verdict.nightsim, quote=False)}"
+    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
+    made = f"dice {dice}, nightsim {release}"
     print(
-        f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}"
-        f" ({made})"
+        f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256} ({made})"
     )
     if args.head is not None:
         print(f"the log ends at the expected head {args.head}")
