@@ -17,7 +17,10 @@ shows: the encounter chance (and the terrain it comes from), the season (from th
 the firewood modifier, the rota with clock times and each watcher's dozing odds, each
 character's rest difficulty and full-rest odds with and without a fire (before the evening's
 meal and mood), who sleeps under 6 hours because of the rota, which casters' sleep the rota
-interrupts; then warnings for likely mistakes. Warnings do not fail the check.
+interrupts; then warnings for likely mistakes, and on stderr names that look alike (mixed
+scripts, look-alike letters). Warnings do not fail the check. A blank name, one with
+whitespace at an end or an invisible character, and two names equal but for case or Unicode
+form are refused (exit 2).
 
 exit codes: 0 the config is valid (warnings or not), 2 it is not (the message names the
 file, the field and what was expected)

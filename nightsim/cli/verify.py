@@ -36,7 +36,11 @@ broken, or differs from the re-simulated night (the first differing event is sho
 simulation side by side); 2 not a log at all, a malformed --head, or a log whose dice (its
 header's `rng`) this nightsim does not know; 3 a log this nightsim does not re-simulate (format
 1, a rules edition it does not play, what a later release added): its chain is intact, and
-the line says which release re-simulates it
+the line (on stderr) says which release re-simulates it. A script asking "is it genuine?"
+tests the code != 0: a byte flipped in the header can make it no log at all (2).
+
+The commitment line names the dice and the release that made the log: the commitment binds
+the seed only, so check them against the release the referee published with the config.
 """
 
 # Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
@@ -47,8 +51,9 @@ def add_parser(sub: Any) -> None:
         "verify",
         help="re-simulate a log's night and compare, event by event (--head: and its end)",
         description="Check a log's chain, re-run its night from the header (config, seed,"
-        " nights) and compare every event; show that the seed matches its commitment; with"
-        " --head, that the log ends at the chain head published at the table.",
+        " nights) and compare every event; show that the seed matches its commitment (with"
+        " the dice and the release that made the log); with --head, that the log ends at the"
+        " chain head published at the table.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
