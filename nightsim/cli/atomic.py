@@ -67,8 +67,9 @@ def creation_error(path: Path, exc: OSError, what: str) -> Exception:
         state = writer_of(partial) if str(exc.filename) == str(partial) else "gone"
         if state == "live":
             # Its writer holds the lock: removing the file would lose that run's night.
+            this = "this log" if what == "a log" else "this file"
             return UsageError(
-                f"{shown(partial)}: another nightsim is writing this log now; wait for it or"
+                f"{shown(partial)}: another nightsim is writing {this} now; wait for it or"
                 " choose another name"
             )
         if state == "left":

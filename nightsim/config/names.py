@@ -77,8 +77,35 @@ def _script(ch: str) -> str | None:
     return _SCRIPT_OF_WORD.get(word, word)
 
 
+# The joiners: U+200D builds one emoji of several (a black bird is a bird, U+200D, a black
+# square) and, with U+200C, shapes Indic and Arabic-script words. Between Latin, Greek or
+# Cyrillic letters they only hide.
+_JOINERS = frozenset("\u200c\u200d")
+_HIDING_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+
+
+def _joins(before: str, after: str) -> bool:
+    """Whether a joiner between `before` and `after` joins something visible (Unicode's
+    own uses: after a virama, between two symbols of an emoji sequence, between two letters
+    of a script that shapes with joiners)."""
+    if unicodedata.combining(before) == 9:  # a virama: Indic conjuncts
+        return True
+    kinds = {unicodedata.category(before), unicodedata.category(after)}
+    if kinds <= {"So", "Sk", "Mn"}:  # emoji, their modifiers and variation selectors
+        return True
+    scripts = {_script(before), _script(after)}
+    return len(scripts) == 1 and None not in scripts and not scripts & _HIDING_SCRIPTS
+
+
 def _invisible(name: str) -> str | None:
-    return next((ch for ch in name if unicodedata.category(ch) == "Cf"), None)
+    """The first invisible format character (Cf) that does not join two visible ones."""
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) != "Cf":
+            continue
+        inside = 0 < i < len(name) - 1
+        if not (ch in _JOINERS and inside and _joins(name[i - 1], name[i + 1])):
+            return ch
+    return None
 
 
 def _codepoint(ch: str) -> str:

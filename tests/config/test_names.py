@@ -126,6 +126,28 @@ def test_honest_names_are_not_warned_about() -> None:
     assert name_warnings(parse_config(renamed("Moss", "R2-D2"))) == []
 
 
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [
+        ("Wr\u200den", True),  # a joiner between Latin letters only hides
+        ("Wr\u200cen", True),
+        ("\u200dMoss", True),  # at an end it joins nothing
+        ("Moss \U0001f426\u200d", True),
+        ("Moss \U0001f426\u200d\u2b1b", False),  # a black bird: one emoji of two
+        ("\U0001f469\u200d\U0001f469\u200d\U0001f467", False),  # a family
+        ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", False),  # Persian's ZWNJ
+        ("\u092e\u094b\u094d\u200d\u0938", False),  # after a virama (Devanagari)
+    ],
+)
+def test_a_joiner_is_kept_only_where_it_joins(name: str, refused: bool) -> None:
+    text = renamed("Moss", name)
+    if refused:
+        with pytest.raises(ConfigError, match="an invisible character"):
+            parse_config(text)
+    else:
+        assert parse_config(text).party[2].name == name
+
+
 def test_the_keys() -> None:
     assert same_name_key("Wren") == same_name_key("wREN") == same_name_key("WREN")
     assert same_name_key("Wr\u00e9n") == same_name_key("Wre\u0301n")
