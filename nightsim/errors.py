@@ -44,6 +44,11 @@ class NotALog(LogError):
     """Not a nightsim log at all (empty, not JSON, no header, a format we cannot read)."""
 
 
+class EmptyLog(NotALog):
+    """An empty file: not a log, unless the CLI knows more (an empty `.partial` is a run cut
+    short before its first line)."""
+
+
 class BrokenLog(LogError):
     """A log that fails its own checks: chain, order, form, or end."""
 
@@ -81,6 +86,75 @@ def open_input(path: Path, expected: str, error: Callable[[str], Exception]) -> 
         return path.open("rb")
 
 
+# Kernel pseudo-filesystems: their files are regular to stat(), but a read may wait for ever
+# (/proc/kmsg waits for the kernel's next message), fail (/proc/self/mem: EIO) or never end.
+# No log or config lives there, so one is refused before a byte is read.
+_KERNEL_FILESYSTEMS = frozenset(
+    {
+        "proc", "sysfs", "debugfs", "tracefs", "securityfs", "configfs", "cgroup", "cgroup2",
+        "pstore", "efivarfs", "bpf", "fusectl", "binfmt_misc", "selinuxfs",
+    }
+)  # fmt: skip
+
+
+def kernel_filesystem(st: os.stat_result) -> str | None:
+    """The type of the kernel pseudo-filesystem (`proc`, `sysfs` …) a file `st` is on, or
+    None. Such filesystems have no block device (major number 0), and /proc/self/mountinfo
+    names each mount's type beside its device number; without it (not Linux), None."""
+    if not hasattr(os, "major") or os.major(st.st_dev) != 0:
+        return None  # a filesystem on a disk: a real file
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as fh:
+            mounts = fh.read()
+    except OSError:
+        return None
+    device = f"{os.major(st.st_dev)}:{os.minor(st.st_dev)}"
+    for line in mounts.splitlines():
+        fields = line.split(" ")
+        if len(fields) > 2 and fields[2] == device:
+            kind = line.partition(" - ")[2].split(" ", 1)[0]
+            return kind if kind in _KERNEL_FILESYSTEMS else None
+    return None
+
+
+def _open_checked(
+    path: Path,
+    expected: str,
+    error: Callable[[str], Exception],
+    where: str,
+    *,
+    streams: bool,
+) -> int:
+    """`path` opened for reading, as a blocking descriptor: a regular file (not a kernel
+    file), or with `streams` a pipe or socket too; anything else becomes `error(message)`.
+
+    O_NONBLOCK opens a FIFO with no writer at once instead of waiting for one for ever; it is
+    cleared before anything is read (a read of a non-blocking descriptor may return nothing
+    at all), so a pipe whose writer is still writing is read to its end and a FIFO nobody
+    writes to reads as empty. O_NOCTTY: a terminal named as input never becomes ours."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    with _mapped(Path(where), expected, error):
+        fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        mode = st.st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{where}: is a directory, expected {expected}")
+        if stat.S_ISREG(mode):
+            kind = kernel_filesystem(st)
+            if kind is not None:
+                raise error(f"{where}: is a kernel file ({kind}), not {expected}")
+        elif not streams:
+            raise error(f"{where}: is not a regular file (a pipe or a device)")
+        elif not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            raise error(f"{where}: is a device, not a regular file or a pipe")
+        os.set_blocking(fd, True)
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_input(
     path: Path,
     expected: str,
@@ -90,19 +164,11 @@ def read_input(
     where: str | None = None,
 ) -> bytes:
     """The bytes of the regular file `path`, at most `limit` of them; an OS error, a file
-    that is not regular or one larger than `limit` becomes `error(message)`.
-
-    A FIFO would hang the read and a device (/dev/zero) would never end, so neither is read:
-    O_NONBLOCK opens a FIFO with no writer at once instead of waiting for one."""
+    that is not regular (a FIFO would hang the read, a device such as /dev/zero never ends, a
+    kernel file may do either) or one larger than `limit` becomes `error(message)`."""
     where = shown(path) if where is None else where
-    with _mapped(Path(where), expected, error):
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    fd = _open_checked(path, expected, error, where, streams=False)
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise error(f"{where}: is a directory, expected {expected}")
-        if not stat.S_ISREG(mode):
-            raise error(f"{where}: is not a regular file (a pipe or a device)")
         with _mapped(Path(where), expected, error), os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     finally:
@@ -114,23 +180,8 @@ def read_input(
 
 def open_stream(path: Path, expected: str, error: Callable[[str], Exception]) -> BinaryIO:
     """`path` opened for reading as bytes: a regular file, or a pipe or socket (`<(…)`,
-    `/dev/stdin`) read as a stream. A device (/dev/zero, a terminal) or a folder becomes
-    `error(message)`, as does an OS error on opening.
-
-    O_NONBLOCK opens a FIFO with no writer at once instead of waiting for one for ever; the
-    descriptor is then made blocking again, so a pipe whose writer is still writing is read
-    to its end, and a FIFO nobody writes to reads as empty."""
-    where = shown(path)
-    with _mapped(Path(where), expected, error):
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise error(f"{where}: is a directory, expected {expected}")
-        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
-            raise error(f"{where}: is a device, not a regular file or a pipe")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
+    `/dev/stdin`) read as a stream. A device (/dev/zero, a terminal), a kernel file
+    (/proc/kmsg) or a folder becomes `error(message)`, as does an OS error on opening; a
+    FIFO nobody writes to reads as empty instead of hanging (_open_checked)."""
+    fd = _open_checked(path, expected, error, shown(path), streams=True)
+    return os.fdopen(fd, "rb")

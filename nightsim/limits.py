@@ -22,6 +22,11 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 100
 #: The nights of one run or journey, for `nightsim run --nights` and the API's `nights`.
 MAX_NIGHTS = 100_000
+#: The members of a party. A Dolmenwood party is a handful of characters and their hirelings;
+#: the cost of a night grows faster than its party (a 14,000-member party took 12 s a night),
+#: and at this limit a night still takes some 15 ms to simulate and `odds` some 2 ms a
+#: night (docs/limits.md). A log's header over it is refused as bad input, never simulated.
+MAX_PARTY = 64
 #: A watch shift is at least a minute (the engine's clock counts whole minutes), so a `rota`
 #: has at most one name per minute of rest.
 MIN_SHIFT_MINUTES = 1

@@ -151,7 +151,9 @@ def _run(command: str, cwd: Path, env: dict[str, str]) -> tuple[list[str], list[
             out.pop()
         return out
 
-    return lines(done.stdout), lines(done.stdout.rstrip("\n") + "\n" + done.stderr)
+    # No blank line above stderr when stdout is empty (a refusal is stderr alone).
+    both = done.stdout.rstrip("\n") + "\n" + done.stderr if done.stdout.strip() else done.stderr
+    return lines(done.stdout), lines(both)
 
 
 def _pick(shown: list[str], real: tuple[list[str], list[str]]) -> list[str]:

@@ -12,6 +12,10 @@ program, another run) is never replaced — a rename would silently overwrite it
 name is created with O_EXCL, so two runs choosing the same name do not share a partial file.
 On a filesystem without hard links (some FUSE, FAT) it falls back to checking that the name is
 free and renaming, which leaves a window between the check and the rename.
+
+While it is written, the partial file is locked (`flock`, held by a second descriptor until
+the partial name is gone), so that a run that finds it can tell a live writer, whose file it
+must not be told to remove, from a leftover whose writer was killed (`writer_of`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import time
 from pathlib import Path
 
 from nightsim.cli.common import UsageError
@@ -58,10 +63,19 @@ def creation_error(path: Path, exc: OSError, what: str) -> Exception:
     """The one line for a file that could not be created: bad input (exit 2), or the
     machine's failure (a full disk: exit 74)."""
     if isinstance(exc, FileExistsError):
-        if str(exc.filename) == str(partial_path(path)):
+        partial = partial_path(path)
+        state = writer_of(partial) if str(exc.filename) == str(partial) else "gone"
+        if state == "live":
+            # Its writer holds the lock: removing the file would lose that run's night.
+            this = "this log" if what == "a log" else "this file"
             return UsageError(
-                f"{shown(partial_path(path))}: exists: a run writing {shown(path)} was stopped"
-                " before the end; replay it or remove it"
+                f"{shown(partial)}: another nightsim is writing {this} now; wait for it or"
+                " choose another name"
+            )
+        if state == "left":
+            return UsageError(
+                f"{shown(partial)}: exists: a run writing {shown(path)} was stopped before"
+                " the end; replay it or remove it"
             )
         return UsageError(f"{shown(path)}: already exists; {what} never overwrites a file")
     if isinstance(exc, IsADirectoryError):
@@ -69,6 +83,63 @@ def creation_error(path: Path, exc: OSError, what: str) -> Exception:
         return UsageError(f"{shown(path)}: is a directory, expected a file name{hint}")
     message = f"{shown(path)}: cannot write: {exc.strerror}"
     return EnvironmentFailure(message) if exc.errno in _ENVIRONMENT else UsageError(message)
+
+
+def writer_of(partial: Path) -> str:
+    """Who has `partial`: "live" (a running nightsim writes it: it holds the file's lock),
+    "left" (nobody: its writer was killed, kill -9 or a power cut) or "gone" (no such file
+    now: its writer has just finished or given up).
+
+    A writer locks its partial file the moment it creates it (AtomicFile); a file found
+    unlocked is looked at twice more, 50 ms apart, for the instant between the two."""
+    for attempt in range(3):
+        if attempt:
+            time.sleep(0.05)
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(partial, flags | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            return "gone"
+        except OSError:
+            return "left"  # not ours to read (a planted symlink, no permission)
+        try:
+            if _locked_by_another(fd):
+                return "live"
+        finally:
+            os.close(fd)
+    return "left"
+
+
+def _locked_by_another(fd: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): every partial file reads as a leftover
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:  # a filesystem without locks: as if unlocked
+        return False
+    return False  # closing `fd` lets it go
+
+
+def _hold_lock(fd: int) -> int | None:
+    """A second descriptor of the partial file holding an exclusive lock on it while it is
+    written, so that another run can tell a live writer from a leftover (writer_of). It
+    outlives the writing descriptor, closed before the file takes its final name, and is let
+    go only after the partial name is gone. None: no lock on this system or filesystem."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    lock = os.dup(fd)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(lock)
+        return None
+    return lock
 
 
 class AtomicFile:
@@ -89,6 +160,7 @@ class AtomicFile:
             raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(final))
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
         self.fd: int | None = os.open(self.partial, flags, 0o644)
+        self._lock = _hold_lock(self.fd)
 
     def write(self, data: bytes) -> None:
         """All of `data`, to the disk's page cache now (a crash keeps it)."""
@@ -112,6 +184,7 @@ class AtomicFile:
         try:
             self._take_name()
         except FileExistsError:
+            self._release()
             self.kept = True
             raise EnvironmentFailure(
                 f"{shown(self.final)}: appeared while the file was written; it is kept whole"
@@ -119,6 +192,7 @@ class AtomicFile:
             ) from None
         except OSError as exc:
             self._fail("cannot rename into place", exc)
+        self._release()
         _sync_folder(self.final.parent)
         return self.final
 
@@ -147,6 +221,14 @@ class AtomicFile:
             # Already gone, or the folder went: either way nothing is under the final name.
             with contextlib.suppress(OSError):
                 os.unlink(self.partial)
+        self._release()
+
+    def _release(self) -> None:
+        """Let the partial file's lock go: its name is gone (or kept whole, nobody's)."""
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            with contextlib.suppress(OSError):
+                os.close(lock)
 
     def _fail(self, what: str, exc: OSError) -> None:
         self.discard()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args
+from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args, warn_names
 
 EPILOG = """\
 examples:
@@ -17,7 +17,10 @@ shows: the encounter chance (and the terrain it comes from), the season (from th
 the firewood modifier, the rota with clock times and each watcher's dozing odds, each
 character's rest difficulty and full-rest odds with and without a fire (before the evening's
 meal and mood), who sleeps under 6 hours because of the rota, which casters' sleep the rota
-interrupts; then warnings for likely mistakes. Warnings do not fail the check.
+interrupts; then warnings for likely mistakes, and on stderr names that look alike (mixed
+scripts, look-alike letters). Warnings do not fail the check. A blank name, one with
+whitespace at an end or an invisible character, and two names equal but for case or Unicode
+form are refused (exit 2).
 
 exit codes: 0 the config is valid (warnings or not), 2 it is not (the message names the
 file, the field and what was expected)
@@ -48,4 +51,7 @@ def run(args: argparse.Namespace) -> int:
     label = str(path) if args.config is not None else "default.toml"
     party = config.canonical()["party"]
     make_console().print(render_checkup(checkup(config), label, lang=args.lang, party=party))
+    # Look-alike names on stderr, as `run` warns of them: the check's own warnings are the
+    # catalogue's, in the chosen language; these name the characters' code points.
+    warn_names(config)
     return EXIT_OK

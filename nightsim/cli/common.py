@@ -69,11 +69,18 @@ def silence_stdout() -> None:
         os.close(devnull)
 
 
+def shown_seed(seed: int | str) -> str:
+    """A seed as a message shows it (`seed: …`): as typed, escaped and cut to MAX_SHOWN
+    characters like every echoed value (a 100,000-character phrase is a seed too)."""
+    return shown(str(seed), quote=False)
+
+
 def rerun_flags(seed: int | str, nights: int = 1) -> str:
-    """The flags that tell the same night (or journey) again, for a message."""
+    """The flags that tell the same night (or journey) again, for a message (a seed past
+    MAX_SHOWN characters is cut there: the log's header keeps it whole)."""
     import shlex
 
-    flags = f"--seed {shlex.quote(str(seed))}"
+    flags = f"--seed {shown(shlex.quote(str(seed)), quote=False)}"
     return flags + (f" --nights {nights}" if nights != 1 else "")
 
 
@@ -133,3 +140,12 @@ def add_config_args(parser: object) -> None:
         help="override a config key: dotted path, TOML value (camp.season=winter,"
         " rules.fall_asleep_on_watch=false, party.Wren.con=5); repeatable",
     )
+
+
+def warn_names(config: Config) -> None:
+    """Look-alike names (config/names.py): a warning each on stderr, from `run` and `check`,
+    like the unwatched end of a rota."""
+    from nightsim.config.names import name_warnings
+
+    for line in name_warnings(config):
+        status(f"nightsim: warning: {line}")

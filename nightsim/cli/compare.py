@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nightsim.cli.common import EXIT_OK, UsageError, config_from_args, status
+from nightsim.cli.common import EXIT_OK, UsageError, config_from_args, shown_seed, status
 
 Row = list[object]
 
@@ -21,7 +21,9 @@ def config_b(args: argparse.Namespace) -> Any:
     return config
 
 
-def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
+def run_compare(
+    args: argparse.Namespace, config: Any, other: Any, seed: int | str, jobs: int, per: int
+) -> int:
     from nightsim.cli.odds import (
         DEFAULT_NIGHTS,
         _command,
@@ -34,7 +36,6 @@ def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: in
     from nightsim.stats import odds as odds_mod
     from nightsim.stats.compare import compare
 
-    other = config_b(args)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per * 2, "nights, A and B") as progress:
@@ -59,7 +60,7 @@ def run_compare(args: argparse.Namespace, config: Any, seed: int | str, jobs: in
         con.print(
             render_compare(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
         )
-    status(f"seed: {seed}  (repeat with {_repeat(seed, report['nights'], per)})")
+    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
     return EXIT_OK
 
 

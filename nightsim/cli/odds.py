@@ -20,9 +20,10 @@ from nightsim.cli.common import (
     config_from_args,
     fresh_seed,
     parse_seed,
+    shown_seed,
     status,
 )
-from nightsim.limits import shown
+from nightsim.limits import MAX_INT_DIGITS, shown
 
 DEFAULT_NIGHTS = 10_000
 MAX_NIGHTS = 100_000_000
@@ -145,18 +146,18 @@ def _add_rank_args(p: argparse.ArgumentParser) -> None:
 
 def _check(args: argparse.Namespace) -> None:
     if args.nights is not None and not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {args.nights}")
+        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {args.jobs}")
+        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {shown(args.jobs)}")
     if not 1 <= args.nights_per_journey <= MAX_NIGHTS_PER_JOURNEY:
         raise UsageError(
             f"--nights-per-journey: expected 1..{MAX_NIGHTS_PER_JOURNEY},"
-            f" got {args.nights_per_journey}"
+            f" got {shown(args.nights_per_journey)}"
         )
     if not args.rank_rotas and (args.watchers is not None or args.top != 10):
         raise UsageError("--watchers and --top go with --rank-rotas")
     if args.top < 1:
-        raise UsageError(f"--top: expected at least 1, got {args.top}")
+        raise UsageError(f"--top: expected at least 1, got {shown(args.top)}")
     args.watchers = _watchers(args.watchers)
     if args.compare and args.rank_rotas:
         raise UsageError("--compare and --rank-rotas are two questions; ask one at a time")
@@ -174,7 +175,8 @@ def _watchers(items: list[str] | None) -> list[int] | None:
     out: list[int] = []
     for item in items:
         for part in item.split(","):
-            if not part.strip().isdigit():
+            # A number of thousands of digits is no K either (Python refuses to convert it).
+            if not part.strip().isdigit() or len(part.strip()) > MAX_INT_DIGITS:
                 raise UsageError(f"--watchers: expected K or K,K,... (numbers), got {shown(item)}")
             if int(part) not in out:
                 out.append(int(part))
@@ -218,16 +220,23 @@ def run(args: argparse.Namespace) -> int:
     _check(args)
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
-    if args.seed is None:
-        status(f"seed: {seed}")  # before the nights: a stop or a failure still tells it
     jobs = args.jobs if args.jobs is not None else odds_mod.default_jobs()
     per = args.nights_per_journey
-    if args.rank_rotas:
-        return _rank(args, config, seed, jobs, per)
+    # Every usage check before the fresh seed is told: a mistake prints only its error.
+    plan = _rank_plan(args, config) if args.rank_rotas else None
+    other = None
     if args.compare:
+        from nightsim.cli.compare import config_b
+
+        other = config_b(args)
+    if args.seed is None:
+        status(f"seed: {seed}")  # before the nights: a stop or a failure still tells it
+    if plan is not None:
+        return _rank(args, config, seed, jobs, per, plan)
+    if other is not None:
         from nightsim.cli.compare import run_compare
 
-        return run_compare(args, config, seed, jobs, per)
+        return run_compare(args, config, other, seed, jobs, per)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per, "nights") as progress:
@@ -242,25 +251,47 @@ def run(args: argparse.Namespace) -> int:
         print_odds_page(result, args.lang)
     else:
         _print_odds(result, args.lang)
-    status(f"seed: {seed}  (repeat with {_repeat(seed, result['nights'], per)})")
+    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, result['nights'], per)})")
     return EXIT_OK
 
 
-def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per: int) -> int:
+def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None], list[int], int]:
+    """The Ks to rank, the count of rotas of each, and the nights each: every usage error of
+    `--rank-rotas` (too many rotas, too many nights) raised before a night runs."""
     from nightsim.stats import odds as odds_mod
-    from nightsim.stats import rank as rank_mod
 
     ks: list[int | None] = list(args.watchers) if args.watchers else [None]
     try:
         counts = [len(odds_mod.rota_orders(config, k)) for k in ks]
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    nights = args.nights
+    nights: int | None = args.nights
     if nights is None:
         # Many rotas: fewer nights each, so that the whole ranking stays minutes, not hours.
         nights = min(DEFAULT_NIGHTS, max(1, odds_mod.MAX_RANK_NIGHTS // max(counts)))
         if nights < DEFAULT_NIGHTS:
             status(f"{max(counts)} rotas: {nights:,} nights each (set --nights to change)")
+    if max(counts) * nights > odds_mod.MAX_RANK_NIGHTS:
+        raise UsageError(
+            f"{max(counts)} rotas x {nights} nights is more than {odds_mod.MAX_RANK_NIGHTS:,}"
+            f" nights; use --nights {max(1, odds_mod.MAX_RANK_NIGHTS // max(counts))} or"
+            " fewer, or --watchers"
+        )
+    return ks, counts, nights
+
+
+def _rank(
+    args: argparse.Namespace,
+    config: Any,
+    seed: int | str,
+    jobs: int,
+    per: int,
+    plan: tuple[list[int | None], list[int], int],
+) -> int:
+    from nightsim.stats import odds as odds_mod
+    from nightsim.stats import rank as rank_mod
+
+    ks, counts, nights = plan
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per * sum(counts), f"{sum(counts)} rotas") as progress:
         try:
@@ -298,14 +329,14 @@ def _rank(args: argparse.Namespace, config: Any, seed: int | str, jobs: int, per
         con.print(
             render_rank(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
         )
-    status(f"seed: {seed}  (repeat with {_repeat(seed, nights, per)})")
+    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, nights, per)})")
     return EXIT_OK
 
 
 def _repeat(seed: int | str, nights: int, per: int) -> str:
     """The flags that give the same nights again: journeys of `per` nights are other nights
     than single ones (journey j is run --seed "S/j" --nights per)."""
-    flags = f"--seed {_quote(seed)} --nights {nights}"
+    flags = f"--seed {shown(_quote(seed), quote=False)} --nights {nights}"
     return flags + (f" --nights-per-journey {per}" if per > 1 else "")
 
 

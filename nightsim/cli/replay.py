@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from nightsim.cli.atomic import PARTIAL_SUFFIX
-from nightsim.cli.common import EXIT_OK, UsageError, error, exit_code, status
-from nightsim.errors import EnvironmentFailure, LogError, NotALog, open_stream
+from nightsim.cli.common import EXIT_FAILED, EXIT_OK, UsageError, error, exit_code, status
+from nightsim.errors import EmptyLog, EnvironmentFailure, LogError, NotALog, open_stream
 from nightsim.limits import MAX_SPOOL_BYTES, json_inert, shown
 
 EPILOG = """\
@@ -72,6 +72,15 @@ def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
 
 def fail(path: Path, exc: LogError) -> int:
     """A log that is not a log is bad input (exit 2); a broken log failed its checks (1)."""
+    if isinstance(exc, EmptyLog) and path.name.endswith(PARTIAL_SUFFIX):
+        # `run` creates FILE.partial, then writes the header: a kill -9 or a power cut between
+        # the two leaves it empty. It is a log cut short (1), as any other .partial prefix
+        # is, not "not a log" (2); an empty file of any other name is not a log.
+        error(
+            f"{shown(path)}: the log was cut short before its first line: the run that"
+            " created this .partial file was stopped before it wrote the night.header"
+        )
+        return EXIT_FAILED
     message = f"{shown(path)}: {exc}"
     if exc.line is None and _is_fifo(path):  # nothing at all was read from a named pipe
         message += " (a FIFO is read without waiting: nothing was written to it)"

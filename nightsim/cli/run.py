@@ -25,8 +25,10 @@ from nightsim.cli.common import (
     fresh_seed,
     parse_seed,
     rerun_flags,
+    shown_seed,
     silence_stdout,
     status,
+    warn_names,
 )
 from nightsim.cli.page import PageFile
 from nightsim.errors import EnvironmentFailure
@@ -151,7 +153,10 @@ def run(args: argparse.Namespace) -> int:
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {args.nights}")
+        raise UsageError(
+            f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {shown(args.nights)}"
+        )
+    warn_names(config)
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
     page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
@@ -166,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is None:
             # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
             # out.
-            status(f"seed: {seed}  (to tell this night again: {rerun})")
+            status(f"seed: {shown_seed(seed)}  (to tell this night again: {rerun})")
         failed = night.tell(args, config, seed)
     except BaseException as exc:
         page.discard()
@@ -245,7 +250,7 @@ class _Night:
             )
         else:
             log = f"  log: {shown(self.path)}" if self.path is not None else "  (no log)"
-            status(f"seed: {seed}{log}")
+            status(f"seed: {shown_seed(seed)}{log}")
             status(f"head: {self.head}")  # to read out at the table: verify --head
         return EXIT_IOERR if self._page_failed(where) else EXIT_OK
 

@@ -17,7 +17,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError, UnknownDice
-from nightsim.limits import escaped, shown
+from nightsim.limits import MAX_SHOWN_LINE, escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Verdict
@@ -36,7 +36,11 @@ broken, or differs from the re-simulated night (the first differing event is sho
 simulation side by side); 2 not a log at all, a malformed --head, or a log whose dice (its
 header's `rng`) this nightsim does not know; 3 a log this nightsim does not re-simulate (format
 1, a rules edition it does not play, what a later release added): its chain is intact, and
-the line says which release re-simulates it
+the line (on stderr) says which release re-simulates it. A script asking "is it genuine?"
+tests the code != 0: a byte flipped in the header can make it no log at all (2).
+
+The commitment line names the dice and the release that made the log: the commitment binds
+the seed only, so check them against the release the referee published with the config.
 """
 
 # Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
@@ -47,8 +51,9 @@ def add_parser(sub: Any) -> None:
         "verify",
         help="re-simulate a log's night and compare, event by event (--head: and its end)",
         description="Check a log's chain, re-run its night from the header (config, seed,"
-        " nights) and compare every event; show that the seed matches its commitment; with"
-        " --head, that the log ends at the chain head published at the table.",
+        " nights) and compare every event; show that the seed matches its commitment (with"
+        " the dice and the release that made the log); with --head, that the log ends at the"
+        " chain head published at the table.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -82,8 +87,9 @@ def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
 def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
-    The notes go to stderr; the differing lines to `out` (stdout: verify's own answer;
-    `whatif` sends them to stderr, its stdout being the answer a forged log never gets)."""
+    The notes go to stderr; the differing lines to `out` (None: stdout, verify's own answer,
+    whole; `whatif` sends them to stderr, cut, its stdout being the answer a forged log never
+    gets)."""
     for note in verdict.notes:
         status(f"note: {note}")
     if not verdict.seed_matches:
@@ -104,10 +110,15 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
         f"{shown(path)}: the first differing event is seq {m.seq}"
         f" ({shown(m.type, quote=False)}): it {what}"
     )
-    # The lines whole (they are the evidence), but as text: a forged line's JSON keeps its
-    # bidi controls and line separators unescaped.
-    print(f"log: {escaped(m.log) if m.log is not None else '(none)'}", file=out or sys.stdout)
-    print(f"sim: {escaped(m.sim) if m.sim is not None else '(none)'}", file=out or sys.stdout)
+    # verify's answer (stdout) gives the lines whole: they are the evidence. whatif's refusal
+    # (stderr) is a message, whose lines are cut like any echo: a forged header line can be
+    # megabytes (a seed of millions of characters), and `verify` shows it whole. Either way
+    # as text: a forged line's JSON keeps its bidi controls and line separators unescaped.
+    for side, line in (("log", m.log), ("sim", m.sim)):
+        text = "(none)" if line is None else escaped(line)
+        if out is not None and len(text) > MAX_SHOWN_LINE:
+            text = text[: MAX_SHOWN_LINE - 1] + "…"
+        print(f"{side}: {text}", file=out or sys.stdout)
     return EXIT_FAILED
 
 
@@ -141,14 +152,22 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_FAILED
     elsewhere = not_resimulated(verdict, args.log)
     if elsewhere is not None:
-        print(elsewhere)
+        # A refusal, like every other failing line: on stderr, so that stdout only ever
+        # holds verify's own answer (docs/limits.md).
+        status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
     code = refused(path, verdict)
     if code is not None:
         return code
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
-    print(f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256}")
+    # The commitment binds the seed alone: the dice and the release that rolled the night are
+    # named with it, for the referee's published release to be checked against.
+    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
+    made = f"dice {dice}, nightsim {release}"
+    print(
+        f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256} ({made})"
+    )
     if args.head is not None:
         print(f"the log ends at the expected head {args.head}")
     return EXIT_OK

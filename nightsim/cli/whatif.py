@@ -119,7 +119,7 @@ def _night(args: argparse.Namespace, nights: int) -> int | None:
     night: int | None = args.night
     if night is not None and not 1 <= night <= nights:
         of = "the log holds 1 night: K is 1" if nights == 1 else f"K from 1 to {nights}"
-        raise UsageError(f"--night {night}: out of range ({of})")
+        raise UsageError(f"--night {shown(night)}: out of range ({of})")
     return night
 
 
@@ -193,13 +193,13 @@ def _check_odds_options(args: argparse.Namespace) -> None:
         return
     # The same bounds and words as `odds --nights`.
     if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {args.nights}")
+        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
     if args.night is not None:
         raise UsageError("--night K tells one night of the log; --nights N gives odds: choose one")
     if args.format == "html":
         raise UsageError("--nights: the paired odds come as text or json, not html")
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {args.jobs}")
+        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {shown(args.jobs)}")
 
 
 def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:

@@ -4,6 +4,7 @@ bundled default."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from pydantic import (
 
 from nightsim.config.explain import explain
 from nightsim.config.model import Config
+from nightsim.config.names import name_problem
 from nightsim.config.overrides import (
     apply_override,
     blame,
@@ -37,7 +39,11 @@ def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Conf
     raw = parse_toml(text)
     for item in overrides:
         apply_override(raw, item)
-    return config_from_data(raw)
+    config = config_from_data(raw)
+    problem = name_problem(config)  # typed by a referee: look-alike names refused
+    if problem is not None:
+        raise ConfigError(problem)
+    return config
 
 
 def config_from_data(raw: dict[str, Any]) -> Config:
@@ -52,17 +58,28 @@ def config_from_data(raw: dict[str, Any]) -> Config:
         raise ConfigError(explain(exc, raw)) from None
 
 
-def _resolve(raw: dict[str, Any], overrides: list[str] | tuple[str, ...], source: str) -> Config:
-    """Apply the `--set` items to data read from `source` (a shown path) and validate; a
-    mistake is blamed on the `--set` item that made it, else on the source."""
+def _resolve(
+    raw: dict[str, Any],
+    overrides: list[str] | tuple[str, ...],
+    source: str,
+    check: Callable[[Config], str | None] = name_problem,
+) -> Config:
+    """Apply the `--set` items to data read from `source` (a shown path) and validate (with
+    `check`: the names a referee typed, config/names.py); a mistake is blamed on the `--set`
+    item that made it, else on the source."""
     base = copy.deepcopy(raw) if overrides else raw
     for item in overrides:
         apply_override(raw, item)  # a malformed item is that item's error, never the file's
     try:
-        return Config.model_validate(raw)
+        config = Config.model_validate(raw)
     except ValidationError as exc:
         msg = explain(exc, raw)
-    culprit = blame(base, overrides, msg)
+    else:
+        problem = check(config)
+        if problem is None:
+            return config
+        msg = problem
+    culprit = blame(base, overrides, msg, check)
     if culprit is None:
         raise ConfigError(f"{source}: {msg}")
     key = culprit.partition("=")[0].strip()
@@ -77,7 +94,8 @@ def with_overrides(
     `source` if the data had it already. `raw` is not changed."""
     check_overrides(overrides)
     check_limits(raw, depth=1)
-    return _resolve(copy.deepcopy(raw), overrides, source=source)
+    # The log's names are the log's: a 0.3.0 party of look-alikes is still asked "what if".
+    return _resolve(copy.deepcopy(raw), overrides, source=source, check=lambda config: None)
 
 
 def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -> Config:

@@ -20,6 +20,7 @@ from pydantic import (
 from nightsim import rules
 from nightsim.clock import clock
 from nightsim.limits import (
+    MAX_PARTY,
     MIN_SHIFT_MINUTES,
     shown,
 )
@@ -277,6 +278,15 @@ class Config(_Model):
     evening: Evening
     watch: Watch = Watch()
     encounters: Encounters = Encounters()
+
+    @field_validator("party", mode="before")
+    @classmethod
+    def _party_size(cls, v: Any) -> Any:
+        # docs/limits.md: counted before any member is validated, so a huge party costs
+        # nothing to refuse.
+        if isinstance(v, list | tuple) and len(v) > MAX_PARTY:
+            raise ValueError(f"{len(v)} members, more than {MAX_PARTY} (the limit for a party)")
+        return v
 
     @model_validator(mode="after")
     def _cross(self) -> Self:

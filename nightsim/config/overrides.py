@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import (
@@ -79,20 +80,25 @@ def check_overrides(overrides: object) -> None:
             )
 
 
-def blame(base: dict[str, Any], overrides: list[str] | tuple[str, ...], msg: str) -> str | None:
+def blame(
+    base: dict[str, Any],
+    overrides: list[str] | tuple[str, ...],
+    msg: str,
+    check: Callable[[Config], str | None] = lambda config: None,
+) -> str | None:
     """The `--set` item after which the error `msg` (of all the items applied) last began, or
     None if the file alone has it. A cross-field error (two characters named 'Moss') has no
-    key to match against an item, so the items are replayed in order, latest first."""
+    key to match against an item, so the items are replayed in order, latest first. `check`
+    is what a valid config is refused for besides its model (its names)."""
 
     def error_after(k: int) -> str | None:
         raw = copy.deepcopy(base)
         for item in overrides[:k]:
             apply_override(raw, item)
         try:
-            Config.model_validate(raw)
+            return check(Config.model_validate(raw))
         except ValidationError as exc:
             return explain(exc, raw)
-        return None
 
     for k in range(len(overrides), 0, -1):
         if error_after(k - 1) != msg:

@@ -37,6 +37,7 @@ from pydantic import ValidationError
 from nightsim.errors import (
     BrokenLog,
     ConfigError,
+    EmptyLog,
     EnvironmentFailure,
     LogError,
     NotALog,
@@ -53,7 +54,7 @@ from nightsim.events import (
     event_keys,
     parse_event,
 )
-from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
+from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MAX_PARTY
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
@@ -362,6 +363,15 @@ def check_header(header: NightHeader) -> tuple[str, ...]:
         check_seed(header.seed)
     except ValueError as exc:
         raise BrokenLog(1, f"night.header: {exc}") from None
+    party = header.config.get("party")
+    if isinstance(party, list) and len(party) > MAX_PARTY:
+        # No run writes such a header (the config refuses the party): a limit, bad input
+        # (docs/limits.md), refused before its config is read or a night re-simulated.
+        raise NotALog(
+            1,
+            f"night.header: a party of {len(party)}, more than {MAX_PARTY} (the limit for a"
+            " party); this nightsim reads no such log",
+        )
     later = foreign(header)
     data, dropped = header_config(header.config, drop_unknown=later)
     try:
@@ -449,7 +459,7 @@ def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> No
     """After the last line (`number` of them): a log ends with the summary of the header's
     last night, and with a newline."""
     if number == 0:
-        raise NotALog(None, "empty file: not a nightsim log")
+        raise EmptyLog(None, "empty file: not a nightsim log")
     if frame.night != 0 or frame.done != frame.nights:
         what = last.type if last is not None else "nothing"
         raise BrokenLog(

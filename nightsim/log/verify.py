@@ -91,6 +91,11 @@ class Verdict:
     # A log of format 2 this nightsim cannot play (an edition, a later release's additions):
     # checked (chain, shape), not re-simulated.
     elsewhere: Elsewhere | None = None
+    # The header's dice and the release that wrote the log: the seed commitment binds the
+    # seed, not them, so verify names both beside it (docs/disputes.md, "The seed
+    # commitment"): a log rolled with older dice than the agreed release is not the night.
+    rng: str = ""
+    nightsim: str = ""
 
     @property
     def ok(self) -> bool:
@@ -288,6 +293,8 @@ def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
         seed=header.seed,
         seed_sha256=header.seed_sha256,
         seed_matches=seed_sha256(header.seed) == header.seed_sha256,
+        rng=header.rng,
+        nightsim=header.nightsim,
         notes=rest.pop("notes", ()),
         mismatch=rest.pop("mismatch", None),
         **rest,

@@ -214,7 +214,7 @@ def test_an_unknown_later_edition_is_exit_3_naming_the_release(
     assert main(["replay", str(log)]) == 0
     assert "rules edition 3" in capsys.readouterr().err
     assert main(["verify", str(log), "--head", head_of(log)]) == 3
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert out == (
         "nightsim 0.5.0 wrote this log with rules edition 3, which this nightsim"
         f" ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
@@ -252,7 +252,7 @@ def test_an_unknown_event_type_appended_replays_with_a_note_and_verifies_3(
     assert main(["replay", str(log), "--format", "jsonl"]) == 0
     assert capsys.readouterr().out == log.read_text(encoding="utf-8")
     assert main(["verify", str(log), "--head", head_of(log)]) == 3
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert out.startswith(f"line {heard['seq'] + 1} is of event type 'watch.heard'"), out
     assert out.endswith(f"re-simulate it with a later release: pipx run nightsim verify {log}\n")
 
@@ -266,7 +266,7 @@ def test_a_later_releases_key_and_field_are_exit_3(
     assert main(["replay", str(log)]) == 0
     assert "'config.rules.doze_wakes'" in capsys.readouterr().err
     assert main(["verify", str(log)]) == 3
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert "holds 'config.rules.doze_wakes'" in out and "'nightsim==0.5.*'" in out
     # A later release's field on a line: not re-simulated; on this release's own log, the
     # field differs from the re-simulation (1), as any edit does.

@@ -35,7 +35,10 @@ def test_an_honest_log_verifies(
     n = len(log.read_text(encoding="utf-8").splitlines())
     assert out[0] == f"verified: {n} events match (1 night)"
     commitment = hashlib.sha256(str(seed).encode()).hexdigest()
-    assert out[1] == f"seed {seed!r} matches its commitment sha256 {commitment}"
+    assert out[1] == (
+        f"seed {seed!r} matches its commitment sha256 {commitment} (dice sha256-uniform-v2,"
+        f" nightsim {__version__})"
+    )
 
 
 def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
