@@ -63,7 +63,6 @@ def test_forms_are_kept_in_the_log_and_told_by_replay(
     assert main(["verify", str(log)]) == 0
 
 
-
 def test_the_page_tells_the_forms_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The page's hours are the narration's lines: a config's forms win there as well."""
     log = tmp_path / "n.jsonl"
