@@ -37,7 +37,6 @@ import argparse
 import contextlib
 import csv
 import dataclasses
-import inspect
 import io
 import json
 import os
@@ -265,7 +264,10 @@ def judge(
     if ran.code >= 0 and not one_line(ran):
         tally.fail("multiline", f"{repro}  -> stderr {shown_err(ran.err)}")
     long_err = [n for n in map(visible_len, ran.err.splitlines()) if n > MAX_LINE]
-    long_out = [n for n in map(visible_len, ran.out.splitlines()) if n > MAX_LINE]
+    # verify's answer to a forged log is the two differing lines whole (`log: `, `sim: `):
+    # its evidence, not a message (docs/disputes.md).
+    answer = [s for s in ran.out.splitlines() if not s.startswith(("log: ", "sim: "))]
+    long_out = [n for n in map(visible_len, answer) if n > MAX_LINE]
     long_out = long_out if text_out else []
     if long_err or long_out:
         where = "stderr" if long_err else "stdout"
@@ -623,7 +625,9 @@ def header_mutations(rng: random.Random) -> list[tuple[str, dict[str, Any], bool
         ("nights=2 (one night logged)", {"nights": 2}, False),
         ("rng=sha256-ctr-v1", {"rng": "sha256-ctr-v1"}, False),
         ("rng=unknown dice", {"rng": "dice-from-elsewhere"}, False),
-        ("edition=2", {"edition": 2}, False),
+        # Another edition this nightsim plays: a night both editions play alike (no monster,
+        # no sleep_in) is the night the header claims, and verifies.
+        ("edition=2", {"edition": 2}, True),
         ("edition=99", {"edition": 99}, False),
         ("nightsim=9.0.0 (a later release)", {"nightsim": "9.0.0"}, True),
         ("nightsim=0.1.0", {"nightsim": "0.1.0"}, True),
@@ -912,10 +916,11 @@ def stream_collision(cfg: Any, edition: int) -> str:
 
 def night_streams(cfg: Any, night: int, edition: int) -> Iterator[tuple[tuple[Any, ...], bytes]]:
     """(the die, as (who, purpose), its stream name) for each die of the night."""
+    from nightsim import editions
     from nightsim.engine import plan as plan_module
 
     names = stream_names_for(plan_module, cfg, night, edition)
-    nplan = plan_module.plan_for(cfg)[0]
+    nplan = plan_module.plan_for(cfg, readings=editions.readings_for(edition))[0]
     for purpose in ("fire", "monster", "surprise", "distance", "creature"):
         yield (None, purpose), getattr(names, purpose)
     for gatherer, name in zip(nplan.firewood, names.firewood, strict=True):
@@ -935,18 +940,11 @@ def night_streams(cfg: Any, night: int, edition: int) -> Iterator[tuple[tuple[An
 
 
 def stream_names_for(plan_module: Any, cfg: Any, night: int, edition: int) -> Any:
-    """The edition's stream names, whichever way StreamNames is told the edition (by
-    `edition` or by the edition's readings); edition 1 without being told."""
-    params = inspect.signature(plan_module.StreamNames).parameters
-    nplan = plan_module.plan_for(cfg)[0]
-    if "edition" in params:
-        return plan_module.StreamNames(nplan, night, edition=edition)
-    if "readings" in params:
-        from nightsim import editions
+    """The edition's stream names: the plan is made under the edition's readings
+    (editions.readings_for), which say how its stream names are written."""
+    from nightsim import editions
 
-        return plan_module.StreamNames(nplan, night, readings=editions.readings_for(edition))
-    if edition != 1:
-        raise RuntimeError("StreamNames does not say how it names edition {edition}'s dice")
+    nplan = plan_module.plan_for(cfg, readings=editions.readings_for(edition))[0]
     return plan_module.StreamNames(nplan, night)
 
 
@@ -1075,8 +1073,13 @@ def filesystems(ctx: Context, tally: Tally) -> None:
             # A read-only file system is where the user asked to write: bad input (2), as a
             # folder without write permission; a full one is the environment's (74).
             judge(tally, ran, (74,) if tag == "full" else (2, 74), repro, [], text_out=False)
-            if k == 1 and not kept(good / f"p{tag}.jsonl"):
+            # The page's folder is checked before the night (docs/limits.md): a read-only one
+            # is refused with nothing written; a full one fails only when the page is
+            # written, after the night, whose log must then be kept.
+            if k == 1 and tag == "full" and not kept(good / f"p{tag}.jsonl"):
                 tally.fail("lost_logs", f"{repro}  -> the night's log was not kept")
+            if k == 1 and tag != "full" and (good / f"p{tag}.jsonl").exists():
+                tally.fail("lost_logs", f"{repro}  -> a refused run left a log behind")
     for _, where in mounts:
         subprocess.run(["umount", where], check=False, capture_output=True)
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from nightsim.cli.common import (
     EXIT_FAILED,
@@ -17,7 +16,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError, UnknownDice
-from nightsim.limits import MAX_SHOWN_LINE, escaped, shown
+from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Verdict
@@ -84,12 +83,12 @@ def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
     )
 
 
-def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | None:
+def refused(path: Path, verdict: Verdict, *, one_line: bool = False) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
-    The notes go to stderr; the differing lines to `out` (None: stdout, verify's own answer,
-    whole; `whatif` sends them to stderr, cut, its stdout being the answer a forged log never
-    gets)."""
+    The notes go to stderr; with `whatif` (`one_line`) the refusal is that one error line,
+    which points to `verify` for the evidence; `verify` prints the two differing lines whole
+    on stdout, its answer."""
     for note in verdict.notes:
         status(f"note: {note}")
     if not verdict.seed_matches:
@@ -106,19 +105,19 @@ def refused(path: Path, verdict: Verdict, out: TextIO | None = None) -> int | No
         if m.fields
         else ("is missing from the log" if m.log is None else "is not in the simulation")
     )
-    error(
-        f"{shown(path)}: the first differing event is seq {m.seq}"
-        f" ({shown(m.type, quote=False)}): it {what}"
+    where = (
+        f"{shown(path)}: the first differing event is seq {m.seq} ({shown(m.type, quote=False)})"
     )
-    # verify's answer (stdout) gives the lines whole: they are the evidence. whatif's refusal
-    # (stderr) is a message, whose lines are cut like any echo: a forged header line can be
-    # megabytes (a seed of millions of characters), and `verify` shows it whole. Either way
-    # as text: a forged line's JSON keeps its bidi controls and line separators unescaped.
+    if one_line:
+        # A forged line can be megabytes (a seed of millions of characters): a message names
+        # it, and verify, whose answer it is, shows it.
+        error(f"{where}: it {what} (`nightsim verify` shows both lines)")
+        return EXIT_FAILED
+    error(f"{where}: it {what}")
+    # verify's answer gives the lines whole: they are the evidence; as text, a forged line's
+    # JSON keeps its bidi controls and line separators unescaped.
     for side, line in (("log", m.log), ("sim", m.sim)):
-        text = "(none)" if line is None else escaped(line)
-        if out is not None and len(text) > MAX_SHOWN_LINE:
-            text = text[: MAX_SHOWN_LINE - 1] + "…"
-        print(f"{side}: {text}", file=out or sys.stdout)
+        print(f"{side}: {'(none)' if line is None else escaped(line)}")
     return EXIT_FAILED
 
 

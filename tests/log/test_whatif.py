@@ -249,7 +249,9 @@ def test_a_forged_log_gets_verifys_message_and_no_answer(
     assert code == 1 and out == ""
     assert main(["verify", str(forged)]) == 1
     v_out, v_err = capsys.readouterr()
-    assert err == v_err + v_out  # the same message; the differing lines on stderr
+    # verify's message, in one line pointing to verify, which gives the two lines.
+    assert err == v_err.rstrip("\n") + " (`nightsim verify` shows both lines)\n"
+    assert [line[:5] for line in v_out.splitlines()] == ["log: ", "sim: "]
     assert "the first differing event is seq" in err and "'full_rest'" in err
 
 
