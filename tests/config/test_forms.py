@@ -75,5 +75,5 @@ def test_the_page_tells_the_forms_too(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_check_tells_the_caster_in_the_dative(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(PARTY_UK), "--lang", "uk"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "Призначте Ірині першу або останню варту." in out
+    assert "Призначте Ірині першу варту або жодної." in out
     assert "1 з 6" in out and "-in-" not in out
