@@ -50,8 +50,14 @@ def run(args: argparse.Namespace) -> int:
 
     label = str(path) if args.config is not None else "default.toml"
     party = config.canonical()["party"]
-    make_console().print(render_checkup(checkup(config), label, lang=args.lang, party=party))
+    from nightsim.config.names import name_warnings
+
     # Look-alike names on stderr, as `run` warns of them: the check's own warnings are the
     # catalogue's, in the chosen language; these name the characters' code points.
+    warned = bool(name_warnings(config))
+    ck = checkup(config)
+    make_console().print(
+        render_checkup(ck, label, lang=args.lang, party=party, names_warned=warned)
+    )
     warn_names(config)
     return EXIT_OK

@@ -491,4 +491,6 @@ EN: dict[str, str | dict[str, str]] = {
     " bedding, and a tent in rain, snow or winter); the full procedure for everyone.",
     "warn.caster_woken": "{actor} casts spells ({spells}) but is woken for a watch: sleep"
     " broken by a watch loses each spell on 1-in-6. Give {actor} the first watch, or none.",
+    "check.names_warned": "Names that look alike or mix alphabets: see the warnings after"
+    " this panel.",
 }

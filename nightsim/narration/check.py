@@ -193,15 +193,21 @@ def render_checkup(
     *,
     lang: str = "en",
     party: Sequence[Mapping[str, Any]] = (),
+    names_warned: bool = False,
 ) -> RenderableType:
     """`party`: the config's party as data (`Config.canonical()["party"]`), for the names'
-    pronouns and forms (a warning tells a name in the case its sentence needs)."""
+    pronouns and forms (a warning tells a name in the case its sentence needs).
+    `names_warned`: look-alike names are warned about on stderr (they name code points, as
+    errors do): the panel points there rather than say there is no warning."""
     t = Catalogue(lang).for_party(party)
     names = t.spellings(c.name for c in ck.characters)
     notes = [t("check.odds_note")]
     warnings: list[RenderableType] = [
         emphasise(Text("\u26a0 " + warning_text(w, t), style="yellow"), names) for w in ck.warnings
-    ] or [Text(t("check.no_warnings"), style="green")]
+    ]
+    if names_warned:
+        warnings.append(Text("\u26a0 " + t("check.names_warned"), style="yellow"))
+    warnings = warnings or [Text(t("check.no_warnings"), style="green")]
     return Group(
         Panel(
             Group(*(emphasise(Text(f), names) for f in _facts(ck, t))),

@@ -109,6 +109,18 @@ def test_mixed_scripts_and_look_alikes_are_warned_about(
         assert new in out or not said  # the narration tells the name as given
 
 
+@pytest.mark.parametrize(("old", "new", "said"), WARNED)
+def test_check_points_to_the_name_warnings_never_says_there_are_none(
+    old: str, new: str, said: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "camp.toml"
+    path.write_text(renamed(old, new), encoding="utf-8")
+    for lang, pointer in (("en", "see the warnings after this panel"), ("uk", "після цієї панелі")):
+        assert main(["check", str(path), "--lang", lang]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert (pointer in out) == bool(said), out
+
+
 def test_honest_names_are_not_warned_about() -> None:
     assert name_warnings(cfg()) == []
     ukrainian = default_text()
