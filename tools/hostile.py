@@ -556,11 +556,13 @@ def forged_logs(ctx: Context, tally: Tally, names: list[str]) -> None:
         one = [dict(d) for d in lines]
         one[actor] = {**one[actor], "actor": name}
         everywhere = [replaced(d, "Moss", name) for d in lines]
-        for how, forged, expect in (
-            ("actor", one, {"replay": (0,), "verify": (1,), "whatif": (1,)}),
-            # A header config the config refuses is of the wrong form: a broken log, 1 (or 2).
-            ("party", everywhere, {"replay": (0, 1, 2), "verify": (1, 2), "whatif": (1, 2)}),
-        ):
+        forgeries = [("actor", one, {"replay": (0,), "verify": (1,), "whatif": (1,)})]
+        if name != "Moss":  # renaming Moss to Moss forges nothing: the genuine log
+            # A header config the config refuses is of the wrong form: a broken log, 1 or 2.
+            forgeries.append(
+                ("party", everywhere, {"replay": (0, 1, 2), "verify": (1, 2), "whatif": (1, 2)})
+            )
+        for how, forged, expect in forgeries:
             path = ctx.tmp / f"forged{k}-{how}.jsonl"
             path.write_text(rechained(forged), encoding="utf-8")
             note = f"a log re-chained with {how} {name[:80]!r}"
@@ -622,7 +624,8 @@ def header_mutations(rng: random.Random) -> list[tuple[str, dict[str, Any], bool
         out += [(f"{key}={shown_value(v)}", {key: v}, key == "nightsim") for v in values]
     out += [
         ("nights=100001", {"nights": 100_001}, False),
-        ("nights=2 (one night logged)", {"nights": 2}, False),
+        ("nights=3 (two nights logged)", {"nights": 3}, False),
+        ("nights=1 (two nights logged)", {"nights": 1}, False),
         ("rng=sha256-ctr-v1", {"rng": "sha256-ctr-v1"}, False),
         ("rng=unknown dice", {"rng": "dice-from-elsewhere"}, False),
         # Another edition this nightsim plays: a night both editions play alike (no monster,

@@ -139,11 +139,15 @@ def _one_name(where: str, name: str) -> str | None:
 
 
 def _names(config: Config) -> Iterator[tuple[str, str]]:
-    """Each name a referee typed, with its field: the party's names and their spells."""
+    """Each name a referee typed, with its field: the party's names and their spells, and
+    the creatures of the encounter tables (told in the same lines)."""
     for i, c in enumerate(config.party):
         yield f"party[{i}].name", c.name
         for j, spell in enumerate(c.spells):
             yield f"party[{i}] ({shown(c.name, quote=False)}).spells[{j}]", spell
+    for table in ("night_fire", "night_no_fire"):
+        for k, entry in enumerate(getattr(config.encounters, table)):
+            yield f"encounters.{table}[{k}].creature", entry.creature
 
 
 def name_problem(config: Config) -> str | None:

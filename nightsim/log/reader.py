@@ -54,7 +54,7 @@ from nightsim.events import (
     event_keys,
     parse_event,
 )
-from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MAX_PARTY
+from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MAX_PARTY, shown
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
@@ -105,11 +105,11 @@ def _describe(exc: ValidationError) -> str:
         loc = loc[1:]
     if err["type"] == "union_tag_invalid":
         tag = err.get("ctx", {}).get("tag", "?")
-        return f"unknown event type {tag!r}"
+        return f"unknown event type {shown(tag)}"
     if err["type"] == "union_tag_not_found":
         return "no 'type' field"
     where = ".".join(loc)
-    return f"field {where!r}: {err['msg']}" if where else err["msg"]
+    return f"field {shown(where)}: {err['msg']}" if where else err["msg"]
 
 
 def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
@@ -193,14 +193,14 @@ def check_format(number: int, data: dict[str, Any], version: int) -> int:
     v = data.get("v")
     if number != 1:
         if v != version or isinstance(v, bool):
-            raise BrokenLog(number, f"'v' is {v!r}, expected {version}")
+            raise BrokenLog(number, f"'v' is {shown(v)}, expected {version}")
         return version
     if data.get("type") != "night.header":
-        raise NotALog(1, f"no night.header (type is {data.get('type')!r}): not a nightsim log")
+        raise NotALog(1, f"no night.header (type is {shown(data.get('type'))}): not a nightsim log")
     if v not in READABLE_VERSIONS or not isinstance(v, int) or isinstance(v, bool):
         raise NotALog(
             1,
-            f"log format version {v!r}; this nightsim reads versions"
+            f"log format version {shown(v)}; this nightsim reads versions"
             f" {' and '.join(map(str, READABLE_VERSIONS))}",
         )
     return v
@@ -217,7 +217,7 @@ def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | Non
     if got == 0 and data.get("type") == "night.header":
         raise BrokenLog(number, "a second night.header: another log was glued on here")
     if not isinstance(got, int) or isinstance(got, bool):
-        raise BrokenLog(number, f"'seq' is {got!r}, expected {seq}")
+        raise BrokenLog(number, f"'seq' is {shown(got)}, expected {seq}")
     what = (
         "a line before it was deleted, or lines were reordered"
         if got > seq
@@ -269,7 +269,7 @@ def check_canonical(
         return
     field = _first_difference(canon, data)
     if field is not None:
-        raise BrokenLog(number, f"{event.type}: field {field!r} is not as nightsim writes it")
+        raise BrokenLog(number, f"{event.type}: field {shown(field)} is not as nightsim writes it")
     if text.endswith("\r"):
         raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
     raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
@@ -290,7 +290,10 @@ def check_skipped(number: int, data: dict[str, Any], text: str, type_: str) -> N
     sum a journey up); its chain link and order are checked before."""
     night = data.get("night")
     if number == 1 or not isinstance(night, int) or isinstance(night, bool) or night < 0:
-        raise BrokenLog(number, f"{type_}: 'night' is {night!r}, expected a night's number")
+        raise BrokenLog(
+            number,
+            f"{shown(type_, quote=False)}: 'night' is {shown(night)}, expected a night's number",
+        )
     if canonical_json(data) != text:
         raise BrokenLog(
             number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
@@ -587,13 +590,13 @@ class Unread:
             else []
         )
         out += [
-            f"skipped {_lines(numbers)} of event type {type_!r}, which this nightsim does"
+            f"skipped {_lines(numbers)} of event type {shown(type_)}, which this nightsim does"
             " not know (a later release wrote it)"
             for type_, numbers in sorted(self.types.items())
         ]
         out += [
-            f"ignored {name!r} of {type_} on {_lines(numbers)}, which this nightsim does not"
-            " know (a later release wrote it)"
+            f"ignored {shown(name)} of {shown(type_, quote=False)} on {_lines(numbers)}, which"
+            " this nightsim does not know (a later release wrote it)"
             for (type_, name), numbers in sorted(self.fields.items())
         ]
         return out

@@ -195,7 +195,7 @@ def _elsewhere(header: NightHeader, first: LogLine) -> Elsewhere | None:
         )
     if header.rng not in RNG_IDS:
         return Elsewhere(
-            f"{by}, a later release, rolled this log with dice {header.rng!r}, which this"
+            f"{by}, a later release, rolled this log with dice {shown(header.rng)}, which this"
             f" nightsim ({__version__}) cannot roll",
             later,
         )
@@ -207,7 +207,7 @@ def _unknown_line(header: NightHeader, entry: LogLine | Skipped) -> Elsewhere | 
     from there on, hashes and all): an event type it does not know, or (in a later
     release's log) fields it does not know. None: the line is compared."""
     if isinstance(entry, Skipped):
-        what = f"is of event type {entry.type!r}"
+        what = f"is of event type {shown(entry.type)}"
     elif entry.ignored and foreign(header):
         what = f"holds {_names(entry.ignored)}"
     else:

@@ -189,3 +189,11 @@ def test_a_log_written_with_such_names_replays_verifies_and_answers_whatif(
     assert main(["whatif", str(log), "--set", "camp.season=winter", "--format", "json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert [c["name"] for c in answer["nights"][0]["characters"]] == names
+
+
+def test_a_creature_is_held_to_the_same_rule() -> None:
+    """A creature is told in the same lines as the names: a bidi mark in one would reorder
+    the line on a terminal and go raw into `--format jsonl`."""
+    text = default_text().replace('creature = "', 'creature = "\u200f', 1)
+    with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature: .*\\u200f"):
+        parse_config(text)
