@@ -112,9 +112,10 @@ def _check_page_path(path: Path) -> None:
     """docs/limits.md: the page's name is free (nothing at all there: not a file, a FIFO, a
     symlink, even a dangling one) and its folder takes a new file, before the night runs."""
     if os.path.lexists(path):
-        what = "a symlink (dangling) is" if not path.exists() else "something is"
+        what = "a dangling symlink" if not path.exists() else "something"
         raise UsageError(
-            f"{shown(path)}: {what} already at this name; a page is never written over another"
+            f"{shown(path)}: {what} already exists at this name; a page is never written over"
+            " another"
         )
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():

@@ -223,8 +223,8 @@ def test_anything_at_the_page_name_is_refused_before_the_night(
     before = files(tmp_path)
     rc = main(["run", "--seed", "9", "--log", str(tmp_path / "n.jsonl"), "--html", str(page)])
     line = one_line(capsys.readouterr().err, rc, 2)
-    what = "a symlink (dangling) is" if kind == "dangling symlink" else "something is"
-    said = f"{what} already at this name; a page is never written over another"
+    what = "a dangling symlink" if kind == "dangling symlink" else "something"
+    said = f"{what} already exists at this name; a page is never written over another"
     assert line == f"nightsim: error: {page}: {said}"
     assert files(tmp_path) == before  # no log, nothing written through the link
 
