@@ -92,36 +92,11 @@ class NightPlan:
         self.warmth_minutes = r.fire_warmth_hours * 60
         self.fall_asleep = r.fall_asleep_on_watch
         self.quick_rest = r.quick_rest
-        # docs/rules.md §5.4, edition 2: the seasons in which the party takes the quick
-        # option (its gear suits the weather there, and the night is not adverse); None:
-        # edition 1's per-character reading.
-        self.quick_seasons: frozenset[rules.Season] | None = None
-        if readings.quick_rest_by_party:
-            gear = [(c.bedroll, c.tent) for c in party]
-            wet = camp.weather in ADVERSE_WEATHER
-            self.quick_seasons = frozenset(
-                season
-                for season in rules.SEASONS
-                if r.quick_rest
-                and not camp.fire_adverse
-                and rules.quick_gear_suits(gear, wet, season)
-            )
+        self.quick_seasons = _quick_seasons(cfg) if readings.quick_rest_by_party else None
         self.sleep_in = cfg.sleep_in_minutes  # 0: the rest period never runs on
         # docs/rules.md §2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
         self.fire = (camp.light_fire, camp.fire_starter, camp.fire_adverse, camp.fire_chance)
-        # docs/rules.md §3.2, edition 2: one watch however the rota writes it.
-        self.slots: tuple[ShiftSlot, ...] = (
-            cfg.watches() if readings.doze_per_watch else cfg.shift_slots()
-        )
-        self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
-        self.slot_doze_die = tuple(rules.doze_die(party[w].con) for w in self.slot_watcher)
-        self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
-        self.slot_handover = tuple(
-            (DAWN if self.rest_start + s.end >= self.rest_end else UNWATCHED)
-            if k + 1 == len(self.slots)
-            else (SAME_WATCHER if self.slots[k + 1].name == s.name else HANDOVER)
-            for k, s in enumerate(self.slots)
-        )
+        self._watches(cfg, readings)
         self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
         self.hp = tuple(c.hp for c in party)
         # Per character, what the morning reads: name, max HP, spells to prepare.
@@ -130,14 +105,7 @@ class NightPlan:
         self.spell_dice = tuple((6,) * len(c.spells) for c in party)  # a d6 per spell
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
-            tuple(
-                {
-                    season: rules.rest_difficulty(warm, c.bedroll, c.tent, season)
-                    for season in rules.SEASONS
-                }
-                for warm in (False, True)
-            )
-            for c in party
+            tuple(_rest_row(c.bedroll, c.tent, warm) for warm in (False, True)) for c in party
         )
         self.firewood = tuple(cfg.evening.firewood)
         ev = cfg.evening
@@ -148,6 +116,39 @@ class NightPlan:
             for table in ("night_fire", "night_no_fire")
             for entries in [getattr(cfg.encounters, table)]
         }
+
+    def _watches(self, cfg: Config, readings: Readings) -> None:
+        """The rota's slots and what each hand-over does."""
+        # docs/rules.md §3.2, edition 2: one watch however the rota writes it.
+        self.slots: tuple[ShiftSlot, ...] = (
+            cfg.watches() if readings.doze_per_watch else cfg.shift_slots()
+        )
+        self.slot_watcher = tuple(self.index[s.name] for s in self.slots)
+        self.slot_doze_die = tuple(rules.doze_die(cfg.party[w].con) for w in self.slot_watcher)
+        self.slot_end = tuple(self.rest_start + s.end for s in self.slots)
+        self.slot_handover = tuple(
+            (DAWN if self.rest_start + s.end >= self.rest_end else UNWATCHED)
+            if k + 1 == len(self.slots)
+            else (SAME_WATCHER if self.slots[k + 1].name == s.name else HANDOVER)
+            for k, s in enumerate(self.slots)
+        )
+
+
+def _quick_seasons(cfg: Config) -> frozenset[rules.Season]:
+    """docs/rules.md §5.4, edition 2: the seasons in which the party takes the quick option
+    (its gear suits the weather there, and the night is not adverse). Edition 1 reads it per
+    character (the plan's `quick_seasons` is then None)."""
+    camp = cfg.camp
+    if not cfg.rules.quick_rest or camp.fire_adverse:
+        return frozenset()
+    gear = [(c.bedroll, c.tent) for c in cfg.party]
+    wet = camp.weather in ADVERSE_WEATHER
+    return frozenset(s for s in rules.SEASONS if rules.quick_gear_suits(gear, wet, s))
+
+
+def _rest_row(bedroll: bool, tent: bool, warm: bool) -> dict[rules.Season, rules.Difficulty]:
+    """rules.rest_difficulty for one character and one warmth, by season."""
+    return {s: rules.rest_difficulty(warm, bedroll, tent, s) for s in rules.SEASONS}
 
 
 def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None:
