@@ -14,8 +14,9 @@ in the campaign (`campaign`: events.CampaignLink). Each write is one transaction
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -90,6 +91,10 @@ class Campaign:
     def __init__(self, path: Path, conn: Any) -> None:
         self.path = path
         self._conn = conn
+        # What holds a night's commit, and what it records once done (the CLI's signals:
+        # cli/stop.held; docs/campaign.md, "Nothing lost").
+        self.commit_guard: ledger.Guard = contextlib.nullcontext
+        self.on_commit: Callable[[tuple[CampaignNight, ...]], None] = lambda played: None
         row = self._one("SELECT id, name, genesis FROM campaign")
         if row is None:
             raise NotACampaign(f"{shown(path)}: a campaign file without its campaign row")
@@ -216,8 +221,9 @@ class Campaign:
             raise ValueError(f"nights: expected 1..{MAX_NIGHTS}, got {shown(nights)}")
         for item in sets:
             chain.check_camp_item(item)
-        played = []
-        with ledger.transaction(self._conn, self.path) as db:
+        played: list[CampaignNight] = []
+        done = lambda: self.on_commit(tuple(played))  # noqa: E731
+        with ledger.transaction(self._conn, self.path, self.commit_guard, done) as db:
             for k in range(nights):
                 played.append(
                     play_one(db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from nightsim.errors import CampaignBusy, EnvironmentFailure, NotACampaign
@@ -163,15 +163,27 @@ def errors(path: Path) -> Iterator[None]:
         ) from None
 
 
+Guard = Callable[[], contextlib.AbstractContextManager[None]]
+
+
 @contextlib.contextmanager
-def transaction(conn: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Connection]:
+def transaction(
+    conn: sqlite3.Connection,
+    path: Path,
+    guard: Guard = contextlib.nullcontext,
+    committed: Callable[[], None] = lambda: None,
+) -> Iterator[sqlite3.Connection]:
     """One write: `BEGIN IMMEDIATE` … `COMMIT`, or nothing at all (ROLLBACK on anything,
-    a stop included; `kill -9` leaves the journal SQLite rolls back on the next open)."""
+    a stop included; `kill -9` leaves the journal SQLite rolls back on the next open).
+    `guard` holds the commit and `committed` (the CLI: signals wait, so a stop lands
+    before the commit or after the record that it happened)."""
     with errors(path):
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield conn
-            conn.execute("COMMIT")
+            with guard():
+                conn.execute("COMMIT")
+                committed()
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
