@@ -196,7 +196,8 @@ class Campaign:
             after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
             number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
             adj = Adjustment(number + 1, after, items, note)
-            data = chain.validated(json.loads(state), items, f"the adjustment after night {after}")
+            where = f"after night {after}" if after else "before night 1"
+            data = chain.validated(json.loads(state), items, f"the adjustment {where}")
             db.execute(
                 "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
                 (adj.number, after, json.dumps(list(items)), note, adj.sha256),

@@ -120,7 +120,8 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
     if not path.is_file():
         what = "no such file" if not os.path.lexists(path) else "not a regular file"
         raise NotACampaign(f"{shown(path)}: {what}, expected a campaign file")
-    conn = _connect(path, wait)
+    with errors(path):
+        conn = _connect(path, wait)
     try:
         with errors(path):
             app = conn.execute("PRAGMA application_id").fetchone()[0]
