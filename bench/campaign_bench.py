@@ -49,7 +49,8 @@ def one(size: int, folder: Path) -> None:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     size_mb = path.stat().st_size / 2**20
     print(
-        f"{size:>5} nights  file {size_mb:6.1f} MiB  build {built:6.1f} s  show {show * 1000:6.1f} ms"
+        f"{size:>5} nights  file {size_mb:6.1f} MiB  build {built:6.1f} s"
+        f"  show {show * 1000:6.1f} ms"
         f"  night #{size + 1} {night * 1000:6.1f} ms  verify {verify:6.2f} s"
         f" ({verify / (size + 1) * 1000:.1f} ms/night)  peak RSS {rss:.0f} MiB",
         flush=True,

@@ -28,6 +28,7 @@ from nightsim.campaign.chain import Adjustment
 from nightsim.config import Config
 from nightsim.errors import ConfigError, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.log.writer import canonical_json
 
 __all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "Member"]
 
@@ -227,7 +228,9 @@ class Campaign:
         with ledger.transaction(self._conn, self.path, self.commit_guard, done) as db:
             for k in range(nights):
                 played.append(
-                    play_one(db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None)
+                    play_one(
+                        db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None
+                    )
                 )
         return tuple(played)
 
@@ -270,7 +273,7 @@ COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, lo
 
 
 def _json(data: Any) -> str:
-    return chain.canonical_json(data)
+    return canonical_json(data)
 
 
 from nightsim.campaign.check import CampaignVerdict  # noqa: E402  (it names Campaign)

@@ -49,7 +49,7 @@ class _Expected:
 
 
 def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
-    conn = c._conn  # noqa: SLF001  (the campaign's own connection)
+    conn = c._conn
     cid, name, created, genesis, first = conn.execute(
         "SELECT id, name, created, genesis, first_commitment FROM campaign"
     ).fetchone()
@@ -93,9 +93,7 @@ def _before(c: Campaign, exp: _Expected, only: int) -> None:
     for its morning, without recording)."""
     if only <= 1:
         return
-    row = c._conn.execute(  # noqa: SLF001
-        "SELECT head, log FROM nights WHERE number = ?", (only - 1,)
-    ).fetchone()
+    row = c._conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
     if row is None:
         raise _Broken(f"night {only - 1} is missing: night {only} has no night before it")
     lines = bytes(row[1]).decode("utf-8").splitlines()
@@ -117,7 +115,9 @@ def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None
     except (IndexError, ValueError, KeyError, TypeError, AssertionError):
         raise _Broken(f"night {n}'s log names no campaign: it is not a campaign night") from None
     if link.get("id") != cid:
-        raise _Broken(f"night {n} is from another campaign (its log names campaign {link.get('id')!s:.32})")
+        raise _Broken(
+            f"night {n} is from another campaign (its log names campaign {link.get('id')!s:.32})"
+        )
     if link.get("night") != n:
         raise _Broken(
             f"night {n} was moved: its log says it is night {link.get('night')} of the campaign"
@@ -129,9 +129,7 @@ def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None
     if link.get("seed") == "referee":
         exp.referee.append(n)
     elif header.get("seed_sha256") != exp.commitment:
-        raise _Broken(
-            f"night {n} was re-rolled: its seed is not the one committed {exp.since()}"
-        )
+        raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
     _check_state(exp, n, header)
     _check_log(n, log.splitlines(keepends=True), head)
     exp.state = chain.state_after(header["config"], _outcome(header))
@@ -164,9 +162,7 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
     diff = chain.first_difference(got, chain.state_part(expected))
     if diff:
         before = f"night {n - 1}'s morning" if n > 1 else "the campaign's first party"
-        raise _Broken(
-            f"night {n} does not start from {before} and the adjustments since: {diff}"
-        )
+        raise _Broken(f"night {n} does not start from {before} and the adjustments since: {diff}")
 
 
 def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:

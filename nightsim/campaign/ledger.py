@@ -98,7 +98,9 @@ def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except FileExistsError:
-        raise NotACampaign(f"{shown(path)}: already exists; a campaign is never written over") from None
+        raise NotACampaign(
+            f"{shown(path)}: already exists; a campaign is never written over"
+        ) from None
     except OSError as exc:
         raise NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}") from None
     os.close(fd)

@@ -13,6 +13,7 @@ from nightsim.campaign import chain
 from nightsim.config import Config, config_from_data
 from nightsim.engine.outcome import NightOutcome
 from nightsim.events import CampaignLink, Event, NightHeader
+from nightsim.log.writer import canonical_json
 
 if TYPE_CHECKING:
     from nightsim.campaign import CampaignNight
@@ -85,7 +86,7 @@ def play_one(
             head,
             str(chosen),
             int(seed is not None),
-            chain.canonical_json(after),
+            canonical_json(after),
             camp.get("month"),
             (camp.get("day") or 1) if camp.get("month") else None,
             None if encounter is None else (encounter.creature or ""),
@@ -95,7 +96,7 @@ def play_one(
     )
     db.execute(
         "UPDATE pending SET seed = ?, commitment = ?, state = ?",
-        (next_seed, link.next_seed_sha256, chain.canonical_json(after)),
+        (next_seed, link.next_seed_sha256, canonical_json(after)),
     )
     row = db.execute(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,)).fetchone()
     return night_of_row(row)

@@ -67,10 +67,10 @@ exit codes:
   3    verify and whatif only: a log this nightsim does not re-simulate (format 1, a rules
        edition it does not play, a later release's additions), chain intact; the line
        names the release that does
-  75   campaign only: the campaign file is busy (another nightsim is writing it; waited
-       --wait seconds): try again (sysexits' EX_TEMPFAIL)
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
+  75   campaign only: the campaign file is busy (another nightsim is writing it, past
+       --wait): try again (sysexits' EX_TEMPFAIL)
   130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): a log not yet whole is
        removed; one already whole is kept and named, with its head
 """

@@ -3,6 +3,7 @@ row, every tamper `campaign verify` must name, the file's checks (docs/campaign.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 from pathlib import Path
@@ -55,12 +56,13 @@ def test_sessions_in_a_row_carry_the_party_and_verify(tmp_path: Path) -> None:
         assert c.verify(night=6).ok
     header = json.loads(one.lines[0])
     assert header["seed_sha256"] == first  # night 1 plays the seed committed at `new`
-    for before, after in zip(nights, nights[1:], strict=False):
+    for before, after in itertools.pairwise(nights):
         link = json.loads(after.lines[0])["campaign"]
         assert link["previous_head"] == before.head
-        assert json.loads(after.lines[0])["seed_sha256"] == json.loads(before.lines[0])[
-            "campaign"
-        ]["next_seed_sha256"]
+        assert (
+            json.loads(after.lines[0])["seed_sha256"]
+            == json.loads(before.lines[0])["campaign"]["next_seed_sha256"]
+        )
         assert verify_lines(after.log.splitlines(keepends=True)).ok  # a log alone
     # The state the next night starts from: night 1's dawn, a day later.
     second = json.loads(nights[1].lines[0])["config"]
@@ -102,8 +104,11 @@ def test_referee_seed_is_said(tmp_path: Path) -> None:
             "the adjustment after night 1 (note: 'healed at the shrine') was edited",
         ),
         (
-            ["UPDATE nights SET number = 9 WHERE number = 2", "UPDATE nights SET number = 2"
-             " WHERE number = 3", "UPDATE nights SET number = 3 WHERE number = 9"],
+            [
+                "UPDATE nights SET number = 9 WHERE number = 2",
+                "UPDATE nights SET number = 2 WHERE number = 3",
+                "UPDATE nights SET number = 3 WHERE number = 9",
+            ],
             "night 2 was moved",
         ),
         (["DELETE FROM nights WHERE number = 4"], "a later night was removed"),
@@ -130,14 +135,16 @@ def test_a_re_rolled_night_is_named(tmp_path: Path) -> None:
     # The referee deletes night 4, draws another seed and plays it again.
     _sql(path, "DELETE FROM nights WHERE number = 4")
     state = json.loads(_row(path, "SELECT state_after FROM nights WHERE number = 3"))
-    _sql(path, "UPDATE pending SET seed = 'another', commitment = '%s', state = '%s'" % (
-        commitment("another"), json.dumps(state).replace("'", "''")))
+    escaped = json.dumps(state).replace("'", "''")
+    _sql(
+        path,
+        f"UPDATE pending SET seed = 'another', commitment = '{commitment('another')}',"
+        f" state = '{escaped}'",
+    )
     with Campaign.open(path) as c:
         c.play()
         problem = c.verify().problem
-    assert problem == (
-        "night 4 was re-rolled: its seed is not the one committed after night 3"
-    )
+    assert problem == ("night 4 was re-rolled: its seed is not the one committed after night 3")
 
 
 def _row(path: Path, sql: str) -> str:
@@ -152,7 +159,9 @@ def test_edited_log_bytes_and_a_night_from_another_campaign(tmp_path: Path) -> N
     path = _played(tmp_path)
     conn = sqlite3.connect(path, isolation_level=None)
     log = bytes(conn.execute("SELECT log FROM nights WHERE number = 2").fetchone()[0])
-    conn.execute("UPDATE nights SET log = ? WHERE number = 2", (log.replace(b'"hp":', b'"hp": ', 1),))
+    conn.execute(
+        "UPDATE nights SET log = ? WHERE number = 2", (log.replace(b'"hp":', b'"hp": ', 1),)
+    )
     conn.close()
     assert "night 2's log is broken" in (_verify(path) or "")
     other = _played(tmp_path, name="other.db")
@@ -172,9 +181,17 @@ def test_adjustments_are_checked_and_the_state_key_refused(tmp_path: Path) -> No
             c.adjust(["camp.terrain=bog"])
         assert list(c.adjustments()) == []
         c.adjust(
-            ["leave Moss", "party.Bran.con=12", "party.Bran.wis=10", "party.Bran.cha=9",
-             "party.Bran.hp=4", "party.Bran.max_hp=6", "party.Bran.save_doom=12",
-             'evening.firewood=["Wren", "Bran"]', "evening.entertain=\"Bran\""],
+            [
+                "leave Moss",
+                "party.Bran.con=12",
+                "party.Bran.wis=10",
+                "party.Bran.cha=9",
+                "party.Bran.hp=4",
+                "party.Bran.max_hp=6",
+                "party.Bran.save_doom=12",
+                'evening.firewood=["Wren", "Bran"]',
+                'evening.entertain="Bran"',
+            ],
             note="Moss leaves, Bran joins",
         )
         assert [m.name for m in c.state.party] == ["Sir Aldric", "Sister Ysolde", "Wren", "Bran"]
@@ -216,8 +233,11 @@ def test_migrations_from_empty_and_a_later_schema(tmp_path: Path) -> None:
     conn.close()
     later = _played(tmp_path, nights=1)
     _sql(later, f"PRAGMA user_version = {ledger.SCHEMA_VERSION + 1}")
-    with pytest.raises(NotACampaign, match=r"from a later nightsim \(campaign schema 2; this one"
-                       r" reads up to 1\)"):
+    with pytest.raises(
+        NotACampaign,
+        match=r"from a later nightsim \(campaign schema 2; this one"
+        r" reads up to 1\)",
+    ):
         Campaign.open(later)
 
 

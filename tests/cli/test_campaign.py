@@ -43,8 +43,20 @@ def test_ten_sessions_from_the_readme(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "night 1's seed is committed: sha256" in capsys.readouterr().err
     for session in range(10):
         if session == 2:
-            assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=3", "--note",
-                         "a bandit's arrow"]) == 0
+            assert (
+                main(
+                    [
+                        "campaign",
+                        "adjust",
+                        c,
+                        "--set",
+                        "party.Wren.hp=3",
+                        "--note",
+                        "a bandit's arrow",
+                    ]
+                )
+                == 0
+            )
         sets = ["--set", "camp.weather=dry"] if session == 4 else []
         assert main(["campaign", "night", c, "--quiet", *sets]) == 0
         err = capsys.readouterr().err
@@ -121,7 +133,9 @@ def test_busy_is_exit_75(tmp_path: Path) -> None:
         holder.execute("ROLLBACK")
         holder.close()
     assert done.returncode == 75, done.stderr
-    assert "the campaign" in done.stderr and "is busy (another nightsim is writing it)" in done.stderr
+    assert (
+        "the campaign" in done.stderr and "is busy (another nightsim is writing it)" in done.stderr
+    )
     assert cli(tmp_path, "campaign", "verify", "c.db").returncode == 0
 
 
@@ -131,7 +145,10 @@ def test_two_nights_at_once_are_two_nights(tmp_path: Path) -> None:
     procs = [
         subprocess.Popen(
             [*NIGHTSIM, "campaign", "night", "c.db", "--quiet", "--nights", "3"],
-            cwd=tmp_path, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         for _ in range(2)
     ]
@@ -154,7 +171,10 @@ def test_a_stop_mid_night_leaves_the_ledger(tmp_path: Path, sig: int) -> None:
     before = snapshot(tmp_path / "c.db")
     proc = subprocess.Popen(
         [*NIGHTSIM, "campaign", "night", "c.db", "--quiet", "--nights", "200"],
-        cwd=tmp_path, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     # The transaction has begun writing once its rollback journal exists (after the first
     # of the 200 nights): the stop lands mid-transaction.
@@ -177,9 +197,12 @@ def test_step_without_a_terminal_tells_the_whole_night(tmp_path: Path) -> None:
     assert cli(tmp_path, "campaign", "new", "c.db").returncode == 0
     proc = subprocess.Popen(
         [*NIGHTSIM, "campaign", "night", "c.db", "--step"],
-        cwd=tmp_path, env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        cwd=tmp_path,
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    out, err = proc.communicate(timeout=TIMEOUT)
+    _, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode == 0, err
     assert os.path.exists(tmp_path / "c.db")
