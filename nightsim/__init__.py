@@ -17,6 +17,7 @@ __version__ = "0.4.0"
 __doc__ = api.__doc__
 
 if TYPE_CHECKING:
+    from nightsim.campaign import Campaign
     from nightsim.config import Config, load_config
     from nightsim.engine.journey import Night, iter_events, simulate
     from nightsim.log.reader import iter_log, read_log
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 # that type checkers and linters see the re-exports.
 __all__ = [
     "BrokenLog",
+    "Campaign",
     "Config",
     "ConfigError",
     "LogError",

@@ -11,6 +11,8 @@ The Python API, `nightsim.api`, which `nightsim` re-exports: these names and no 
     narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
 
     Config, Night                         the config and a simulated night (typed, frozen)
+    Campaign                              a campaign file: new, open, play, adjust, nights,
+                                          state, verify (docs/campaign.md)
     ConfigError                           a config that cannot be read, naming the field
     LogError: NotALog, BrokenLog          a log that is not one, or is broken, naming the line
 
@@ -47,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 
 if TYPE_CHECKING:
+    from nightsim.campaign import Campaign
     from nightsim.config import Config, load_config
     from nightsim.engine.journey import Night, iter_events, simulate
     from nightsim.log.reader import iter_log, read_log
@@ -54,6 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BrokenLog",
+    "Campaign",
     "Config",
     "ConfigError",
     "LogError",
@@ -70,6 +74,7 @@ __all__ = [
 # Where each lazily loaded name lives. `narrate` is the plain text; the rich blocks the CLI
 # prints are `nightsim.narration.narrate_blocks`.
 LAZY = {
+    "Campaign": "nightsim.campaign",
     "Config": "nightsim.config",
     "load_config": "nightsim.config",
     "iter_log": "nightsim.log.reader",

@@ -58,6 +58,23 @@ class EnvironmentFailure(Exception):
     EDQUOT). The message is one line naming the file and what is lost or kept."""
 
 
+class CampaignError(Exception):
+    """A campaign file that cannot be used (docs/campaign.md); the message is one line."""
+
+
+class NotACampaign(CampaignError):
+    """Not a campaign file (missing, not SQLite, another program's, corrupt, a later
+    release's), or a campaign command's input refused: exit 2."""
+
+
+class CampaignBusy(CampaignError):
+    """Another nightsim holds the campaign's write lock past the wait: exit 75."""
+
+
+class CampaignBroken(CampaignError):
+    """`campaign verify`: the chain of nights or the ledger contradicts itself: exit 1."""
+
+
 class Terminated(BaseException):
     """SIGTERM, raised in the main thread like KeyboardInterrupt for SIGINT, so that a
     `kill` takes the same clean path as Ctrl-C (no partial log left, one line)."""

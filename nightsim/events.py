@@ -98,6 +98,32 @@ class EventBase(_Frozen):
     )
 
 
+class CampaignLink(_Frozen):
+    """A campaign night's place in its campaign (docs/campaign.md): the night before it, the
+    adjustments made since, and the commitment of the next night's seed."""
+
+    id: str = Field(
+        pattern=r"^[0-9a-f]{32}$",
+        description="the campaign's id: 32 hex digits drawn when it was created",
+    )
+    night: int = Field(ge=1, description="this night's number in the campaign: 1, 2, …")
+    previous_head: Hash = Field(
+        description="the head of the campaign's night before this one (its log's last hash);"
+        " for night 1, the campaign's genesis hash"
+    )
+    adjustments: list[Hash] = Field(
+        description="the SHA-256 of each adjustment recorded since the night before, in order"
+    )
+    next_seed_sha256: Hash = Field(
+        description="the commitment (SHA-256 of its text) of the next night's seed, drawn"
+        " before this night was played"
+    )
+    seed: Literal["committed", "referee"] = Field(
+        description="`committed`: this night's seed is the one committed before it;"
+        " `referee`: the referee chose it (`--seed`)"
+    )
+
+
 class NightHeader(EventBase):
     """Line 0: everything needed to re-run the log's nights (`nightsim verify`)."""
 
@@ -133,6 +159,11 @@ class NightHeader(EventBase):
         ge=FIRST_EDITION,
         description="the rules edition that played the nights (nightsim/editions.py): written"
         " only from edition 2 on; a header without it is edition 1",
+    )
+    campaign: CampaignLink | None = Field(
+        None,
+        description="a campaign night's link to its campaign (`nightsim campaign`): written"
+        " only in a campaign's nights; a header without it is a night of its own",
     )
 
 
@@ -698,7 +729,10 @@ def event_dict(ev: Event) -> dict[str, Any]:
 
 def written(ev: EventBase, out: dict[str, Any]) -> dict[str, Any]:
     """`out` (the event's JSON data) as a log line holds it: a header of the first edition
-    leaves `edition` out."""
-    if isinstance(ev, NightHeader) and ev.edition == FIRST_EDITION:
-        del out["edition"]
+    leaves `edition` out, and a night outside a campaign leaves `campaign` out."""
+    if isinstance(ev, NightHeader):
+        if ev.edition == FIRST_EDITION:
+            del out["edition"]
+        if ev.campaign is None:
+            del out["campaign"]
     return out

@@ -30,7 +30,7 @@ from nightsim.limits import MAX_SHOWN_LINE, shown
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-COMMANDS = ("run", "replay", "verify", "whatif", "check", "odds", "schema", "init")
+COMMANDS = ("run", "replay", "verify", "whatif", "check", "odds", "schema", "init", "campaign")
 
 DESCRIPTION = """\
 Simulate a night in a Dolmenwood wilderness camp: the evening's chores, the watch rota
@@ -69,6 +69,8 @@ exit codes:
        names the release that does
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
+  75   campaign only: the campaign file is busy (another nightsim is writing it, past
+       --wait): try again (sysexits' EX_TEMPFAIL)
   130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): a log not yet whole is
        removed; one already whole is kept and named, with its head
 """

@@ -23,6 +23,9 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_IOERR = 0, 1, 2, 74
 # verify only: a log of an older format whose chain is intact but which this nightsim does
 # not re-simulate (neither verified, 0, nor broken, 1).
 EXIT_OLDER_FORMAT = 3
+# The campaign file is busy (another nightsim holds its write lock past --wait): sysexits'
+# EX_TEMPFAIL, "try again later", not the input's fault nor the machine's.
+EXIT_BUSY = 75
 # 128 + the signal's number, as a shell reports a process a signal ended.
 EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 

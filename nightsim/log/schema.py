@@ -68,6 +68,16 @@ def _written_edition(header: dict[str, Any]) -> None:
     edition["minimum"] = FIRST_EDITION + 1
 
 
+def _written_campaign(header: dict[str, Any]) -> None:
+    """The header's `campaign` is written only in a campaign's nights: optional in a written
+    line, and an object where it is there (never null)."""
+    header["required"].remove("campaign")
+    campaign = header["properties"]["campaign"]
+    campaign.pop("default", None)
+    (link,) = [s for s in campaign.pop("anyOf") if s.get("type") != "null"]
+    campaign.update(link)
+
+
 def _type_in(types: list[str]) -> dict[str, Any]:
     # `required`: a line without `type` matches no branch (the root's `required` names it).
     check = {"const": types[0]} if len(types) == 1 else {"enum": types}
@@ -103,6 +113,7 @@ def log_line_schema() -> dict[str, Any]:
         _written_hash(defs[ref.rsplit("/", 1)[-1]])
     _require_all(defs)
     _written_edition(defs[mapping["night.header"].rsplit("/", 1)[-1]])
+    _written_campaign(defs[mapping["night.header"].rsplit("/", 1)[-1]])
     return {
         "$schema": DRAFT,
         "$id": schema_id(),

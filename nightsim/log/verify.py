@@ -132,11 +132,18 @@ def _as_written(
     raw: Iterator[Event | NightOutcome], header: NightHeader
 ) -> Iterator[Event | NightOutcome]:
     """The simulation's events with its header's metadata as the log has it: the `nightsim`
-    version, and the `config` and `resolved` as they were written (a key added since, or a
-    resolved key added since, is not in them). logread.check_header has shown they are the
-    config the night is played from; stamped, the header and (through the chain) every hash
-    after it compare byte for byte."""
-    stamp = {"nightsim": header.nightsim, "config": header.config, "resolved": header.resolved}
+    version, the `config` and `resolved` as they were written (a key added since, or a
+    resolved key added since, is not in them), and a campaign night's `campaign` link.
+    logread.check_header has shown they are the config the night is played from; stamped,
+    the header and (through the chain) every hash after it compare byte for byte."""
+    stamp = {
+        "nightsim": header.nightsim,
+        "config": header.config,
+        "resolved": header.resolved,
+        # A campaign night's link (docs/campaign.md) is the campaign's, not the dice's: it
+        # is carried as written, and `campaign verify` checks it against the ledger.
+        "campaign": header.campaign,
+    }
     for item in raw:
         if isinstance(item, NightHeader):
             item = item.model_copy(update=stamp)

@@ -1,0 +1,279 @@
+"""A campaign: night after night, session after session, in one SQLite file (docs/campaign.md).
+
+    >>> from nightsim.campaign import Campaign            # doctest: +SKIP
+    >>> with Campaign.new("wood.campaign", config, name="The Wood") as c:  # doctest: +SKIP
+    ...     night = c.play()                              # night 1, from the committed seed
+    ...     c.adjust(["party.Wren.hp=3"], note="a bandit's arrow")
+    ...     night = c.play(sets=["camp.weather=dry"])     # night 2, from night 1's morning
+    ...     verdict = c.verify()
+
+A night is a one-night log exactly as `nightsim run` writes one, its header naming its place
+in the campaign (`campaign`: events.CampaignLink). Each write is one transaction; the CLI
+(`nightsim campaign`) is a thin shell on this class.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from nightsim.campaign import chain, ledger
+from nightsim.campaign.chain import Adjustment
+from nightsim.config import Config
+from nightsim.errors import ConfigError, NotACampaign
+from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.log.writer import canonical_json
+
+__all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "Member"]
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    hp: int
+    max_hp: int
+    exhaustion: int
+
+
+@dataclass(frozen=True)
+class CampaignNight:
+    """A played night as `show` lists it; `log` is its log's bytes (`campaign log`)."""
+
+    number: int
+    head: str
+    seed: str
+    referee: bool  # the referee chose the seed (--seed); else the committed one
+    month: str | None
+    day: int | None
+    encounter: str | None  # the creature ("" when the config has no table), None: no monster
+    rested: tuple[str, ...]  # who rested fully
+    party: tuple[Member, ...]  # at dawn
+    log: bytes
+
+    @property
+    def lines(self) -> list[str]:
+        return self.log.decode("utf-8").splitlines()
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    """The campaign now: what the next night starts from."""
+
+    id: str
+    name: str
+    nights: int
+    party: tuple[Member, ...]
+    month: str | None
+    day: int | None
+    season: str | None
+    carried_firewood_hours: float
+    ingredients: bool
+    next_seed_sha256: str
+    head: str  # the last night's head (the genesis hash before night 1)
+
+
+def _members(config: dict[str, Any]) -> tuple[Member, ...]:
+    return tuple(
+        Member(m["name"], m["hp"], m["max_hp"], m.get("exhaustion", 0)) for m in config["party"]
+    )
+
+
+class Campaign:
+    """An open campaign file. `Campaign.new(path, config)` creates one, `Campaign.open(path)`
+    opens one; use it as a context manager (or `close()`). `wait`: seconds a write waits for
+    another nightsim's (then CampaignBusy)."""
+
+    def __init__(self, path: Path, conn: Any) -> None:
+        self.path = path
+        self._conn = conn
+        # What holds a night's commit, and what it records once done (the CLI's signals:
+        # cli/stop.held; docs/campaign.md, "Nothing lost").
+        self.commit_guard: ledger.Guard = contextlib.nullcontext
+        self.on_commit: Callable[[tuple[CampaignNight, ...]], None] = lambda played: None
+        row = self._one("SELECT id, name, genesis FROM campaign")
+        if row is None:
+            raise NotACampaign(f"{shown(path)}: a campaign file without its campaign row")
+        self.id, self.name, self.genesis = row
+
+    @classmethod
+    def new(
+        cls, path: str | PathLike[str], config: Config, *, name: str = "", wait: float = 10.0
+    ) -> Campaign:
+        """A new campaign at `path` (never over an existing file) starting from `config`;
+        night 1's seed is drawn now and its commitment is `state.next_seed_sha256`."""
+        if not isinstance(config, Config):
+            raise TypeError(f"config: expected a Config, got {type(config).__name__}")
+        p = Path(path)
+        if not name.isprintable() or len(name) > 200:
+            raise NotACampaign(f"--name {shown(name)}: expected one printable line of at most 200")
+        conn = ledger.create(p, wait)
+        try:
+            cid, seed, data = chain.new_id(), chain.new_seed(), config.canonical()
+            first = chain.commitment(seed)
+            genesis = chain.genesis_hash(cid, name, data, first)
+            with ledger.transaction(conn, p) as db:
+                db.execute(
+                    "INSERT INTO campaign VALUES (?, ?, ?, ?, ?, ?, 1)",
+                    (cid, name, _json(data), genesis, seed, first),
+                )
+                db.execute("INSERT INTO pending VALUES (1, ?, ?, ?)", (seed, first, _json(data)))
+        except BaseException:
+            conn.close()
+            p.unlink(missing_ok=True)
+            raise
+        return cls(p, conn)
+
+    @classmethod
+    def open(cls, path: str | PathLike[str], *, wait: float = 10.0) -> Campaign:
+        """An existing campaign; NotACampaign naming the file if it is not one."""
+        p = Path(path)
+        conn = ledger.open_file(p, wait)
+        try:
+            with ledger.errors(p):
+                return cls(p, conn)
+        except BaseException:
+            conn.close()
+            raise
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Campaign:
+        return self
+
+    def __exit__(
+        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        with ledger.errors(self.path):
+            return self._conn.execute(sql, args).fetchone()
+
+    @property
+    def state(self) -> CampaignState:
+        """The party now, the date, the supplies, the next seed's commitment."""
+        commitment, state = self._one("SELECT commitment, state FROM pending")
+        last = self._one("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1")
+        data = json.loads(state)
+        camp = data["camp"]
+        return CampaignState(
+            id=self.id,
+            name=self.name,
+            nights=last[0] if last else 0,
+            party=_members(data),
+            month=camp.get("month"),
+            day=camp.get("day") or (1 if camp.get("month") else None),
+            season=camp.get("season"),
+            carried_firewood_hours=camp.get("carried_firewood_hours", 0),
+            ingredients=camp.get("ingredients", True),
+            next_seed_sha256=commitment,
+            head=last[1] if last else self.genesis,
+        )
+
+    def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
+        """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
+        give every field a member needs), `leave NAME`, the supplies
+        (`camp.carried_firewood_hours`, `camp.ingredients`), the date (`camp.month`,
+        `camp.day`), the evening's chores and the watch. ConfigError naming the item if the
+        next night's config would not be valid: nothing is recorded then."""
+        items = tuple(items)
+        if not items:
+            raise ConfigError("an adjustment needs at least one item (--set KEY=VALUE, --leave)")
+        if not isinstance(note, str) or not note.isprintable() or len(note) > 500:
+            raise ConfigError(f"--note {shown(note)}: expected one printable line of at most 500")
+        for item in items:
+            if not isinstance(item, str):
+                raise TypeError(f"items: expected strings, got {type(item).__name__}")
+            chain.check_adjustment_item(item)
+        with ledger.transaction(self._conn, self.path) as db:
+            (state,) = db.execute("SELECT state FROM pending").fetchone()
+            after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
+            number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
+            adj = Adjustment(number + 1, after, items, note)
+            where = f"after night {after}" if after else "before night 1"
+            data = chain.validated(json.loads(state), items, f"the adjustment {where}")
+            db.execute(
+                "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
+                (adj.number, after, json.dumps(list(items)), note, adj.sha256),
+            )
+            db.execute("UPDATE pending SET state = ?", (_json(data),))
+        return adj
+
+    def play(self, sets: Sequence[str] = (), seed: int | str | None = None) -> CampaignNight:
+        """Play the next night from the stored state, tonight's camp changed by `sets`
+        (kept for later nights); `seed` overrides the committed seed (the log says the
+        referee chose it). One transaction: the night, the state after it, the next seed."""
+        return self.play_nights(1, sets, seed)[0]
+
+    def play_nights(
+        self, nights: int, sets: Sequence[str] = (), seed: int | str | None = None
+    ) -> tuple[CampaignNight, ...]:
+        """`nights` nights in a row in ONE transaction (all or none); `sets` and `seed` are
+        for the first night (the sets are kept for the others)."""
+        from nightsim.campaign.play import play_one
+
+        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
+            raise ValueError(f"nights: expected 1..{MAX_NIGHTS}, got {shown(nights)}")
+        for item in sets:
+            chain.check_camp_item(item)
+        played: list[CampaignNight] = []
+        done = lambda: self.on_commit(tuple(played))  # noqa: E731
+        with ledger.transaction(self._conn, self.path, self.commit_guard, done) as db:
+            for k in range(nights):
+                played.append(
+                    play_one(
+                        db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None
+                    )
+                )
+        return tuple(played)
+
+    def nights(self, start: int = 1, *, logs: bool = True) -> Iterator[CampaignNight]:
+        """Every night from `start` in order, streamed from the file (flat memory). With
+        `logs=False` each night's `log` is left empty (b""): `show` reads no log."""
+        from nightsim.campaign.play import night_of_row
+
+        columns = COLUMNS if logs else COLUMNS.replace("log", "x''")
+        with ledger.errors(self.path):
+            cursor = self._conn.execute(
+                f"SELECT {columns} FROM nights WHERE number >= ? ORDER BY number", (start,)
+            )
+            for row in cursor:
+                yield night_of_row(row)
+
+    def night(self, number: int) -> CampaignNight | None:
+        from nightsim.campaign.play import night_of_row
+
+        row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
+        return None if row is None else night_of_row(row)
+
+    def adjustments(self) -> Iterator[Adjustment]:
+        with ledger.errors(self.path):
+            cursor = self._conn.execute(
+                "SELECT number, after_night, items, note FROM adjustments ORDER BY number"
+            )
+            for number, after, items, note in cursor:
+                yield Adjustment(number, after, tuple(json.loads(items)), note)
+
+    def verify(self, *, night: int | None = None) -> CampaignVerdict:
+        """Every night re-simulated and the chain checked (or night `night` alone with its
+        links): the first problem, in words a player follows, or none."""
+        from nightsim.campaign.check import verify
+
+        return verify(self, night)
+
+
+COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, log"
+
+
+def _json(data: Any) -> str:
+    return canonical_json(data)
+
+
+from nightsim.campaign.check import CampaignVerdict  # noqa: E402  (it names Campaign)

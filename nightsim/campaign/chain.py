@@ -1,0 +1,222 @@
+"""The campaign's pure parts (docs/campaign.md): seeds and their commitments, the genesis
+and adjustment hashes, the next night's config from the last morning, and which `--set`
+items belong to an adjustment and which to tonight's camp. No files, no SQL."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nightsim import rules
+from nightsim.config import Config, config_from_data
+from nightsim.config.overrides import apply_override
+from nightsim.engine.dice import seed_sha256
+from nightsim.engine.outcome import NightOutcome
+from nightsim.errors import ConfigError
+from nightsim.limits import shown
+from nightsim.log.writer import canonical_bytes, canonical_json
+
+# The camp keys that are the party's state, not tonight's camp: the date, the supplies.
+STATE_CAMP_KEYS = ("month", "day", "season", "carried_firewood_hours", "ingredients")
+# An adjustment may also give a joining member a chore or take a leaving one off the rota.
+_ADJUST_TABLES = ("party", "evening", "watch")
+LEAVE = "leave "  # an adjustment item `leave NAME`: the member leaves the party
+
+
+def new_seed() -> str:
+    """A seed of 128 random bits as 32 hex digits: its commitment cannot be brute-forced
+    back to it before the night (a small integer's could, in a moment)."""
+    return secrets.token_hex(16)
+
+
+def new_id() -> str:
+    return secrets.token_hex(16)
+
+
+def commitment(seed: str) -> str:
+    return seed_sha256(seed)
+
+
+def sha256_of(data: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical_bytes(data)).hexdigest()
+
+
+def genesis_hash(campaign_id: str, name: str, config: dict[str, Any], first: str) -> str:
+    """What night 1 links to: the campaign's id, name, first config and the commitment of
+    night 1's seed, so none of them can be changed after the campaign began."""
+    return sha256_of(
+        {"campaign": campaign_id, "name": name, "config": config, "first_seed_sha256": first}
+    )
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One ledger entry between nights: the `--set` items (and `leave NAME`) in order, and
+    the referee's note. `after_night` 0 is before night 1."""
+
+    number: int
+    after_night: int
+    items: tuple[str, ...]
+    note: str
+
+    @property
+    def sha256(self) -> str:
+        """The hash a night's header lists: over exactly these four fields (JCS)."""
+        return sha256_of(
+            {
+                "number": self.number,
+                "after_night": self.after_night,
+                "items": list(self.items),
+                "note": self.note,
+            }
+        )
+
+
+def _key(item: str) -> str:
+    return item.partition("=")[0].strip()
+
+
+def is_state_key(key: str) -> bool:
+    """A key that is the party's state (a member, the date, the supplies): changed only by
+    an adjustment, never by tonight's `--set`."""
+    parts = key.split(".")
+    return parts[0] == "party" or (parts[0] == "camp" and parts[-1] in STATE_CAMP_KEYS)
+
+
+def check_adjustment_item(item: str) -> None:
+    if item.startswith(LEAVE):
+        return
+    key = _key(item)
+    parts = key.split(".")
+    if parts[0] in _ADJUST_TABLES or (
+        parts[0] == "camp" and len(parts) == 2 and parts[1] in STATE_CAMP_KEYS
+    ):
+        return
+    raise ConfigError(
+        f"--set {shown(item, quote=False)}: an adjustment changes the party, the supplies"
+        " (camp.carried_firewood_hours, camp.ingredients) or the date (camp.month, camp.day);"
+        " tonight's camp is `campaign night --set`"
+    )
+
+
+def check_camp_item(item: str) -> None:
+    if is_state_key(_key(item)):
+        raise ConfigError(
+            f"--set {shown(item, quote=False)}: the party's state (members, HP, exhaustion,"
+            " supplies, the date) changes only by an entry in the ledger: `nightsim campaign"
+            " adjust FILE --set ... --note ...`"
+        )
+
+
+def _leave(raw: dict[str, Any], name: str) -> None:
+    """The member leaves: off the party, the evening's chores and the watch."""
+    party = raw.get("party", [])
+    if not any(m.get("name") == name for m in party):
+        names = ", ".join(str(m.get("name")) for m in party)
+        raise ConfigError(f"leave {shown(name)}: no party member of that name (party: {names})")
+    raw["party"] = [m for m in party if m.get("name") != name]
+    evening = raw.get("evening", {})
+    for job in ("site", "firewood", "water", "eaters"):
+        if isinstance(evening.get(job), list):
+            evening[job] = [n for n in evening[job] if n != name]
+    for job in ("cook", "entertain"):
+        if evening.get(job) == name:
+            del evening[job]
+    watch = raw.get("watch", {})
+    if isinstance(watch.get("rota"), list):
+        watch["rota"] = [n for n in watch["rota"] if n != name]
+    if isinstance(watch.get("shifts"), list):
+        watch["shifts"] = [s for s in watch["shifts"] if s.get("name") != name]
+
+
+def _join(raw: dict[str, Any], item: str) -> None:
+    """`party.NEW.field=…` for a name not in the party: a new member, filled in by the
+    items that follow (a member's every required field must be given)."""
+    parts = _key(item).split(".")
+    if parts[0] != "party" or len(parts) < 3:
+        return
+    names = {m.get("name") for m in raw.get("party", [])}
+    for j in range(len(parts) - 1, 1, -1):
+        if ".".join(parts[1:j]) in names:
+            return
+    raw.setdefault("party", []).append({"name": ".".join(parts[1:-1])})
+
+
+def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
+    out = copy.deepcopy(raw)
+    for item in items:
+        if item.startswith(LEAVE):
+            _leave(out, item[len(LEAVE) :])
+            continue
+        _join(out, item)
+        apply_override(out, item)
+    return out
+
+
+def validated(raw: dict[str, Any], items: Sequence[str], what: str) -> dict[str, Any]:
+    """`raw` with `items` applied, as a valid config's canonical data; ConfigError naming
+    `what` (the adjustment, tonight's camp) and the field."""
+    data = _apply(raw, items)
+    try:
+        config = config_from_data(data)
+    except ConfigError as exc:
+        raise ConfigError(f"{what}: {exc}") from None
+    return config.canonical()
+
+
+def state_after(config: dict[str, Any], outcome: NightOutcome) -> dict[str, Any]:
+    """The next night's config before any adjustment: this night's config with the party's
+    HP and exhaustion as dawn left them, the ingredients still packed, carried wood burnt
+    with a lit fire, and the next day (what `Journey.advance` carries, as config keys)."""
+    out = copy.deepcopy(config)
+    by_name = {c.name: c for c in outcome.characters}
+    for member in out["party"]:
+        c = by_name[member["name"]]
+        member["hp"], member["exhaustion"] = c.hp, c.exhaustion
+    camp = out["camp"]
+    camp["ingredients"] = outcome.ingredients
+    if outcome.fire_lit:
+        camp["carried_firewood_hours"] = 0
+    if camp.get("month") is not None:
+        camp["month"], camp["day"] = rules.next_day(camp["month"], camp.get("day") or 1)
+    return config_from_data(out).canonical()
+
+
+def state_part(config: dict[str, Any]) -> dict[str, Any]:
+    """What `campaign verify` holds a night's config to: the party whole, the date and the
+    supplies (tonight's camp is the referee's to set)."""
+    camp = config.get("camp", {})
+    return {
+        "party": config.get("party"),
+        **{key: camp.get(key) for key in STATE_CAMP_KEYS},
+    }
+
+
+def first_difference(got: dict[str, Any], expected: dict[str, Any]) -> str:
+    """The first key where a night's party state differs from what it should be, dotted
+    (`party.Wren.hp: 5, expected 3`)."""
+    got_party = {m.get("name"): m for m in got.get("party") or []}
+    exp_party = {m.get("name"): m for m in expected.get("party") or []}
+    for name in sorted(set(got_party) | set(exp_party), key=str):
+        a, b = got_party.get(name), exp_party.get(name)
+        if a is None or b is None:
+            return f"{name} is {'missing from' if a is None else 'in'} the party" + (
+                "" if a is None else ", who was not"
+            )
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                return f"party.{name}.{key} is {a.get(key)}, expected {b.get(key)}"
+    if canonical_json(got) != canonical_json(expected):
+        for key in STATE_CAMP_KEYS:
+            if got.get(key) != expected.get(key):
+                return f"camp.{key} is {got.get(key)}, expected {expected.get(key)}"
+        return "the party's order differs"
+    return ""
+
+
+def config_of(data: dict[str, Any]) -> Config:
+    return config_from_data(data)

@@ -1,0 +1,216 @@
+"""`campaign verify`: every night re-simulated (log.verify.verify_lines on its stored lines)
+and the campaign's chain checked night by night (docs/campaign.md, "The chain"). The first
+problem is one sentence a player follows; nights stream from a cursor (flat memory)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from nightsim.campaign import chain
+from nightsim.errors import ConfigError, LogError
+
+if TYPE_CHECKING:
+    from nightsim.campaign import Campaign
+
+
+@dataclass(frozen=True)
+class CampaignVerdict:
+    nights: int  # nights checked and sound
+    head: str  # the last night's head (the genesis hash before night 1)
+    problem: str | None  # the first problem, or None
+    referee: tuple[int, ...] = ()  # nights whose seed the referee chose (--seed)
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+class _Broken(Exception):
+    pass
+
+
+@dataclass
+class _Expected:
+    """What the next night must link to and start from."""
+
+    number: int
+    head: str
+    commitment: str
+    state: dict[str, Any]
+    adjustments: dict[int, list[tuple[chain.Adjustment, str]]] = field(default_factory=dict)
+    referee: list[int] = field(default_factory=list)
+
+    def since(self) -> str:
+        n = self.number - 1
+        return f"after night {n}" if n else "when the campaign began"
+
+
+def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
+    conn = c._conn
+    cid, name, created, genesis, first = conn.execute(
+        "SELECT id, name, created, genesis, first_commitment FROM campaign"
+    ).fetchone()
+    exp = _Expected(1, genesis, first, json.loads(created), _adjustments(conn))
+    checked = 0
+    try:
+        if chain.genesis_hash(cid, name, exp.state, first) != genesis:
+            raise _Broken(
+                "the campaign's beginning (its name, first party or night 1's seed commitment)"
+                " was changed after it was created"
+            )
+        if only is not None:
+            _before(c, exp, only)
+        sql = "SELECT number, head, log FROM nights WHERE number >= ? ORDER BY number"
+        for number, head, log in conn.execute(sql, (exp.number,)):
+            if only is not None and number != only:
+                break
+            _night(c.id, exp, number, head, bytes(log))
+            checked += 1
+        if only is not None and checked == 0:
+            raise _Broken(f"night {only} is not in the campaign")
+        if only is None:
+            _after(conn, exp)
+    except _Broken as exc:
+        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee))
+    return CampaignVerdict(checked, exp.head, None, tuple(exp.referee))
+
+
+def _adjustments(conn: Any) -> dict[int, list[tuple[chain.Adjustment, str]]]:
+    out: dict[int, list[tuple[chain.Adjustment, str]]] = {}
+    sql = "SELECT number, after_night, items, note, sha256 FROM adjustments ORDER BY number"
+    for number, after, items, note, sha in conn.execute(sql):
+        out.setdefault(after, []).append(
+            (chain.Adjustment(number, after, tuple(json.loads(items)), note), sha)
+        )
+    return out
+
+
+def _before(c: Campaign, exp: _Expected, only: int) -> None:
+    """`--night N`: what night N must link to, from night N-1's stored log (re-simulated
+    for its morning, without recording)."""
+    if only <= 1:
+        return
+    row = c._conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
+    if row is None:
+        raise _Broken(f"night {only - 1} is missing: night {only} has no night before it")
+    lines = bytes(row[1]).decode("utf-8").splitlines()
+    header = json.loads(lines[0])
+    exp.number, exp.head = only, json.loads(lines[-1])["hash"]
+    exp.commitment = header.get("campaign", {}).get("next_seed_sha256", "")
+    exp.state = chain.state_after(header["config"], _outcome(header))
+
+
+def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None:
+    n = exp.number
+    if number != n:
+        raise _Broken(f"night {n} is missing: night {number} follows night {n - 1}")
+    lines = log.decode("utf-8", "replace").splitlines()
+    try:
+        header = json.loads(lines[0])
+        link = header["campaign"]
+        assert isinstance(link, dict)
+    except (IndexError, ValueError, KeyError, TypeError, AssertionError):
+        raise _Broken(f"night {n}'s log names no campaign: it is not a campaign night") from None
+    if link.get("id") != cid:
+        raise _Broken(
+            f"night {n} is from another campaign (its log names campaign {link.get('id')!s:.32})"
+        )
+    if link.get("night") != n:
+        raise _Broken(
+            f"night {n} was moved: its log says it is night {link.get('night')} of the campaign"
+        )
+    if link.get("previous_head") != exp.head:
+        before = f"night {n - 1}" if n > 1 else "the campaign's beginning"
+        raise _Broken(f"night {n} does not follow {before}: the nights were reordered or replaced")
+    _check_adjustments(exp, n, link.get("adjustments"))
+    if link.get("seed") == "referee":
+        exp.referee.append(n)
+    elif header.get("seed_sha256") != exp.commitment:
+        raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
+    _check_state(exp, n, header)
+    _check_log(n, log.splitlines(keepends=True), head)
+    exp.state = chain.state_after(header["config"], _outcome(header))
+    exp.number, exp.head = n + 1, head
+    exp.commitment = link.get("next_seed_sha256", "")
+
+
+def _check_adjustments(exp: _Expected, n: int, listed: Any) -> None:
+    rows = exp.adjustments.get(n - 1, [])
+    where = f"after night {n - 1}" if n > 1 else "before night 1"
+    for i, (adj, stored) in enumerate(rows):
+        note = f" (note: {adj.note!r})" if adj.note else ""
+        if not isinstance(listed, list) or i >= len(listed):
+            raise _Broken(f"the adjustment {where}{note} was added after night {n} was played")
+        if adj.sha256 != listed[i] or stored != adj.sha256:
+            raise _Broken(f"the adjustment {where}{note} was edited after night {n} was played")
+    if isinstance(listed, list) and len(listed) > len(rows):
+        raise _Broken(f"an adjustment {where} was removed after night {n} was played")
+
+
+def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
+    items: list[str] = []
+    for adj, _ in exp.adjustments.get(n - 1, []):
+        items.extend(adj.items)
+    try:
+        expected = chain.validated(exp.state, items, "the adjustments")
+    except ConfigError as exc:
+        raise _Broken(f"the adjustments before night {n} no longer apply: {exc}") from None
+    got = chain.state_part(header.get("config") or {})
+    diff = chain.first_difference(got, chain.state_part(expected))
+    if diff:
+        before = f"night {n - 1}'s morning" if n > 1 else "the campaign's first party"
+        raise _Broken(f"night {n} does not start from {before} and the adjustments since: {diff}")
+
+
+def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
+    from nightsim.log.verify import verify_lines
+
+    try:
+        verdict = verify_lines(lines)
+    except LogError as exc:
+        raise _Broken(f"night {n}'s log is broken: {exc}") from None
+    if not verdict.ok:
+        where = f" at line {verdict.mismatch.seq + 1}" if verdict.mismatch else ""
+        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited")
+    if verdict.head != head:
+        raise _Broken(f"night {n}'s recorded head is not its log's: the ledger was edited")
+
+
+def _outcome(header: dict[str, Any]) -> Any:
+    """The night's outcome, played again without recording (its morning is the next
+    night's start)."""
+    from nightsim.config import config_from_data
+    from nightsim.editions import readings_for
+    from nightsim.engine.dice import dice_for
+    from nightsim.engine.journey import iter_nights
+
+    config = config_from_data(header["config"])
+    dice = dice_for(header["seed"], header["rng"])
+    readings = readings_for(header.get("edition", 1))
+    (outcome,) = iter_nights(config, dice, 1, record=False, readings=readings)
+    return outcome
+
+
+def _after(conn: Any, exp: _Expected) -> None:
+    """What follows the last night: the next seed it committed, and adjustments made after
+    it (and none after a night never played)."""
+    last = exp.number - 1
+    (pending,) = conn.execute("SELECT commitment FROM pending").fetchone()
+    if pending != exp.commitment:
+        raise _Broken(
+            f"the next night's seed is not the one committed {exp.since()}: a later night was"
+            " removed, or the seed drawn again"
+        )
+    for after in sorted(exp.adjustments):
+        if after > last:
+            raise _Broken(
+                f"an adjustment is recorded after night {after}, which is not in the campaign"
+                f" (it ends at night {last}): night {after} was removed"
+            )
+        for adj, stored in exp.adjustments[after]:
+            if after == last and stored != adj.sha256:
+                note = f" (note: {adj.note!r})" if adj.note else ""
+                raise _Broken(f"the adjustment after night {after}{note} was edited")

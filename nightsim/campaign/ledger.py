@@ -1,0 +1,193 @@
+"""The campaign file: one SQLite database (the standard library's `sqlite3`), its schema
+and migrations, and the transactions the campaign makes (docs/campaign.md, "The file").
+
+Every write is one transaction begun with `BEGIN IMMEDIATE` (the write lock taken first, so
+two commands never both read the same last night and both write the next); a second command
+waits up to its `wait` seconds for the lock, then is `CampaignBusy`. Whatever stops a
+transaction (an error, a full disk, Ctrl-C, `kill -9`) leaves the file as it was before it:
+SQLite's rollback journal, `synchronous=FULL`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from nightsim.errors import CampaignBusy, EnvironmentFailure, NotACampaign
+from nightsim.limits import shown
+
+# `PRAGMA application_id`: "NSIM" in ASCII, so `file` and a reader tell a campaign from any
+# other SQLite database.
+APPLICATION_ID = 0x4E53494D
+SCHEMA_VERSION = 1
+
+# Each migration takes the file from version i to i+1 (MIGRATIONS[i]); a new release appends
+# one and never edits those before it.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE campaign (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        created TEXT NOT NULL,          -- the first config, canonical JSON
+        genesis TEXT NOT NULL,          -- what night 1 links to
+        first_seed TEXT NOT NULL,
+        first_commitment TEXT NOT NULL,
+        one INTEGER NOT NULL UNIQUE CHECK (one = 1)
+    );
+    CREATE TABLE nights (
+        number INTEGER PRIMARY KEY,
+        log BLOB NOT NULL,              -- the log's bytes, as `run` writes them
+        head TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        referee INTEGER NOT NULL,       -- 1: --seed, the referee's choice
+        state_after TEXT NOT NULL,      -- the next night's config before adjustments
+        month TEXT,
+        day INTEGER,
+        encounter TEXT,                 -- the creature (or "something"), or NULL
+        rested TEXT NOT NULL,           -- JSON: who rested fully
+        party TEXT NOT NULL             -- JSON: [name, hp, max_hp, exhaustion] at dawn
+    );
+    CREATE TABLE adjustments (
+        number INTEGER PRIMARY KEY,
+        after_night INTEGER NOT NULL,
+        items TEXT NOT NULL,            -- JSON list of the items, in order
+        note TEXT NOT NULL,
+        sha256 TEXT NOT NULL
+    );
+    CREATE INDEX adjustments_after ON adjustments (after_night, number);
+    CREATE TABLE pending (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        seed TEXT NOT NULL,             -- the next night's seed, drawn in advance
+        commitment TEXT NOT NULL,
+        state TEXT NOT NULL             -- the next night's config: last morning + adjustments
+    );
+    """,
+)
+
+
+def _connect(path: Path, wait: float) -> sqlite3.Connection:
+    # Autocommit: every transaction is begun and ended here, explicitly.
+    conn = sqlite3.connect(path, timeout=wait, isolation_level=None)
+    conn.execute("PRAGMA synchronous=FULL")
+    return conn
+
+
+def migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Apply the migrations the file lacks; one from a later nightsim is NotACampaign."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise NotACampaign(
+            f"{shown(path)}: a campaign from a later nightsim (campaign schema {version}; this"
+            f" one reads up to {SCHEMA_VERSION})"
+        )
+    for i in range(version, SCHEMA_VERSION):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executescript(f"BEGIN; {MIGRATIONS[i]}; PRAGMA user_version={i + 1}; COMMIT;")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+
+
+def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:
+    """A new, empty campaign file at `path` (never over an existing file)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        raise NotACampaign(
+            f"{shown(path)}: already exists; a campaign is never written over"
+        ) from None
+    except OSError as exc:
+        raise NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}") from None
+    os.close(fd)
+    try:
+        conn = _connect(path, wait)
+        conn.execute("PRAGMA journal_mode=DELETE")
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        migrate(conn, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
+    return conn
+
+
+def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
+    """An existing campaign file, checked: a SQLite database (not a text file, not corrupt),
+    a campaign's (its application id), of a schema this nightsim reads."""
+    if not path.is_file():
+        what = "no such file" if not os.path.lexists(path) else "not a regular file"
+        raise NotACampaign(f"{shown(path)}: {what}, expected a campaign file")
+    with errors(path):
+        conn = _connect(path, wait)
+    try:
+        with errors(path):
+            app = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app != APPLICATION_ID:
+                raise NotACampaign(f"{shown(path)}: a SQLite database, but not a nightsim campaign")
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise NotACampaign(f"{shown(path)}: the campaign file is corrupt ({check})")
+            migrate(conn, path)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+@contextlib.contextmanager
+def errors(path: Path) -> Iterator[None]:
+    """SQLite's errors as nightsim's: busy (75), full disk or I/O (74), not a database or
+    corrupt (2)."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        code = getattr(exc, "sqlite_errorcode", None)
+        text = str(exc)
+        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+            raise CampaignBusy(
+                f"the campaign {shown(path)} is busy (another nightsim is writing it)"
+            ) from None
+        if code == sqlite3.SQLITE_FULL or "full" in text:
+            raise EnvironmentFailure(
+                f"{shown(path)}: cannot write: the disk (or the database) is full; the"
+                " campaign is as it was"
+            ) from None
+        if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+            raise EnvironmentFailure(f"{shown(path)}: cannot read or write: {text}") from None
+        raise NotACampaign(f"{shown(path)}: not a campaign file: {text}") from None
+    except sqlite3.DatabaseError as exc:
+        raise NotACampaign(
+            f"{shown(path)}: not a campaign file (not a SQLite database, or corrupt: {exc})"
+        ) from None
+
+
+Guard = Callable[[], contextlib.AbstractContextManager[None]]
+
+
+@contextlib.contextmanager
+def transaction(
+    conn: sqlite3.Connection,
+    path: Path,
+    guard: Guard = contextlib.nullcontext,
+    committed: Callable[[], None] = lambda: None,
+) -> Iterator[sqlite3.Connection]:
+    """One write: `BEGIN IMMEDIATE` … `COMMIT`, or nothing at all (ROLLBACK on anything,
+    a stop included; `kill -9` leaves the journal SQLite rolls back on the next open).
+    `guard` holds the commit and `committed` (the CLI: signals wait, so a stop lands
+    before the commit or after the record that it happened)."""
+    with errors(path):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+            with guard():
+                conn.execute("COMMIT")
+                committed()
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise

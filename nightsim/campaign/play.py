@@ -1,0 +1,126 @@
+"""Playing one campaign night inside the caller's transaction: tonight's config from the
+stored state, the night's log lines with its campaign link, the state after it and the next
+seed, all written by the same transaction (ledger.transaction)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from nightsim.campaign import chain
+from nightsim.config import Config, config_from_data
+from nightsim.engine.outcome import NightOutcome
+from nightsim.events import CampaignLink, Event, NightHeader
+from nightsim.log.writer import canonical_json
+
+if TYPE_CHECKING:
+    from nightsim.campaign import CampaignNight
+
+
+def night_lines(
+    config: Config, seed: int | str, link: CampaignLink | None
+) -> tuple[list[str], NightOutcome]:
+    """A one-night log's lines exactly as `run` writes them, its header carrying `link`;
+    and the night's outcome."""
+    from nightsim.engine.journey import iter_raw
+    from nightsim.log.writer import iter_log_lines
+
+    outcomes: list[NightOutcome] = []
+
+    def linked() -> Iterator[Event | NightOutcome]:
+        for item in iter_raw(config, seed, 1):
+            if isinstance(item, NightOutcome):
+                outcomes.append(item)
+            elif isinstance(item, NightHeader) and link is not None:
+                item = item.model_copy(update={"campaign": link})
+            yield item
+
+    lines = list(iter_log_lines(linked()))
+    return lines, outcomes[0]
+
+
+def play_one(
+    db: sqlite3.Connection,
+    campaign_id: str,
+    genesis: str,
+    sets: Sequence[str],
+    seed: int | str | None,
+) -> CampaignNight:
+    """The next night, written into the open transaction `db`."""
+    from nightsim.campaign import COLUMNS
+
+    pending_seed, _, state = db.execute("SELECT seed, commitment, state FROM pending").fetchone()
+    last = db.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
+    number, previous = (last[0] + 1, last[1]) if last else (1, genesis)
+    data = chain.validated(json.loads(state), sets, "tonight's camp")
+    adjustments = [
+        chain.Adjustment(n, after, tuple(json.loads(items)), note).sha256
+        for n, after, items, note in db.execute(
+            "SELECT number, after_night, items, note FROM adjustments WHERE after_night = ?"
+            " ORDER BY number",
+            (number - 1,),
+        )
+    ]
+    next_seed = chain.new_seed()
+    link = CampaignLink.model_construct(
+        id=campaign_id,
+        night=number,
+        previous_head=previous,
+        adjustments=adjustments,
+        next_seed_sha256=chain.commitment(next_seed),
+        seed="committed" if seed is None else "referee",
+    )
+    chosen = pending_seed if seed is None else seed
+    lines, outcome = night_lines(config_from_data(data), chosen, link)
+    after = chain.state_after(data, outcome)
+    head = json.loads(lines[-1])["hash"]
+    encounter = outcome.encounter
+    camp = data["camp"]
+    db.execute(
+        "INSERT INTO nights VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            number,
+            "".join(line + "\n" for line in lines).encode("utf-8"),
+            head,
+            str(chosen),
+            int(seed is not None),
+            canonical_json(after),
+            camp.get("month"),
+            (camp.get("day") or 1) if camp.get("month") else None,
+            None if encounter is None else (encounter.creature or ""),
+            json.dumps([c.name for c in outcome.characters if c.full_rest]),
+            json.dumps([[m.name, m.hp, m.max_hp, m.exhaustion] for m in _party(after)]),
+        ),
+    )
+    db.execute(
+        "UPDATE pending SET seed = ?, commitment = ?, state = ?",
+        (next_seed, link.next_seed_sha256, canonical_json(after)),
+    )
+    row = db.execute(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,)).fetchone()
+    return night_of_row(row)
+
+
+def _party(data: dict[str, Any]) -> Any:
+    from nightsim.campaign import _members
+
+    return _members(data)
+
+
+def night_of_row(row: Sequence[Any]) -> CampaignNight:
+    from nightsim.campaign import CampaignNight, Member
+
+    number, head, seed, referee, month, day, encounter, rested, party, log = row
+    return CampaignNight(
+        number=number,
+        head=head,
+        seed=seed,
+        referee=bool(referee),
+        month=month,
+        day=day,
+        encounter=encounter,
+        rested=tuple(json.loads(rested)),
+        party=tuple(Member(*m) for m in json.loads(party)),
+        log=bytes(log),
+    )

@@ -1,0 +1,331 @@
+"""`nightsim campaign`: a ledger of nights, session after session, in one file
+(docs/campaign.md). A thin shell on `nightsim.campaign.Campaign`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nightsim.cli import stop
+from nightsim.cli.common import (
+    EXIT_BUSY,
+    EXIT_FAILED,
+    EXIT_IOERR,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    add_config_args,
+    config_from_args,
+    error,
+    parse_seed,
+    status,
+)
+from nightsim.errors import CampaignBusy, ConfigError, NotACampaign
+from nightsim.limits import MAX_NIGHTS, shown
+
+if TYPE_CHECKING:
+    from nightsim.campaign import Campaign, CampaignNight
+
+EPILOG = """\
+a referee's session:
+  nightsim campaign new wood.campaign camp.toml --name "The Wood"
+  nightsim campaign night wood.campaign                     night 1, its seed committed at new
+  nightsim campaign adjust wood.campaign --set party.Wren.hp=3 --note "a bandit's arrow"
+  nightsim campaign night wood.campaign --set camp.weather=dry
+  nightsim campaign show wood.campaign
+  nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
+  nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
+
+exit codes: 0 ok; 1 campaign verify found a problem; 2 bad input (not a campaign file, a
+bad --set); 74 the disk failed (full): the campaign is as it was; 75 the campaign is busy
+(another nightsim is writing it): try again.
+"""
+
+
+def add_parser(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "campaign",
+        help="a campaign: night after night in one file (new, night, adjust, show, log,"
+        " verify, page)",
+        description="A campaign: the party carried from night to night in one SQLite file,"
+        " every night's log kept byte for byte, every change between nights in a ledger, the"
+        " next seed committed in advance (docs/campaign.md).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmds = p.add_subparsers(dest="campaign_command", metavar="COMMAND", required=True)
+    _new_parser(cmds)
+    _night_parser(cmds)
+    _adjust_parser(cmds)
+    show = _sub(cmds, "show", "the party now, the date, every night and every adjustment")
+    show.add_argument("--format", choices=("text", "json"), default="text")
+    log = _sub(cmds, "log", "night N's log exactly as `run` writes one")
+    log.add_argument("night", type=int, metavar="N")
+    log.add_argument("--out", metavar="PATH", help="write it to PATH (never overwritten)")
+    ver = _sub(cmds, "verify", "every night re-simulated and the campaign's chain checked")
+    ver.add_argument("--night", type=int, metavar="N", help="night N alone, with its links")
+    ver.add_argument("--head", metavar="HEX", help="the campaign's last head, as read out")
+    page = _sub(cmds, "page", "the campaign's self-contained HTML page")
+    page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
+    page.add_argument("--lang", choices=("en", "uk"), default="en")
+    p.set_defaults(handler=run)
+
+
+def _sub(cmds: Any, name: str, text: str) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = cmds.add_parser(name, help=text, description=text + ".")
+    p.add_argument("file", metavar="FILE", help="the campaign file")
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long to wait for another nightsim writing the campaign (default: 10), then"
+        " exit 75",
+    )
+    return p
+
+
+def _new_parser(cmds: Any) -> None:
+    p = _sub(cmds, "new", "create a campaign file (never over an existing file)")
+    add_config_args(p)
+    p.add_argument("--name", default="", metavar="TEXT", help="the campaign's title")
+
+
+def _night_parser(cmds: Any) -> None:
+    from nightsim.cli.render import add_narration_args
+
+    p = _sub(cmds, "night", "play the next night from the stored state, narrated like `run`")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="tonight's camp (terrain, weather, rota, rules…), kept for later nights; the"
+        " party's state is `campaign adjust`'s",
+    )
+    p.add_argument("--seed", metavar="S", help="the referee's seed instead of the committed one")
+    p.add_argument(
+        "--nights",
+        type=int,
+        default=1,
+        metavar="N",
+        help="N nights in a row, all or none (one transaction); --set and --seed apply to the"
+        " first",
+    )
+    p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
+    p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
+    add_narration_args(p)
+
+
+def _adjust_parser(cmds: Any) -> None:
+    p = _sub(cmds, "adjust", "record the changes between nights, with a note")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="party.NAME.hp=3, party.NAME.exhaustion=0, a new member's party.NEW.… (every"
+        " field), camp.carried_firewood_hours, camp.ingredients, camp.month, camp.day,"
+        " evening.…, watch.…",
+    )
+    p.add_argument(
+        "--leave",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="NAME leaves the party (and the chores and the rota)",
+    )
+    p.add_argument("--note", default="", metavar="TEXT", help="why: 'healed at the shrine'")
+
+
+def run(args: argparse.Namespace) -> int:
+    handler = {
+        "new": _new,
+        "night": _night,
+        "adjust": _adjust,
+        "show": _show,
+        "log": _log,
+        "verify": _verify,
+        "page": _page,
+    }[args.campaign_command]
+    try:
+        return handler(args)
+    except (NotACampaign, ConfigError) as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    except CampaignBusy as exc:
+        error(str(exc))
+        return EXIT_BUSY
+
+
+@contextmanager
+def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
+    from nightsim.campaign import Campaign
+
+    if args.wait < 0:
+        raise UsageError(f"--wait: expected 0 or more seconds, got {shown(args.wait)}")
+    c = Campaign.open(args.file, wait=args.wait)
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+def _new(args: argparse.Namespace) -> int:
+    from nightsim.campaign import Campaign
+
+    config, _ = config_from_args(args.config, args.set)
+    with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
+        state = c.state
+    status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
+    status(f"night 1's seed is committed: sha256 {state.next_seed_sha256}")
+    return EXIT_OK
+
+
+def _night(args: argparse.Namespace) -> int:
+    from nightsim.campaign.chain import check_camp_item
+    from nightsim.cli.page import PageFile
+
+    if not 1 <= args.nights <= MAX_NIGHTS:
+        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
+    if args.nights > 1 and (args.format == "html" or args.html):
+        raise UsageError("--format html and --html: one night at a time (--nights 1)")
+    for item in args.set:
+        check_camp_item(item)
+    seed = parse_seed(args.seed) if args.seed is not None else None
+    page = PageFile(args.html, args.lang)
+    with _opened(args) as c:
+        where = shown(args.file)
+
+        def committed(played: tuple[CampaignNight, ...]) -> None:
+            last = played[-1]
+            stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
+
+        c.commit_guard, c.on_commit = stop.held, committed
+        played = c.play_nights(args.nights, args.set, seed)
+        commitment = c.state.next_seed_sha256
+    return _tell(args, played, page, commitment)
+
+
+def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> int:
+    """After the commit: each night narrated as `run` narrates it, its head, the next
+    seed's commitment, and the page."""
+    from nightsim.cli.run import print_lines
+
+    for night in played:
+        failed = print_lines(args, iter(night.lines))
+        if failed is not None:
+            raise failed
+        if night.referee:
+            status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
+        status(f"night {night.number}: head: {night.head}")
+    status(f"the next night's seed is committed: sha256 {commitment}")
+    if page.path is not None:
+        for _ in page.kept(iter(played[0].lines)):
+            pass
+        problem = page.prepare() or page.place()
+        page.discard()
+        if problem is not None:
+            error(f"{problem}; the night is in the campaign {shown(args.file)}")
+            return EXIT_IOERR
+    return EXIT_OK
+
+
+def _adjust(args: argparse.Namespace) -> int:
+    items = [f"leave {name}" for name in args.leave] + list(args.set)
+    with _opened(args) as c:
+        adj = c.adjust(items, args.note)
+    status(f"adjustment {adj.number} recorded after night {adj.after_night}: sha256 {adj.sha256}")
+    return EXIT_OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_show import show_json, show_text
+
+    with _opened(args) as c:
+        (show_json if args.format == "json" else show_text)(c)
+    return EXIT_OK
+
+
+def _log(args: argparse.Namespace) -> int:
+    from nightsim.cli.atomic import create
+
+    with _opened(args) as c:
+        night = c.night(args.night)
+        if night is None:
+            raise UsageError(
+                f"{shown(args.file)}: no night {args.night} (the campaign has {c.state.nights})"
+            )
+    if args.out is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(night.log)
+        return EXIT_OK
+    out = create(Path(args.out), "a log")
+    try:
+        out.write(night.log)
+        out.commit()
+    finally:
+        out.discard()
+    status(f"night {args.night}'s log: {shown(args.out)}; head: {night.head}")
+    return EXIT_OK
+
+
+def _verify(args: argparse.Namespace) -> int:
+    head = _parse_head(args.head) if args.head is not None else None
+    with _opened(args) as c:
+        verdict = c.verify(night=args.night)
+        name = c.name
+    for n in verdict.referee:
+        status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
+    if verdict.problem is not None:
+        print(f"campaign verify: {verdict.problem}")
+        return EXIT_FAILED
+    if head is not None and args.night is None and not verdict.head.startswith(head):
+        print(
+            f"campaign verify: the campaign ends at head {verdict.head}, not at the head read"
+            f" out ({head})"
+        )
+        return EXIT_FAILED
+    which = f"night {args.night} and its links" if args.night else f"{verdict.nights} nights"
+    title = f" {shown(name)}" if name else ""
+    print(f"verified: campaign{title}: {which}; head: {verdict.head}")
+    return EXIT_OK
+
+
+def _parse_head(text: str) -> str:
+    head = "".join(ch for ch in text.lower() if ch not in " -")
+    if not (12 <= len(head) <= 64 and all(ch in "0123456789abcdef" for ch in head)):
+        raise UsageError(
+            f"--head {shown(text)}: expected at least 12 of the head's hex digits, as read out"
+        )
+    return head
+
+
+def _page(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_show import page_text
+
+    with _opened(args) as c:
+        text = page_text(c, args.lang)
+    if args.out is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        return EXIT_OK
+    from nightsim.cli.atomic import create
+
+    out = create(Path(args.out), "a page")
+    try:
+        out.write(text.encode("utf-8"))
+        out.commit()
+    finally:
+        out.discard()
+    status(f"the campaign's page: {shown(args.out)}")
+    return EXIT_OK
+
+
+def _json_line(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False)

@@ -1,0 +1,208 @@
+"""`nightsim campaign` with real processes, real signals and the real sqlite3: a referee's
+sessions from the README, two commands at once, a stop or `kill -9` mid-night, files that
+are not campaigns (docs/campaign.md, "Nothing lost")."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import main
+from tests.cli.test_faults import ENV, NIGHTSIM, TIMEOUT, handles, linux_only, wait_until
+
+
+def cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*NIGHTSIM, *args], cwd=folder, env=ENV, capture_output=True, text=True, timeout=TIMEOUT
+    )
+
+
+def snapshot(path: Path) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(path)
+    try:
+        rows: list[tuple[object, ...]] = []
+        for table in ("campaign", "nights", "adjustments", "pending"):
+            rows += conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+        return rows
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_ten_sessions_from_the_readme(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In-process for speed (the CLI's own main): new, night, adjust, night…, show, log,
+    then `nightsim verify` on the log alone."""
+    c = str(tmp_path / "wood.campaign")
+    assert main(["campaign", "new", c, "--name", "The Wood"]) == 0
+    assert "night 1's seed is committed: sha256" in capsys.readouterr().err
+    for session in range(10):
+        if session == 2:
+            assert (
+                main(
+                    [
+                        "campaign",
+                        "adjust",
+                        c,
+                        "--set",
+                        "party.Wren.hp=3",
+                        "--note",
+                        "a bandit's arrow",
+                    ]
+                )
+                == 0
+            )
+        sets = ["--set", "camp.weather=dry"] if session == 4 else []
+        assert main(["campaign", "night", c, "--quiet", *sets]) == 0
+        err = capsys.readouterr().err
+        assert f"night {session + 1}: head: " in err
+        assert "the next night's seed is committed: sha256 " in err
+    assert main(["campaign", "show", c]) == 0
+    shown = capsys.readouterr().out
+    assert "10 nights played" in shown and "a bandit's arrow" in shown
+    out = tmp_path / "n3.jsonl"
+    assert main(["campaign", "log", c, "3", "--out", str(out)]) == 0
+    assert main(["verify", str(out)]) == 0
+    assert main(["campaign", "log", c, "3", "--out", str(out)]) == 2  # never overwritten
+    assert main(["campaign", "verify", c]) == 0
+    last = capsys.readouterr().out.split("head: ")[-1].strip()
+    assert main(["campaign", "verify", c, "--head", last[:12]]) == 0
+    assert main(["campaign", "verify", c, "--head", "0" * 16]) == 1
+    assert "not at the head read out" in capsys.readouterr().out
+    assert main(["campaign", "verify", c, "--night", "4"]) == 0
+
+
+def test_state_keys_go_through_adjust(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    assert main(["campaign", "night", c, "--set", "party.Wren.hp=1"]) == 2
+    assert "campaign adjust" in capsys.readouterr().err
+    assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=9"]) == 2
+    assert "hp 9 is above max_hp 5" in capsys.readouterr().err
+    assert main(["campaign", "log", c, "1"]) == 2
+    assert main(["campaign", "new", c]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (None, "no such file"),
+        (b"night after night\n" * 200, "not a SQLite database"),
+        (b"", "not a nightsim campaign"),
+    ],
+)
+def test_not_a_campaign_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, said: str
+) -> None:
+    path = tmp_path / "x.db"
+    if content is not None:
+        path.write_bytes(content)
+    for command, rest in (("show", []), ("night", []), ("verify", []), ("log", ["1"])):
+        assert main(["campaign", command, str(path), *rest]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "x.db" in err
+
+
+def test_a_corrupt_campaign_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    c = tmp_path / "c.db"
+    assert main(["campaign", "new", str(c)]) == 0
+    assert main(["campaign", "night", str(c), "--quiet"]) == 0
+    data = bytearray(c.read_bytes())
+    data[4096 + 8 : 4096 + 64] = b"\xff" * 56  # a page's header trampled
+    c.write_bytes(bytes(data))
+    capsys.readouterr()
+    assert main(["campaign", "show", str(c)]) == 2
+    assert "c.db" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_busy_is_exit_75(tmp_path: Path) -> None:
+    c = tmp_path / "c.db"
+    assert cli(tmp_path, "campaign", "new", "c.db").returncode == 0
+    holder = sqlite3.connect(c, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        done = cli(tmp_path, "campaign", "night", "c.db", "--wait", "0.3")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert done.returncode == 75, done.stderr
+    assert (
+        "the campaign" in done.stderr and "is busy (another nightsim is writing it)" in done.stderr
+    )
+    assert cli(tmp_path, "campaign", "verify", "c.db").returncode == 0
+
+
+@pytest.mark.slow
+def test_two_nights_at_once_are_two_nights(tmp_path: Path) -> None:
+    assert cli(tmp_path, "campaign", "new", "c.db").returncode == 0
+    procs = [
+        subprocess.Popen(
+            [*NIGHTSIM, "campaign", "night", "c.db", "--quiet", "--nights", "3"],
+            cwd=tmp_path,
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
+    codes = [p.wait(TIMEOUT) for p in procs]
+    for p in procs:
+        assert p.stderr is not None
+        p.stderr.close()
+    nights = len([r for r in snapshot(tmp_path / "c.db") if len(r) == 11])
+    assert sorted(codes) in ([0, 0], [0, 75])
+    assert nights == 3 * codes.count(0)
+    assert cli(tmp_path, "campaign", "verify", "c.db").returncode == 0
+
+
+@pytest.mark.slow
+@linux_only
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_a_stop_mid_night_leaves_the_ledger(tmp_path: Path, sig: int) -> None:
+    assert cli(tmp_path, "campaign", "new", "c.db").returncode == 0
+    assert cli(tmp_path, "campaign", "night", "c.db", "--quiet").returncode == 0
+    before = snapshot(tmp_path / "c.db")
+    proc = subprocess.Popen(
+        [*NIGHTSIM, "campaign", "night", "c.db", "--quiet", "--nights", "200"],
+        cwd=tmp_path,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    # The transaction has begun writing once its rollback journal exists (after the first
+    # of the 200 nights): the stop lands mid-transaction.
+    wait_until(lambda: handles(proc.pid, signal.SIGINT), "the handlers")
+    wait_until(lambda: (tmp_path / "c.db-journal").exists(), "the transaction")
+    time.sleep(0.2)
+    proc.send_signal(sig)
+    code = proc.wait(TIMEOUT)
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert code == (-9 if sig == signal.SIGKILL else 128 + sig), err
+    assert "Traceback" not in err
+    assert snapshot(tmp_path / "c.db") == before
+    done = cli(tmp_path, "campaign", "verify", "c.db")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_step_without_a_terminal_tells_the_whole_night(tmp_path: Path) -> None:
+    assert cli(tmp_path, "campaign", "new", "c.db").returncode == 0
+    proc = subprocess.Popen(
+        [*NIGHTSIM, "campaign", "night", "c.db", "--step"],
+        cwd=tmp_path,
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 0, err
+    assert os.path.exists(tmp_path / "c.db")
