@@ -285,7 +285,7 @@ def test_the_whatif_page(browser: Any, tmp_path: Path, capsys: pytest.CaptureFix
 # --- the campaign page --------------------------------------------------------------------
 
 # Every word of the page's text on one line: a word is what lies between spaces, and a break
-# after a hyphen or a dash ("1-in-", "21:00–") is the line breaking, not a broken word. A
+# after a hyphen or a dash ("1-in-", "21:00\u2013") is the line breaking, not a broken word. A
 # head is a hash, not a word (64 hex digits are wider than a phone): it may break anywhere.
 BROKEN_WORDS = """() => {
   const broken = [];
