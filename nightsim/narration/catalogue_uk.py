@@ -277,8 +277,7 @@ UK: dict[str, str | dict[str, str]] = {
     # сторінка кампанії (`nightsim.page.campaign`): ночі, діаграми й розділи
     "campaignpage.glance": "Кампанія з першого погляду",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
-    "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами:"
-    " {adjustments}.",
+    "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
     "campaignpage.empty": "Ще не зіграно жодної ночі.",
     "campaignpage.last_head": "Голова ланцюжка останньої ночі:",
     "campaignpage.col_last": "Остання ніч",
