@@ -16,7 +16,7 @@ name, note and `--set` item is printed escaped (Jinja2 autoescaping), so text st
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nightsim.errors import LogError
 from nightsim.narration.catalogue import Catalogue
@@ -184,7 +184,7 @@ def adjust_row(a: AdjustmentView, nights: int, t: Catalogue) -> AdjustRow:
 def section(n: _Night, t: Catalogue, compact: bool) -> Section:
     view = night_page.night(n.facts, t)
     if compact:
-        view = NightView(**{**view.__dict__, "chart": None})
+        view = replace(view, chart=None)
     return Section(
         anchor=view.anchor,
         title=view.title,
