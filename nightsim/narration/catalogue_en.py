@@ -249,6 +249,46 @@ EN: dict[str, str | dict[str, str]] = {
     "page.point": "{actor}, {when}: {value}",
     "page.after_night": "after night {night}",
     "page.footer": "Told from the log by nightsim: this page makes no network request.",
+    # the campaign page (`nightsim.page.campaign`): its nights, charts and sections
+    "campaignpage.glance": "The campaign at a glance",
+    "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
+    "campaignpage.tally": "Nights with an encounter: {attacked}; adjustments between nights:"
+    " {adjustments}.",
+    "campaignpage.empty": "No night has been played yet.",
+    "campaignpage.last_head": "The last night's head:",
+    "campaignpage.col_last": "Last night",
+    "campaignpage.col_rested": "Rested fully",
+    "campaignpage.nights": "The nights",
+    "campaignpage.col_night": "Night",
+    "campaignpage.col_date": "Date",
+    "campaignpage.col_camp": "Camp",
+    "campaignpage.col_watched": "Watched",
+    "campaignpage.col_encounter": "Encounter",
+    "campaignpage.col_head": "Head",
+    "campaignpage.camp": "{terrain}, {weather}",
+    "campaignpage.chance": "monsters {chance}-in-6",
+    "campaignpage.weather_custom": "weather as the referee rules",
+    "campaignpage.none": "none",
+    "campaignpage.encounter": "{creature}, {clock}",
+    "campaignpage.encounter_unnamed": "an encounter, {clock}",
+    "campaignpage.adjust_first": "Before the first night",
+    "campaignpage.adjust_between": "Between nights {night} and {next}",
+    "campaignpage.adjust_after": "After night {night}",
+    "campaignpage.charts": "HP and exhaustion over the campaign",
+    "campaignpage.hp_chart": "HP",
+    "campaignpage.exhaustion_chart": "Exhaustion",
+    "campaignpage.axis": "nights \u2192",
+    "campaignpage.before_night": "before night {night}",
+    "campaignpage.legend": "{name} (max HP {max_hp})",
+    "campaignpage.chart_note": "Every point is drawn at its value: lines that coincide are told"
+    " apart by their dashes and marks. A step at a night's edge is an adjustment between nights.",
+    "campaignpage.sections": "Each night's page",
+    "campaignpage.compact": "A campaign of more than {limit:#night}: each night's page is told"
+    " without its timeline chart, to keep this file small (`nightsim campaign log` and"
+    " `replay --format html` give any night's full page).",
+    "campaignpage.back": "Back to the nights",
+    "campaignpage.footer": "Told from the campaign's logs by nightsim: this page runs no script"
+    " and makes no network request.",
     # --step
     "step.prompt": "[Enter: the next hour] ",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)

@@ -274,6 +274,45 @@ UK: dict[str, str | dict[str, str]] = {
     "page.after_night": "після ночі {night}",
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
     " мережевого запиту.",
+    # сторінка кампанії (`nightsim.page.campaign`): ночі, діаграми й розділи
+    "campaignpage.glance": "Кампанія з першого погляду",
+    "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
+    "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
+    "campaignpage.empty": "Ще не зіграно жодної ночі.",
+    "campaignpage.last_head": "Голова ланцюжка останньої ночі:",
+    "campaignpage.col_last": "Остання ніч",
+    "campaignpage.col_rested": "Повноцінний відпочинок",
+    "campaignpage.nights": "Ночі",
+    "campaignpage.col_night": "Ніч",
+    "campaignpage.col_date": "Дата",
+    "campaignpage.col_camp": "Табір",
+    "campaignpage.col_watched": "Вартували",
+    "campaignpage.col_encounter": "Зустріч",
+    "campaignpage.col_head": "Голова",
+    "campaignpage.camp": "{terrain}, {weather}",
+    "campaignpage.chance": "чудовиська {chance} з 6",
+    "campaignpage.weather_custom": "погода на розсуд ведучого",
+    "campaignpage.none": "немає",
+    "campaignpage.encounter": "{creature}, {clock}",
+    "campaignpage.encounter_unnamed": "зустріч, {clock}",
+    "campaignpage.adjust_first": "Перед першою ніччю",
+    "campaignpage.adjust_between": "Між ночами {night} і {next}",
+    "campaignpage.adjust_after": "Після ночі {night}",
+    "campaignpage.charts": "HP і виснаження протягом кампанії",
+    "campaignpage.hp_chart": "HP",
+    "campaignpage.exhaustion_chart": "Виснаження",
+    "campaignpage.axis": "ночі \u2192",
+    "campaignpage.before_night": "перед ніччю {night}",
+    "campaignpage.legend": "{name} (макс. HP {max_hp})",
+    "campaignpage.chart_note": "Кожну точку накреслено за її значенням: лінії, що збігаються,"
+    " розрізняють за штрихами й позначками. Сходинка на межі ночей \u2014 поправка між ночами.",
+    "campaignpage.sections": "Сторінка кожної ночі",
+    "campaignpage.compact": "Кампанія довша за {limit:#night}: сторінку кожної ночі подано без"
+    " діаграми часу, щоб файл лишався невеликим (`nightsim campaign log` і"
+    " `replay --format html` дають повну сторінку будь-якої ночі).",
+    "campaignpage.back": "Назад до ночей",
+    "campaignpage.footer": "Розказано з журналів кампанії програмою nightsim: ця сторінка не"
+    " виконує жодного скрипту й не робить жодного мережевого запиту.",
     # --step
     "step.prompt": "[Enter: наступна година] ",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)

@@ -21,14 +21,18 @@ def title(n: NightTitle, t: Catalogue) -> RenderableType:
 
 def title_text(n: NightTitle, t: Catalogue) -> str:
     """ "Night 1 · 1 Reedwryme, autumn" (the page's night heading too)."""
+    return t("night.title", night=n.number, when=when_text(n, t))
+
+
+def when_text(n: NightTitle, t: Catalogue) -> str:
+    """ "1 Reedwryme, autumn": the night's date, as far as the log gives it (the campaign
+    page's date column too)."""
     season = t.term("season", n.season)
     if n.month and n.day:
-        when = t("night.date", day=n.day, month=n.month, season=season)
-    elif n.month:
-        when = t("night.month", month=n.month, season=season)
-    else:
-        when = season
-    return t("night.title", night=n.number, when=when)
+        return t("night.date", day=n.day, month=n.month, season=season)
+    if n.month:
+        return t("night.month", month=n.month, season=season)
+    return season
 
 
 def evening_line(e: EveningEvent, t: Catalogue, names: Sequence[str]) -> Text:

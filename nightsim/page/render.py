@@ -53,6 +53,8 @@ def script() -> tuple[Markup, str]:
     return Markup(text), f"'sha256-{digest}'"
 
 
-def render(template: str, **context: Any) -> str:
-    code, source = script()
+def render(template: str, *, scripted: bool = True, **context: Any) -> str:
+    """The template drawn; `scripted=False` leaves the script out, and its source out of the
+    page's policy (the campaign page: a thousand nights' marks are no place for tooltips)."""
+    code, source = script() if scripted else (Markup(""), "")
     return environment().get_template(template).render(script=code, script_src=source, **context)

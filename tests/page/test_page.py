@@ -237,6 +237,7 @@ def test_the_page_loads_no_engine() -> None:
 
     probe = (
         "import sys, nightsim.page.night, nightsim.page.render, nightsim.page.odds\n"
+        "import nightsim.page.campaign\n"
         "leaves = {'nightsim.engine', 'nightsim.engine.outcome', 'nightsim.engine.dice'}\n"
         "print(sorted(m for m in sys.modules if m == 'simpy'"
         " or (m.startswith('nightsim.engine') and m not in leaves)))"

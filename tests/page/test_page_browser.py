@@ -280,3 +280,71 @@ def test_the_whatif_page(browser: Any, tmp_path: Path, capsys: pytest.CaptureFix
         assert pdf_pages(loaded) <= 3
         assert overflow(browser, html) <= 390
         page.context.close()
+
+
+# --- the campaign page --------------------------------------------------------------------
+
+# Every word of the page's text on one line: a word is what lies between spaces, and a break
+# after a hyphen or a dash ("1-in-", "21:00\u2013") is the line breaking, not a broken word. A
+# head is a hash, not a word (64 hex digits are wider than a phone): it may break anywhere.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walk = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (node.parentElement.closest('code.head, .chain, details:not([open])')) continue;
+    for (const m of node.data.matchAll(/[^\\s\\u2010-\\u2015-]+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(x => x.width > 0)
+        .map(x => Math.round(x.bottom)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.fixture(scope="module")
+def campaign_20() -> tuple[Any, Any]:
+    from tests.page.test_campaign_page import campaign
+
+    return campaign(20)
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("uk", 390)])
+def test_the_campaign_page(browser: Any, campaign_20: Any, lang: str, width: int) -> None:
+    """A 20-night campaign: no request, no console error, no sideways scroll, no word broken
+    (the sections closed and open), every night's link lands on its night's section."""
+    from nightsim.page.campaign import campaign_html
+
+    logs, adjustments = campaign_20
+    html = campaign_html("The Hag's <b>Road</b>", logs, adjustments, lang=lang)
+    loaded = load(browser, html, width=width)
+    clean(loaded)
+    page = loaded.page
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("h1").text_content() == "The Hag's <b>Road</b>"
+    assert page.locator("details.night").count() == 20
+    assert page.locator("figure.campaign svg g.track").count() == 2 * 4
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(BROKEN_WORDS) == []
+    links = page.locator("table.nights-table a")
+    assert links.count() == 20
+    for i in range(20):
+        href = links.nth(i).get_attribute("href")
+        links.nth(i).click()
+        landed = page.evaluate(
+            "() => { const e = document.querySelector(location.hash);"
+            " return e && [location.hash, e.tagName, e.getBoundingClientRect().top] }"
+        )
+        assert landed is not None and landed[:2] == [href, "DETAILS"]
+        assert -1 <= landed[2] < 900  # scrolled to it: on screen
+    page.locator("#night-3 > summary").click()
+    assert page.locator("#night-3 svg.tl g.row").count() == 4
+    shot(loaded, f"campaign-{lang}-{width}.png")
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true })")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(BROKEN_WORDS) == []
+    clean(loaded)
+    page.context.close()
