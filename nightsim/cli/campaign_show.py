@@ -111,17 +111,8 @@ def show_json(c: Campaign) -> None:
 
 def page_text(c: Campaign, lang: str) -> str:
     """The campaign's page (nightsim.page.campaign): every night's lines and the ledger."""
-    # The page is nightsim/page/campaign.py's (built beside this command); until it is in
-    # the package, the command says so (exit 2) rather than fail with a traceback.
-    try:
-        from nightsim.page.campaign import (  # type: ignore[import-not-found,unused-ignore]
-            AdjustmentView,
-            campaign_html,
-        )
-    except ImportError:
-        from nightsim.errors import NotACampaign
+    from nightsim.page.campaign import AdjustmentView, campaign_html
 
-        raise NotACampaign("campaign page: this build has no campaign page") from None
     nights = [n.lines for n in c.nights()]
     adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
     return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang))
