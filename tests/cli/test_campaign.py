@@ -206,3 +206,34 @@ def test_step_without_a_terminal_tells_the_whole_night(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode == 0, err
     assert os.path.exists(tmp_path / "c.db")
+
+
+@linux_only
+def test_a_full_disk_mid_night_leaves_the_ledger(tmp_path: Path) -> None:
+    """A real full file system (a tmpfs, mounting needs root): the night's transaction
+    cannot be written, the command says so (exit 74), and the file is as it was."""
+    tiny = tmp_path / "tiny"
+    tiny.mkdir()
+    mount = ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(tiny)]
+    if os.geteuid() != 0 or subprocess.run(mount, capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        assert cli(tiny, "campaign", "new", "c.db").returncode == 0
+        assert cli(tiny, "campaign", "night", "c.db", "--quiet").returncode == 0
+        before = snapshot(tiny / "c.db")
+        free = os.statvfs(tiny).f_bavail * os.statvfs(tiny).f_frsize
+        # Leave a few KiB: less than one night's log and its rollback journal.
+        (tiny / "filler").write_bytes(b"\0" * (free - 4096))
+        done = cli(tiny, "campaign", "night", "c.db", "--quiet")
+        assert done.returncode == 74, done.stderr
+        assert done.stderr == (
+            "nightsim: error: c.db: cannot write: the disk (or the database) is full;"
+            " the campaign is as it was\n"
+        )
+        assert "Traceback" not in done.stderr
+        (tiny / "filler").unlink()
+        assert snapshot(tiny / "c.db") == before
+        assert sorted(p.name for p in tiny.iterdir()) == ["c.db"]
+        assert cli(tiny, "campaign", "verify", "c.db").returncode == 0
+    finally:
+        subprocess.run(["umount", str(tiny)], check=False)
