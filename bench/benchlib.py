@@ -81,5 +81,9 @@ def side_by_side(
         f"{label}: median of {rounds} rounds ({'higher' if higher_is_better else 'lower'} is better)"
     )
     for name, m in med.items():
-        print(f"  {name:28} {m:12,.3f} {unit}   ratio {m / med[first]:.3f}")
+        per_round = statistics.median(a / b for a, b in zip(got[name], got[first], strict=True))
+        print(
+            f"  {name:28} {m:12,.3f} {unit}   ratio of medians {m / med[first]:.3f}"
+            f"   median of round ratios {per_round:.3f}"
+        )
     return med
