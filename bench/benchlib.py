@@ -77,9 +77,8 @@ def side_by_side(
         )
     med = {name: statistics.median(v) for name, v in got.items()}
     first = next(iter(med))
-    print(
-        f"{label}: median of {rounds} rounds ({'higher' if higher_is_better else 'lower'} is better)"
-    )
+    better = "higher" if higher_is_better else "lower"
+    print(f"{label}: median of {rounds} rounds ({better} is better)")
     for name, m in med.items():
         per_round = statistics.median(a / b for a, b in zip(got[name], got[first], strict=True))
         print(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import machine, nightsim_cmd, side_by_side, wall  # noqa: E402
+from benchlib import machine, nightsim_cmd, side_by_side, wall
 
 
 def main() -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import machine, nightsim_cmd, side_by_side, wall  # noqa: E402
+from benchlib import machine, nightsim_cmd, side_by_side, wall
 
 
 def journey_cmd(nights: int) -> list[str]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import default_floor, machine, nightsim_cmd, side_by_side, wall  # noqa: E402
+from benchlib import default_floor, machine, nightsim_cmd, side_by_side, wall
 
 
 def floor_rate(path: Path, nights: int) -> float:
