@@ -701,17 +701,28 @@ def _keys(cls: type[BaseModel]) -> tuple[tuple[str, str], ...]:
     return keys
 
 
+# JSON's own scalar types, exactly (not a subclass: an enum member is written as its value).
+_AS_IS = frozenset({str, int, bool, float, type(None)})
+
+
 def json_data(value: Any) -> Any:
     """A model (or any value inside one) as plain JSON data: what pydantic's
     `model_dump(mode="json", by_alias=True)` gives for these models (every field, enums as
     their values, tuples as lists), without building a serializer for each model class: the
     engine's events never need one otherwise (see `_Frozen`). tests/engine/test_events.py holds the
     two to the same output on every event type."""
+    if type(value) in _AS_IS:
+        return value
     if isinstance(value, BaseModel):
         d = value.__dict__
-        return {key: json_data(d[name]) for name, key in _keys(type(value))}
+        # Most fields are plain scalars: taken as they are without a call (the writer's
+        # hot path: every line of `run` goes through here, docs/design-notes.md).
+        return {
+            key: v if type(v := d[name]) in _AS_IS else json_data(v)
+            for name, key in _keys(type(value))
+        }
     if isinstance(value, list | tuple):
-        return [json_data(v) for v in value]
+        return [v if type(v) in _AS_IS else json_data(v) for v in value]
     if isinstance(value, dict):
         return {k: json_data(v) for k, v in value.items()}
     if isinstance(value, Enum):

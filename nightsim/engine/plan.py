@@ -266,14 +266,30 @@ class StreamNames:
         self.spells = tuple(b(f"{word(name)}:spells") for name in plan.names)
 
 
-# A few configs at a time (a rota ranking builds one per rota); the config is kept with its
-# plan so that its id cannot be reused while the entry lives. A plan is made per config and
-# per edition's readings; stream names are cached per night and per generator: the same
-# config may be rolled with either dice (verify).
+# A plan per config in use, kept with its config (so that its id cannot be reused while the
+# entry lives), per edition's readings; stream names are cached per night and per generator:
+# the same config may be rolled with either dice (verify). The cache is sized by the work: it
+# starts at 64 plans and doubles when, full, it is asked again for a plan it dropped (a ranking of
+# 120 rotas runs each rota every night: a fixed 64 rebuilt every plan every night,
+# docs/design-notes.md), up to a bound beyond any ranking (odds.MAX_ROTAS).
 _Planned = tuple[Config, NightPlan, dict[str, dict[int, StreamNames]]]
 _PLANS: dict[tuple[int, Readings], _Planned] = {}
-_PLANS_MAX = 64
+_DROPPED: dict[int, None] = {}  # ids of configs whose plans were dropped, oldest first
+_PLANS_MAX = [64]  # grows; a list: one mutable cell, not a `global`
+_PLANS_BOUND = 8192
 _NAMED_NIGHTS = 64  # stream names kept for the first nights of a journey; later ones are built
+
+
+def _make_room(cfg_id: int) -> None:
+    full = len(_PLANS) >= _PLANS_MAX[0]
+    if _DROPPED.pop(cfg_id, False) is None and full and _PLANS_MAX[0] < _PLANS_BOUND:
+        _PLANS_MAX[0] *= 2  # the work holds more configs than the cache: grow, not thrash
+    while len(_PLANS) >= _PLANS_MAX[0]:
+        dropped = next(iter(_PLANS))
+        del _PLANS[dropped]
+        _DROPPED[dropped[0]] = None
+        if len(_DROPPED) > _PLANS_BOUND:
+            del _DROPPED[next(iter(_DROPPED))]
 
 
 def plan_for(
@@ -284,8 +300,7 @@ def plan_for(
     key = (id(cfg), readings)
     hit = _PLANS.get(key)
     if hit is None or hit[0] is not cfg:
-        if len(_PLANS) >= _PLANS_MAX:
-            _PLANS.pop(next(iter(_PLANS)))
+        _make_room(key[0])
         hit = _PLANS[key] = (cfg, NightPlan(cfg, readings), {})
     names = hit[2].get(rng)
     if names is None:

@@ -24,6 +24,7 @@ or cut short): exit 1. Both carry the line number (counted from 1, as an editor 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -50,12 +51,12 @@ from nightsim.events import (
     NightBegan,
     NightHeader,
     NightSummary,
-    event_dict,
     event_keys,
     parse_event,
+    written,
 )
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MAX_PARTY, shown
-from nightsim.log.writer import GENESIS, canonical_json, line_hash
+from nightsim.log.writer import GENESIS, canonical_json, canonical_text, dumps_sorted
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
 READABLE_VERSIONS = (1, LOG_VERSION)
@@ -172,10 +173,12 @@ def parse_json(number: int, text: str, cut: bool) -> dict[str, Any]:
     return data
 
 
-def check_depth(number: int, data: dict[str, Any]) -> None:
+def check_depth(number: int, data: dict[str, Any], text_brackets: int | None = None) -> None:
     """The line nests at most MAX_LOG_DEPTH deep: the header's config is a config (MAX_DEPTH),
     and pydantic, the hash and the narration recurse once per level. A loop, not recursion:
     the input is hostile."""
+    if text_brackets is not None and text_brackets <= MAX_LOG_DEPTH:
+        return  # fewer brackets in the whole line than the limit: it cannot nest deeper
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         node, depth = stack.pop()
@@ -229,14 +232,25 @@ def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | Non
 def check_chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> str:
     """The line's `hash` is SHA-256(previous hash + the line without `hash`, in the canonical
     form of the log's format version); returns it."""
+    return _chain(number, data, prev_hash, version)[0]
+
+
+def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> tuple[str, bool]:
+    """check_chain, and whether the line without `hash` was the writer's fast path's text
+    (then the line's own canonical text is `json.dumps`'s: writer.with_hash)."""
     from nightsim.log.format1 import line_hash_v1
 
     claimed = data.get("hash")
     if not isinstance(claimed, str):
         raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
     body = {k: v for k, v in data.items() if k != "hash"}
+    fast = False
     try:
-        expected = (line_hash if version == LOG_VERSION else line_hash_v1)(prev_hash, body)
+        if version == LOG_VERSION:
+            text, fast = canonical_text(body)
+            expected = hashlib.sha256((prev_hash + text).encode()).hexdigest()
+        else:
+            expected = line_hash_v1(prev_hash, body)
     except ValueError as exc:  # rfc8785: a number or a string that JCS cannot write
         raise BrokenLog(number, f"not JCS-writable JSON ({exc}): the line was edited") from None
     if claimed != expected:
@@ -245,7 +259,7 @@ def check_chain(number: int, data: dict[str, Any], prev_hash: str, version: int)
             "hash does not match: the line was edited, or a line was inserted,"
             " deleted or reordered here",
         )
-    return claimed
+    return claimed, fast
 
 
 def check_event(number: int, data: dict[str, Any]) -> Event:
@@ -256,15 +270,45 @@ def check_event(number: int, data: dict[str, Any]) -> Event:
         raise BrokenLog(number, f"{data.get('type', '?')}: {_describe(exc)}") from None
 
 
+def _validated_dict(event: Event) -> dict[str, Any]:
+    """events.event_dict of an event the reader validated, by pydantic's serializer (built
+    with its validator, and 4x faster than `json_data`'s walk; tests/engine/test_events.py
+    holds the two to the same output on every event type)."""
+    out: dict[str, Any] = event.model_dump(mode="json", by_alias=True)
+    if event.hash is None:
+        del out["hash"]
+    return written(event, out)
+
+
+def _dumps_or_none(data: dict[str, Any]) -> str | None:
+    try:
+        return dumps_sorted(data)
+    except ValueError:  # NaN or infinity: then canonical_json tells
+        return None
+
+
 def check_canonical(
-    number: int, event: Event, data: dict[str, Any], text: str, ignored: tuple[str, ...] = ()
+    number: int,
+    event: Event,
+    data: dict[str, Any],
+    text: str,
+    ignored: tuple[str, ...] = (),
+    *,
+    fast: bool = False,
 ) -> None:
     """The line is the exact text nightsim writes for its event: every field present, in its
     JSON type, canonical JSON. Lax validation alone would accept "5" for 5 or a missing
     default, and the hash alone does not see spaces or key order. The `ignored` fields (a
-    later release's) are held to the canonical form too, as they are in the line."""
-    canon = event_dict(event)
+    later release's) are held to the canonical form too, as they are in the line.
+
+    `fast`: the chain found the line without `hash` to be the writer's fast path's text
+    (`_chain`). Then `json.dumps` of the event's data equal to the line is its canonical
+    text too: the two texts less their (same) `hash` are equal, so the event's is the one
+    the fast path vouched for."""
+    canon = _validated_dict(event)
     canon.update((key, data[key]) for key in ignored)
+    if fast and _dumps_or_none(canon) == text:
+        return
     if canonical_json(canon) == text:
         return
     field = _first_difference(canon, data)
@@ -301,7 +345,13 @@ def check_skipped(number: int, data: dict[str, Any], text: str, type_: str) -> N
 
 
 def check_line(
-    number: int, data: dict[str, Any], text: str, version: int, frame: LogFrame
+    number: int,
+    data: dict[str, Any],
+    text: str,
+    version: int,
+    frame: LogFrame,
+    *,
+    fast: bool = False,
 ) -> tuple[Event, tuple[str, ...]]:
     """The line's event and the fields it ignored: checked as format 2 writes it (a field
     this nightsim does not know, a later release's, left out of the event), or a format-1
@@ -313,7 +363,7 @@ def check_line(
         ignored = tuple(sorted(k for k in data if k not in keys)) if keys else ()
         known = {k: v for k, v in data.items() if k not in ignored} if ignored else data
         event = check_event(number, known)
-        check_canonical(number, event, data, text, ignored)
+        check_canonical(number, event, data, text, ignored, fast=fast)
         return event, ignored
     from nightsim.log.format1 import canonical_json_v1, upgrade_v1
 
@@ -540,16 +590,16 @@ def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
         text, cut = decode(number, raw)
         data = parse_json(number, text, cut)
         version = check_format(number, data, version)
-        check_depth(number, data)
+        check_depth(number, data, text.count("{") + text.count("["))
         check_seq(number, data, text, prev_text)
-        prev_hash = check_chain(number, data, prev_hash, version)
+        prev_hash, fast = _chain(number, data, prev_hash, version)
         prev_text = text
         type_ = unknown_type(data) if version == LOG_VERSION and number > 1 else None
         if type_ is not None:
             check_skipped(number, data, text, type_)
             yield Skipped(number, text, type_, prev_hash)
             continue
-        event, ignored = check_line(number, data, text, version, frame)
+        event, ignored = check_line(number, data, text, version, frame, fast=fast)
         frame = check_frame(number, event, frame)
         if isinstance(event, NightHeader):
             ignored += check_header(event)

@@ -3,18 +3,21 @@
 The engine builds each event as its model (nightsim/events.py), envelope included. Processors,
 in order: `dump` takes the event's JSON form, every field the model defines (so the file, the
 schema and `simulate()` agree on one form); `Chain` adds `hash` = SHA-256(previous hash +
-canonical JSON of the line without `hash`); `render` writes the line in canonical JSON. The
-"logger" at the end is any callable that takes a finished line.
+canonical JSON of the line without `hash`); `Chain.render` writes the line in canonical JSON.
+The "logger" at the end is any callable that takes a finished line.
 
 Canonical JSON is RFC 8785, the JSON Canonicalization Scheme (log format 2, docs/log-format.md):
 keys sorted by UTF-16 code units, no spaces, UTF-8, numbers in ECMAScript's shortest form. Any
 language can reproduce it (in JavaScript, `JSON.stringify` with sorted keys), where format 1's
-`json.dumps` wrote floats as only Python does (`4.0`).
+`json.dumps` wrote floats as only Python does (`4.0`). It is written by `json.dumps` where
+that provably gives the same text, by the `rfc8785` package otherwise (`canonical_text`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
@@ -26,19 +29,67 @@ from nightsim.events import Event, EventBase, json_data, written
 GENESIS = "0" * 64
 
 
+# Where a sorted, compact `json.dumps` (ensure_ascii=False) and RFC 8785 may write JSON data
+# (dicts with str keys, lists, str, int, bool, None, float) differently, each seen in the
+# dumped text: a float (Python's repr, a digit then `.` or `e`: JCS writes ECMAScript's
+# shortest form, `4` for `4.0`); an integer of 16 digits or more (JCS refuses one beyond
+# 2**53 - 1); a lone surrogate (JCS refuses it: not UTF-8); a character outside the BMP (JCS
+# sorts keys by UTF-16 code units, Python by code points, which differ only there). Strings
+# are escaped alike (`"`, `\`, and below U+0020: `\b \f \n \r \t`, else `\u00xx`), and
+# null, booleans, lists and objects are written alike. Text in which none of these is seen
+# is the JCS text; a match (also one inside a string: "2.5 ft") only sends the line to
+# `rfc8785`. tests/log/test_canonical.py holds the two equal wherever this path is taken.
+_MIGHT_DIFFER_ASCII = re.compile(r"[0-9][.eE]|[0-9]{16}")
+_MIGHT_DIFFER = re.compile(r"[0-9][.eE]|[0-9]{16}|[\ud800-\udfff\U00010000-\U0010ffff]")
+#: `json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`, refusing
+#: NaN and infinity (not JSON): the fast path's text, checked by `fast_text`.
+dumps_sorted = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
+).encode
+
+
+def fast_text(data: Any) -> str | None:
+    """The JCS text of JSON data (str keys) by `json.dumps`, or None where the two might
+    differ (then `rfc8785` decides, and refuses what JCS cannot write)."""
+    try:
+        text: str = dumps_sorted(data)
+    except (TypeError, ValueError):  # not JSON data, or NaN / infinity
+        return None
+    pattern = _MIGHT_DIFFER_ASCII if text.isascii() else _MIGHT_DIFFER
+    return None if pattern.search(text) else text
+
+
+def canonical_text(data: Mapping[str, Any]) -> tuple[str, bool]:
+    """The JCS (RFC 8785) text of `data` (JSON data: str keys), and whether it was the fast
+    path's (`fast_text`). Where the fast path cannot vouch for a text, the maintained
+    `rfc8785` package writes it, not a canonicaliser of our own: number formatting and key
+    order are where hand-written ones differ, and a log is only checkable in another
+    language if they do not."""
+    text = fast_text(data)
+    if text is not None:
+        return text, True
+    return rfc8785.dumps(data).decode("utf-8"), False
+
+
 def canonical_bytes(data: Mapping[str, Any]) -> bytes:
-    """The JCS (RFC 8785) form of `data`, UTF-8. The maintained `rfc8785` package, not a
-    canonicaliser of our own: number formatting and key order are where hand-written ones
-    differ, and a log is only checkable in another language if they do not."""
-    return rfc8785.dumps(data)
+    """The JCS (RFC 8785) form of `data`, UTF-8 (raises ValueError where JCS cannot write it)."""
+    return canonical_text(data)[0].encode("utf-8")
 
 
 def canonical_json(data: Mapping[str, Any]) -> str:
-    return canonical_bytes(data).decode("utf-8")
+    return canonical_text(data)[0]
 
 
 def line_hash(prev: str, line_without_hash: Mapping[str, Any]) -> str:
     return hashlib.sha256(prev.encode() + canonical_bytes(line_without_hash)).hexdigest()
+
+
+def with_hash(line_without_hash: dict[str, Any], fast: bool) -> str:
+    """The canonical text of a line whose text without `hash` the fast path wrote (`fast`):
+    a `hash` member (a str key, 64 hex digits) added to text the fast path vouched for keeps
+    the two forms equal, so it is `json.dumps`'s again, unchecked (its hex digits would
+    otherwise look like numbers to the check)."""
+    return dumps_sorted(line_without_hash) if fast else canonical_json(line_without_hash)
 
 
 def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
@@ -49,18 +100,23 @@ def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMappi
 
 
 class Chain:
+    """Adds `hash` to each line and renders it: the line's text without `hash` is made once
+    for the hash, and whether the fast path made it tells how to write the whole line."""
+
     def __init__(self, prev: str = GENESIS) -> None:
         self.prev = prev
+        self.fast = False
 
     def __call__(
         self, _logger: Any, _name: str, ed: MutableMapping[str, Any]
     ) -> MutableMapping[str, Any]:
-        self.prev = ed["hash"] = line_hash(self.prev, ed)
+        text, self.fast = canonical_text(ed)
+        self.prev = ed["hash"] = hashlib.sha256((self.prev + text).encode()).hexdigest()
         return ed
 
-
-def render(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
-    return canonical_json(ed)
+    def render(self, _logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
+        assert isinstance(ed, dict)  # `dump` made it
+        return with_hash(ed, self.fast)
 
 
 class LineSink:
@@ -79,9 +135,10 @@ def log_pipeline(outputs: Iterable[Callable[[str], None]]) -> Any:
     # (every CLI start, the log reader, the schema) needs only the hash helpers above.
     import structlog
 
+    chain = Chain()
     return structlog.wrap_logger(
         LineSink(outputs),
-        processors=[dump, Chain(), render],
+        processors=[dump, chain, chain.render],
         wrapper_class=structlog.BoundLogger,
         context_class=dict,
         cache_logger_on_first_use=False,
