@@ -19,6 +19,7 @@ __doc__ = api.__doc__
 if TYPE_CHECKING:
     from nightsim.config import Config, load_config
     from nightsim.engine.journey import Night, iter_events, simulate
+    from nightsim.involved import involves
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
 
@@ -32,6 +33,7 @@ __all__ = [
     "Night",
     "NotALog",
     "__version__",
+    "involves",
     "iter_events",
     "iter_log",
     "load_config",

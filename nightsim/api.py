@@ -9,6 +9,7 @@ The Python API, `nightsim.api`, which `nightsim` re-exports: these names and no 
     read_log(path)                        a log file's events, checked like `replay`
     iter_log(lines)                       the streaming reader: checked LogLines, flat memory
     narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
+    involves(event)                       every character an event names (its CloudEvent's)
 
     Config, Night                         the config and a simulated night (typed, frozen)
     ConfigError                           a config that cannot be read, naming the field
@@ -49,6 +50,7 @@ from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 if TYPE_CHECKING:
     from nightsim.config import Config, load_config
     from nightsim.engine.journey import Night, iter_events, simulate
+    from nightsim.involved import involves
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
 
@@ -59,6 +61,7 @@ __all__ = [
     "LogError",
     "Night",
     "NotALog",
+    "involves",
     "iter_events",
     "iter_log",
     "load_config",
@@ -78,6 +81,7 @@ LAZY = {
     "Night": "nightsim.engine.journey",
     "iter_events": "nightsim.engine.journey",
     "simulate": "nightsim.engine.journey",
+    "involves": "nightsim.involved",
 }
 
 

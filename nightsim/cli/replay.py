@@ -23,6 +23,8 @@ EPILOG = """\
 examples:
   nightsim replay logs/night-20260101T190000Z-seed-11.jsonl
   nightsim replay night.jsonl --format jsonl | jq -c 'select(.type=="rest.checked")'
+  nightsim replay night.jsonl --format cloudevents-batch | curl -d @- -H \
+    'content-type: application/cloudevents-batch+json' http://localhost:8080/
 
 exit codes: 0 the log is intact and was narrated, 1 the log is broken (the line is named),
 2 not a log at all (missing, empty, not JSON, no header). Lines of event types and fields a
@@ -42,11 +44,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
     p.add_argument(
         "--format",
-        choices=("text", "jsonl", "html"),
+        choices=("text", "jsonl", "cloudevents", "cloudevents-batch", "html"),
         default="text",
         help="text: the narration; jsonl: the checked lines, verbatim (a forged line's"
-        " control characters as their JSON escapes); html: the night's self-contained web"
-        " page (default: text)",
+        " control characters as their JSON escapes); cloudevents: each line as the"
+        " CloudEvents 1.0 event `run --format cloudevents` printed, byte for byte;"
+        " cloudevents-batch: one JSON array of them per night; html: the night's"
+        " self-contained web page (default: text)",
     )
     from nightsim.cli.render import add_narration_args
 
@@ -157,6 +161,15 @@ def run(args: argparse.Namespace) -> int:
                 # forged line's controls as JSON escapes, the same value (docs/limits.md).
                 for entry in iter_entries(lines_of(fh, path)):
                     sys.stdout.write(json_inert(entry.text) + "\n")
+            elif args.format in ("cloudevents", "cloudevents-batch"):
+                from nightsim.log.cloudevents import cloudevents_out
+
+                # Every line, a skipped one too, as `run` printed it; a forged line's
+                # controls as JSON escapes, as for jsonl.
+                texts = (entry.text for entry in iter_entries(lines_of(fh, path)))
+                batch = args.format == "cloudevents-batch"
+                for out in cloudevents_out(texts, batch=batch):
+                    sys.stdout.write(json_inert(out) + "\n")
             elif args.format == "html":
                 from nightsim.cli.page import print_page
 

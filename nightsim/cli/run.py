@@ -78,10 +78,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "jsonl", "cloudevents", "html"),
+        choices=("text", "jsonl", "cloudevents", "cloudevents-batch", "html"),
         default="text",
         help="text: the narration; jsonl: the log lines exactly as written to the file;"
-        " cloudevents: each line as a CloudEvents 1.0 JSON event; html: the night's"
+        " cloudevents: each line as a CloudEvents 1.0 JSON event; cloudevents-batch: one"
+        " JSON array of them per night (CloudEvents' batch format); html: the night's"
         " self-contained web page (default: text)",
     )
     p.add_argument(
@@ -305,12 +306,11 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
             for line in lines:
                 sys.stdout.write(line + "\n")
                 sys.stdout.flush()
-        elif args.format == "cloudevents":
-            from nightsim.log.cloudevents import Wrapper
+        elif args.format in ("cloudevents", "cloudevents-batch"):
+            from nightsim.log.cloudevents import cloudevents_out
 
-            wrap = Wrapper()
-            for line in lines:
-                sys.stdout.write(wrap(line) + "\n")
+            for out in cloudevents_out(lines, batch=args.format == "cloudevents-batch"):
+                sys.stdout.write(out + "\n")
                 sys.stdout.flush()
         elif args.format == "html":
             from nightsim.cli.page import print_page
