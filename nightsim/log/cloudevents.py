@@ -44,6 +44,8 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import rfc8785
+
 from nightsim.involved import involves_of
 from nightsim.log.schema import schema_id
 from nightsim.log.writer import canonical_json
@@ -83,7 +85,7 @@ class Wrapper:
             "dataschema": schema_id(data["v"]),
             "datacontenttype": "application/json",
             "data": data,
-            "involves": canonical_json(list(involves_of(data))),
+            "involves": rfc8785.dumps(list(involves_of(data))).decode("utf-8"),
         }
         actor = data.get("actor")
         if isinstance(actor, str) and actor:
