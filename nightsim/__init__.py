@@ -22,24 +22,46 @@ if TYPE_CHECKING:
     from nightsim.involved import involves
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
+    from nightsim.planning import (
+        CompareReport,
+        Estimate,
+        OddsReport,
+        RankReport,
+        SweepReport,
+        compare,
+        odds,
+        rank_rotas,
+        sweep,
+        write_log,
+    )
 
 # The same names as nightsim.api.__all__ (tests/test_api.py holds them equal), written out so
 # that type checkers and linters see the re-exports.
 __all__ = [
     "BrokenLog",
+    "CompareReport",
     "Config",
     "ConfigError",
+    "Estimate",
     "LogError",
     "Night",
     "NotALog",
+    "OddsReport",
+    "RankReport",
+    "SweepReport",
     "__version__",
+    "compare",
     "involves",
     "iter_events",
     "iter_log",
     "load_config",
     "narrate",
+    "odds",
+    "rank_rotas",
     "read_log",
     "simulate",
+    "sweep",
+    "write_log",
 ]
 
 

@@ -215,6 +215,7 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nightsim import planning
     from nightsim.stats import odds as odds_mod
 
     _check(args)
@@ -240,7 +241,10 @@ def run(args: argparse.Namespace) -> int:
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per, "nights") as progress:
-        result = odds_mod.odds(config, seed, nights, per_journey=per, jobs=jobs, progress=progress)
+        typed = planning.odds(
+            config, seed, nights, nights_per_journey=per, jobs=jobs, progress=progress
+        )
+    result: dict[str, Any] = dict(typed)
     if args.format == "json":
         _print_json(result, _command(args, seed, result["nights"], per))
     elif args.format == "csv":
