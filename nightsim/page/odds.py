@@ -16,6 +16,7 @@ from nightsim.measures import CHARACTER, PARTY, ROTA, Measure, shown_characters
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
+from nightsim.narration.produced import produced_by
 from nightsim.page import chart
 
 
@@ -88,6 +89,8 @@ def _seed(r: Mapping[str, Any]) -> str:
 def _frame(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
     """What every odds page has: its language, fixed words and footer."""
     footer = t("oddspage.footer", sha=r["config_sha256"][:12])
+    if "produced_by" in r:  # what produced the report, as its text's last line says it
+        footer = f"{produced_by(t, r['produced_by'])} {footer}"
     return {"lang": t.lang, "words": words(t), "footer": footer}
 
 
