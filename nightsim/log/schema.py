@@ -164,14 +164,17 @@ def log_line_schema() -> dict[str, Any]:
             " are allowed (a consumer ignores both)."
         ),
         "$comment": (
-            "The if/then/else tree at the root is a binary search on `type` over the sorted"
-            " types: a validator makes about five tests a line, not one per type; each leaf"
-            " applies the one `$defs` entry of its type."
+            "A known `type` (the root's `if`) goes down the `then` tree, a binary search on"
+            " `type` over the sorted types: a validator makes about five tests a line, not one"
+            " per type; each leaf applies the one `$defs` entry of its type. Any other type"
+            " (`else`) is a later release's, held to the envelope every line carries."
         ),
         "type": "object",
-        "required": sorted(envelope),
-        "properties": envelope,
-        **_pick(sorted(mapping.items())),
+        "required": ["type"],
+        "properties": {"type": {"description": envelope["type"]["description"], "type": "string"}},
+        "if": {"properties": {"type": {"enum": sorted(mapping)}}},
+        "then": _pick(sorted(mapping.items())),
+        "else": {"required": sorted(envelope), "properties": envelope},
         "$defs": defs,
     }
 
