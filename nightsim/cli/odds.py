@@ -87,8 +87,9 @@ def add_parser(sub: Any) -> None:
         default="text",
         help="text: tables; json: every estimate with its interval and counts, the version,"
         " config and command that produced it; csv: a row per character (a leading `party`"
-        " row for the party's odds), or per rota, each measure with its bounds; html: a"
-        " self-contained web page with interval bars and charts (default: text)",
+        " row for the party's odds), per rota, per measure (--compare) or per measure and"
+        " value (--sweep), each with its bounds, every row ending with what produced it;"
+        " html: a self-contained web page with interval bars and charts (default: text)",
     )
     p.add_argument(
         "--nights-per-journey",
