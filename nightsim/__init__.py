@@ -20,26 +20,50 @@ if TYPE_CHECKING:
     from nightsim.campaign import Campaign
     from nightsim.config import Config, load_config
     from nightsim.engine.journey import Night, iter_events, simulate
+    from nightsim.involved import involves
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
+    from nightsim.planning import (
+        CompareReport,
+        Estimate,
+        OddsReport,
+        RankReport,
+        SweepReport,
+        compare,
+        odds,
+        rank_rotas,
+        sweep,
+        write_log,
+    )
 
 # The same names as nightsim.api.__all__ (tests/test_api.py holds them equal), written out so
 # that type checkers and linters see the re-exports.
 __all__ = [
     "BrokenLog",
     "Campaign",
+    "CompareReport",
     "Config",
     "ConfigError",
+    "Estimate",
     "LogError",
     "Night",
     "NotALog",
+    "OddsReport",
+    "RankReport",
+    "SweepReport",
     "__version__",
+    "compare",
+    "involves",
     "iter_events",
     "iter_log",
     "load_config",
     "narrate",
+    "odds",
+    "rank_rotas",
     "read_log",
     "simulate",
+    "sweep",
+    "write_log",
 ]
 
 

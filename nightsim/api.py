@@ -9,10 +9,18 @@ The Python API, `nightsim.api`, which `nightsim` re-exports: these names and no 
     read_log(path)                        a log file's events, checked like `replay`
     iter_log(lines)                       the streaming reader: checked LogLines, flat memory
     narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
+    involves(event)                       every character an event names (its CloudEvent's)
+    odds(config, seed, nights)            the chances with 95% intervals -> OddsReport
+    compare(config_a, config_b, seed, n)  B - A over the same nights, paired -> CompareReport
+    rank_rotas(config, seed, nights)      every order of the watchers, ranked -> RankReport
+    sweep(config, key, values, seed, n)   one setting over several values -> SweepReport
+    write_log(path, config, seed)         a night's hashed log, written atomically -> head
 
     Config, Night                         the config and a simulated night (typed, frozen)
     Campaign                              a campaign file: new, open, play, adjust, nights,
                                           state, verify (docs/campaign.md)
+    OddsReport, CompareReport, RankReport, SweepReport, Estimate: the typed reports (TypedDicts
+                                          whose keys are `odds --format json`'s)
     ConfigError                           a config that cannot be read, naming the field
     LogError: NotALog, BrokenLog          a log that is not one, or is broken, naming the line
 
@@ -52,23 +60,47 @@ if TYPE_CHECKING:
     from nightsim.campaign import Campaign
     from nightsim.config import Config, load_config
     from nightsim.engine.journey import Night, iter_events, simulate
+    from nightsim.involved import involves
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
+    from nightsim.planning import (
+        CompareReport,
+        Estimate,
+        OddsReport,
+        RankReport,
+        SweepReport,
+        compare,
+        odds,
+        rank_rotas,
+        sweep,
+        write_log,
+    )
 
 __all__ = [
     "BrokenLog",
     "Campaign",
+    "CompareReport",
     "Config",
     "ConfigError",
+    "Estimate",
     "LogError",
     "Night",
     "NotALog",
+    "OddsReport",
+    "RankReport",
+    "SweepReport",
+    "compare",
+    "involves",
     "iter_events",
     "iter_log",
     "load_config",
     "narrate",
+    "odds",
+    "rank_rotas",
     "read_log",
     "simulate",
+    "sweep",
+    "write_log",
 ]
 
 # Where each lazily loaded name lives. `narrate` is the plain text; the rich blocks the CLI
@@ -83,6 +115,17 @@ LAZY = {
     "Night": "nightsim.engine.journey",
     "iter_events": "nightsim.engine.journey",
     "simulate": "nightsim.engine.journey",
+    "involves": "nightsim.involved",
+    "CompareReport": "nightsim.planning",
+    "Estimate": "nightsim.planning",
+    "OddsReport": "nightsim.planning",
+    "RankReport": "nightsim.planning",
+    "SweepReport": "nightsim.planning",
+    "compare": "nightsim.planning",
+    "odds": "nightsim.planning",
+    "rank_rotas": "nightsim.planning",
+    "sweep": "nightsim.planning",
+    "write_log": "nightsim.planning",
 }
 
 

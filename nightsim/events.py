@@ -97,6 +97,14 @@ class EventBase(_Frozen):
         " or reordering a line breaks the chain from there on",
     )
 
+    @property
+    def involves(self) -> tuple[str, ...]:
+        """Every character this event names, each once (`nightsim.involves`): derived, never
+        written to the log."""
+        from nightsim.involved import involves
+
+        return involves(self)
+
 
 class CampaignLink(_Frozen):
     """A campaign night's place in its campaign (docs/campaign.md): the night before it, the

@@ -1,8 +1,13 @@
-// Checks a nightsim log of format 2, written from docs/log-format.md alone: every line is its
-// own JCS text (RFC 8785), `v` is 2, `seq` counts 0, 1, 2, … and `hash` is the SHA-256 hex of
-// the previous line's hash (64 zeros before line 0) followed by the line's JCS without `hash`.
-// Usage: node tools/check-log.mjs [LOG]  (stdin without LOG). No npm packages.
-// Exit 0 and the chain's head on stdout; exit 1 naming the first bad line on stderr.
+// Checks a nightsim log of format 2, written from docs/log-format.md alone: UTF-8, every line its
+// own JCS text (RFC 8785), `v` is 2, `seq` counts 0, 1, 2, …, `hash` is the SHA-256 hex of the
+// previous line's hash (64 zeros before line 0) followed by the line's JCS without `hash`; the
+// header first, its `seed_sha256` the SHA-256 of the seed's text; the log ends with the summary
+// of the header's last night (else it was cut short).
+// Usage: node tools/check-log.mjs [--head HASH] [LOG]  (stdin without LOG). No npm packages.
+// --head: the chain head `run` printed, or a prefix of it of 12 or more hex digits (case,
+// spaces and dashes ignored, as `nightsim verify --head` takes it): fail unless the log ends there.
+// Exit 0 and the chain's head on stdout; exit 1 naming the first bad line on stderr; exit 2 for
+// a malformed --head.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
@@ -14,22 +19,53 @@ const jcs = (v) =>
   : v !== null && typeof v === "object"
     ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${jcs(v[k])}`).join(",")}}`
     : JSON.stringify(v);
-
+const sha256 = (text) => createHash("sha256").update(text, "utf8").digest("hex");
 const fail = (n, why) => { console.error(`line ${n}: ${why}`); process.exit(1); };
-const text = readFileSync(process.argv[2] ?? 0, "utf8");
-const lines = text.split("\n");
-if (lines.pop() !== "") fail(lines.length + 1, "no newline at the end: the file was cut short");
-if (lines.length === 0) fail(1, "empty: a nightsim log has a header line");
+
+const args = process.argv.slice(2);
+let want = null;
+const at = args.indexOf("--head");
+if (at >= 0) {
+  want = (args.splice(at, 2)[1] ?? "").replace(/[\s-]/g, "").toLowerCase();
+  if (!/^[0-9a-f]{12,64}$/.test(want)) {
+    console.error("--head: expected the chain head `run` printed (64 hex digits), or its first 12 or more");
+    process.exit(2);
+  }
+}
+const bytes = readFileSync(args[0] ?? 0);
+const raw = [];
+for (let start = 0; start < bytes.length; ) {
+  const end = bytes.indexOf(10, start);
+  raw.push(bytes.subarray(start, end < 0 ? bytes.length : end));
+  start = end < 0 ? bytes.length : end + 1;
+}
+if (raw.length === 0) fail(1, "empty: a nightsim log has a header line");
+if (bytes[bytes.length - 1] !== 10) fail(raw.length, "no newline at the end: the file was cut short");
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 let prev = "0".repeat(64);
-lines.forEach((line, seq) => {
-  let data;
-  try { data = JSON.parse(line); } catch { fail(seq + 1, "not JSON"); }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) fail(seq + 1, "not a JSON object");
-  if (data.v !== 2) fail(seq + 1, `'v' is ${JSON.stringify(data.v)}, expected 2`);
-  if (data.seq !== seq) fail(seq + 1, `seq is ${JSON.stringify(data.seq)}, expected ${seq}`);
-  if (line !== jcs(data)) fail(seq + 1, "not in JCS form (RFC 8785)");
+let nights = 0, done = 0, last = null;
+raw.forEach((buf, seq) => {
+  const n = seq + 1;
+  let line, data;
+  try { line = utf8.decode(buf); } catch { fail(n, "not UTF-8: bytes no UTF-8 text has (the file was damaged or re-encoded)"); }
+  if (line.startsWith("\uFEFF")) fail(n, "starts with a byte-order mark: a log is UTF-8 without one");
+  try { data = JSON.parse(line); } catch { fail(n, "not JSON"); }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) fail(n, "not a JSON object");
+  if (data.v !== 2) fail(n, `'v' is ${JSON.stringify(data.v)}, expected 2`);
+  if (data.seq !== seq) fail(n, `seq is ${JSON.stringify(data.seq)}, expected ${seq}`);
+  if (line !== jcs(data)) fail(n, "not in JCS form (RFC 8785)");
   const { hash, ...body } = data;
-  if (hash !== createHash("sha256").update(prev + jcs(body)).digest("hex")) fail(seq + 1, "hash does not match");
+  if (hash !== sha256(prev + jcs(body))) fail(n, "hash does not match");
   prev = hash;
+  if ((seq === 0) !== (data.type === "night.header")) fail(n, seq ? "a second night.header" : "not a night.header: a log starts with one");
+  if (seq === 0) {
+    nights = data.nights ?? 1;
+    const text = typeof data.seed === "string" ? data.seed : String(data.seed);
+    if (sha256(text) !== data.seed_sha256) fail(n, `seed ${JSON.stringify(data.seed)} does not match its commitment seed_sha256 ${data.seed_sha256}`);
+  } else if (done === nights) fail(n, `${data.type} after the summary of the last night (${nights}): the log ends there, this line was appended`);
+  if (data.type === "night.summary") done += 1;
+  last = data;
 });
-console.log(`ok: ${lines.length} lines, head ${prev}`);
+if (done !== nights) fail(raw.length, `the log was cut short: it ends with ${last.type} (night ${last.night}), but a whole log ends with the night.summary of night ${nights}`);
+if (want !== null && !prev.startsWith(want)) fail(raw.length, `the log ends at hash ${prev}, not at the expected head ${want}`);
+console.log(`ok: ${raw.length} lines, head ${prev}`);

@@ -32,6 +32,8 @@ def run_compare(
         _progress,
         _repeat,
         _write_csv,
+        print_produced,
+        with_produced,
     )
     from nightsim.stats import odds as odds_mod
     from nightsim.stats.compare import compare
@@ -49,10 +51,15 @@ def run_compare(
             progress=progress,
             changes=args.compare,
         )
+    report = with_produced(report, args, config, seed)
     if args.format == "json":
         _print_json(report, _command(args, seed, report["nights"], per))
     elif args.format == "csv":
-        _write_csv(*compare_table(report))
+        _write_csv(*compare_table(report), produced=report["produced_by"])
+    elif args.format == "html":
+        from nightsim.cli.page import print_compare_page
+
+        print_compare_page(report, args.lang)
     else:
         from nightsim.narration.paired import render_compare
 
@@ -60,6 +67,7 @@ def run_compare(
         con.print(
             render_compare(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
         )
+        print_produced(report, args.lang)
     status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
     return EXIT_OK
 

@@ -40,6 +40,7 @@ examples:
   nightsim odds --rank-rotas --watchers 3        every 3 of the party, in every order
   nightsim odds --rank-rotas --watchers 2,3,4    one ranking per K, and the trade-off
   nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
+  nightsim odds --sweep rules.rest_hours=6,7,8,9,10 --format html > sweep.html
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
   nightsim odds --lang uk                        in Ukrainian (the text and the page)
 
@@ -86,8 +87,9 @@ def add_parser(sub: Any) -> None:
         default="text",
         help="text: tables; json: every estimate with its interval and counts, the version,"
         " config and command that produced it; csv: a row per character (a leading `party`"
-        " row for the party's odds), or per rota, each measure with its bounds; html: a"
-        " self-contained web page with interval bars and charts (default: text)",
+        " row for the party's odds), per rota, per measure (--compare) or per measure and"
+        " value (--sweep), each with its bounds, every row ending with what produced it;"
+        " html: a self-contained web page with interval bars and charts (default: text)",
     )
     p.add_argument(
         "--nights-per-journey",
@@ -112,6 +114,13 @@ def _add_compare_args(p: argparse.ArgumentParser) -> None:
         help="compare with config B, the config (and --set) with these items on top:"
         " every measure's difference B - A over the same nights, with a paired 95%% interval;"
         " repeatable like --set",
+    )
+    p.add_argument(
+        "--sweep",
+        metavar="KEY=V1,V2,...",
+        help="one setting over several values (TOML values, as --set takes them) on the same"
+        " nights, each paired against the first: every measure at every value, with 95%%"
+        " intervals (html: a chart of each measure against the setting)",
     )
     p.add_argument(
         "--lang",
@@ -159,13 +168,36 @@ def _check(args: argparse.Namespace) -> None:
     if args.top < 1:
         raise UsageError(f"--top: expected at least 1, got {shown(args.top)}")
     args.watchers = _watchers(args.watchers)
-    if args.compare and args.rank_rotas:
-        raise UsageError("--compare and --rank-rotas are two questions; ask one at a time")
-    if args.format == "html" and (args.compare or len(args.watchers or ()) > 1):
-        raise UsageError(
-            "--format html shows plain odds and one ranking; use text, json or csv for"
-            " --compare and for several --watchers"
+    asked = [
+        o
+        for o, on in (
+            ("--compare", args.compare),
+            ("--rank-rotas", args.rank_rotas),
+            ("--sweep", args.sweep),
         )
+        if on
+    ]
+    if len(asked) > 1:
+        raise UsageError(f"{' and '.join(asked)} are {len(asked)} questions; ask one at a time")
+    _check_compare_keys(args.compare)
+    if args.format == "html" and len(args.watchers or ()) > 1:
+        raise UsageError(
+            "--format html shows one ranking; use text, json or csv for several --watchers"
+        )
+
+
+def _check_compare_keys(items: list[str]) -> None:
+    """The same key twice in --compare would keep the last value while the report names
+    both: refused, naming the key."""
+    seen: dict[str, str] = {}
+    for item in items:
+        key = item.partition("=")[0].strip()
+        if key in seen:
+            raise UsageError(
+                f"--compare {shown(item)}: {shown(key)} is already set by --compare"
+                f" {shown(seen[key])}; give each key once"
+            )
+        seen[key] = item
 
 
 def _watchers(items: list[str] | None) -> list[int] | None:
@@ -215,6 +247,7 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nightsim import planning
     from nightsim.stats import odds as odds_mod
 
     _check(args)
@@ -229,6 +262,7 @@ def run(args: argparse.Namespace) -> int:
         from nightsim.cli.compare import config_b
 
         other = config_b(args)
+    swept = _sweep_plan(args, config) if args.sweep else None
     if args.seed is None:
         status(f"seed: {seed}")  # before the nights: a stop or a failure still tells it
     if plan is not None:
@@ -237,22 +271,110 @@ def run(args: argparse.Namespace) -> int:
         from nightsim.cli.compare import run_compare
 
         return run_compare(args, config, other, seed, jobs, per)
+    if swept is not None:
+        return _sweep(args, config, seed, jobs, per, swept)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per, "nights") as progress:
-        result = odds_mod.odds(config, seed, nights, per_journey=per, jobs=jobs, progress=progress)
+        typed = planning.odds(
+            config, seed, nights, nights_per_journey=per, jobs=jobs, progress=progress
+        )
+    result: dict[str, Any] = with_produced(dict(typed), args, config, seed)
     if args.format == "json":
         _print_json(result, _command(args, seed, result["nights"], per))
     elif args.format == "csv":
-        _write_csv(*odds_table(result))
+        _write_csv(*odds_table(result), produced=result["produced_by"])
     elif args.format == "html":
         from nightsim.cli.page import print_odds_page
 
         print_odds_page(result, args.lang)
     else:
         _print_odds(result, args.lang)
+        print_produced(result, args.lang)
     status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, result['nights'], per)})")
     return EXIT_OK
+
+
+def _sweep_plan(args: argparse.Namespace, config: Any) -> tuple[str, list[str]]:
+    """The key and values of --sweep, each value's config made (and refused, naming the
+    item) before a night runs."""
+    from nightsim.config import ConfigError
+    from nightsim.stats.sweep import split_sweep, sweep_configs
+
+    try:
+        key, values = split_sweep(args.sweep)
+        sweep_configs(config, key, values)
+    except ConfigError as exc:
+        raise UsageError(str(exc).replace("--set ", "--sweep ", 1)) from None
+    return key, values
+
+
+def _sweep(
+    args: argparse.Namespace,
+    config: Any,
+    seed: int | str,
+    jobs: int,
+    per: int,
+    swept: tuple[str, list[str]],
+) -> int:
+    from nightsim import planning
+    from nightsim.stats import odds as odds_mod
+
+    key, values = swept
+    nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
+    units = odds_mod.journeys_for(nights, per)
+    with _progress(units * per * len(values), f"nights x {len(values)} values") as progress:
+        typed = planning.sweep(
+            config,
+            key,
+            values,
+            seed,
+            nights,
+            nights_per_journey=per,
+            jobs=jobs,
+            progress=progress,
+        )
+    report = with_produced(dict(typed), args, config, seed)
+    if args.format == "json":
+        _print_json(report, _command(args, seed, report["nights"], per))
+    elif args.format == "csv":
+        _write_csv(*sweep_table(report), produced=report["produced_by"])
+    elif args.format == "html":
+        from nightsim.cli.page import print_sweep_page
+
+        print_sweep_page(report, args.lang)
+    else:
+        from nightsim.narration.sweep import render_sweep
+
+        con = _console()
+        con.print(
+            render_sweep(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
+        )
+        print_produced(report, args.lang)
+    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
+    return EXIT_OK
+
+
+def sweep_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
+    """`odds --sweep --format csv`: a row per measure (and character) and value: the
+    estimate with its bounds and counts, then the difference from the first value with its
+    bounds and `clear`, `paired`, `identical` (empty on the first value's rows)."""
+    header = ["measure", "character", "setting", "value", "p", "low", "high", "k", "n"]
+    header += ["diff", "diff_low", "diff_high", "clear", "paired", "identical"]
+    rows: list[Row] = []
+    for m in r["measures"]:
+        for point in m["points"]:
+            est, vs = point["estimate"], point["vs_first"]
+            cells: Row = [m["measure"], m["character"] or "", r["setting"], point["value"]]
+            cells += [_blank(est[k]) for k in ("p", "low", "high", "k", "n")]
+            keys = ("diff", "low", "high", "clear", "paired", "identical")
+            cells += [""] * 6 if vs is None else [_blank(vs[k]) for k in keys]
+            rows.append(cells)
+    return header, rows
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
 
 
 def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None], list[int], int]:
@@ -314,10 +436,11 @@ def _rank(
     else:
         pairs = [(k, rows) for k, rows in zip(args.watchers, rankings, strict=True)]
         report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config)
+    report = with_produced(report, args, config, seed)
     if args.format == "json":
         _print_json(report, _command(args, seed, report["nights"], per))
     elif args.format == "csv":
-        _write_csv(*rank_table(report))
+        _write_csv(*rank_table(report), produced=report["produced_by"])
     elif args.format == "html":
         from nightsim.cli.page import print_odds_page
 
@@ -329,6 +452,7 @@ def _rank(
         con.print(
             render_rank(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
         )
+        print_produced(report, args.lang)
     status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, nights, per)})")
     return EXIT_OK
 
@@ -369,6 +493,8 @@ def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -
         argv += ["--nights-per-journey", str(per)]
     for item in args.compare:
         argv += ["--compare", item]
+    if args.sweep:
+        argv += ["--sweep", args.sweep]
     if args.rank_rotas:
         argv.append("--rank-rotas")
         if args.watchers:
@@ -378,10 +504,37 @@ def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -
 
 
 def _print_json(report: dict[str, Any], command: list[str]) -> None:
-    """The report with `command` after `nightsim`, its first key."""
-    first, *rest = report.items()
-    out = dict([first, ("command", command), *rest])
+    """The report with `command` after `nightsim`, its first key, then `produced_by`."""
+    first, *rest = ((k, v) for k, v in report.items() if k != "produced_by")
+    produced = [("produced_by", report["produced_by"])] if "produced_by" in report else []
+    out = dict([first, ("command", command), *produced, *rest])
     print(json.dumps(out, indent=2, ensure_ascii=False))
+
+
+def with_produced(
+    report: dict[str, Any], args: argparse.Namespace, config: Any, seed: int | str
+) -> dict[str, Any]:
+    """The report with what produced it (`narration/produced.py`): the config as given (and
+    the SHA-256 of config A, the one `--set` made), the `--set` items, seed, nights."""
+    from nightsim.narration.produced import produced
+    from nightsim.stats.odds import config_sha256
+
+    path = args.config
+    if path is not None and path.startswith("-"):
+        path = f"./{path}"  # as `command` names it (a path read back as an option otherwise)
+    made = produced(path, config_sha256(config), args.set, seed, report["nights"])
+    return report | {"produced_by": made}
+
+
+def print_produced(report: dict[str, Any], lang: str) -> None:
+    """The text's last line: what produced it."""
+    from rich.text import Text
+
+    from nightsim.narration.figures import TextCatalogue
+    from nightsim.narration.produced import produced_by
+
+    line = produced_by(TextCatalogue(lang), report["produced_by"])
+    _console().print(Text(line))
 
 
 # --- csv ----------------------------------------------------------------------------------
@@ -480,11 +633,20 @@ def csv_cell(value: object) -> object:
     return value if _NUMBER.fullmatch(value) else "'" + value
 
 
-def _write_csv(header: list[str], rows: list[Row]) -> None:
+def _write_csv(
+    header: list[str], rows: list[Row], *, produced: dict[str, Any] | None = None
+) -> None:
     """Every CSV nightsim writes (`odds --format csv`: plain, journeys, --compare,
-    --rank-rotas) goes out here, each cell through `csv_cell`: names come from a config."""
+    --rank-rotas, --sweep) goes out here, each cell through `csv_cell`: names come from a
+    config. Every row ends with the same columns, what produced the report
+    (`narration/produced.COLUMNS`), so each kind's table names its config and seed."""
     import csv
 
+    if produced is not None:
+        from nightsim.narration.produced import COLUMNS, csv_cells
+
+        header = [*header, *COLUMNS]
+        rows = [[*row, *csv_cells(produced)] for row in rows]
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow([csv_cell(c) for c in header])
     out.writerows([csv_cell(c) for c in row] for row in rows)

@@ -200,3 +200,15 @@ class PageFile:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def print_sweep_page(report: Mapping[str, Any], lang: str = "en") -> None:
+    from nightsim.page.sweep import sweep_html
+
+    _out(sweep_html(report, lang))
+
+
+def print_compare_page(report: Mapping[str, Any], lang: str = "en") -> None:
+    from nightsim.page.sweep import compare_html
+
+    _out(compare_html(report, lang))

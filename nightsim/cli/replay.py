@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -23,6 +23,8 @@ EPILOG = """\
 examples:
   nightsim replay logs/night-20260101T190000Z-seed-11.jsonl
   nightsim replay night.jsonl --format jsonl | jq -c 'select(.type=="rest.checked")'
+  nightsim replay night.jsonl --format cloudevents-batch | curl -d @- -H \
+    'content-type: application/cloudevents-batch+json' http://localhost:8080/
 
 exit codes: 0 the log is intact and was narrated, 1 the log is broken (the line is named),
 2 not a log at all (missing, empty, not JSON, no header). Lines of event types and fields a
@@ -31,6 +33,8 @@ later release added are skipped, each kind named in a note on stderr
 
 
 def add_parser(sub: Any) -> None:
+    from nightsim.cli.pace import pace_seconds
+
     p: argparse.ArgumentParser = sub.add_parser(
         "replay",
         help="narrate a night from its log (refuses a broken chain)",
@@ -42,11 +46,21 @@ def add_parser(sub: Any) -> None:
     p.add_argument("log", metavar="LOG", help="a nightsim log (JSON Lines)")
     p.add_argument(
         "--format",
-        choices=("text", "jsonl", "html"),
+        choices=("text", "jsonl", "cloudevents", "cloudevents-batch", "html"),
         default="text",
         help="text: the narration; jsonl: the checked lines, verbatim (a forged line's"
-        " control characters as their JSON escapes); html: the night's self-contained web"
-        " page (default: text)",
+        " control characters as their JSON escapes); cloudevents: each line as the"
+        " CloudEvents 1.0 event `run --format cloudevents` printed, byte for byte;"
+        " cloudevents-batch: one JSON array of them per night; html: the night's"
+        " self-contained web page (default: text)",
+    )
+    p.add_argument(
+        "--pace",
+        type=pace_seconds,
+        metavar="SECONDS",
+        help="stream the events in table time: one rest hour of the night per SECONDS of"
+        " real time (the wait between a journey's nights cut to one hour's); text, jsonl"
+        " and cloudevents, not html",
     )
     from nightsim.cli.render import add_narration_args
 
@@ -90,6 +104,16 @@ def fail(path: Path, exc: LogError) -> int:
         raise UsageError(message) from None
     error(message)
     return exit_code(exc)
+
+
+def _paced_texts(args: argparse.Namespace, entries: Iterable[Any]) -> Iterator[str]:
+    """The lines' texts, in table time with --pace."""
+    texts: Iterator[str] = (entry.text for entry in entries)
+    if args.pace is None:
+        return texts
+    from nightsim.cli.pace import line_minute, paced
+
+    return paced(texts, args.pace, line_minute)
 
 
 def _is_fifo(path: Path) -> bool:
@@ -142,6 +166,8 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     from nightsim.log.reader import Unread, iter_entries, iter_log
 
+    if args.pace is not None and args.format == "html":
+        raise UsageError("--pace streams text, jsonl or cloudevents; a page is written whole")
     path = Path(args.log)
     try:
         with open_log(path) as opened, rereadable(opened, path) as fh:
@@ -155,8 +181,19 @@ def run(args: argparse.Namespace) -> int:
             if args.format == "jsonl":
                 # Every line, a skipped one too: the output is the log, with its head; a
                 # forged line's controls as JSON escapes, the same value (docs/limits.md).
-                for entry in iter_entries(lines_of(fh, path)):
-                    sys.stdout.write(json_inert(entry.text) + "\n")
+                for text in _paced_texts(args, iter_entries(lines_of(fh, path))):
+                    sys.stdout.write(json_inert(text) + "\n")
+                    sys.stdout.flush()
+            elif args.format in ("cloudevents", "cloudevents-batch"):
+                from nightsim.log.cloudevents import cloudevents_out
+
+                # Every line, a skipped one too, as `run` printed it; a forged line's
+                # controls as JSON escapes, as for jsonl.
+                texts = _paced_texts(args, iter_entries(lines_of(fh, path)))
+                batch = args.format == "cloudevents-batch"
+                for out in cloudevents_out(texts, batch=batch):
+                    sys.stdout.write(json_inert(out) + "\n")
+                    sys.stdout.flush()
             elif args.format == "html":
                 from nightsim.cli.page import print_page
 
@@ -166,7 +203,11 @@ def run(args: argparse.Namespace) -> int:
                 from nightsim.cli.render import print_night
 
                 # The checked events, not the texts: a format-1 line's event is its upgrade.
-                events = (line.event for line in lines)
+                events: Iterator[Any] = (line.event for line in lines)
+                if args.pace is not None:
+                    from nightsim.cli.pace import paced
+
+                    events = paced(events, args.pace, lambda e: (e.t, e.type == "night.began"))
                 print_night(events, lang=args.lang, quiet=args.quiet, step=args.step)
     except LogError as exc:
         return fail(path, exc)

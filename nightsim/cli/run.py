@@ -54,6 +54,8 @@ examples:
 
 
 def add_parser(sub: Any) -> None:
+    from nightsim.cli.pace import pace_seconds
+
     p: argparse.ArgumentParser = sub.add_parser(
         "run",
         help="simulate a night (or a journey: --nights N), narrate it, write its log",
@@ -78,10 +80,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "jsonl", "cloudevents", "html"),
+        choices=("text", "jsonl", "cloudevents", "cloudevents-batch", "html"),
         default="text",
         help="text: the narration; jsonl: the log lines exactly as written to the file;"
-        " cloudevents: each line as a CloudEvents 1.0 JSON event; html: the night's"
+        " cloudevents: each line as a CloudEvents 1.0 JSON event; cloudevents-batch: one"
+        " JSON array of them per night (CloudEvents' batch format); html: the night's"
         " self-contained web page (default: text)",
     )
     p.add_argument(
@@ -89,6 +92,14 @@ def add_parser(sub: Any) -> None:
         metavar="FILE",
         help="also write the night's web page to FILE (checked before the night runs;"
         " never overwritten)",
+    )
+    p.add_argument(
+        "--pace",
+        type=pace_seconds,
+        metavar="SECONDS",
+        help="stream the events in table time: one rest hour of the night per SECONDS of"
+        " real time (the wait between a journey's nights cut to one hour's); text, jsonl"
+        " and cloudevents, not html",
     )
     dest = p.add_mutually_exclusive_group()
     dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")
@@ -150,6 +161,8 @@ def warn_unwatched(config: Config) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.pace is not None and args.format == "html":
+        raise UsageError("--pace streams text, jsonl or cloudevents; a page is written whole")
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= MAX_NIGHTS:
@@ -300,17 +313,20 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
     """Print the night as `--format` asks; a write error on stdout (a closed pipe included) or
     a failing narration is returned, not raised (the log is still finished), except the log's
     own failure (EnvironmentFailure: the night cannot be kept) and a stop."""
+    if args.pace is not None:
+        from nightsim.cli.pace import line_minute, paced
+
+        lines = paced(lines, args.pace, line_minute)
     try:
         if args.format == "jsonl":
             for line in lines:
                 sys.stdout.write(line + "\n")
                 sys.stdout.flush()
-        elif args.format == "cloudevents":
-            from nightsim.log.cloudevents import Wrapper
+        elif args.format in ("cloudevents", "cloudevents-batch"):
+            from nightsim.log.cloudevents import cloudevents_out
 
-            wrap = Wrapper()
-            for line in lines:
-                sys.stdout.write(wrap(line) + "\n")
+            for out in cloudevents_out(lines, batch=args.format == "cloudevents-batch"):
+                sys.stdout.write(out + "\n")
                 sys.stdout.flush()
         elif args.format == "html":
             from nightsim.cli.page import print_page

@@ -217,7 +217,7 @@ def _character(
         watch_minutes=on_watch,
         sleep_max_minutes=sleep_max,
         interrupted=_interrupted(spans, rest) if broken is None else broken,
-        spells=c.spells,
+        spells=tuple(c.spells),
         doze_chance=1 - stay_awake,
     )
 

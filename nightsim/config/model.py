@@ -6,19 +6,23 @@ file is the CLI's job (`load_config` is the one convenience that reads, for the 
 
 import math
 import re
+from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    ValidationError,
     field_validator,
     model_validator,
 )
 
 from nightsim import rules
 from nightsim.clock import clock
+from nightsim.errors import ConfigError
 from nightsim.limits import (
     MAX_PARTY,
     MIN_SHIFT_MINUTES,
@@ -42,7 +46,65 @@ _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
 class _Model(BaseModel):
+    """A frozen part of the config. Built directly (`Watch(rota=["Moss", "Wren"])`), a bad
+    value raises ConfigError naming the class and field, as a config file's does."""
+
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+    def __init__(self, /, **data: Any) -> None:
+        if _VALIDATING.get():
+            # A part validated inside a whole (pydantic calls a custom __init__ for nested
+            # models): its errors go up as they are, placed by the whole's validation.
+            super().__init__(**data)
+            return
+        token = _VALIDATING.set(True)
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ConfigError(f"{type(self).__name__}: {_described(exc)}") from None
+        finally:
+            _VALIDATING.reset(token)
+
+    @classmethod
+    def model_validate(cls, obj: Any, **kwargs: Any) -> Self:
+        """Pydantic's, with the parts' errors left to it (config/load.py explains them)."""
+        token = _VALIDATING.set(True)
+        try:
+            return super().model_validate(obj, **kwargs)
+        finally:
+            _VALIDATING.reset(token)
+
+
+# Set while a config (or a part built directly) is being validated: see `_Model.__init__`.
+_VALIDATING: ContextVar[bool] = ContextVar("nightsim_config_validating", default=False)
+
+
+def _described(exc: ValidationError) -> str:
+    """The first error as `field: what is wrong` (config/explain.py words a file's)."""
+    e = exc.errors(include_url=False)[0]
+    loc = ".".join(str(p) for p in e["loc"] if not str(p).startswith("function-"))
+    msg = str(e["msg"]).removeprefix("Value error, ")
+    if e["type"] == "missing":
+        msg = "is required"
+    elif e["type"] == "extra_forbidden":
+        return f"unknown key {shown(loc)}"
+    elif "input" in e and e["type"] != "value_error":
+        msg = f"{msg}, got {shown(e['input'])}"
+    return f"{loc}: {msg}" if loc else msg
+
+
+# What a caller may pass where a config holds a tuple: any sequence (a list, as TOML reads
+# it), stored as a tuple. mypy sees the sequence; pydantic validates into the tuple.
+if TYPE_CHECKING:
+    Names = Sequence[str]
+    Shifts = Sequence["Shift"]
+    Entries = Sequence["Entry"]
+    Party = Sequence["Character"]
+else:
+    Names = tuple[Name, ...]
+    Shifts = tuple["Shift", ...]
+    Entries = tuple["Entry", ...]
+    Party = tuple["Character", ...]
 
 
 # docs/rules.md §2: the weathers in which a fire is lit in adverse conditions by default.
@@ -50,6 +112,9 @@ ADVERSE_WEATHER = frozenset({"snow", "heavy_rain"})
 
 
 class Camp(_Model):
+    """`[camp]`: where and when the party camps, the weather, the fire and the evening's
+    supplies (docs/config.md, "camp"). Every key optional; `resolved()` fills what is left."""
+
     terrain: str | None = None
     encounter_chance: Annotated[int, Field(ge=0, le=6, strict=True)] | None = None
     season: rules.Season | None = None
@@ -175,6 +240,9 @@ class Camp(_Model):
 
 
 class Rules(_Model):
+    """`[rules]`: the rest period and the options of the rules (docs/rules.md; docs/config.md,
+    "rules"): `rest_hours`, dozing on watch, quick rests, sleeping in, the fire's warmth."""
+
     rest_hours: Annotated[int, Field(ge=1, le=16, strict=True)] = 8
     fall_asleep_on_watch: Flag = True
     quick_rest: Flag = False
@@ -201,6 +269,9 @@ class Forms(_Model):
 
 
 class Character(_Model):
+    """One `[[party]]` member: name, CON/WIS/CHA, HP, the save vs Doom, bedroll and tent,
+    exhaustion, spells to prepare; `pronouns` and `forms` are for the narration only."""
+
     name: Name
     con: Score
     wis: Score
@@ -211,7 +282,7 @@ class Character(_Model):
     bedroll: Flag = False
     tent: Flag = False
     exhaustion: Annotated[int, Field(ge=0, le=999, strict=True)] = 0
-    spells: tuple[Name, ...] = ()
+    spells: Names = ()
     pronouns: Literal["he", "she", "they"] | None = None
     """Narration only: Ukrainian past tenses agree with it (заснув / заснула) and English says
     his / her / their; without it (or with "they") a line is phrased so that no gender is
@@ -228,22 +299,30 @@ class Character(_Model):
 
 
 class Evening(_Model):
-    site: tuple[Name, ...]
-    firewood: tuple[Name, ...] = ()
-    water: tuple[Name, ...] = ()
+    """`[evening]`: who prepares the site, gathers firewood, fetches water, cooks, entertains,
+    and who eats (default: everyone); every name a party member's."""
+
+    site: Names
+    firewood: Names = ()
+    water: Names = ()
     cook: Name | None = None
     entertain: Name | None = None
-    eaters: tuple[Name, ...] | None = None
+    eaters: Names | None = None
 
 
 class Shift(_Model):
+    """One watch of `[watch] shifts`: the watcher and the hours they stand."""
+
     name: Name
     hours: Annotated[float, Field(gt=0, le=16, strict=True)]
 
 
 class Watch(_Model):
-    rota: tuple[Name, ...] | None = None
-    shifts: tuple[Shift, ...] | None = None
+    """`[watch]`: the rota (names in order, the rest period shared evenly) or `shifts` (each
+    with its hours), not both; neither means nobody watches."""
+
+    rota: Names | None = None
+    shifts: Shifts | None = None
 
     @model_validator(mode="after")
     def _one(self) -> Self:
@@ -253,13 +332,17 @@ class Watch(_Model):
 
 
 class Entry(_Model):
+    """One line of an encounter table: the creature and its weight."""
+
     creature: CreatureName
     weight: Annotated[int, Field(ge=1, le=1000, strict=True)] = 1
 
 
 class Encounters(_Model):
-    night_fire: tuple[Entry, ...] = ()
-    night_no_fire: tuple[Entry, ...] = ()
+    """`[encounters]`: the tables by the fire (`night_fire`) and without it (`night_no_fire`)."""
+
+    night_fire: Entries = ()
+    night_no_fire: Entries = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,9 +355,14 @@ class ShiftSlot:
 
 
 class Config(_Model):
+    """A whole camp config, validated and frozen: `load_config`, `parse_config` or
+    `config_from_data` make one (a bad one raises ConfigError naming the file and field),
+    and so does `Config(camp=Camp(...), party=[...], evening=Evening(...))`. `canonical()`
+    is its data as a log's header keeps it."""
+
     camp: Camp
     rules: Rules = Rules()
-    party: tuple[Character, ...] = Field(min_length=1)
+    party: Party = Field(min_length=1)
     evening: Evening
     watch: Watch = Watch()
     encounters: Encounters = Encounters()

@@ -120,7 +120,7 @@ class EveningChores:
         if outcome is Meal.RUINED and not self.plan.readings.ruined_meal_loses_its_own:
             self.ingredients = False
         ev = self.cfg.evening
-        self.eaters = ev.eaters if ev.eaters is not None else self.plan.names
+        self.eaters = tuple(ev.eaters) if ev.eaters is not None else self.plan.names
         rolls = (Purpose.WIS_CHECK, face, mod, sv, save_doom)
         self.rec.emit(meal_cooked, cook, outcome, self.eaters, rolls)
 

@@ -100,7 +100,7 @@ class NightPlan:
         self.con_mod = tuple(rules.ability_modifier(c.con) for c in party)
         self.hp = tuple(c.hp for c in party)
         # Per character, what the morning reads: name, max HP, spells to prepare.
-        self.chars = tuple((c.name, c.max_hp, c.spells) for c in party)
+        self.chars = tuple((c.name, c.max_hp, tuple(c.spells)) for c in party)
         self.exhaustion = tuple(c.exhaustion for c in party)
         self.spell_dice = tuple((6,) * len(c.spells) for c in party)  # a d6 per spell
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.

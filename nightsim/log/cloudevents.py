@@ -20,6 +20,13 @@ One event per log line, its attributes chosen by the CloudEvents 1.0 core spec:
   the log's order.
 - `subject` = the event's `actor` (the one character it is about), absent when it has none;
   the spec's use: a consumer filters one character's events without reading `data`.
+- `involves` (an extension attribute) = everyone the event names (`nightsim.involves`):
+  the actor, the next watcher, those woken, surprised, awake, asleep… as the canonical JSON
+  text of a list of names (`["Moss","Wren"]`, `[]` for none). CloudEvents attributes are
+  strings, integers, booleans or URIs, never lists; names may hold any character but a
+  control, so a JSON array in a string is the one unambiguous way to carry them. Derived
+  from the line by its field names (`involves_of`), so a stored log's events are the live
+  ones byte for byte; the log line itself (`data`) is unchanged.
 - `type` = `nightsim.<event type>.v<format version>`, `dataschema` = the `$id` of that format
   version's JSON Schema (nightsim.log.schema.schema_id), both from the line's own `v`: a new
   format version is a new type and a new schema URI, as the spec asks of incompatible changes.
@@ -34,8 +41,12 @@ source is made of; the lines after it get it from there.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+import rfc8785
+
+from nightsim.involved import involves_of
 from nightsim.log.schema import schema_id
 from nightsim.log.writer import canonical_json
 
@@ -57,9 +68,11 @@ class Wrapper:
 
     def __init__(self) -> None:
         self.source: str | None = None
+        self.night: object = None  # the last line's `night`, for `batches`
 
     def __call__(self, line: str) -> str:
         data: dict[str, Any] = json.loads(line)
+        self.night = data.get("night")
         if data["type"] == "night.header":
             self.source = source_of(data["hash"])
         if self.source is None:
@@ -72,8 +85,42 @@ class Wrapper:
             "dataschema": schema_id(data["v"]),
             "datacontenttype": "application/json",
             "data": data,
+            "involves": rfc8785.dumps(list(involves_of(data))).decode("utf-8"),
         }
         actor = data.get("actor")
         if isinstance(actor, str) and actor:
             event["subject"] = actor
         return canonical_json(event)
+
+
+def batches(lines: Iterable[str]) -> Iterator[str]:
+    """The CloudEvents JSON batch format (`application/cloudevents-batch+json`): one JSON
+    array per night, each event as `Wrapper` writes it. The header (night 0, the whole log's)
+    opens the first night's batch, so a one-night log is one array; a batch is yielded as
+    soon as the next night's first line comes (a journey streams)."""
+    wrap = Wrapper()
+    batch: list[str] = []
+    night = 0
+    for line in lines:
+        event = wrap(line)
+        this = wrap.night
+        if isinstance(this, int) and this > 0 and this != night:
+            if night:
+                yield "[" + ",".join(batch) + "]"
+                batch = []
+            night = this
+        batch.append(event)
+    if batch:
+        yield "[" + ",".join(batch) + "]"
+
+
+def cloudevents_out(lines: Iterable[str], *, batch: bool) -> Iterator[str]:
+    """What `--format cloudevents` (one event a line) or `cloudevents-batch` (one array a
+    night) prints for a log's lines: `run` and `replay` both print this, so a stored log
+    converts to the bytes the live night printed."""
+    if batch:
+        yield from batches(lines)
+        return
+    wrap = Wrapper()
+    for line in lines:
+        yield wrap(line)

@@ -6,6 +6,13 @@ A log line is stricter: the writer fills in every field the model defines and al
 `hash` (log/writer.py, `dump` + `Chain`). So every object in the schema gets all its
 properties required, and `hash` loses its `null`.
 
+A consumer's view is open where a later release may add (docs/log-format.md, "Versions and
+compatibility"): a line of an event type it does not know is held to the envelope alone, and
+an event's own fields it does not know are allowed (no `additionalProperties: false` at a
+line's top level); the nested models, the codes and the fields it knows stay strict. So one
+`$id` per format version, not per release: every format-2 line any release writes
+validates under every release's copy of the schema.
+
 pydantic marks the union with OpenAPI's `discriminator`, which JSON Schema validators ignore:
 under its `oneOf` every line is tried against every event type and a bad field reads "not
 valid under any of the given schemas". The written schema picks one branch by `type` instead:
@@ -78,6 +85,44 @@ def _written_campaign(header: dict[str, Any]) -> None:
     campaign.update(link)
 
 
+def _written_seed(header: dict[str, Any]) -> None:
+    """A seed is a non-negative integer or any string (engine/dice.py refuses any other)."""
+    for branch in header["properties"]["seed"]["anyOf"]:
+        if branch.get("type") == "integer":
+            branch["minimum"] = 0
+
+
+def _open(event: dict[str, Any]) -> None:
+    """A later release may add fields to an event type: a consumer ignores them."""
+    event.pop("additionalProperties", None)
+
+
+def _envelope(defs: dict[str, Any], mapping: dict[str, str]) -> dict[str, Any]:
+    """The fields every line carries (any event's own `v` … `hash`), for the root: a line of
+    an event type this schema does not know is held to them and to a `type` named as nightsim
+    names event types; `night` is 0 or more, as a later release's line after a journey's
+    nights may be (log/reader.py, `check_skipped`)."""
+    fire_out = defs[mapping["fire.out"].rsplit("/", 1)[-1]]  # no fields of its own
+    props = {k: copy.deepcopy(v) for k, v in fire_out["properties"].items() if k != "type"}
+    for prop in props.values():
+        for key in ("default", "title"):
+            prop.pop(key, None)
+    props["night"]["minimum"] = 0
+    props["type"] = {
+        "description": (
+            "the event type (dotted, lower case, past tense); a known type picks the line's"
+            " fields, an unknown one is a later release's, held to this envelope alone"
+        ),
+        "type": "string",
+        "pattern": TYPE_PATTERN,
+    }
+    return props
+
+
+#: An event type's name as nightsim writes it (`watch.dozed`): log/reader.py's `_TYPE_NAME`.
+TYPE_PATTERN = r"^[a-z][a-z_]*(\.[a-z][a-z_]*)+$"
+
+
 def _type_in(types: list[str]) -> dict[str, Any]:
     # `required`: a line without `type` matches no branch (the root's `required` names it).
     check = {"const": types[0]} if len(types) == 1 else {"enum": types}
@@ -90,8 +135,8 @@ def _pick(branches: list[tuple[str, str]]) -> dict[str, Any]:
     A binary search over the sorted types: `if` the type is in the first half `then` look
     there, `else` in the second, down to one type per leaf. A validator makes about five
     tests a line, where a flat list of 27 `if`s costs it 27 (3x slower with `jsonschema`).
-    Each leaf tests its type again, so an unknown type falls through every branch and the
-    only error is the root's `enum`.
+    Each leaf tests its type again, so an unknown type falls through every branch and is held
+    to the root's envelope alone.
     """
     if len(branches) == 1:
         ((type_, ref),) = branches
@@ -111,31 +156,36 @@ def log_line_schema() -> dict[str, Any]:
     mapping: dict[str, str] = union["discriminator"]["mapping"]
     for ref in mapping.values():
         _written_hash(defs[ref.rsplit("/", 1)[-1]])
+        _open(defs[ref.rsplit("/", 1)[-1]])
     _require_all(defs)
-    _written_edition(defs[mapping["night.header"].rsplit("/", 1)[-1]])
-    _written_campaign(defs[mapping["night.header"].rsplit("/", 1)[-1]])
+    header = defs[mapping["night.header"].rsplit("/", 1)[-1]]
+    _written_edition(header)
+    _written_seed(header)
+    _written_campaign(header)
+    envelope = _envelope(defs, mapping)
     return {
         "$schema": DRAFT,
         "$id": schema_id(),
         "title": f"nightsim log line (format v{LOG_VERSION})",
         "description": (
             "One line of a nightsim JSON Lines log: an event. `type` names the event and"
-            " picks the one definition in `$defs` the line must match."
+            " picks the one definition in `$defs` the line must match. Open to what a later"
+            " release of the same format adds: an event type this schema does not know is"
+            " held to the envelope alone, and fields it does not know at a line's top level"
+            " are allowed (a consumer ignores both)."
         ),
         "$comment": (
-            "The if/then/else tree at the root is a binary search on `type` over the sorted"
-            " types: a validator makes about five tests a line, not one per type; each leaf"
-            " applies the one `$defs` entry of its type."
+            "A known `type` (the root's `if`) goes down the `then` tree, a binary search on"
+            " `type` over the sorted types: a validator makes about five tests a line, not one"
+            " per type; each leaf applies the one `$defs` entry of its type. Any other type"
+            " (`else`) is a later release's, held to the envelope every line carries."
         ),
         "type": "object",
         "required": ["type"],
-        "properties": {
-            "type": {
-                "description": "the event type (dotted, past tense); picks the line's fields",
-                "enum": sorted(mapping),
-            }
-        },
-        **_pick(sorted(mapping.items())),
+        "properties": {"type": {"description": envelope["type"]["description"], "type": "string"}},
+        "if": {"properties": {"type": {"enum": sorted(mapping)}}},
+        "then": _pick(sorted(mapping.items())),
+        "else": {"required": sorted(envelope), "properties": envelope},
         "$defs": defs,
     }
 

@@ -415,6 +415,7 @@ EN: dict[str, str | dict[str, str]] = {
     "paired.identical": "the same on every night",
     "paired.unpaired": "(unpaired)",
     "paired.ci": "95% CI {low} to {high}",
+    "paired.line_same": "{measure}: {a} \u2192 {b}, {diff}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
     "paired.same_width": "{nights}",
     "paired.saves": "Paired over the same nights: {measure} would need {unpaired} of each"
@@ -516,6 +517,10 @@ EN: dict[str, str | dict[str, str]] = {
     " rests {rest}",
     "oddspage.rotas": "The rotas, best first",
     "oddspage.col_rota": "rota (first watch first)",
+    "oddspage.tied_list": "Tied with the best on someone awake ({count} rotas in all): {ranks}.",
+    "oddspage.legend_best": "the best",
+    "oddspage.legend_tied": "tied with the best",
+    "oddspage.legend_other": "clearly behind the best",
     "oddspage.footer": "Made by nightsim from the odds report (config sha256 {sha}): this page"
     " makes no network request.",
     # rules edition 2 (docs/rules.md §3.2, §5.4, §6.2): `check` says what it plays
@@ -533,4 +538,21 @@ EN: dict[str, str | dict[str, str]] = {
     " broken by a watch loses each spell on 1-in-6. Give {actor} the first watch, or none.",
     "check.names_warned": "Names that look alike or mix alphabets: see the warnings after"
     " this panel.",
+    # odds --sweep (narration/sweep.py, page/sweep.py)
+    "sweep.title": "{setting} at {values} over the same {nights}, each against {first}"
+    " (seed {seed})",
+    "sweep.line": "{measure} \u00b7 {value}: {p}",
+    "sweep.note": "Each value against {first} over the same nights (night i is run --seed"
+    " \u201cS/i\u201d under each); a difference whose 95% interval holds 0 is not a clear one.",
+    "sweeppage.charts": "Each measure against the setting",
+    "sweeppage.chart_note": "Each point is the chance at that value with its 95% interval;"
+    " a filled point differs clearly from the first value, a hollow one does not.",
+    "sweeppage.table": "The numbers",
+    "sweeppage.tip": "{measure}, {value}: {p} (95% interval: {low}\u2013{high})",
+    "sweeppage.tip_vs": "{tip}; against {first}: {diff}",
+    # what produced a report (every odds text, page and CSV)
+    "report.produced_by": "Produced by nightsim {version} from {config} (config sha256"
+    " {sha}){sets}; seed {seed}, {nights}, dice {rng}, rules edition {edition}.",
+    "report.default_config": "the bundled default config",
+    "report.sets": " with --set {items}",
 }

@@ -441,6 +441,7 @@ UK: dict[str, str | dict[str, str]] = {
     "paired.identical": "однаково щоночі",
     "paired.unpaired": "(без пар)",
     "paired.ci": "ДІ 95\u00a0% від {low} до {high}",
+    "paired.line_same": "{measure}: {a} \u2192 {b}, {diff}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
     "paired.same_width": "{nights}",
     "paired.saves": "Парами за ті самі ночі: для «{measure}» порівняння без пар (незалежні"
@@ -549,6 +550,11 @@ UK: dict[str, str | dict[str, str]] = {
     " повноцінний нічний відпочинок {rest}",
     "oddspage.rotas": "Послідовності варт, найкраща перша",
     "oddspage.col_rota": "послідовність варт (від першої)",
+    "oddspage.tied_list": "Нарівні з найкращою за тим, що хтось не спить (усього"
+    " послідовностей: {count}): {ranks}.",
+    "oddspage.legend_best": "найкраща",
+    "oddspage.legend_tied": "нарівні з найкращою",
+    "oddspage.legend_other": "явно гірша за найкращу",
     "oddspage.footer": "Створено програмою nightsim зі звіту про шанси (sha256 конфігурації"
     " {sha}): ця сторінка не робить жодного мережевого запиту.",
     # редакція правил 2 (docs/rules.md §3.2, §5.4, §6.2): `check` каже, за чим грає
@@ -566,4 +572,20 @@ UK: dict[str, str | dict[str, str]] = {
     " {actor:@dat} першу варту або жодної.",
     "check.names_warned": "Імена, схожі між собою або з літерами різних абеток: див."
     " попередження після цієї панелі.",
+    # odds --sweep (narration/sweep.py, page/sweep.py)
+    "sweep.title": "{setting}: {values} за ті самі {nights}, кожне проти {first} (зерно {seed})",
+    "sweep.line": "{measure} \u00b7 {value}: {p}",
+    "sweep.note": "Кожне значення проти {first} за ті самі ночі (ніч i \u2014 це run --seed"
+    " «S/i» для кожного); різниця, інтервал 95\u00a0% якої містить 0, не є явною.",
+    "sweeppage.charts": "Кожна міра залежно від налаштування",
+    "sweeppage.chart_note": "Кожна точка \u2014 шанс за цього значення з інтервалом"
+    " 95\u00a0%; зафарбована точка явно відрізняється від першого значення, порожня \u2014 ні.",
+    "sweeppage.table": "Числа",
+    "sweeppage.tip": "{measure}, {value}: {p} (інтервал 95\u00a0%: {low}\u2013{high})",
+    "sweeppage.tip_vs": "{tip}; проти {first}: {diff}",
+    # що створило звіт (кожен текст, сторінка й CSV шансів)
+    "report.produced_by": "Створено nightsim {version} з {config} (sha256 конфігурації"
+    " {sha}){sets}; зерно {seed}, {nights}, кості {rng}, редакція правил {edition}.",
+    "report.default_config": "вбудованої типової конфігурації",
+    "report.sets": " з --set {items}",
 }

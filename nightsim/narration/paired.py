@@ -34,12 +34,36 @@ def points(t: Catalogue, d: float) -> str:
 
 
 def signed_points(t: Catalogue, x: float) -> str:
-    value = round(x * 100, 1) + 0.0  # + 0.0 turns -0.0 into 0.0 (no "minus zero")
-    return ("+" if value > 0 else "") + number(t, value)
+    """A bound or a difference in points, signed. A value that one decimal would show as
+    0.0 is given to the first digit that is not 0 (up to 3 decimals), so a bound never
+    hides which side of 0 it is on: "-1.3 to -0.04" is a clear difference, "-0.02 to +0.1"
+    is not, as the verdict (computed from the interval, not the rounded bounds) says."""
+    digits = 1
+    while digits < 3 and x != 0 and round(x * 100, digits) == 0:
+        digits += 1
+    value = round(x * 100, digits) + 0.0  # + 0.0 turns -0.0 into 0.0 (no "minus zero")
+    return ("+" if value > 0 else "") + number(t, value, digits)
+
+
+def sides(t: Catalogue, a: float | None, b: float | None, diff: float | None) -> tuple[str, str]:
+    """A's and B's chances as shown beside their difference: with one decimal, or two when
+    the one-decimal sides would not give the difference shown (14.7% → 15.1% beside
+    +0.5 points reads as a slip; 14.66% → 15.14% does not)."""
+    if a is None or b is None or diff is None:
+        return percent(t, a), percent(t, b)
+    if round(round(b * 100, 1) - round(a * 100, 1), 1) == round(diff * 100, 1):
+        return percent(t, a), percent(t, b)
+    return (
+        t("fmt.percent", value=number(t, a * 100, 2)),
+        t("fmt.percent", value=number(t, b * 100, 2)),
+    )
 
 
 def interval(t: Catalogue, d: dict[str, Any]) -> str:
-    if d["diff"] is None:
+    """The 95% interval of a difference; none ("—") where there is nothing to estimate or
+    the measure came out the same on every night (an interval around 0 would suggest it
+    might have moved)."""
+    if d["diff"] is None or d.get("identical"):
         return "\u2014"
     return t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
 
@@ -82,16 +106,13 @@ def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     t = TextCatalogue(lang)
     out = [_title(t, r)]
     for row in r["measures"]:
-        out.append(
-            t(
-                "paired.line",
-                measure=measure_label(t, row),
-                a=percent(t, row["a"]["p"]),
-                b=percent(t, row["b"]["p"]),
-                diff=verdict(t, row, r["nights"]),
-                ci=interval(t, row),
-            )
-        )
+        a, b = sides(t, row["a"]["p"], row["b"]["p"], row["diff"])
+        fields = {"measure": measure_label(t, row), "a": a, "b": b}
+        diff = verdict(t, row, r["nights"])
+        if row.get("identical"):
+            out.append(t("paired.line_same", **fields, diff=diff))
+        else:
+            out.append(t("paired.line", **fields, diff=diff, ci=interval(t, row)))
     out += _footer(t, r)
     return out
 
@@ -128,9 +149,10 @@ def compare_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
     table.add_column(t("paired.col_unpaired"), justify="right")
     for row in r["measures"]:
         unpaired = row["unpaired_nights"]
+        a, b = sides(t, row["a"]["p"], row["b"]["p"], row["diff"])
         table.add_row(
             measure_label(t, row),
-            f"{percent(t, row['a']['p'])} \u2192 {percent(t, row['b']['p'])}",
+            f"{a} \u2192 {b}",
             Text(verdict(t, row, r["nights"]), style="bold" if row["clear"] else "dim"),
             interval(t, row),
             "\u2014" if unpaired is None else nights_text(t, unpaired),

@@ -207,6 +207,7 @@ class RotaDot:
     y_high: float
     label: str
     tip: str
+    kind: str = "other"  # "best", "tied" (with the best on safety) or "other"
 
 
 @dataclass(frozen=True)
@@ -282,10 +283,20 @@ def rotas(top: Sequence[Mapping[str, Any]], t: Catalogue) -> Scatter | None:
                 py(aw["high"]),
                 str(r["rank"]),
                 tip,
+                _kind(r),
             )
         )
+    # Drawn last on top: the best, then the rotas tied with it (a reader finds them first).
+    order = {"other": 0, "tied": 1, "best": 2}
+    dots.sort(key=lambda d: order[d.kind])
     xticks, yticks = _ticks(x0, x1, px, t), _ticks(y0, y1, py, t)
     return Scatter(frame, tuple(dots), xticks, yticks, (x0, x1), (y0, y1))
+
+
+def _kind(row: Mapping[str, Any]) -> str:
+    if row["vs_best"] is None:
+        return "best"
+    return "tied" if row["tied_with_best"] else "other"
 
 
 def _p_range(t: Catalogue, est: Mapping[str, Any]) -> str:

@@ -16,6 +16,7 @@ from nightsim.measures import CHARACTER, PARTY, ROTA, Measure, shown_characters
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
+from nightsim.narration.produced import produced_by
 from nightsim.page import chart
 
 
@@ -51,6 +52,7 @@ def words(t: Catalogue) -> dict[str, str]:
 class OddsRow:
     label: str
     cells: tuple[chart.Interval, ...]
+    kind: str = ""  # a rota's: "best", "tied" (with the best on safety) or "other"
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class OddsPage:
     rotas: tuple[OddsRow, ...]
     scatter: chart.Scatter | None
     config_sha256: str
+    legend: tuple[str, ...] = ()
 
 
 def rest_start(config: Mapping[str, Any]) -> int:
@@ -86,6 +89,8 @@ def _seed(r: Mapping[str, Any]) -> str:
 def _frame(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
     """What every odds page has: its language, fixed words and footer."""
     footer = t("oddspage.footer", sha=r["config_sha256"][:12])
+    if "produced_by" in r:  # what produced the report, as its text's last line says it
+        footer = f"{produced_by(t, r['produced_by'])} {footer}"
     return {"lang": t.lang, "words": words(t), "footer": footer}
 
 
@@ -128,6 +133,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         OddsRow(
             f"#{row['rank']} {', '.join(row['rota'])}",
             tuple(chart.interval(f"#{row['rank']}, {label(m, t)}", row[m.key], t) for m in ROTA),
+            chart._kind(row),
         )
         for row in r["top"]
     )
@@ -140,7 +146,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
             nights=nights_text(t, r["nights"]),
             seed=_seed(r),
         ),
-        summary=t("oddspage.rank_summary"),
+        summary=f"{t('oddspage.rank_summary')} {_ties(t, r)}",
         party=(),
         heads=(),
         characters=(),
@@ -149,4 +155,18 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         rotas=rows,
         scatter=chart.rotas(r["top"], t),
         config_sha256=r["config_sha256"],
+        legend=tuple(t(f"oddspage.legend_{k}") for k in ("best", "tied", "other")),
     )
+
+
+def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:
+    """Which rotas tie with the best on safety (their paired interval, as computed, holds
+    0), by rank; the verdict the text's ranking gives too."""
+    tied = [
+        f"#{row['rank']}"
+        for row in r["top"]
+        if row["vs_best"] is not None and row["tied_with_best"]
+    ]
+    if not tied:
+        return t("rank.none_tied", nights=nights_text(t, r["nights"]))
+    return t("oddspage.tied_list", ranks=", ".join(tied), count=count(t, r["tied_with_best"]))

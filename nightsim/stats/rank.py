@@ -145,7 +145,9 @@ def rota_report(r: RotaResult) -> dict[str, Any]:
             "vs_best": None
             if r.vs_best is None
             else {key: _vs(d, per_journey) for key, d in r.vs_best.items()},
-            "tied_with_best": r.tied,
+            # The best ties with itself: true, so a filter on it keeps every rota that
+            # ties with the best, the best included.
+            "tied_with_best": True if r.vs_best is None else r.tied,
         }
     )
 

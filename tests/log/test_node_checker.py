@@ -76,16 +76,16 @@ def log_text(ukrainian: bool, sets: list[str], seed: int | str, nights: int) -> 
     return [line + "\n" for line in out]
 
 
-def node(path: Path) -> subprocess.CompletedProcess[str]:
+def node(path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
     assert NODE is not None
     return subprocess.run(
-        [NODE, str(CHECKER), str(path)], capture_output=True, text=True, timeout=60
+        [NODE, str(CHECKER), *flags, str(path)], capture_output=True, text=True, timeout=60
     )
 
 
 def test_the_checker_is_small_and_uses_no_packages() -> None:
     source = CHECKER.read_text(encoding="utf-8")
-    assert len(source.splitlines()) <= 40
+    assert len(source.splitlines()) <= 80
     imports = [line for line in source.splitlines() if line.startswith("import")]
     assert all(' from "node:' in line for line in imports), imports
 
@@ -169,3 +169,77 @@ def test_node_reads_stdin(tmp_path: Path) -> None:
         [NODE, str(CHECKER)], input=text, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0 and done.stdout.startswith("ok: ")
+
+
+def test_node_fails_a_log_cut_at_a_line_boundary_or_appended_to(tmp_path: Path) -> None:
+    """A prefix of a log is a chain that holds: only its end shows it was cut."""
+    lines = log_text(False, [], "cut", 2)
+    began = [i for i, t in enumerate(lines) if '"night.began"' in t]
+    path = tmp_path / "cut.jsonl"
+    for cut, ends in ((began[1], "night.summary (night 1)"), (began[1] + 3, "(night 2)")):
+        path.write_text("".join(lines[:cut]), encoding="utf-8")
+        done = node(path)
+        assert done.returncode == 1
+        assert done.stderr.startswith(f"line {cut}: the log was cut short: it ends with")
+        assert ends in done.stderr and "night.summary of night 2" in done.stderr
+    path.write_text("".join(lines[:1]), encoding="utf-8")
+    assert "cut short" in node(path).stderr
+    one = log_text(False, [], "cut", 1)
+    extra = json.loads(one[-1])
+    extra.pop("hash")
+    extra["seq"] = len(one)
+    extra["hash"] = line_hash(json.loads(one[-1])["hash"], extra)
+    path.write_text("".join([*one, canonical_json(extra) + "\n"]), encoding="utf-8")
+    done = node(path)
+    assert done.returncode == 1 and done.stderr.startswith(
+        f"line {len(one) + 1}: night.summary after"
+    )
+
+
+def test_node_names_bad_utf8_and_a_byte_order_mark(tmp_path: Path) -> None:
+    lines = log_text(True, [], "utf", 1)
+    data = "".join(lines).encode("utf-8")
+    k = next(i for i, t in enumerate(lines) if "Олексій" in t and i > 0)
+    at = data.index("Олексій".encode(), sum(len(t.encode()) for t in lines[:k]))
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(data[:at] + b"\xd0\x28" + data[at + 2 :])  # a lead byte, no follower
+    done = node(path)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"line {k + 1}: not UTF-8"), done.stderr
+    path.write_bytes(b"\xef\xbb\xbf" + data)
+    assert node(path).stderr.startswith("line 1: starts with a byte-order mark")
+
+
+def test_node_checks_the_seed_commitment(tmp_path: Path) -> None:
+    lines = log_text(False, [], "moon", 1)
+    header = json.loads(lines[0])
+    forged = lines[0].rstrip("\n").replace(header["seed_sha256"], "ab" * 32)
+    path = tmp_path / "forged.jsonl"
+    path.write_text("".join(_rehashed(lines, 0, forged)), encoding="utf-8")
+    done = node(path)
+    assert done.returncode == 1
+    assert done.stderr.startswith('line 1: seed "moon" does not match its commitment')
+    for seed in (0, 11, 2**53 - 1):
+        path.write_text("".join(log_text(False, [], seed, 1)), encoding="utf-8")
+        assert node(path).returncode == 0, seed
+
+
+def test_node_head_takes_a_prefix_as_verify_does(tmp_path: Path) -> None:
+    lines = log_text(False, [], 9, 1)
+    head = json.loads(lines[-1])["hash"]
+    path = tmp_path / "night.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    spaced = " ".join(head[i : i + 4] for i in range(0, 16, 4)).upper()
+    for given in (head, head[:12], spaced, f"{head[:6]}-{head[6:14]}"):
+        done = node(path, "--head", given)
+        assert done.returncode == 0, (given, done.stderr)
+    other = ("0" if head[0] != "0" else "1") + head[1:12]
+    done = node(path, "--head", other)
+    assert done.returncode == 1
+    assert (
+        done.stderr
+        == f"line {len(lines)}: the log ends at hash {head}, not at the expected head {other}\n"
+    )
+    for bad in (head[:11], "g" * 12, head + "0", ""):
+        done = node(path, "--head", bad)
+        assert done.returncode == 2 and done.stderr.startswith("--head: expected"), bad

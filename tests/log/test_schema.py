@@ -21,6 +21,7 @@ from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.engine.journey import iter_raw
 from nightsim.events import EVENT_TYPES, LOG_VERSION, EventBase
+from nightsim.log.reader import _TYPE_NAME
 from nightsim.log.schema import log_line_schema, schema_filename, schema_id, schema_json
 from nightsim.log.writer import write_events
 from tests.conftest import manual_section
@@ -62,20 +63,22 @@ def test_the_schema_is_draft_2020_12_and_names_its_format_version() -> None:
 
 def test_type_picks_one_definition_in_a_few_tests() -> None:
     """The `if`/`then`/`else` tree leads each type to its own model's definition, testing
-    `type` about log2(27) times; the root's `enum` rejects any other type."""
+    `type` about log2(27) times; any other type is held to the root's envelope alone."""
     schema = log_line_schema()
     models = {m.model_fields["type"].default: m.__name__ for m in EventBase.__subclasses__()}
-    leaves = list(_leaves(schema))
+    assert schema["if"]["properties"]["type"]["enum"] == sorted(EVENT_TYPES)
+    leaves = list(_leaves(schema["then"]))
     assert {t: ref for t, ref, _ in leaves} == {t: f"#/$defs/{m}" for t, m in models.items()}
     assert len(leaves) == len(models)
     assert max(depth for *_, depth in leaves) <= math.ceil(math.log2(len(models))) + 1
-    assert schema["required"] == ["type"]
-    assert sorted(schema["properties"]["type"]["enum"]) == sorted(EVENT_TYPES)
+    unknown = schema["else"]  # a later release's type: the envelope alone
+    assert unknown["required"] == ["clock", "hash", "night", "seq", "t", "type", "v"]
+    assert unknown["properties"]["type"]["pattern"] == _TYPE_NAME.pattern  # the reader's
     for _, ref, _ in leaves:
         event = schema["$defs"][ref.rsplit("/", 1)[-1]]
         assert "hash" in event["required"] and "v" in event["required"]
         assert event["properties"]["hash"]["type"] == "string"
-        assert event["additionalProperties"] is False
+        assert "additionalProperties" not in event  # a later release may add fields
 
 
 def test_schema_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,12 +114,11 @@ def test_a_line_with_a_wrong_type_or_no_hash_does_not_validate(
 ) -> None:
     line = next(line for line in written(9) if line["type"] == "hour.passed")
     assert validator.is_valid(line)
-    assert not validator.is_valid({**line, "type": "hour.ended"})
-    assert not validator.is_valid({**line, "type": "fire.out"})  # fields of another type
+    assert not validator.is_valid({**line, "type": "Hour ended"})  # not a type's name
+    assert not validator.is_valid({**line, "type": "fire.out", "night": 0})  # envelope
     assert not validator.is_valid({k: v for k, v in line.items() if k != "hash"})
     assert not validator.is_valid({**line, "hash": None})
     assert not validator.is_valid({**line, "hour": "3"})
-    assert not validator.is_valid({**line, "extra": 1})
     assert not validator.is_valid({k: v for k, v in line.items() if k != "v"})
 
 
@@ -308,8 +310,8 @@ def test_an_error_names_the_field_that_is_wrong(validator: Draft202012Validator)
     ]
     ((path, message),) = errors({**checked, "reason": "slept badly"})
     assert path == "$.reason" and message.startswith("'slept badly' is not one of")
-    ((path, message),) = errors({**began, "type": "watch.begun"})  # only the root's enum
-    assert path == "$.type" and message.startswith("'watch.begun' is not one of")
+    ((path, message),) = errors({**began, "type": "Watch began"})  # only the root's pattern
+    assert path == "$.type" and message.startswith("'Watch began' does not match")
     assert errors({k: v for k, v in began.items() if k != "type"}) == [
         ("$", "'type' is a required property")
     ]
@@ -334,3 +336,46 @@ def test_the_readme_validation_example_runs_and_names_the_field(
     monkeypatch.chdir(tmp_path)
     exec(compile(code, "docs/stream.md", "exec"), {})
     assert capsys.readouterr().out == said + "\n"
+
+
+# --- A consumer's view: what a later release of the same format adds is admitted ------------
+
+
+def _later_release_lines() -> list[dict[str, object]]:
+    """A night as a later release of format 2 may write it: a new event type, a new field on
+    a known event and on the header (docs/log-format.md, "Versions and compatibility")."""
+    lines = list(written(9))
+    began = next(i for i, line in enumerate(lines) if line["type"] == "watch.began")
+    heard = {k: lines[began][k] for k in ("v", "night", "t", "clock", "hash")}
+    lines.insert(began + 1, {**heard, "seq": began + 1, "type": "watch.heard", "noise": "owl"})
+    lines[began] = {**lines[began], "loudness": 3}
+    lines[0] = {**lines[0], "moon": "full"}
+    return lines
+
+
+@pytest.mark.parametrize("engine", ["jsonschema", "jsonschema-rs"])
+def test_an_independent_validator_admits_a_later_release_and_refuses_errors(
+    engine: str,
+) -> None:
+    """The stored schema as a consumer in another stack reads it: `jsonschema-rs` (Rust) and
+    Python's `jsonschema` agree that a later release's additions are valid, and that a
+    negative seed, a known field of the wrong type and a line without the envelope are not."""
+    stored = json.loads((SCHEMAS / schema_filename()).read_text(encoding="utf-8"))
+    if engine == "jsonschema-rs":
+        rs = pytest.importorskip("jsonschema_rs")
+        is_valid = rs.Draft202012Validator(stored).is_valid
+    else:
+        is_valid = Draft202012Validator(stored).is_valid
+    for line in _later_release_lines():
+        assert is_valid(line), line["type"]
+    header, began = (
+        written(9).__next__(),
+        next(line for line in written(9) if line["type"] == "watch.began"),
+    )
+    assert is_valid({**header, "seed": 0}) and is_valid({**header, "seed": "-1"})
+    assert not is_valid({**header, "seed": -1})  # a seed is a non-negative integer or text
+    assert not is_valid({**began, "shift": "2"})
+    assert not is_valid({**began, "type": "watch.heard", "seq": -1})
+    unknown = {k: v for k, v in began.items() if k in ("v", "seq", "t", "clock", "hash")}
+    assert not is_valid({**unknown, "type": "watch.heard"})  # no `night`
+    assert not is_valid({**unknown, "type": "watch.heard", "night": 1, "v": 3})

@@ -30,9 +30,10 @@ from tests.narration.test_narration import check_golden
 NB = "\u00a0"
 # Latin words a Ukrainian odds text or page may hold: the default party's names (a config's,
 # told as given), the program's name, and what a referee types back (`run --seed "S/i"`,
-# `--format json`, the config's hash in the page's footer, the Tab key).
+# `--format json`, the config's hash in the page's footer, the Tab key, the dice's id
+# `sha256-uniform-v2` and the `--set` option in the line that says what produced a report).
 NAMES = {"Sir", "Aldric", "Sister", "Ysolde", "Moss", "Wren"}
-TYPED = {"nightsim", "run", "seed", "format", "json", "sha", "Tab"}
+TYPED = {"nightsim", "run", "seed", "format", "json", "sha", "Tab", "uniform", "set"}
 
 
 def english_words() -> set[str]:
@@ -178,7 +179,7 @@ def test_the_rank_page_in_ukrainian(capsysbinary: pytest.CaptureFixture[bytes]) 
     assert main(["odds", "--jobs", "1", "--seed", "1", *argv]) == 0
     page = capsysbinary.readouterr().out.decode()
     assert '<html lang="uk">' in page
-    assert page.count('<g class="dot"') == 4
+    assert page.count('<g class="dot ') == 4
     assert_ukrainian(page_text(page))
     assert "повноцінний нічний відпочинок" in page
 

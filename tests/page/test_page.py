@@ -174,7 +174,7 @@ def test_the_odds_page() -> None:
 def test_the_rank_page_charts_safety_against_rests() -> None:
     results = rank_rotas(default(), 5, 100, watchers=2)
     page = odds_html(rank_report(results, 5, 100, 5, default()))
-    assert page.count('<g class="dot"') == 5
+    assert page.count('<g class="dot ') == 5
     assert "full rests" in page
 
 

@@ -14,6 +14,7 @@ from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
 from nightsim.measures import ALL, CHARACTER, PARTY, ROTA, shown_characters
 from nightsim.narration.catalogue import CATALOGUES, Catalogue
+from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from nightsim.page.odds import odds_page, rank_page
 from nightsim.stats.compare import compare
 from nightsim.stats.odds import odds
@@ -55,7 +56,8 @@ def test_the_report_the_csv_and_the_compare_rows_follow_the_table(
     r = json.loads(run_cli(capsys, "--format", "json"))
     assert list(r["probabilities"]) == [m.key for m in (*PARTY, *CHARACTER)]
     header = next(csv.reader(io.StringIO(run_cli(capsys, "--format", "csv"))))
-    assert header == ["level", "name", *(c for m in (*PARTY, *CHARACTER) for c in m.columns)]
+    measures = [c for m in (*PARTY, *CHARACTER) for c in m.columns]
+    assert header == ["level", "name", *measures, *PRODUCED_COLUMNS]
     c = compare(cfg(), cfg(), "m", 60)
     assert [row["measure"] for row in c["measures"]][: len(PARTY)] == [m.key for m in PARTY]
     assert list(dict.fromkeys(row["measure"] for row in c["measures"])) == [

@@ -19,6 +19,7 @@ from nightsim import __version__
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.log.writer import canonical_json
+from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from tests.conftest import manual_block, regen_tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +47,17 @@ def test_the_json_records_version_config_hash_seed_and_nights(
 ) -> None:
     r = odds_json(capsys, "--nights", "120", "--seed", "7", "--set", "camp.season=winter")
     config = load_config(default_config_path(), ["camp.season=winter"])
-    assert list(r)[:4] == ["nightsim", "command", "rng", "config_sha256"]
+    assert list(r)[:5] == ["nightsim", "command", "produced_by", "rng", "config_sha256"]
+    assert r["produced_by"] == {
+        "nightsim": __version__,
+        "config": None,  # the bundled default
+        "config_sha256": r["config_sha256"],
+        "set": ["camp.season=winter"],
+        "seed": 7,
+        "nights": 120,
+        "rng": "sha256-uniform-v2",
+        "edition": 2,
+    }
     assert list(r)[-1] == "config"
     assert r["nightsim"] == __version__
     # The dice: the same seed rolls other nights under other dice (issue 13).
@@ -230,6 +241,7 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
         *(c for m in VS_BEST for c, _ in bounds(f"vs_best_{m}")),
         "tied_with_best",
         "watchers",
+        *PRODUCED_COLUMNS,
     ]
     assert len(rows) == len(r["top"]) == 5
     for row, top in zip(rows, r["top"], strict=True):
@@ -243,7 +255,7 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
             for column, key in zip(columns, ("diff", "low", "high"), strict=True):
                 assert row[column] == ("" if d is None else repr(d[key])), (column, row)
         tied = top["tied_with_best"]
-        assert row["tied_with_best"] == ("" if tied is None else str(tied))
+        assert row["tied_with_best"] == str(tied)  # True for the best itself
         assert row["watchers"] == "2"
     assert rows[0]["vs_best_full_rest"] == ""  # the best: no difference from itself
     assert rows[1]["vs_best_full_rest"] != ""

@@ -1,0 +1,124 @@
+"""One setting over several values on the same nights: `odds --sweep KEY=V1,V2,…`.
+
+Each value is the config with `KEY=value` on top (a `--set` item), all run on the same night
+seeds by `tally.tally_paired` (night i of seed S is `run --seed "S/i"` under each), so every
+value after the first is paired against the first, as `--compare` pairs B against A
+(`paired.difference`). Pure computation: no printing (the words are `narration/sweep.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from nightsim import __version__
+from nightsim.config import Config, ConfigError, with_overrides
+from nightsim.engine.dice import RNG_ID
+from nightsim.limits import shown
+from nightsim.stats.odds import Progress, config_sha256, journeys_for, wilson
+from nightsim.stats.paired import difference
+from nightsim.stats.tally import Layout, tally_paired
+
+#: Values in one sweep: a chart of a dozen points is read; more is a search, and each value
+#: is another config's nights.
+MAX_SWEEP_VALUES = 12
+
+
+def split_sweep(item: str) -> tuple[str, list[str]]:
+    """`KEY=V1,V2,…` -> the key and its values (TOML values, as `--set` takes them; a comma
+    inside brackets or quotes belongs to the value). Raises ConfigError naming the item."""
+    key, sep, text = item.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ConfigError(
+            f"--sweep {shown(item)}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8"
+        )
+    values = [v.strip() for v in _split_top(text)]
+    if len(values) < 2 or any(not v for v in values):
+        raise ConfigError(f"--sweep {shown(item)}: expected two or more values, comma-separated")
+    if len(values) > MAX_SWEEP_VALUES:
+        raise ConfigError(f"--sweep {shown(item)}: at most {MAX_SWEEP_VALUES} values")
+    repeated = sorted({v for v in values if values.count(v) > 1})
+    if repeated:
+        raise ConfigError(f"--sweep {shown(item)}: {shown(repeated[0])} is given twice")
+    return key, values
+
+
+def _split_top(text: str) -> list[str]:
+    """Commas outside brackets, braces and quotes."""
+    parts, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
+def sweep_configs(config: Config, key: str, values: Sequence[str]) -> list[Config]:
+    """The config under each value (`KEY=value` on top, blamed on the item if wrong)."""
+    data = config.canonical()
+    return [with_overrides(data, [f"{key}={v}"], source="--sweep") for v in values]
+
+
+def sweep(
+    config: Config,
+    key: str,
+    values: Sequence[str],
+    seed: int | str,
+    nights: int = 10_000,
+    *,
+    per_journey: int = 1,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """`key` at each of `values` over the same `nights` (whole journeys of `per_journey`).
+
+    The JSON shape of `odds --sweep --format json`: provenance, `nights`, `seed`,
+    `nights_per_journey`, `journeys`, `setting` (the key), `values` (as given), `points`
+    (each value's `config_sha256`), `measures`: a list of {measure, character, points},
+    each point {value, estimate, vs_first}: the Wilson estimate ({p, low, high, k, n}) and,
+    after the first value, its paired difference from the first ({diff, low, high, clear,
+    paired, identical}); then the base config.
+    """
+    configs = sweep_configs(config, key, values)
+    layout = Layout.of("compare", configs)
+    units = journeys_for(nights, per_journey)
+    tally = tally_paired(
+        configs, layout, seed, units, per_journey=per_journey, jobs=jobs, progress=progress
+    )
+    measures = []
+    for (measure, name), m in zip(tally.keys, tally.moments, strict=True):
+        points: list[dict[str, Any]] = [
+            {"value": values[0], "estimate": wilson(m.s[0], m.w[0]), "vs_first": None}
+        ]
+        for i in range(1, len(configs)):
+            d = difference(m, 0, i)
+            vs = {k: d[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
+            points.append({"value": values[i], "estimate": d["b"], "vs_first": vs})
+        measures.append({"measure": measure, "character": name, "points": points})
+    n = tally.nights
+    return {
+        "nightsim": __version__,
+        "rng": RNG_ID,
+        "config_sha256": config_sha256(config),
+        "nights": n,
+        "seed": seed,
+        "nights_per_journey": per_journey,
+        "journeys": n // per_journey,
+        "setting": key,
+        "values": list(values),
+        "points": [
+            {"value": v, "config_sha256": config_sha256(c)}
+            for v, c in zip(values, configs, strict=True)
+        ],
+        "measures": measures,
+        "config": config.canonical(),
+    }
