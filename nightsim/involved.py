@@ -50,6 +50,7 @@ NOT_NAMES: frozenset[str] = frozenset(
         "seed_sha256",
         "config",
         "resolved",
+        "campaign",
         "nightsim",
         "rng",
         "season",

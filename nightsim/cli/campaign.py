@@ -120,6 +120,8 @@ def _night_parser(cmds: Any) -> None:
     p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
     add_narration_args(p)
+    # Told after the commit, whole: `run --pace` streams a night as it is played.
+    p.set_defaults(pace=None)
 
 
 def _adjust_parser(cmds: Any) -> None:
