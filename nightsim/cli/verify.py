@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 EPILOG = """\
 examples:
   nightsim verify logs/night-20260101T190000Z-seed-11.jsonl
-  nightsim verify night.jsonl --head HASH      HASH: the head `run` printed at the table
+  nightsim verify night.jsonl --head 5743-776d-9e2f   the head read out at the table
+  nightsim verify night.jsonl --head HASH              or all 64 hex digits of it
+
+--head takes any prefix of at least 12 hex digits (case, spaces and dashes ignored): to end
+a log elsewhere with the same 12 digits, a forger re-simulates about 2^48 nights (see
+docs/disputes.md, "The chain head").
 
 --head HASH also proves the log ends exactly where it ended at the table: a journey cut short,
 its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
@@ -61,13 +66,14 @@ def add_parser(sub: Any) -> None:
         "--head",
         metavar="HASH",
         type=_head,
-        help="the chain head `run` printed (64 hex digits): fail unless the log ends there",
+        help="the chain head `run` printed, or its first 12 hex digits or more (case, spaces and"
+        " dashes ignored): fail unless the log ends there",
     )
     p.set_defaults(handler=run)
 
 
 def _head(text: str) -> str:
-    from nightsim.log.verify import parse_head
+    from nightsim.heads import parse_head
 
     try:
         return parse_head(text)
@@ -168,5 +174,6 @@ def run(args: argparse.Namespace) -> int:
         f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256} ({made})"
     )
     if args.head is not None:
-        print(f"the log ends at the expected head {args.head}")
+        full = "" if args.head == verdict.head else f" (in full: {verdict.head})"
+        print(f"the log ends at the expected head {args.head}{full}")
     return EXIT_OK

@@ -252,7 +252,8 @@ EN: dict[str, str | dict[str, str]] = {
     # --step
     "step.prompt": "[Enter: the next hour] ",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
-    "chain.head": "Chain head: {hash}",
+    "chain.head": "Chain head: {short}",
+    "chain.full": "in full: {hash}",
     # check
     "check.title": "Check of {path}",
     "check.valid": "The config is valid.",

@@ -277,7 +277,8 @@ UK: dict[str, str | dict[str, str]] = {
     # --step
     "step.prompt": "[Enter: наступна година] ",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
-    "chain.head": "Голова ланцюжка: {hash}",
+    "chain.head": "Голова ланцюжка: {short}",
+    "chain.full": "повністю: {hash}",
     # check
     "check.title": "Перевірка {path}",
     "check.valid": "Конфігурація правильна.",

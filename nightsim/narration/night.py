@@ -23,6 +23,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from nightsim import events as ev
+from nightsim.heads import short_head
 from nightsim.narration import encounter, evening, header, hours, journey, morning, strip
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
@@ -90,4 +91,10 @@ def narrate_blocks(
     if last and last[0].hash is not None:
         # The head pins where the log ends: `verify --head` fails a log cut short (and its
         # header's `nights` edited) even when every hash was recomputed.
-        yield Block("head", Text(t("chain.head", hash=last[0].hash)))
+        yield Block("head", Text("\n".join(head_lines(last[0].hash, t))))
+
+
+def head_lines(head: str, t: Catalogue) -> tuple[str, str]:
+    """The head to write down (its first 12 hex digits, which `verify --head` takes), then in
+    full, for a copy and paste."""
+    return t("chain.head", short=short_head(head)), t("chain.full", hash=head)

@@ -21,6 +21,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.evening import evening_line, title_text
 from nightsim.narration.facts import EncounterFacts, EveningEvent, NightTitle, line_of
 from nightsim.narration.hours import night_line
+from nightsim.narration.night import head_lines
 from nightsim.narration.widgets import NARROW, Responsive, emphasise, indented, line, plain_table
 
 # The mark of a cell that differs from the log (the legend says so, in either language).
@@ -255,9 +256,10 @@ def words(c: Comparison, t: Catalogue) -> Told:
             encounter=encounter_rows(n, t),
             dawn=dawn_rows(n, t),
         )
+    head = head_lines(c.head, t) if c.head else (t("chain.head", short=t("whatif.none")),)
     lines = (
         t("whatif.verified", nights=c.nights),
-        t("chain.head", hash=c.head or t("whatif.none")),
+        *head,
         t("whatif.change", items="; ".join(c.sets)),
     )
     return Told(

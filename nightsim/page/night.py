@@ -26,6 +26,7 @@ from nightsim.narration.facts import (
     NightFacts,
     tell,
 )
+from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import STATES
 from nightsim.narration.widgets import bedding, emphasise, roll_text
 from nightsim.page import chart as journey_chart
@@ -105,6 +106,8 @@ class NightPage:
     nights: tuple[NightView, ...]
     journey: JourneyView | None
     words: dict[str, str]  # the chart's labels and legend, the footer
+    # The chain head of a log's page (short, then in full); a night from simulate() has none.
+    head: tuple[str, ...] = ()
 
 
 def words(t: Catalogue) -> dict[str, str]:
@@ -282,7 +285,14 @@ def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
     title = "nightsim"
     nights: list[NightView] = []
     trip: JourneyView | None = None
-    for f in tell(events):
+    last: list[ev.Event] = []
+
+    def tracked() -> Iterable[ev.Event]:
+        for event in events:
+            last[:] = [event]
+            yield event
+
+    for f in tell(tracked()):
         match f:
             case HeaderFacts():
                 head = camp(f, t)
@@ -293,4 +303,5 @@ def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
                 trip = _journey(f, t)
             case _:
                 assert_never(f)
-    return NightPage(lang, title, head, tuple(nights), trip, words(t))
+    chain = head_lines(last[0].hash, t) if last and last[0].hash is not None else ()
+    return NightPage(lang, title, head, tuple(nights), trip, words(t), chain)

@@ -28,6 +28,7 @@ from nightsim.log.writer import write_events
 from nightsim.narration import Catalogue, narrate_blocks
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import ASLEEP, Track
 from nightsim.narration.strip import render as render_strip
 from tests.conftest import manual_block
@@ -123,7 +124,7 @@ def test_golden_journey_quiet(cfg: Config, lang: str) -> None:
 def with_head(text: str, lines: list[str], lang: str = "en") -> str:
     """simulate()'s narration as a log's: a log's ends with its chain head (its last hash),
     a night from simulate() has no chain."""
-    head = Catalogue(lang)("chain.head", hash=json.loads(lines[-1])["hash"])
+    head = "\n".join(head_lines(json.loads(lines[-1])["hash"], Catalogue(lang)))
     return f"{text}{head}\n\n"
 
 
