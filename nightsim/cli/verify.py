@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,7 +70,32 @@ def add_parser(sub: Any) -> None:
         help="the chain head `run` printed, or its first 12 hex digits or more (case, spaces and"
         " dashes ignored): fail unless the log ends there",
     )
+    p.add_argument(
+        "--commitment",
+        metavar="HASH",
+        type=_sha256,
+        help="the seed's SHA-256 published before the session (64 hex digits): fail unless the"
+        " log's seed is the committed one",
+    )
+    p.add_argument(
+        "--config-sha256",
+        metavar="HASH",
+        type=_sha256,
+        help="the config's fingerprint `check` printed before the session (64 hex digits):"
+        " fail unless the log was played with that config",
+    )
     p.set_defaults(handler=run)
+
+
+def _sha256(text: str) -> str:
+    """A published SHA-256 in full: a prefix is not enough here, since two seeds or two
+    configs sharing 12 digits take only about 2^24 hashes to find (docs/disputes.md)."""
+    digits = text.strip().lower().replace(" ", "").replace("-", "")
+    if not re.fullmatch(r"[0-9a-f]{64}", digits):
+        raise argparse.ArgumentTypeError(
+            "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)"
+        )
+    return digits
 
 
 def _head(text: str) -> str:
@@ -127,6 +153,48 @@ def refused(path: Path, verdict: Verdict, *, one_line: bool = False) -> int | No
     return EXIT_FAILED
 
 
+def disagreement(verdict: Verdict, args: argparse.Namespace) -> str | None:
+    """Why the log is not what was published before the session (None: it is, or nothing
+    was given): the seed commitment, then the config's fingerprint."""
+    if args.commitment is not None and args.commitment != verdict.seed_sha256:
+        return (
+            f"the log's seed commits to sha256 {verdict.seed_sha256}, not to the published"
+            f" commitment {args.commitment}: the night was played with another seed"
+        )
+    if args.config_sha256 is not None and args.config_sha256 != verdict.config_sha256:
+        return (
+            f"the log's config has the fingerprint sha256 {verdict.config_sha256}, not the agreed"
+            f" {args.config_sha256}: the night was played with another config (`nightsim check`"
+            " prints a config's fingerprint)"
+        )
+    return None
+
+
+def agreed_lines(verdict: Verdict, args: argparse.Namespace) -> list[str]:
+    """What the seed and the config were checked against. Without the values published
+    before the session, the log is only consistent with itself, and the lines say so."""
+    # The commitment binds the seed alone: the dice and the release that rolled the night are
+    # named with it, for the referee's published release to be checked against.
+    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
+    made = f"dice {dice}, nightsim {release}"
+    seed = shown(verdict.seed)
+    if args.commitment is not None:
+        said = f"seed {seed} matches the published commitment sha256 {verdict.seed_sha256} ({made})"
+    else:
+        said = (
+            f"seed {seed} hashes to the log's own commitment sha256 {verdict.seed_sha256}"
+            f" ({made}): compare it with the one published before the session (--commitment)"
+        )
+    sha = verdict.config_sha256
+    config = (
+        f"the config is the agreed one, fingerprint sha256 {sha}"
+        if args.config_sha256 is not None
+        else f"the config's fingerprint is sha256 {sha}: compare it with the one `check` printed"
+        " before the session (--config-sha256)"
+    )
+    return [said, config]
+
+
 def not_resimulated(verdict: Verdict, log: str) -> str | None:
     """The one line for a log this nightsim does not re-simulate (exit 3), naming the
     release that does; None: it was re-simulated."""
@@ -155,6 +223,10 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
             return EXIT_FAILED
+    agreed = disagreement(verdict, args)
+    if agreed is not None:
+        error(f"{shown(path)}: {agreed}")
+        return EXIT_FAILED
     elsewhere = not_resimulated(verdict, args.log)
     if elsewhere is not None:
         # A refusal, like every other failing line: on stderr, so that stdout only ever
@@ -168,11 +240,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"verified: {verdict.events} events match ({nights})")
     # The commitment binds the seed alone: the dice and the release that rolled the night are
     # named with it, for the referee's published release to be checked against.
-    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
-    made = f"dice {dice}, nightsim {release}"
-    print(
-        f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256} ({made})"
-    )
+    for line in agreed_lines(verdict, args):
+        print(line)
     if args.head is not None:
         full = "" if args.head == verdict.head else f" (in full: {verdict.head})"
         print(f"the log ends at the expected head {args.head}{full}")

@@ -26,6 +26,7 @@ from typing import Any
 
 from nightsim import __version__, heads
 from nightsim.config import config_from_data, header_config
+from nightsim.config.fingerprint import data_sha256
 from nightsim.editions import (
     is_later,
     played,
@@ -95,6 +96,9 @@ class Verdict:
     # commitment"): a log rolled with older dice than the agreed release is not the night.
     rng: str = ""
     nightsim: str = ""
+    # The SHA-256 of the header's config (canonical JSON): the fingerprint `check` printed
+    # before the session, for `--config-sha256` (config.fingerprint).
+    config_sha256: str = ""
 
     @property
     def ok(self) -> bool:
@@ -167,6 +171,7 @@ def _older_format(
         mismatch=None,
         older_format=(version, header.nightsim),
         head=head,
+        config_sha256=data_sha256(header.config),
     )
 
 
@@ -294,6 +299,7 @@ def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
         seed_matches=seed_sha256(header.seed) == header.seed_sha256,
         rng=header.rng,
         nightsim=header.nightsim,
+        config_sha256=data_sha256(header.config),
         notes=rest.pop("notes", ()),
         mismatch=rest.pop("mismatch", None),
         **rest,

@@ -256,6 +256,9 @@ EN: dict[str, str | dict[str, str]] = {
     "chain.full": "in full: {hash}",
     # check
     "check.title": "Check of {path}",
+    "check.fingerprint": "Fingerprint (SHA-256 of the resolved config):",
+    "check.fingerprint_use": "Publish it before the session;"
+    " `nightsim verify LOG --config-sha256 HASH` checks that a log was played with this config.",
     "check.valid": "The config is valid.",
     "check.encounter_terrain": "Wandering monsters: {chance}-in-6 ({terrain}).",
     "check.encounter_given": "Wandering monsters: {chance}-in-6 (encounter_chance).",

@@ -281,6 +281,9 @@ UK: dict[str, str | dict[str, str]] = {
     "chain.full": "повністю: {hash}",
     # check
     "check.title": "Перевірка {path}",
+    "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",
+    "check.fingerprint_use": "Оприлюдніть його до гри; `nightsim verify LOG --config-sha256 HASH`"
+    " перевіряє, що журнал зіграно з цією конфігурацією.",
     "check.valid": "Конфігурація правильна.",
     "check.encounter_terrain": "Шанс зустрічі: {chance} з 6 ({terrain}).",
     "check.encounter_given": "Шанс зустрічі: {chance} з 6 (encounter_chance).",

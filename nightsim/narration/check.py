@@ -187,6 +187,17 @@ def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
     return tab
 
 
+def _fingerprint(sha: str, t: Catalogue) -> list[Text]:
+    if not sha:
+        return []
+    # The hash on a line of its own, whole, to copy; the label wraps, never the hash.
+    return [
+        Text(t("check.fingerprint"), style="bold"),
+        Text(sha),
+        Text(t("check.fingerprint_use"), style="dim"),
+    ]
+
+
 def render_checkup(
     ck: Checkup,
     path: str,
@@ -194,11 +205,13 @@ def render_checkup(
     lang: str = "en",
     party: Sequence[Mapping[str, Any]] = (),
     names_warned: bool = False,
+    fingerprint: str = "",
 ) -> RenderableType:
     """`party`: the config's party as data (`Config.canonical()["party"]`), for the names'
     pronouns and forms (a warning tells a name in the case its sentence needs).
     `names_warned`: look-alike names are warned about on stderr (they name code points, as
-    errors do): the panel points there rather than say there is no warning."""
+    errors do): the panel points there rather than say there is no warning.
+    `fingerprint`: the config's SHA-256 (`config.fingerprint`), shown under the panel."""
     t = Catalogue(lang).for_party(party)
     names = t.spellings(c.name for c in ck.characters)
     notes = [t("check.odds_note")]
@@ -215,6 +228,7 @@ def render_checkup(
             title_align="left",
             box=box.ROUNDED,
         ),
+        *_fingerprint(fingerprint, t),
         Text(""),
         Text(t("check.rota_title"), style="bold underline"),
         Responsive(lambda width: _rota(ck, t)),

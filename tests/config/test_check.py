@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -259,3 +260,26 @@ def test_check_tells_the_fire_conditions_and_sleeping_in() -> None:
     assert "camps dark by choice" in text("camp.light_fire=false")
     assert "runs on by 30 min (to 05:30)" in text("rules.sleep_in=true")
     assert "runs on by" not in text()
+
+
+def test_check_prints_the_fingerprint_the_header_and_the_reports_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One fingerprint for one config: `check`'s, the SHA-256 of a log header's `config`
+    (canonical JSON) and the reports' `config_sha256`."""
+    import hashlib
+    import json
+
+    import rfc8785
+
+    from nightsim.config import default_config_path, load_config
+    from nightsim.stats.odds import config_sha256
+
+    assert main(["check", "--lang", "uk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    sha = lines[lines.index("Відбиток (SHA-256 розгорнутої конфігурації):") + 1]
+    assert sha == config_sha256(load_config(default_config_path()))
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "3", "--quiet", "--log", str(log)]) == 0
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert hashlib.sha256(rfc8785.dumps(header["config"])).hexdigest() == sha

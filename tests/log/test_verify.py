@@ -36,9 +36,67 @@ def test_an_honest_log_verifies(
     assert out[0] == f"verified: {n} events match (1 night)"
     commitment = hashlib.sha256(str(seed).encode()).hexdigest()
     assert out[1] == (
-        f"seed {seed!r} matches its commitment sha256 {commitment} (dice sha256-uniform-v2,"
-        f" nightsim {__version__})"
+        f"seed {seed!r} hashes to the log's own commitment sha256 {commitment} (dice"
+        f" sha256-uniform-v2, nightsim {__version__}): compare it with the one published before"
+        " the session (--commitment)"
     )
+    assert main(["verify", str(log), "--commitment", commitment.upper()]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"seed {seed!r} matches the published commitment sha256 {commitment} (dice"
+        f" sha256-uniform-v2, nightsim {__version__})"
+    )
+
+
+def test_a_swapped_seed_fails_the_published_commitment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A night re-run with another seed verifies against itself, not against what was
+    published before the session."""
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "45", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    published = hashlib.sha256(b"44").hexdigest()
+    assert main(["verify", str(log), "--commitment", published]) == 1
+    out, err = capsys.readouterr()
+    assert "verified" not in out
+    assert err.strip() == (
+        f"nightsim: error: {log}: the log's seed commits to sha256"
+        f" {hashlib.sha256(b'45').hexdigest()}, not to the published commitment {published}:"
+        " the night was played with another seed"
+    )
+
+
+def test_another_config_fails_the_agreed_fingerprint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check` prints the fingerprint; a night played with another rota fails against it."""
+    assert main(["check"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    agreed = lines[lines.index("Fingerprint (SHA-256 of the resolved config):") + 1]
+    log = tmp_path / "n.jsonl"
+    rota = 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
+    assert main(["run", "--seed", "44", "--quiet", "--set", rota, "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log), "--config-sha256", agreed]) == 1
+    assert "the night was played with another config" in capsys.readouterr().err
+    honest = tmp_path / "h.jsonl"
+    assert main(["run", "--seed", "44", "--quiet", "--log", str(honest)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(honest), "--config-sha256", agreed]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == (
+        f"the config is the agreed one, fingerprint sha256 {agreed}"
+    )
+
+
+@pytest.mark.parametrize("bad", ["", "ab" * 31, "ab" * 33, "g" * 64])
+def test_a_published_hash_is_64_hex_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    log = tmp_path / "n.jsonl"
+    log.write_text("".join(make_lines(9)), encoding="utf-8")
+    for flag in ("--commitment", "--config-sha256"):
+        assert main(["verify", str(log), flag, bad]) == 2
+        assert "64 hex digits" in capsys.readouterr().err
 
 
 def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
