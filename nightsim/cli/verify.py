@@ -84,6 +84,13 @@ def add_parser(sub: Any) -> None:
         help="the config's fingerprint `check` printed before the session (64 hex digits):"
         " fail unless the log was played with that config",
     )
+    p.add_argument(
+        "--lang",
+        choices=("en", "uk"),
+        default="en",
+        help="the language of a failure's first line, what the log says and what the dice say"
+        " (default: en)",
+    )
     p.set_defaults(handler=run)
 
 
@@ -115,15 +122,18 @@ def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
     )
 
 
-def refused(path: Path, verdict: Verdict, *, one_line: bool = False) -> int | None:
+def refused(
+    path: Path, verdict: Verdict, *, one_line: bool = False, lang: str = "en"
+) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
-    The notes go to stderr; with `whatif` (`one_line`) the refusal is that one error line,
-    which points to `verify` for the evidence; `verify` prints the two differing lines whole
-    on stdout, its answer."""
-    for note in verdict.notes:
-        status(f"note: {note}")
+    The first line says in words, in `lang`, what the log claims and what the dice say
+    (narration/verdict.py); the notes and the details follow on stderr. With `whatif`
+    (`one_line`) the refusal is that one error line, which points to `verify` for the
+    evidence; `verify` prints the two differing lines whole on stdout, its answer."""
     if not verdict.seed_matches:
+        for note in verdict.notes:
+            status(f"note: {note}")
         error(
             f"{shown(path)}: seed {shown(verdict.seed)} does not match its commitment sha256"
             f" {verdict.seed_sha256}"
@@ -131,25 +141,33 @@ def refused(path: Path, verdict: Verdict, *, one_line: bool = False) -> int | No
         return EXIT_FAILED
     m = verdict.mismatch
     if m is None:
+        for note in verdict.notes:
+            status(f"note: {note}")
         return None
+    from nightsim.narration.verdict import verdict_words
+
+    line = m.seq + 1  # the file's 1-based line, as replay and the reader count
+    if one_line:
+        # A forged line can be megabytes (a seed of millions of characters): the sentence
+        # cuts it, and verify, whose answer it is, shows it.
+        for note in verdict.notes:
+            status(f"note: {note}")
+        words = verdict_words(line, m.log, m.sim, m.fields, lang)
+        error(f"{shown(path)}: {words} (`nightsim verify` shows both lines)")
+        return EXIT_FAILED
+    error(f"{shown(path)}: {verdict_words(line, m.log, m.sim, m.fields, lang)}")
+    for note in verdict.notes:
+        status(f"note: {note}")
     what = (
         f"differs in {', '.join(shown(f) for f in m.fields)}"
         if m.fields
         else ("is missing from the log" if m.log is None else "is not in the simulation")
     )
-    where = (
-        f"{shown(path)}: the first differing event is seq {m.seq} ({shown(m.type, quote=False)})"
-    )
-    if one_line:
-        # A forged line can be megabytes (a seed of millions of characters): a message names
-        # it, and verify, whose answer it is, shows it.
-        error(f"{where}: it {what} (`nightsim verify` shows both lines)")
-        return EXIT_FAILED
-    error(f"{where}: it {what}")
+    status(f"the first differing event is line {line} ({shown(m.type, quote=False)}): it {what}")
     # verify's answer gives the lines whole: they are the evidence; as text, a forged line's
     # JSON keeps its bidi controls and line separators unescaped.
-    for side, line in (("log", m.log), ("sim", m.sim)):
-        print(f"{side}: {'(none)' if line is None else escaped(line)}")
+    for side, text in (("log", m.log), ("sim", m.sim)):
+        print(f"{side}: {'(none)' if text is None else escaped(text)}")
     return EXIT_FAILED
 
 
@@ -233,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
         # holds verify's own answer (docs/limits.md).
         status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
-    code = refused(path, verdict)
+    code = refused(path, verdict, lang=args.lang)
     if code is not None:
         return code
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")

@@ -251,6 +251,14 @@ EN: dict[str, str | dict[str, str]] = {
     "page.footer": "Told from the log by nightsim: this page makes no network request.",
     # --step
     "step.prompt": "[Enter: the next hour] ",
+    # verify's first line when a log and the dice disagree (narration/verdict.py)
+    "verdict.differs": "line {line}: the log says \u201c{log}\u201d,"
+    " but the dice say \u201c{sim}\u201d",
+    "verdict.fields": "{text} (they differ in {fields})",
+    "verdict.header": "line {line}: the log's header is not the one nightsim writes for its"
+    " settings (they differ in {fields})",
+    "verdict.cut": "line {line}: the log ends here, but the dice go on: \u201c{sim}\u201d",
+    "verdict.extra": "line {line}: the log goes on where the dice's night ends: \u201c{log}\u201d",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",

@@ -276,6 +276,14 @@ UK: dict[str, str | dict[str, str]] = {
     " мережевого запиту.",
     # --step
     "step.prompt": "[Enter: наступна година] ",
+    # verify's first line when a log and the dice disagree (narration/verdict.py)
+    "verdict.differs": "рядок {line}: журнал каже \u00ab{log}\u00bb,"
+    " а кості \u2014 \u00ab{sim}\u00bb",
+    "verdict.fields": "{text} (різниця в полях: {fields})",
+    "verdict.header": "рядок {line}: заголовок журналу не такий, як nightsim пише для"
+    " його налаштувань (різниця в полях: {fields})",
+    "verdict.cut": "рядок {line}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
+    "verdict.extra": "рядок {line}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",

@@ -131,7 +131,8 @@ def test_whatif_on_a_forged_megabyte_header_prints_no_long_line(
     assert out == ""
     assert [line[:5] for line in err.splitlines()] == ["note:", "night"]  # the refusal: one line
     assert max(len(line) for line in err.splitlines()) <= 310, err[:500]
-    assert "\u202e" not in err and "it differs in 'clock'" in err
+    assert "\u202e" not in err and "header is not the one nightsim writes" in err
+    assert 'clock "19:01" \u2260 "19:00"' in err
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == 2 and seed in out  # the evidence, whole

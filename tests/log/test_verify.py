@@ -116,7 +116,17 @@ def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
     capsys.readouterr()
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert f"seq {k} (rest.checked)" in err and "'full_rest'" in err
+    assert f"line {k + 1} (rest.checked)" in err and "'full_rest'" in err
+    # First, in words: what the log claims and what the dice say, the line and the minute.
+    first = err.splitlines()[0]
+    assert first.startswith(f"nightsim: error: {log}: line {k + 1}: the log says \u201c05:00 ")
+    assert ": a full rest.\u201d, but the dice say \u201c05:00 " in first
+    assert first.endswith(": no full rest.\u201d")
+    assert main(["verify", str(log), "--lang", "uk"]) == 1
+    first = capsys.readouterr().err.splitlines()[0]
+    assert f"рядок {k + 1}: журнал каже \u00ab05:00 " in first
+    assert "повноцінний відпочинок.\u00bb, \u0430 кості \u2014 \u00ab05:00 " in first
+    assert first.endswith("без повноцінного відпочинку.\u00bb")
     log_line, sim_line = out.splitlines()
     assert log_line.startswith("log: ") and sim_line.startswith("sim: ")
     assert json.loads(log_line[5:])["full_rest"] is True
@@ -160,7 +170,7 @@ def test_a_forged_config_is_caught_at_the_header(
     log = save(tmp_path / "n.jsonl", rehash(lines))
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert "seq 7 (meal.cooked)" in err and "'outcome'" in err
+    assert "line 8 (meal.cooked)" in err and "'outcome'" in err
     assert json.loads(out.splitlines()[1][5:])["type"] == "meal.not_cooked"
 
 
@@ -196,7 +206,7 @@ def test_another_version_with_an_edited_night_names_the_event(
     assert main(["verify", str(log)]) == 1
     err = capsys.readouterr().err
     assert "written by nightsim 0.0.1" in err
-    assert f"seq {k} (character.woke): it differs in 'hp'" in err
+    assert f"line {k + 1} (character.woke): it differs in 'hp'" in err
 
 
 def test_not_a_log_and_a_missing_file_exit_2(
@@ -272,5 +282,8 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
     capsys.readouterr()
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert f"seq {k} " in err
+    assert f"line {k + 1} " in err
     assert json.loads(out.splitlines()[1][5:])["type"] == "watch.dozed"
+    # In words: the log has someone else's line where the dice have the dozing.
+    first = err.splitlines()[0]
+    assert f"line {k + 1}: the log says" in first and "nods off on watch" in first

@@ -449,10 +449,11 @@ def test_readme_night_is_a_real_run(cfg: Config) -> None:
 
 def test_readme_check_is_real(cfg: Config) -> None:
     from nightsim.config.checkup import checkup
+    from nightsim.config.fingerprint import config_sha256
     from nightsim.narration.check import render_checkup
 
     con = recording(100)
-    con.print(render_checkup(checkup(cfg), "default.toml"))
+    con.print(render_checkup(checkup(cfg), "default.toml", fingerprint=config_sha256(cfg)))
     assert text_of(con).rstrip("\n") == readme_block("COLUMNS=100 nightsim check").rstrip("\n")
 
 
