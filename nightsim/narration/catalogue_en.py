@@ -312,6 +312,19 @@ EN: dict[str, str | dict[str, str]] = {
     "warn.cook_no_gear": "{actor} is to cook, but the camp has no {what}.",
     "warn.cookware": "cookware",
     "warn.ingredients": "ingredients",
+    "warn.fire_never_warms": "The fire can never warm the camp: this weather's wood lasts at"
+    " most {most}, and it must burn {need} (the evening, then {warmth} of the rest period)."
+    "{colder}",
+    "warn.fire_rarely_warms": "The fire warms the camp on only {chance} of nights: this"
+    " weather's wood is often short of the {need} it must burn (the evening, then {warmth} of"
+    " the rest period).{colder}",
+    "warn.colder": " Without it, the full-rest odds: {who}.",
+    "warn.colder_one": "{actor} {cold} instead of {warm}",
+    "warn.never_rests": "{actor} can never get a full rest: only the fire's warmth makes the"
+    " night restful, and the fire never warms the camp.",
+    "warn.dozing_on": "The source's optional dozing rule is on by default: a watcher may nod off"
+    " and leave the camp unwatched. Write rules.fall_asleep_on_watch = true to agree to it, or"
+    " false to play without it.",
     "warn.impossible": "{actor} cannot get a full rest in {season} (bedding: {bedding}),"
     " fire or not.",
     "warn.no_table": "No encounter table for a {table}: the night says \u201croll on your"
