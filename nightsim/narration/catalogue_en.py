@@ -97,6 +97,8 @@ EN: dict[str, str | dict[str, str]] = {
     "col.spells": "Spells",
     "col.slept": "Slept",
     "col.night": "Night",
+    # the rest table\'s difficulty of the night for a character (easy, moderate, …)
+    "col.difficulty": "Night",
     "col.check": "CON check",
     "col.rest": "Full rest",
     "col.exhaustion": "Exhaustion",
@@ -171,6 +173,7 @@ EN: dict[str, str | dict[str, str]] = {
     "hour.asleep": "asleep: {names}",
     "hour.asleep_one": "asleep: {names}",
     "hour.dozed": "dozing: {names}",
+    "hour.dozed_woken": "dozing until woken: {names}",
     "hour.awake": "awake: {names}",
     "hour.awake_one": "awake: {names}",
     # the encounter
@@ -430,6 +433,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.col_vs": "against\nthe best",
     "rank.span": "{low} to {high}",
     "rank.best": "best",
+    # in a ranking line, after a measure: the best rota itself
+    "rank.best_line": "best",
     "rank.tied": "tied",
     "rank.line": "#{rank} {rota}: someone awake {awake}, {awake_vs}; full rests {rest},"
     " {rest_vs}; spells kept {spells}",

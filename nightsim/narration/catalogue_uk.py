@@ -111,6 +111,8 @@ UK: dict[str, str | dict[str, str]] = {
     "col.spells": "Закляття",
     "col.slept": "Сон",
     "col.night": "Ніч",
+    # the rest table\'s difficulty of the night for a character (easy, moderate, …)
+    "col.difficulty": "Складність",
     "col.check": "Перевірка Статури",
     "col.rest": "Повноцінний відпочинок",
     # "Висн." in the morning table: with "1d6 [6]+3 = 9, потрібно ≥4" a row must still fit
@@ -184,6 +186,7 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.asleep": "сплять: {names}",
     "hour.asleep_one": "спить: {names}",
     "hour.dozed": "сон на варті: {names}",
+    "hour.dozed_woken": "сон на варті, доки не розбудили: {names}",
     "hour.awake": "не сплять: {names}",
     "hour.awake_one": "не спить: {names}",
     # зустріч: теперішній час
@@ -457,6 +460,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.col_vs": "проти\nнайкращої",
     "rank.span": "від {low} до {high}",
     "rank.best": "найкраща",
+    # in a ranking line, after a measure: the best rota itself
+    "rank.best_line": "найкраща послідовність",
     "rank.tied": "нарівні",
     "rank.line": "#{rank} {rota}: хтось не спить {awake}, {awake_vs}; повноцінний нічний"
     " відпочинок {rest}, {rest_vs}; закляття збережено {spells}",

@@ -66,7 +66,7 @@ def _stacked(rows: Sequence[RestRow], t: Catalogue) -> RenderableType:
         hp, exh = hp_exhaustion(r)
         night = t.term("difficulty", r.difficulty)
         lines: list[list[Field]] = [
-            [(t("col.slept"), t.hm(r.slept_minutes)), (t("col.night"), night)]
+            [(t("col.slept"), t.hm(r.slept_minutes)), (t("col.difficulty"), night)]
         ]
         if r.check is not None:
             lines.append([(t("col.check"), roll_text(r.check, t, purpose=False))])
@@ -80,7 +80,7 @@ def _headings(t: Catalogue, narrow: bool) -> list[str]:
     return [
         t("col.character"),
         t("col.slept"),
-        t("col.night"),
+        t("col.difficulty"),
         *([] if narrow else [t("col.check")]),
         t("abbr.rest") if narrow else t("col.rest"),
         t("col.hp"),
@@ -106,7 +106,7 @@ def _build(rows: Sequence[RestRow], t: Catalogue, *, narrow: bool) -> Renderable
     words = min_words([t("col.character"), *(r.actor for r in rows)]) if narrow else None
     tab.add_column(t("col.character"), style="bold", no_wrap=not narrow, min_width=words)
     tab.add_column(t("col.slept"), justify="right", no_wrap=True)
-    tab.add_column(t("col.night"), no_wrap=True)
+    tab.add_column(t("col.difficulty"), no_wrap=True)
     if not narrow:
         tab.add_column(t("col.check"), no_wrap=True)
     tab.add_column(t("abbr.rest") if narrow else t("col.rest"), no_wrap=True)

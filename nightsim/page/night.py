@@ -182,13 +182,7 @@ def _encounter(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Encount
 def _hour(h: HourFacts, names: Sequence[str], t: Catalogue) -> HourView:
     watch = emphasise(Text(hours.watch_words(h, t) + " \u00b7 " + hours.fire_words(h, t)), names)
     who = tuple(
-        _named(t(key, names=t.names(listed)), names)
-        for key, listed in (
-            ("hour.dozed", h.dozed),
-            ("hour.asleep", h.asleep),
-            ("hour.awake", h.awake),
-        )
-        if listed
+        _named(t(key, names=t.names(listed)), names) for key, listed, _ in hours.who_parts(h)
     )
     return HourView(
         title=t("hour.title", start=h.start, end=h.end, hour=h.number),
@@ -204,7 +198,7 @@ def _morning(m: MorningFacts, names: Sequence[str], t: Catalogue) -> Morning:
     heads = (
         t("col.character"),
         t("col.slept"),
-        t("col.night"),
+        t("col.difficulty"),
         t("col.check"),
         t("col.rest"),
         t("col.hp"),
