@@ -159,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
     warn_names(config)
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
-    page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
+    # Without --html it keeps and writes nothing.
+    page = PageFile(args.html, args.lang, view=args.view, title=args.title)
     if page.path is not None and args.log is not None and page.path == Path(args.log):
         raise UsageError(f"--html {shown(page.path)}: the same file as --log")
     night = _Night(page)
@@ -315,11 +316,11 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
         elif args.format == "html":
             from nightsim.cli.page import print_page
 
-            print_page(lines, lang=args.lang)
+            print_page(lines, lang=args.lang, view=args.view, title=args.title)
         else:
             from nightsim.cli.render import print_night
 
-            print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
+            print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view)
             sys.stdout.flush()
     except EnvironmentFailure:
         raise

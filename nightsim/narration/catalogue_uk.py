@@ -207,8 +207,10 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.awake_one": "Не спить: {names}.",
     "enc.nobody_awake": "Ніхто не пильнує: гурт захоплено зненацька.",
     "enc.surprised": "Захоплено зненацька: {names}.",
-    "enc.party_surprised": "Тих, хто не спить, захоплено зненацька ({roll}).",
-    "enc.party_not_surprised": "Тих, хто не спить, не захоплено зненацька ({roll}).",
+    "enc.party_surprised": "Тих, хто не спить ({names}), однаково захоплено зненацька: кидок"
+    " загону на раптовість {roll}.",
+    "enc.party_not_surprised": "Тих, хто не спить ({names}), не захоплено зненацька: кидок"
+    " загону на раптовість {roll}.",
     "enc.monster_surprised": "Чудовиськ захоплено зненацька ({roll}).",
     "enc.monster_not_surprised": "Чудовиськ не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)
@@ -221,9 +223,9 @@ UK: dict[str, str | dict[str, str]] = {
     "rest.quick": "так: спрощене правило",
     "rest.impossible": "ні",
     "morning.spells": "{actor} готує закляття:",
-    "morning.spell_risk_interrupted": "(сон перервано: шанс невдачі 1 з 6 для кожного закляття)",
-    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: шанс невдачі 1 з 6"
-    " для кожного закляття)",
+    "morning.spell_risk_interrupted": "(сон перервано: кожне закляття під загрозою, 1 з 6)",
+    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: кожне закляття"
+    " під загрозою, 1 з 6)",
     "morning.fire_unlit": "Багаття не було.",
     "morning.fire_lasted": "Багаття горіло до світанку.",
     "morning.fire_out_warm": "Багаття згасло {о} {clock}, але встигло зігріти табір.",
@@ -236,6 +238,21 @@ UK: dict[str, str | dict[str, str]] = {
         "none": "{actor}: без сну на варті до світанку ({roll}).",
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
+    # --view players: the same lines without what stays behind the screen (narration/view.py)
+    "header.terrain@players": "Табір: {terrain}.",
+    "header.chance@players": "Табір у дикій місцевості.",
+    "enc.creature@players": "Істота: {creature}.",
+    "enc.roll_table@players": "Істота: як розповість ведучий.",
+    "enc.distance@players": "Відстань: {ft:#foot}.",
+    "enc.monster_surprised@players": "Чудовиськ захоплено зненацька.",
+    "enc.monster_not_surprised@players": "Чудовиськ не захоплено зненацька.",
+    "morning.watch_held@players": {
+        "he": "{actor} не заснув на варті до світанку.",
+        "she": "{actor} не заснула на варті до світанку.",
+        "they": "{actor}: без сну на варті до світанку.",
+        "none": "{actor}: без сну на варті до світанку.",
+    },
+    "morning.no_encounter@players": "Мандрівні чудовиська не прийшли.",
     # мандрівка
     "journey.title": "Мандрівка: {nights:#night}",
     "journey.attacked": "Ночей із зустріччю: {count} (№ {nights}).",
@@ -273,6 +290,9 @@ UK: dict[str, str | dict[str, str]] = {
     "page.hp_chart": "HP після кожної ночі",
     "page.exhaustion_chart": "Виснаження після кожної ночі",
     "page.start": "початок",
+    "page.max_hp": "{actor}: найбільше здоров'я {hp}",
+    "page.dawn_key": "на світанку: багаття, варти, варта до ранку",
+    "page.max_hp_key": "найбільше здоров'я кожного персонажа",
     "page.point": "{actor}, {when}: {value}",
     "page.after_night": "після ночі {night}",
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
@@ -379,6 +399,12 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.row.watch": "На варті",
     "whatif.row.awake": "Хто не спить",
     "whatif.row.surprised": "Зненацька",
+    "whatif.row.party_roll": "Кидок загону",
+    "whatif.row.monster_roll": "Кидок чудовиськ",
+    "whatif.roll_surprised": "{roll}: зненацька",
+    "whatif.roll_not_surprised": "{roll}: не зненацька",
+    "whatif.roll_nobody": "немає: кидати нікому, всі сплять",
+    "whatif.surprised_awake": "{names} (не спали, але зненацька за кидком загону: {awake})",
     "whatif.row.distance": "Відстань",
     "whatif.watch_awake": "{actor}, не спить",
     "whatif.watch_asleep": "{actor}, спить",

@@ -28,6 +28,7 @@ from nightsim.narration.facts import (
 )
 from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import STATES
+from nightsim.narration.view import for_view
 from nightsim.narration.widgets import bedding, emphasise, roll_text
 from nightsim.page import chart as journey_chart
 from nightsim.page import timeline
@@ -125,6 +126,8 @@ def words(t: Catalogue) -> dict[str, str]:
         "timeline": t("page.timeline"),
         "how_to": t("page.keys"),
         "footer": t("page.footer"),
+        "dawn_key": t("page.dawn_key"),
+        "max_hp_key": t("page.max_hp_key"),
     }
 
 
@@ -239,7 +242,7 @@ def night(n: NightFacts, t: Catalogue) -> NightView:
     )
 
 
-def _journey(j: JourneyFacts, t: Catalogue) -> JourneyView:
+def _journey(j: JourneyFacts, t: Catalogue, max_hp: dict[str, int]) -> JourneyView:
     heads = (
         t("col.character"),
         t("col.rested"),
@@ -267,16 +270,24 @@ def _journey(j: JourneyFacts, t: Catalogue) -> JourneyView:
         title=t("journey.title", nights=j.nights),
         table=TableView(heads, rows, (False, True, False, False, True, True)),
         attacked=attacked,
-        hp=journey_chart.journey_lines(j, "hp", t("page.hp_chart"), t),
+        hp=journey_chart.journey_lines(j, "hp", t("page.hp_chart"), t, max_hp),
         exhaustion=journey_chart.journey_lines(j, "exhaustion", t("page.exhaustion_chart"), t),
     )
 
 
-def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
-    """The page's sections from a log's events (header first), in the narration's language."""
-    t = Catalogue(lang)
+def page(
+    events: Iterable[ev.Event],
+    lang: str = "en",
+    *,
+    view: str = "referee",
+    title: str | None = None,
+) -> NightPage:
+    """The page's sections from a log's events (header first), in the narration's language;
+    `view` as the narration's (narration/view.py); `title` over the seed's own."""
+    t = Catalogue(lang, view=view)
     head: CampView | None = None
-    title = "nightsim"
+    seed_title = "nightsim"
+    max_hp: dict[str, int] = {}
     nights: list[NightView] = []
     trip: JourneyView | None = None
     last: list[ev.Event] = []
@@ -286,16 +297,18 @@ def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
             last[:] = [event]
             yield event
 
-    for f in tell(tracked()):
+    for f in tell(for_view(tracked(), view)):
         match f:
             case HeaderFacts():
+                max_hp = {c.name: c.max_hp for c in f.party}
                 head = camp(f, t)
-                title = head.title
+                seed_title = head.title
             case NightFacts():
                 nights.append(night(f, t))
             case JourneyFacts():
-                trip = _journey(f, t)
+                trip = _journey(f, t, max_hp)
             case _:
                 assert_never(f)
     chain = head_lines(last[0].hash, t) if last and last[0].hash is not None else ()
-    return NightPage(lang, title, head, tuple(nights), trip, words(t), chain)
+    shown = title if title is not None else seed_title
+    return NightPage(lang, shown, head, tuple(nights), trip, words(t), chain)

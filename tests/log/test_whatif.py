@@ -71,9 +71,16 @@ def test_the_wren_question_is_answered(night: Path, capsys: pytest.CaptureFixtur
     assert "The nights part at 21:00." in out
     assert "as logged:       21:00  Sir Aldric takes the watch until 23:00." in out
     assert "with the change: 21:00  Wren takes the watch until 23:00." in out
-    surprised = next(line for line in out.splitlines() if line.strip().startswith("Surprised"))
+    lines = out.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.strip().startswith("Surprised"))
+    end = next(i for i, line in enumerate(lines) if line.strip().startswith("Party's roll"))
+    surprised = " ".join(lines[k:end])
     assert surprised.split()[1:4] == ["Sir", "Aldric,", "Sister"]  # as logged: everyone
-    assert surprised.endswith("Sir Aldric, Sister Ysolde, Moss *")  # changed: Wren awake
+    assert surprised.count("Wren") == 1 and surprised.endswith("Moss *")  # changed: Wren awake
+    # Each side's surprise roll, said: nobody awake to roll as logged, Wren's roll changed.
+    assert " ".join(lines[end].split()) == (
+        "Party's roll none: nobody awake to roll 1d6 [6] vs ≤2: not surprised *"
+    )
     awake = next(line for line in out.splitlines() if line.strip().startswith("Awake"))
     assert awake.split() == ["Awake", "nobody", "Wren", "*"]
 
