@@ -527,6 +527,11 @@ EN: dict[str, str | dict[str, str]] = {
     " rests {rest}",
     "oddspage.rotas": "The rotas, best first",
     "oddspage.col_rota": "rota (first watch first)",
+    "oddspage.camp": "The camp: {where}, {season}, {weather}. The party: {party}; the watch:"
+    " {rota}.",
+    "oddspage.camp_party": "The camp: {where}, {season}, {weather}. The party: {party}.",
+    "oddspage.camp_hex": "the hex's own chance",
+    "oddspage.camp_wood": "its own firewood modifier",
     "oddspage.footer": "Made by nightsim from the odds report (config sha256 {sha}): this page"
     " makes no network request.",
     # rules edition 2 (docs/rules.md §3.2, §5.4, §6.2): `check` says what it plays

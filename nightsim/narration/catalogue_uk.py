@@ -565,6 +565,10 @@ UK: dict[str, str | dict[str, str]] = {
     " повноцінний нічний відпочинок {rest}",
     "oddspage.rotas": "Послідовності варт, найкраща перша",
     "oddspage.col_rota": "послідовність варт (від першої)",
+    "oddspage.camp": "Табір: {where}, {season}, {weather}. Загін: {party}; варти: {rota}.",
+    "oddspage.camp_party": "Табір: {where}, {season}, {weather}. Загін: {party}.",
+    "oddspage.camp_hex": "власний шанс гексу",
+    "oddspage.camp_wood": "власний модифікатор дров",
     "oddspage.footer": "Створено програмою nightsim зі звіту про шанси (sha256 конфігурації"
     " {sha}): ця сторінка не робить жодного мережевого запиту.",
     # редакція правил 2 (docs/rules.md §3.2, §5.4, §6.2): `check` каже, за чим грає
