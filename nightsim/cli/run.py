@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         return stopped(exc, night.log, rerun)
     try:
         if failed is None or isinstance(failed, OSError):
-            return night.end(seed, rerun, failed)
+            return night.end(seed, rerun, failed, announced=args.seed is None)
         page.place()
         _narration_failed(failed, night.broken, night.path, night.last, rerun)
     finally:
@@ -235,7 +235,9 @@ class _Night:
                 stop.kept(f"the log is complete: {shown(self.path)}; head: {self.head}")
         return failed
 
-    def end(self, seed: int | str, rerun: str, failed: OSError | None) -> int:
+    def end(
+        self, seed: int | str, rerun: str, failed: OSError | None, *, announced: bool = False
+    ) -> int:
         """After the commit: the page under its name, the last lines, the exit code."""
         self.page_failed = self.page_failed or self.page.place()
         where = f"the log is complete: {shown(self.path)}" if self.path else "no log (--no-log)"
@@ -251,7 +253,8 @@ class _Night:
             )
         else:
             log = f"  log: {shown(self.path)}" if self.path is not None else "  (no log)"
-            status(f"seed: {shown_seed(seed)}{log}")
+            # A fresh seed was said before the night (to tell it again): not twice.
+            status(log.strip() if announced else f"seed: {shown_seed(seed)}{log}")
             status(f"head: {self.head}")  # to read out at the table: verify --head
         return EXIT_IOERR if self._page_failed(where) else EXIT_OK
 

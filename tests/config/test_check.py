@@ -345,3 +345,12 @@ def test_a_misspelt_key_is_named_as_unknown(
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert "unknown key 'cons'" in err and "(did you mean 'con'?)" in err
+
+
+def test_a_list_of_bare_names_is_told_how_to_quote(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--set", "watch.rota=[Ash, Ярема]"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith(
+        "is not a TOML value; quote each name, and the item for the shell:"
+        ' --set \'watch.rota=["Ash", "Ярема"]\''
+    )
