@@ -18,6 +18,7 @@ from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
 from nightsim.log.writer import iter_log_lines
 from nightsim.narration import Catalogue
+from nightsim.narration.night import head_lines
 
 
 @pytest.mark.parametrize("seed", [-1, True, 1.5, None, b"11"])
@@ -181,9 +182,11 @@ def test_narrate_is_replays_output(
     config = read_log(log)[0].config  # type: ignore[union-attr]
     # A night from simulate() has no chain, so no head: it tells the log's narration without
     # its last block, the chain head (the log's last hash).
-    label = Catalogue(lang)("chain.head", hash="")
+    last = read_log(log)[-1].hash
+    assert last is not None
+    label = Catalogue(lang)("chain.head", short="")
     head_at = text.rindex(label.split()[0])
-    assert text[head_at:].split() == f"{label}{read_log(log)[-1].hash}".split()
+    assert text[head_at:].split() == " ".join(head_lines(last, Catalogue(lang))).split()
     night = simulate(config_from_data(config), seed, nights)
     assert narrate(night.events, lang, width) == text[:head_at]
     with log.open("rb") as fh:

@@ -13,7 +13,9 @@ examples:
   nightsim check camp.toml --set camp.season=winter --lang uk
   nightsim check                      the bundled default config
 
-shows: the encounter chance (and the terrain it comes from), the season (from the month),
+shows: the config's fingerprint (the SHA-256 of its resolved form, which a log's header
+commits to: publish it before the session, and `verify --config-sha256` checks a log
+against it), the encounter chance (and the terrain it comes from), the season (from the month),
 the firewood modifier, the rota with clock times and each watcher's dozing odds, each
 character's rest difficulty and full-rest odds with and without a fire (before the evening's
 meal and mood), who sleeps under 6 hours because of the rota, which casters' sleep the rota
@@ -55,9 +57,12 @@ def run(args: argparse.Namespace) -> int:
     # Look-alike names on stderr, as `run` warns of them: the check's own warnings are the
     # catalogue's, in the chosen language; these name the characters' code points.
     warned = bool(name_warnings(config))
+    from nightsim.config.fingerprint import config_sha256
+
     ck = checkup(config)
+    sha = config_sha256(config)
     make_console().print(
-        render_checkup(ck, label, lang=args.lang, party=party, names_warned=warned)
+        render_checkup(ck, label, lang=args.lang, party=party, names_warned=warned, fingerprint=sha)
     )
     warn_names(config)
     return EXIT_OK

@@ -50,11 +50,17 @@ def _out(text: str) -> None:
         sys.stdout.write(text)
 
 
-def print_page(log: Iterable[str | Event], *, lang: str = "en") -> None:
+def print_page(
+    log: Iterable[str | Event],
+    *,
+    lang: str = "en",
+    view: str = "referee",
+    title: str | None = None,
+) -> None:
     """A night's (or a journey's) page on stdout, from its log lines or typed events."""
     from nightsim.page import night_html
 
-    _out(night_html(_events(log), lang))
+    _out(night_html(_events(log), lang, view=view, title=title))
 
 
 def print_whatif_page(told: Told) -> None:
@@ -138,9 +144,11 @@ class PageFile:
     the name taken meanwhile): `prepare` and `place` return its one line (exit 74), so that
     the log is still committed and its head still shown."""
 
-    def __init__(self, path: str | None, lang: str) -> None:
+    def __init__(
+        self, path: str | None, lang: str, view: str = "referee", title: str | None = None
+    ) -> None:
         self.path = Path(path) if path is not None else None
-        self.lang = lang
+        self.lang, self.view, self.title = lang, view, title
         self.lines: list[str] = []
         self.tmp: Path | None = None
         if self.path is not None:
@@ -155,7 +163,7 @@ class PageFile:
 
     def print(self, lines: Iterable[str]) -> None:
         """`--format html`: the page on stdout."""
-        print_page(lines, lang=self.lang)
+        print_page(lines, lang=self.lang, view=self.view, title=self.title)
 
     def prepare(self) -> str | None:
         """The page rendered and written whole to a file beside FILE; or why it could not be
@@ -164,7 +172,7 @@ class PageFile:
             return None
         from nightsim.page import night_html
 
-        text = night_html(_events(self.lines), self.lang)
+        text = night_html(_events(self.lines), self.lang, view=self.view, title=self.title)
         try:
             with held():  # a stop between creating the file and keeping its name leaks it
                 fd, self.tmp = _temp_beside(self.path)

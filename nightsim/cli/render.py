@@ -31,11 +31,35 @@ def add_narration_args(p: argparse.ArgumentParser) -> None:
         help="text format: print only the encounter and the morning",
     )
     p.add_argument(
+        "--view",
+        choices=("referee", "players"),
+        default="referee",
+        help="text and html: 'players' tells only what the characters know (no monster check,"
+        " no creature table, no roll behind the screen); default: referee, everything",
+    )
+    p.add_argument(
+        "--title",
+        metavar="TEXT",
+        type=_title,
+        help="html: the page's title (a campaign's, a session's) over the seed's own",
+    )
+    p.add_argument(
         "--step",
         action="store_true",
         help="text format, at a terminal: tell the night one hour at a time, waiting for Enter"
         " (without a terminal on stdin the whole night is printed)",
     )
+
+
+def _title(text: str) -> str:
+    """A page title: printable text of at most 200 characters (it is escaped on the page)."""
+    from nightsim.limits import shown
+
+    if not text.strip() or not text.isprintable() or len(text) > 200:
+        raise argparse.ArgumentTypeError(
+            f"expected printable text of 1 to 200 characters, got {shown(text)}"
+        )
+    return text.strip()
 
 
 def make_console() -> Console:
@@ -74,6 +98,7 @@ def print_night(
     step: bool = False,
     console: Console | None = None,
     input_fn: InputFn | None = None,
+    view: str = "referee",
 ) -> None:
     """Narrate a night (or a journey) to the console: from its log lines (JSON text, one
     event each) or from typed events. With `step`, wait for Enter after each hour.
@@ -87,7 +112,7 @@ def print_night(
         input_fn = _terminal_input
     wait = input_fn if step else None
     hours_seen = False
-    for block in narrate_blocks(_events(log), lang=lang, quiet=quiet):
+    for block in narrate_blocks(_events(log), lang=lang, quiet=quiet, view=view):
         if wait is not None and block.kind == "hour":
             if hours_seen and wait(Catalogue(lang)("step.prompt")) == "":
                 wait = None  # stdin closed: tell the rest at once

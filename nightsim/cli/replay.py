@@ -198,17 +198,20 @@ def run(args: argparse.Namespace) -> int:
                 from nightsim.cli.page import print_page
 
                 # The checked events, as for text: a format-1 line's event is its upgrade.
-                print_page((line.event for line in lines), lang=args.lang)
+                events = (line.event for line in lines)
+                print_page(events, lang=args.lang, view=args.view, title=args.title)
             else:
                 from nightsim.cli.render import print_night
 
                 # The checked events, not the texts: a format-1 line's event is its upgrade.
-                events: Iterator[Any] = (line.event for line in lines)
+                told: Iterator[Any] = (line.event for line in lines)
                 if args.pace is not None:
                     from nightsim.cli.pace import paced
 
-                    events = paced(events, args.pace, lambda e: (e.t, e.type == "night.began"))
-                print_night(events, lang=args.lang, quiet=args.quiet, step=args.step)
+                    told = paced(told, args.pace, lambda e: (e.t, e.type == "night.began"))
+                print_night(
+                    told, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view
+                )
     except LogError as exc:
         return fail(path, exc)
     return EXIT_OK

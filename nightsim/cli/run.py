@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
     warn_names(config)
     warn_unwatched(config)
     rerun = rerun_flags(seed, args.nights)
-    page = PageFile(args.html, args.lang)  # without --html, keeps and writes nothing
+    # Without --html it keeps and writes nothing.
+    page = PageFile(args.html, args.lang, view=args.view, title=args.title)
     if page.path is not None and args.log is not None and page.path == Path(args.log):
         raise UsageError(f"--html {shown(page.path)}: the same file as --log")
     night = _Night(page)
@@ -191,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         return stopped(exc, night.log, rerun)
     try:
         if failed is None or isinstance(failed, OSError):
-            return night.end(seed, rerun, failed)
+            return night.end(seed, rerun, failed, announced=args.seed is None)
         page.place()
         _narration_failed(failed, night.broken, night.path, night.last, rerun)
     finally:
@@ -247,7 +248,9 @@ class _Night:
                 stop.kept(f"the log is complete: {shown(self.path)}; head: {self.head}")
         return failed
 
-    def end(self, seed: int | str, rerun: str, failed: OSError | None) -> int:
+    def end(
+        self, seed: int | str, rerun: str, failed: OSError | None, *, announced: bool = False
+    ) -> int:
         """After the commit: the page under its name, the last lines, the exit code."""
         self.page_failed = self.page_failed or self.page.place()
         where = f"the log is complete: {shown(self.path)}" if self.path else "no log (--no-log)"
@@ -263,7 +266,8 @@ class _Night:
             )
         else:
             log = f"  log: {shown(self.path)}" if self.path is not None else "  (no log)"
-            status(f"seed: {shown_seed(seed)}{log}")
+            # A fresh seed was said before the night (to tell it again): not twice.
+            status(log.strip() if announced else f"seed: {shown_seed(seed)}{log}")
             status(f"head: {self.head}")  # to read out at the table: verify --head
         return EXIT_IOERR if self._page_failed(where) else EXIT_OK
 
@@ -331,11 +335,11 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
         elif args.format == "html":
             from nightsim.cli.page import print_page
 
-            print_page(lines, lang=args.lang)
+            print_page(lines, lang=args.lang, view=args.view, title=args.title)
         else:
             from nightsim.cli.render import print_night
 
-            print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step)
+            print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view)
             sys.stdout.flush()
     except EnvironmentFailure:
         raise

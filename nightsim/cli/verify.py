@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,12 @@ if TYPE_CHECKING:
 EPILOG = """\
 examples:
   nightsim verify logs/night-20260101T190000Z-seed-11.jsonl
-  nightsim verify night.jsonl --head HASH      HASH: the head `run` printed at the table
+  nightsim verify night.jsonl --head 5743-776d-9e2f   the head read out at the table
+  nightsim verify night.jsonl --head HASH              or all 64 hex digits of it
+
+--head takes any prefix of at least 12 hex digits (case, spaces and dashes ignored): to end
+a log elsewhere with the same 12 digits, a forger re-simulates about 2^48 nights (see
+docs/disputes.md, "The chain head").
 
 --head HASH also proves the log ends exactly where it ended at the table: a journey cut short,
 its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
@@ -61,13 +67,46 @@ def add_parser(sub: Any) -> None:
         "--head",
         metavar="HASH",
         type=_head,
-        help="the chain head `run` printed (64 hex digits): fail unless the log ends there",
+        help="the chain head `run` printed, or its first 12 hex digits or more (case, spaces and"
+        " dashes ignored): fail unless the log ends there",
+    )
+    p.add_argument(
+        "--commitment",
+        metavar="HASH",
+        type=_sha256,
+        help="the seed's SHA-256 published before the session (64 hex digits): fail unless the"
+        " log's seed is the committed one",
+    )
+    p.add_argument(
+        "--config-sha256",
+        metavar="HASH",
+        type=_sha256,
+        help="the config's fingerprint `check` printed before the session (64 hex digits):"
+        " fail unless the log was played with that config",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "uk"),
+        default="en",
+        help="the language of a failure's first line, what the log says and what the dice say"
+        " (default: en)",
     )
     p.set_defaults(handler=run)
 
 
+def _sha256(text: str) -> str:
+    """A published SHA-256 in full: a prefix is not enough here, since two seeds or two
+    configs sharing 12 digits take only about 2^24 hashes to find (docs/disputes.md)."""
+    digits = text.strip().lower().replace(" ", "").replace("-", "")
+    if not re.fullmatch(r"[0-9a-f]{64}", digits):
+        raise argparse.ArgumentTypeError(
+            "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)"
+        )
+    return digits
+
+
 def _head(text: str) -> str:
-    from nightsim.log.verify import parse_head
+    from nightsim.heads import parse_head
 
     try:
         return parse_head(text)
@@ -83,15 +122,18 @@ def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
     )
 
 
-def refused(path: Path, verdict: Verdict, *, one_line: bool = False) -> int | None:
+def refused(
+    path: Path, verdict: Verdict, *, one_line: bool = False, lang: str = "en"
+) -> int | None:
     """Say why a log failed re-simulation and return its exit code (1); None: it holds.
 
-    The notes go to stderr; with `whatif` (`one_line`) the refusal is that one error line,
-    which points to `verify` for the evidence; `verify` prints the two differing lines whole
-    on stdout, its answer."""
-    for note in verdict.notes:
-        status(f"note: {note}")
+    The first line says in words, in `lang`, what the log claims and what the dice say
+    (narration/verdict.py); the notes and the details follow on stderr. With `whatif`
+    (`one_line`) the refusal is that one error line, which points to `verify` for the
+    evidence; `verify` prints the two differing lines whole on stdout, its answer."""
     if not verdict.seed_matches:
+        for note in verdict.notes:
+            status(f"note: {note}")
         error(
             f"{shown(path)}: seed {shown(verdict.seed)} does not match its commitment sha256"
             f" {verdict.seed_sha256}"
@@ -99,26 +141,76 @@ def refused(path: Path, verdict: Verdict, *, one_line: bool = False) -> int | No
         return EXIT_FAILED
     m = verdict.mismatch
     if m is None:
+        for note in verdict.notes:
+            status(f"note: {note}")
         return None
+    from nightsim.narration.verdict import verdict_words
+
+    line = m.seq + 1  # the file's 1-based line, as replay and the reader count
+    if one_line:
+        # A forged line can be megabytes (a seed of millions of characters): the sentence
+        # cuts it, and verify, whose answer it is, shows it.
+        for note in verdict.notes:
+            status(f"note: {note}")
+        words = verdict_words(line, m.log, m.sim, m.fields, lang)
+        error(f"{shown(path)}: {words} (`nightsim verify` shows both lines)")
+        return EXIT_FAILED
+    error(f"{shown(path)}: {verdict_words(line, m.log, m.sim, m.fields, lang)}")
+    for note in verdict.notes:
+        status(f"note: {note}")
     what = (
         f"differs in {', '.join(shown(f) for f in m.fields)}"
         if m.fields
         else ("is missing from the log" if m.log is None else "is not in the simulation")
     )
-    where = (
-        f"{shown(path)}: the first differing event is seq {m.seq} ({shown(m.type, quote=False)})"
-    )
-    if one_line:
-        # A forged line can be megabytes (a seed of millions of characters): a message names
-        # it, and verify, whose answer it is, shows it.
-        error(f"{where}: it {what} (`nightsim verify` shows both lines)")
-        return EXIT_FAILED
-    error(f"{where}: it {what}")
+    status(f"the first differing event is line {line} ({shown(m.type, quote=False)}): it {what}")
     # verify's answer gives the lines whole: they are the evidence; as text, a forged line's
     # JSON keeps its bidi controls and line separators unescaped.
-    for side, line in (("log", m.log), ("sim", m.sim)):
-        print(f"{side}: {'(none)' if line is None else escaped(line)}")
+    for side, text in (("log", m.log), ("sim", m.sim)):
+        print(f"{side}: {'(none)' if text is None else escaped(text)}")
     return EXIT_FAILED
+
+
+def disagreement(verdict: Verdict, args: argparse.Namespace) -> str | None:
+    """Why the log is not what was published before the session (None: it is, or nothing
+    was given): the seed commitment, then the config's fingerprint."""
+    if args.commitment is not None and args.commitment != verdict.seed_sha256:
+        return (
+            f"the log's seed commits to sha256 {verdict.seed_sha256}, not to the published"
+            f" commitment {args.commitment}: the night was played with another seed"
+        )
+    if args.config_sha256 is not None and args.config_sha256 != verdict.config_sha256:
+        return (
+            f"the log's config has the fingerprint sha256 {verdict.config_sha256}, not the agreed"
+            f" {args.config_sha256}: the night was played with another config (`nightsim check`"
+            " prints a config's fingerprint)"
+        )
+    return None
+
+
+def agreed_lines(verdict: Verdict, args: argparse.Namespace) -> list[str]:
+    """What the seed and the config were checked against. Without the values published
+    before the session, the log is only consistent with itself, and the lines say so."""
+    # The commitment binds the seed alone: the dice and the release that rolled the night are
+    # named with it, for the referee's published release to be checked against.
+    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
+    made = f"dice {dice}, nightsim {release}"
+    seed = shown(verdict.seed)
+    if args.commitment is not None:
+        said = f"seed {seed} matches the published commitment sha256 {verdict.seed_sha256} ({made})"
+    else:
+        said = (
+            f"seed {seed} hashes to the log's own commitment sha256 {verdict.seed_sha256}"
+            f" ({made}): compare it with the one published before the session (--commitment)"
+        )
+    sha = verdict.config_sha256
+    config = (
+        f"the config is the agreed one, fingerprint sha256 {sha}"
+        if args.config_sha256 is not None
+        else f"the config's fingerprint is sha256 {sha}: compare it with the one `check` printed"
+        " before the session (--config-sha256)"
+    )
+    return [said, config]
 
 
 def not_resimulated(verdict: Verdict, log: str) -> str | None:
@@ -149,24 +241,26 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
             return EXIT_FAILED
+    agreed = disagreement(verdict, args)
+    if agreed is not None:
+        error(f"{shown(path)}: {agreed}")
+        return EXIT_FAILED
     elsewhere = not_resimulated(verdict, args.log)
     if elsewhere is not None:
         # A refusal, like every other failing line: on stderr, so that stdout only ever
         # holds verify's own answer (docs/limits.md).
         status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
-    code = refused(path, verdict)
+    code = refused(path, verdict, lang=args.lang)
     if code is not None:
         return code
     nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
     print(f"verified: {verdict.events} events match ({nights})")
     # The commitment binds the seed alone: the dice and the release that rolled the night are
     # named with it, for the referee's published release to be checked against.
-    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
-    made = f"dice {dice}, nightsim {release}"
-    print(
-        f"seed {shown(verdict.seed)} matches its commitment sha256 {verdict.seed_sha256} ({made})"
-    )
+    for line in agreed_lines(verdict, args):
+        print(line)
     if args.head is not None:
-        print(f"the log ends at the expected head {args.head}")
+        full = "" if args.head == verdict.head else f" (in full: {verdict.head})"
+        print(f"the log ends at the expected head {args.head}{full}")
     return EXIT_OK

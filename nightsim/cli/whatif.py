@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     if elsewhere is not None:
         error(f"{shown(path)}: {elsewhere}; whatif needs a log it re-simulates")
         return EXIT_OLDER_FORMAT
-    code = refused(path, verdict, one_line=True)
+    code = refused(path, verdict, one_line=True, lang=args.lang)
     if code is not None:
         return code
     if args.nights is not None:

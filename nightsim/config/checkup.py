@@ -224,6 +224,41 @@ def _character(
 
 # Below this the fire is more likely out than lit: worth a warning (a house threshold).
 LOW_FIRE_CHANCE = 3
+# Below this the fire is more likely too short than warm: worth a warning (a house threshold).
+RARELY_WARMS = Fraction(1, 2)
+
+
+def wood_hours(config: Config) -> dict[float, Fraction]:
+    """The evening's firewood in hours, and its chance (docs/rules.md §1): what is carried
+    plus each gatherer's 1d6 + the weather modifier, floored at 0."""
+    mod = config.camp.wood_modifier
+    total: dict[float, Fraction] = {float(config.camp.carried_firewood_hours): Fraction(1)}
+    for _ in config.evening.firewood:
+        step: dict[float, Fraction] = {}
+        for hours, p in total.items():
+            for face in range(1, 7):
+                h = hours + rules.firewood_hours(face, mod)
+                step[h] = step.get(h, Fraction(0)) + p / 6
+        total = step
+    return total
+
+
+def warm_hours_needed(config: Config) -> float:
+    """Hours of wood the fire must have to warm the night (docs/rules.md §5): it is lit once
+    the camp is made and burns through the evening, then `fire_warmth_hours` of the rest
+    period (engine/morning.fire_overlap)."""
+    return config.rules.evening_minutes / 60 + config.rules.fire_warmth_hours
+
+
+def warm_chance(config: Config) -> Fraction:
+    """The chance that the fire warms the night: lit (a fire-starter, and its X-in-6 in
+    adverse conditions) and with wood enough for the evening and the warmth hours."""
+    camp = config.camp
+    if rules.fire_blocked(camp.light_fire, camp.fire_starter, None) is not None:
+        return Fraction(0)
+    lit = Fraction(camp.fire_chance, 6) if camp.fire_adverse else Fraction(1)
+    need = warm_hours_needed(config)
+    return lit * sum((p for h, p in wood_hours(config).items() if h >= need), Fraction(0))
 
 
 def _evening_warnings(config: Config) -> list[Warning]:
@@ -291,6 +326,7 @@ def _warnings(
         if c.spells and c.interrupted:
             out.append(Warning(caster, {"actor": c.name, "spells": ", ".join(c.spells)}))
     out += _evening_warnings(config)
+    out += _warmth_warnings(config, chars)
     for c in chars:
         if c.difficulty_fire == "impossible" and c.difficulty_no_fire == "impossible":
             out.append(
@@ -303,4 +339,39 @@ def _warnings(
     for table in ("night_fire", "night_no_fire"):
         if not getattr(config.encounters, table):
             out.append(Warning("warn.no_table", {"table": table}))
+    if config.rules.fall_asleep_on_watch and "fall_asleep_on_watch" not in (
+        config.rules.model_fields_set
+    ):
+        # docs/rules.md §3.2: the source's optional rule, on by default; a config that does
+        # not say so may not know it is played (one that writes it has agreed to it).
+        out.append(Warning("warn.dozing_on", {}))
+    return out
+
+
+def _warmth_warnings(config: Config, chars: list[CharacterInfo]) -> list[Warning]:
+    """The fire too short to warm the night with this weather's wood, what that costs each
+    character's rest, and who can then never rest fully (docs/rules.md §1, §5)."""
+    camp = config.camp
+    if rules.fire_blocked(camp.light_fire, camp.fire_starter, None) is not None:
+        return []  # no fire at all: _evening_warnings says why (a dark camp is a choice)
+    warm = warm_chance(config)
+    if warm >= RARELY_WARMS:
+        return []
+    colder = [(c.name, c.odds_fire, c.odds_no_fire) for c in chars if c.odds_fire > c.odds_no_fire]
+    wood = wood_hours(config)
+    fields = {
+        "most": max(wood),
+        "need": warm_hours_needed(config),
+        "warmth": config.rules.fire_warmth_hours,
+        "chance": warm,
+        "colder": colder,
+    }
+    out = [Warning("warn.fire_never_warms" if warm == 0 else "warn.fire_rarely_warms", fields)]
+    if warm == 0:
+        # Those whose only full rest was by the fire: never, and no other warning says so.
+        for c in chars:
+            short = c.sleep_max_minutes < rules.MIN_SLEEP_MINUTES
+            impossible = c.difficulty_fire == c.difficulty_no_fire == "impossible"
+            if c.odds_no_fire == 0 and c.odds_fire > 0 and not short and not impossible:
+                out.append(Warning("warn.never_rests", {"actor": c.name}))
     return out

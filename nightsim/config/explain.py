@@ -61,7 +61,10 @@ def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
 
 
 def explain(err: ValidationError, raw: Any) -> str:
-    e = err.errors(include_url=False)[0]
+    errors = err.errors(include_url=False)
+    # A misspelt key is both unknown and, under its right name, missing ("cons" for "con"):
+    # the unknown key is the mistake to name, with the key it is nearest to.
+    e = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
     loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
     kind = e["type"]
     if kind == "extra_forbidden":

@@ -119,6 +119,20 @@ _PAIRS = {
 }
 
 
+def _hint(key: str, text: str) -> str:
+    """For a list of bare words (`[Ash, Ярема]`): how to write it, since TOML quotes each
+    string and the shell needs the whole item quoted."""
+    body = text.strip()
+    if not (body.startswith("[") and body.endswith("]")) or '"' in body or "'" in body:
+        return ""
+    words = [w.strip() for w in body[1:-1].split(",") if w.strip()]
+    if not words:
+        return ""
+    quoted = ", ".join(f'"{shown(w, quote=False, limit=20)}"' for w in words[:3])
+    more = ", …" if len(words) > 3 else ""
+    return f"; quote each name, and the item for the shell: --set '{key}=[{quoted}{more}]'"
+
+
 def _toml_value(key: str, text: str, depth: int) -> Any:
     """`text` as a TOML value set `depth` tables deep, within the limits."""
     where = f"--set {shown(key, quote=False)}"
@@ -130,7 +144,9 @@ def _toml_value(key: str, text: str, depth: int) -> Any:
         # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
         if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
             return text
-        raise ConfigError(f"{where}: {shown(text)} is not a TOML value") from None
+        raise ConfigError(
+            f"{where}: {shown(text)} is not a TOML value{_hint(shown(key, quote=False), text)}"
+        ) from None
     except RecursionError:
         raise ConfigError(f"{where}: {_TOO_DEEP}") from None
     except ValueError:  # int() refused a number past Python's digit limit

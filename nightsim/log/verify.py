@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from nightsim import __version__
+from nightsim import __version__, heads
 from nightsim.config import config_from_data, header_config
+from nightsim.config.fingerprint import data_sha256
 from nightsim.editions import (
     is_later,
     played,
@@ -96,6 +96,9 @@ class Verdict:
     # commitment"): a log rolled with older dice than the agreed release is not the night.
     rng: str = ""
     nightsim: str = ""
+    # The SHA-256 of the header's config (canonical JSON): the fingerprint `check` printed
+    # before the session, for `--config-sha256` (config.fingerprint).
+    config_sha256: str = ""
 
     @property
     def ok(self) -> bool:
@@ -175,6 +178,7 @@ def _older_format(
         mismatch=None,
         older_format=(version, header.nightsim),
         head=head,
+        config_sha256=data_sha256(header.config),
     )
 
 
@@ -302,6 +306,7 @@ def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
         seed_matches=seed_sha256(header.seed) == header.seed_sha256,
         rng=header.rng,
         nightsim=header.nightsim,
+        config_sha256=data_sha256(header.config),
         notes=rest.pop("notes", ()),
         mismatch=rest.pop("mismatch", None),
         **rest,
@@ -332,24 +337,21 @@ def _compared(header: NightHeader, entries: Iterator[LogLine | Skipped]) -> Verd
     return _verdict(header, matched, notes=notes, mismatch=mismatch, head=head)
 
 
-HEAD = re.compile(r"[0-9a-f]{64}")
-
-
 def parse_head(text: str) -> str:
-    """A published chain head: 64 hex digits (any case: it may have been copied by hand)."""
-    head = text.strip().lower()
-    if not HEAD.fullmatch(head):
-        raise ValueError("expected the 64 hex digits of a SHA-256 hash, as `run` prints it")
-    return head
+    """A published chain head, or a prefix of at least 12 of its hex digits (any case,
+    spaces and dashes ignored: it may have been copied by hand); `heads.parse_head`."""
+    return heads.parse_head(text)
 
 
 def head_problem(verdict: Verdict, expected: str) -> str | None:
-    """Why the log does not end at the published head `expected` (None: it does).
+    """Why the log does not end at the published head `expected`, a prefix of one (None:
+    it does).
 
     The chain alone cannot see a journey cut short whose header's `nights` was edited and
     every hash recomputed: re-simulation agrees with it too. The head read out at the table
     (`run` prints it) pins where the log ends: any line cut, added or changed gives another.
     """
-    if verdict.head == expected:
+    if verdict.head is not None and heads.matches(verdict.head, expected):
         return None
-    return f"the log ends at hash {verdict.head}, not at the expected head {expected}"
+    what = "head" if len(expected) == heads.FULL else "head's first digits"
+    return f"the log ends at hash {verdict.head}, not at the expected {what} {expected}"

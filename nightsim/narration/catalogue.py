@@ -168,6 +168,7 @@ class Catalogue:
         lang: str = "en",
         pronouns: Mapping[str, str] | None = None,
         forms: Forms | None = None,
+        view: str = "referee",
     ) -> None:
         if lang not in CATALOGUES:
             raise ValueError(f"unknown language {lang!r}; expected one of: {', '.join(LANGS)}")
@@ -175,11 +176,14 @@ class Catalogue:
         self.table = CATALOGUES[lang]
         self.pronouns: Mapping[str, str] = pronouns or {}
         self.forms: Forms = forms or {}
+        # "players": a key with an `@players` form says its line without the hidden numbers
+        # (narration/view.py); the referee's view is every key as written.
+        self.view = view
 
     def with_pronouns(self, pronouns: Mapping[str, str], forms: Forms | None = None) -> Catalogue:
         """The same language, with the party's pronouns (name -> he/she/they) and the forms
         its config gives (name -> case -> form)."""
-        return Catalogue(self.lang, pronouns, forms)
+        return Catalogue(self.lang, pronouns, forms, self.view)
 
     def for_party(self, party: Sequence[Mapping[str, Any]]) -> Catalogue:
         """The same language with a config's party: its `pronouns` and `forms` (a log
@@ -201,6 +205,8 @@ class Catalogue:
 
     def __call__(self, key: str, **fields: Any) -> str:
         entry = self.table[key]
+        if self.view == "players":
+            entry = self.table.get(key + "@players", entry)
         if not isinstance(entry, str):
             entry = entry[self.pronouns.get(fields.get("actor", ""), "none")]
         return self.fill(entry, fields)

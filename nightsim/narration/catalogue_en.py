@@ -97,6 +97,8 @@ EN: dict[str, str | dict[str, str]] = {
     "col.spells": "Spells",
     "col.slept": "Slept",
     "col.night": "Night",
+    # the rest table\'s difficulty of the night for a character (easy, moderate, …)
+    "col.difficulty": "Night",
     "col.check": "CON check",
     "col.rest": "Full rest",
     "col.exhaustion": "Exhaustion",
@@ -171,6 +173,7 @@ EN: dict[str, str | dict[str, str]] = {
     "hour.asleep": "asleep: {names}",
     "hour.asleep_one": "asleep: {names}",
     "hour.dozed": "dozing: {names}",
+    "hour.dozed_woken": "dozing until woken: {names}",
     "hour.awake": "awake: {names}",
     "hour.awake_one": "awake: {names}",
     # the encounter
@@ -186,8 +189,10 @@ EN: dict[str, str | dict[str, str]] = {
     "enc.awake_one": "Awake: {names}.",
     "enc.nobody_awake": "Nobody is awake: the party is surprised.",
     "enc.surprised": "Surprised: {names}.",
-    "enc.party_surprised": "The waking party is surprised ({roll}).",
-    "enc.party_not_surprised": "The waking party is not surprised ({roll}).",
+    "enc.party_surprised": "Those awake ({names}) are surprised all the same: the party's"
+    " surprise roll {roll}.",
+    "enc.party_not_surprised": "Those awake ({names}) are not surprised: the party's surprise"
+    " roll {roll}.",
     "enc.monster_surprised": "The monsters are surprised ({roll}).",
     "enc.monster_not_surprised": "The monsters are not surprised ({roll}).",
     # the morning
@@ -200,8 +205,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rest.quick": "yes: quick rest",
     "rest.impossible": "no",
     "morning.spells": "{actor} prepares:",
-    "morning.spell_risk_interrupted": "(sleep interrupted: each spell failed on 1-in-6)",
-    "morning.spell_risk_unrested": "(no full rest: each spell failed on 1-in-6)",
+    "morning.spell_risk_interrupted": "(sleep interrupted: each spell was at risk, 1-in-6)",
+    "morning.spell_risk_unrested": "(no full rest: each spell was at risk, 1-in-6)",
     "morning.fire_unlit": "There was no fire.",
     "morning.fire_lasted": "The fire burned until dawn.",
     "morning.fire_out_warm": "The fire went out at {clock}, after warming the camp long enough.",
@@ -209,6 +214,16 @@ EN: dict[str, str | dict[str, str]] = {
     "morning.rota_broken": "The rota broke at {clock}.",
     "morning.watch_held": "{actor} stayed awake on watch until dawn ({roll}).",
     "morning.no_encounter": "No wandering monster came ({roll}).",
+    # --view players: the same lines without what stays behind the screen (narration/view.py)
+    "header.terrain@players": "Camp in {terrain}.",
+    "header.chance@players": "Camp in the wild.",
+    "enc.creature@players": "Creature: {creature}.",
+    "enc.roll_table@players": "Creature: as the referee tells it.",
+    "enc.distance@players": "Distance: {ft:#foot}.",
+    "enc.monster_surprised@players": "The monsters are surprised.",
+    "enc.monster_not_surprised@players": "The monsters are not surprised.",
+    "morning.watch_held@players": "{actor} stayed awake on watch until dawn.",
+    "morning.no_encounter@players": "No wandering monster came.",
     # the journey
     "journey.title": "The journey: {nights:#night}",
     "journey.attacked": "Nights with an encounter: {count} ({nights}).",
@@ -246,6 +261,9 @@ EN: dict[str, str | dict[str, str]] = {
     "page.hp_chart": "HP after each night",
     "page.exhaustion_chart": "Exhaustion after each night",
     "page.start": "start",
+    "page.max_hp": "{actor}: max HP {hp}",
+    "page.dawn_key": "at dawn: the fire, the rota, a watch held",
+    "page.max_hp_key": "each character's max HP",
     "page.point": "{actor}, {when}: {value}",
     "page.after_night": "after night {night}",
     "page.footer": "Told from the log by nightsim: this page makes no network request.",
@@ -291,10 +309,22 @@ EN: dict[str, str | dict[str, str]] = {
     " and makes no network request.",
     # --step
     "step.prompt": "[Enter: the next hour] ",
+    # verify's first line when a log and the dice disagree (narration/verdict.py)
+    "verdict.differs": "line {line}: the log says \u201c{log}\u201d,"
+    " but the dice say \u201c{sim}\u201d",
+    "verdict.fields": "{text} (they differ in {fields})",
+    "verdict.header": "line {line}: the log's header is not the one nightsim writes for its"
+    " settings (they differ in {fields})",
+    "verdict.cut": "line {line}: the log ends here, but the dice go on: \u201c{sim}\u201d",
+    "verdict.extra": "line {line}: the log goes on where the dice's night ends: \u201c{log}\u201d",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
-    "chain.head": "Chain head: {hash}",
+    "chain.head": "Chain head: {short}",
+    "chain.full": "in full: {hash}",
     # check
     "check.title": "Check of {path}",
+    "check.fingerprint": "Fingerprint (SHA-256 of the resolved config):",
+    "check.fingerprint_use": "Publish it before the session;"
+    " `nightsim verify LOG --config-sha256 HASH` checks that a log was played with this config.",
     "check.valid": "The config is valid.",
     "check.encounter_terrain": "Wandering monsters: {chance}-in-6 ({terrain}).",
     "check.encounter_given": "Wandering monsters: {chance}-in-6 (encounter_chance).",
@@ -340,6 +370,19 @@ EN: dict[str, str | dict[str, str]] = {
     "warn.cook_no_gear": "{actor} is to cook, but the camp has no {what}.",
     "warn.cookware": "cookware",
     "warn.ingredients": "ingredients",
+    "warn.fire_never_warms": "The fire can never warm the camp: this weather's wood lasts at"
+    " most {most}, and it must burn {need} (the evening, then {warmth} of the rest period)."
+    "{colder}",
+    "warn.fire_rarely_warms": "The fire warms the camp on only {chance} of nights: this"
+    " weather's wood is often short of the {need} it must burn (the evening, then {warmth} of"
+    " the rest period).{colder}",
+    "warn.colder": " Without it, the full-rest odds: {who}.",
+    "warn.colder_one": "{actor} {cold} instead of {warm}",
+    "warn.never_rests": "{actor} can never get a full rest: only the fire's warmth makes the"
+    " night restful, and the fire never warms the camp.",
+    "warn.dozing_on": "The source's optional dozing rule is on by default: a watcher may nod off"
+    " and leave the camp unwatched. Write rules.fall_asleep_on_watch = true to agree to it, or"
+    " false to play without it.",
     "warn.impossible": "{actor} cannot get a full rest in {season} (bedding: {bedding}),"
     " fire or not.",
     "warn.no_table": "No encounter table for a {table}: the night says \u201croll on your"
@@ -365,6 +408,12 @@ EN: dict[str, str | dict[str, str]] = {
     "whatif.row.watch": "On watch",
     "whatif.row.awake": "Awake",
     "whatif.row.surprised": "Surprised",
+    "whatif.row.party_roll": "Party's roll",
+    "whatif.row.monster_roll": "Monsters' roll",
+    "whatif.roll_surprised": "{roll}: surprised",
+    "whatif.roll_not_surprised": "{roll}: not surprised",
+    "whatif.roll_nobody": "none: nobody awake to roll",
+    "whatif.surprised_awake": "{names} (awake, but surprised by the party's roll: {awake})",
     "whatif.row.distance": "Distance",
     "whatif.watch_awake": "{actor}, awake",
     "whatif.watch_asleep": "{actor}, asleep",
@@ -446,6 +495,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.col_vs": "against\nthe best",
     "rank.span": "{low} to {high}",
     "rank.best": "best",
+    # in a ranking line, after a measure: the best rota itself
+    "rank.best_line": "best",
     "rank.tied": "tied",
     "rank.line": "#{rank} {rota}: someone awake {awake}, {awake_vs}; full rests {rest},"
     " {rest_vs}; spells kept {spells}",
@@ -521,6 +572,11 @@ EN: dict[str, str | dict[str, str]] = {
     "oddspage.legend_best": "the best",
     "oddspage.legend_tied": "tied with the best",
     "oddspage.legend_other": "clearly behind the best",
+    "oddspage.camp": "The camp: {where}, {season}, {weather}. The party: {party}; the watch:"
+    " {rota}.",
+    "oddspage.camp_party": "The camp: {where}, {season}, {weather}. The party: {party}.",
+    "oddspage.camp_hex": "the hex's own chance",
+    "oddspage.camp_wood": "its own firewood modifier",
     "oddspage.footer": "Made by nightsim from the odds report (config sha256 {sha}): this page"
     " makes no network request.",
     # rules edition 2 (docs/rules.md §3.2, §5.4, §6.2): `check` says what it plays

@@ -111,6 +111,8 @@ UK: dict[str, str | dict[str, str]] = {
     "col.spells": "Закляття",
     "col.slept": "Сон",
     "col.night": "Ніч",
+    # the rest table\'s difficulty of the night for a character (easy, moderate, …)
+    "col.difficulty": "Складність",
     "col.check": "Перевірка Статури",
     "col.rest": "Повноцінний відпочинок",
     # "Висн." in the morning table: with "1d6 [6]+3 = 9, потрібно ≥4" a row must still fit
@@ -184,6 +186,7 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.asleep": "сплять: {names}",
     "hour.asleep_one": "спить: {names}",
     "hour.dozed": "сон на варті: {names}",
+    "hour.dozed_woken": "сон на варті, доки не розбудили: {names}",
     "hour.awake": "не сплять: {names}",
     "hour.awake_one": "не спить: {names}",
     # зустріч: теперішній час
@@ -204,8 +207,10 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.awake_one": "Не спить: {names}.",
     "enc.nobody_awake": "Ніхто не пильнує: гурт захоплено зненацька.",
     "enc.surprised": "Захоплено зненацька: {names}.",
-    "enc.party_surprised": "Тих, хто не спить, захоплено зненацька ({roll}).",
-    "enc.party_not_surprised": "Тих, хто не спить, не захоплено зненацька ({roll}).",
+    "enc.party_surprised": "Тих, хто не спить ({names}), однаково захоплено зненацька: кидок"
+    " загону на раптовість {roll}.",
+    "enc.party_not_surprised": "Тих, хто не спить ({names}), не захоплено зненацька: кидок"
+    " загону на раптовість {roll}.",
     "enc.monster_surprised": "Чудовиськ захоплено зненацька ({roll}).",
     "enc.monster_not_surprised": "Чудовиськ не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)
@@ -218,9 +223,9 @@ UK: dict[str, str | dict[str, str]] = {
     "rest.quick": "так: спрощене правило",
     "rest.impossible": "ні",
     "morning.spells": "{actor} готує закляття:",
-    "morning.spell_risk_interrupted": "(сон перервано: шанс невдачі 1 з 6 для кожного закляття)",
-    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: шанс невдачі 1 з 6"
-    " для кожного закляття)",
+    "morning.spell_risk_interrupted": "(сон перервано: кожне закляття під загрозою, 1 з 6)",
+    "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: кожне закляття"
+    " під загрозою, 1 з 6)",
     "morning.fire_unlit": "Багаття не було.",
     "morning.fire_lasted": "Багаття горіло до світанку.",
     "morning.fire_out_warm": "Багаття згасло {о} {clock}, але встигло зігріти табір.",
@@ -233,6 +238,21 @@ UK: dict[str, str | dict[str, str]] = {
         "none": "{actor}: без сну на варті до світанку ({roll}).",
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
+    # --view players: the same lines without what stays behind the screen (narration/view.py)
+    "header.terrain@players": "Табір: {terrain}.",
+    "header.chance@players": "Табір у дикій місцевості.",
+    "enc.creature@players": "Істота: {creature}.",
+    "enc.roll_table@players": "Істота: як розповість ведучий.",
+    "enc.distance@players": "Відстань: {ft:#foot}.",
+    "enc.monster_surprised@players": "Чудовиськ захоплено зненацька.",
+    "enc.monster_not_surprised@players": "Чудовиськ не захоплено зненацька.",
+    "morning.watch_held@players": {
+        "he": "{actor} не заснув на варті до світанку.",
+        "she": "{actor} не заснула на варті до світанку.",
+        "they": "{actor}: без сну на варті до світанку.",
+        "none": "{actor}: без сну на варті до світанку.",
+    },
+    "morning.no_encounter@players": "Мандрівні чудовиська не прийшли.",
     # мандрівка
     "journey.title": "Мандрівка: {nights:#night}",
     "journey.attacked": "Ночей із зустріччю: {count} (№ {nights}).",
@@ -270,6 +290,9 @@ UK: dict[str, str | dict[str, str]] = {
     "page.hp_chart": "HP після кожної ночі",
     "page.exhaustion_chart": "Виснаження після кожної ночі",
     "page.start": "початок",
+    "page.max_hp": "{actor}: найбільше здоров'я {hp}",
+    "page.dawn_key": "на світанку: багаття, варти, варта до ранку",
+    "page.max_hp_key": "найбільше здоров'я кожного персонажа",
     "page.point": "{actor}, {when}: {value}",
     "page.after_night": "після ночі {night}",
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
@@ -315,10 +338,22 @@ UK: dict[str, str | dict[str, str]] = {
     " виконує жодного скрипту й не робить жодного мережевого запиту.",
     # --step
     "step.prompt": "[Enter: наступна година] ",
+    # verify's first line when a log and the dice disagree (narration/verdict.py)
+    "verdict.differs": "рядок {line}: журнал каже \u00ab{log}\u00bb,"
+    " а кості \u2014 \u00ab{sim}\u00bb",
+    "verdict.fields": "{text} (різниця в полях: {fields})",
+    "verdict.header": "рядок {line}: заголовок журналу не такий, як nightsim пише для"
+    " його налаштувань (різниця в полях: {fields})",
+    "verdict.cut": "рядок {line}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
+    "verdict.extra": "рядок {line}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
-    "chain.head": "Голова ланцюжка: {hash}",
+    "chain.head": "Голова ланцюжка: {short}",
+    "chain.full": "повністю: {hash}",
     # check
     "check.title": "Перевірка {path}",
+    "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",
+    "check.fingerprint_use": "Оприлюдніть його до гри; `nightsim verify LOG --config-sha256 HASH`"
+    " перевіряє, що журнал зіграно з цією конфігурацією.",
     "check.valid": "Конфігурація правильна.",
     "check.encounter_terrain": "Шанс зустрічі: {chance} з 6 ({terrain}).",
     "check.encounter_given": "Шанс зустрічі: {chance} з 6 (encounter_chance).",
@@ -366,6 +401,18 @@ UK: dict[str, str | dict[str, str]] = {
     "warn.cook_no_gear": "{actor} має готувати, але в таборі немає {what}.",
     "warn.cookware": "кухонного посуду",
     "warn.ingredients": "інгредієнтів",
+    "warn.fire_never_warms": "Багаття ніколи не зігріє табір: дров за такої погоди щонайбільше"
+    " на {most}, а горіти йому треба {need} (вечір, а тоді {warmth} відпочинку).{colder}",
+    "warn.fire_rarely_warms": "Багаття зігріває табір лише в {chance} ночей: дров за такої"
+    " погоди часто не вистачає на {need} (вечір, а тоді {warmth} відпочинку).{colder}",
+    "warn.colder": " Без нього шанс повноцінного відпочинку: {who}.",
+    "warn.colder_one": "{actor} \u2014 {cold} замість {warm}",
+    "warn.never_rests": "{actor} ніколи не матиме повноцінного відпочинку: ніч стає спокійною"
+    " лише завдяки теплу багаття, а воно ніколи не зігріває табір.",
+    "warn.dozing_on": "Необов'язкове правило джерела про сон на варті типово увімкнене:"
+    " вартовий може задрімати й залишити табір без нагляду. Напишіть"
+    " rules.fall_asleep_on_watch = true, щоб погодитися на нього, або false, щоб грати без"
+    " нього.",
     "warn.impossible": "{actor} не може повноцінно відпочити ({season}, спорядження: {bedding})"
     " \u2014 ні з багаттям, ні без нього.",
     "warn.no_table": "Немає таблиці зустрічей для «{table}»: оповідь скаже «визначте істоту за"
@@ -391,6 +438,12 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.row.watch": "На варті",
     "whatif.row.awake": "Хто не спить",
     "whatif.row.surprised": "Зненацька",
+    "whatif.row.party_roll": "Кидок загону",
+    "whatif.row.monster_roll": "Кидок чудовиськ",
+    "whatif.roll_surprised": "{roll}: зненацька",
+    "whatif.roll_not_surprised": "{roll}: не зненацька",
+    "whatif.roll_nobody": "немає: кидати нікому, всі сплять",
+    "whatif.surprised_awake": "{names} (не спали, але зненацька за кидком загону: {awake})",
     "whatif.row.distance": "Відстань",
     "whatif.watch_awake": "{actor}, не спить",
     "whatif.watch_asleep": "{actor}, спить",
@@ -473,6 +526,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.col_vs": "проти\nнайкращої",
     "rank.span": "від {low} до {high}",
     "rank.best": "найкраща",
+    # in a ranking line, after a measure: the best rota itself
+    "rank.best_line": "найкраща послідовність",
     "rank.tied": "нарівні",
     "rank.line": "#{rank} {rota}: хтось не спить {awake}, {awake_vs}; повноцінний нічний"
     " відпочинок {rest}, {rest_vs}; закляття збережено {spells}",
@@ -555,6 +610,10 @@ UK: dict[str, str | dict[str, str]] = {
     "oddspage.legend_best": "найкраща",
     "oddspage.legend_tied": "нарівні з найкращою",
     "oddspage.legend_other": "явно гірша за найкращу",
+    "oddspage.camp": "Табір: {where}, {season}, {weather}. Загін: {party}; варти: {rota}.",
+    "oddspage.camp_party": "Табір: {where}, {season}, {weather}. Загін: {party}.",
+    "oddspage.camp_hex": "власний шанс гексу",
+    "oddspage.camp_wood": "власний модифікатор дров",
     "oddspage.footer": "Створено програмою nightsim зі звіту про шанси (sha256 конфігурації"
     " {sha}): ця сторінка не робить жодного мережевого запиту.",
     # редакція правил 2 (docs/rules.md §3.2, §5.4, §6.2): `check` каже, за чим грає

@@ -24,6 +24,8 @@ from nightsim.narration.widgets import (
     bedding,
     emphasise,
     fits,
+    fits_wrapped,
+    min_words,
     plain_table,
     signed,
     stacked,
@@ -45,7 +47,20 @@ def warning_text(w: Warning, t: Catalogue) -> str:
         f["bedding"] = bedding(f["bedroll"], f["tent"], t)
     elif w.key == "warn.no_table":
         f["table"] = t.code(Table(f["table"]))
+    elif w.key in ("warn.fire_never_warms", "warn.fire_rarely_warms"):
+        _warmth_fields(f, t)
     return t(w.key, **f)
+
+
+def _warmth_fields(f: dict[str, Any], t: Catalogue) -> None:
+    for k in ("most", "need", "warmth"):
+        f[k] = t.hm(round(f[k] * 60))
+    f["chance"] = _percent(f["chance"])
+    who = [
+        t("warn.colder_one", actor=name, cold=_percent(cold), warm=_percent(warm))
+        for name, warm, cold in f.pop("colder")
+    ]
+    f["colder"] = t("warn.colder", who="; ".join(who)) if who else ""
 
 
 def _fire(ck: Checkup, t: Catalogue) -> str:
@@ -96,19 +111,41 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
 _QUICK = ("taken", "adverse", "gear")
 
 
-def _rota(ck: Checkup, t: Catalogue) -> RenderableType:
-    tab = plain_table()
-    tab.add_column(t("check.col_shift"), justify="right")
-    tab.add_column(t("check.col_from"))
-    tab.add_column(t("check.col_to"))
-    tab.add_column(t("check.col_watcher"), style="bold")
-    tab.add_column(t("check.col_doze"), justify="right")
-    for s in ck.shifts:
-        doze = t("fmt.chance", x=1, n=s.doze_die) if s.doze_die else t("check.doze_off")
-        tab.add_row(str(s.number), s.start, s.end, s.name, doze)
+def _rota(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
+    """The rota as a table when it fits with every word whole (the watcher's name wrapping
+    between words), else a block per shift."""
+    heads = [
+        t("check.col_shift"),
+        t("check.col_from"),
+        t("check.col_to"),
+        t("check.col_watcher"),
+        t("check.col_doze"),
+    ]
+    rows: list[list[str | Text]] = [
+        [str(s.number), s.start, s.end, s.name, _doze(s.doze_die, t)] for s in ck.shifts
+    ]
     if ck.unwatched_from:
-        tab.add_row("", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), "")
+        rows.append(["", ck.unwatched_from, ck.rest_end, Text(t("check.unwatched_row"), "red"), ""])
+    if not fits_wrapped([heads, *rows], width, [False, False, False, True, False]):
+        return stacked(
+            [
+                (f"{r[0]}. {r[3]}" if r[0] else str(r[3]), [[(f"{r[1]}\u2013{r[2]}", r[4])]])
+                for r in rows
+            ]
+        )
+    tab = plain_table()
+    tab.add_column(heads[0], justify="right")
+    tab.add_column(heads[1])
+    tab.add_column(heads[2])
+    tab.add_column(heads[3], style="bold", min_width=min_words([heads[3], *(r[3] for r in rows)]))
+    tab.add_column(heads[4], justify="right")
+    for row in rows:
+        tab.add_row(*row)
     return tab
+
+
+def _doze(die: int | None, t: Catalogue) -> str:
+    return t("fmt.chance", x=1, n=die) if die else t("check.doze_off")
 
 
 def _sleep(c: CharacterInfo, t: Catalogue) -> Text:
@@ -187,6 +224,17 @@ def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
     return tab
 
 
+def _fingerprint(sha: str, t: Catalogue) -> list[Text]:
+    if not sha:
+        return []
+    # The hash on a line of its own, whole, to copy; the label wraps, never the hash.
+    return [
+        Text(t("check.fingerprint"), style="bold"),
+        Text(sha),
+        Text(t("check.fingerprint_use"), style="dim"),
+    ]
+
+
 def render_checkup(
     ck: Checkup,
     path: str,
@@ -194,11 +242,13 @@ def render_checkup(
     lang: str = "en",
     party: Sequence[Mapping[str, Any]] = (),
     names_warned: bool = False,
+    fingerprint: str = "",
 ) -> RenderableType:
     """`party`: the config's party as data (`Config.canonical()["party"]`), for the names'
     pronouns and forms (a warning tells a name in the case its sentence needs).
     `names_warned`: look-alike names are warned about on stderr (they name code points, as
-    errors do): the panel points there rather than say there is no warning."""
+    errors do): the panel points there rather than say there is no warning.
+    `fingerprint`: the config's SHA-256 (`config.fingerprint`), shown under the panel."""
     t = Catalogue(lang).for_party(party)
     names = t.spellings(c.name for c in ck.characters)
     notes = [t("check.odds_note")]
@@ -215,9 +265,10 @@ def render_checkup(
             title_align="left",
             box=box.ROUNDED,
         ),
+        *_fingerprint(fingerprint, t),
         Text(""),
         Text(t("check.rota_title"), style="bold underline"),
-        Responsive(lambda width: _rota(ck, t)),
+        Responsive(lambda width: _rota(ck, t, width)),
         Text(""),
         Text(t("check.party_title"), style="bold underline"),
         Responsive(lambda width: _party(ck, t, width)),

@@ -39,8 +39,11 @@ def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
         lines.append(t("enc.nobody_awake"))
     lines.append(t("enc.surprised", names=t.names(e.surprised)))
     if e.party_roll is not None:
+        # The party's roll decides for those awake only (docs/rules.md §4): name them, so that
+        # "awake" beside "surprised" has its reason.
         key = "enc.party_surprised" if e.party_surprised else "enc.party_not_surprised"
-        lines.append(t(key, roll=roll_text(e.party_roll, t, purpose=False)))
+        roll = roll_text(e.party_roll, t, purpose=False)
+        lines.append(t(key, roll=roll, names=t.names(e.awake)))
     key = "enc.monster_surprised" if e.monster_surprised else "enc.monster_not_surprised"
     monster = roll_text(e.monster_roll, t, purpose=False) if e.monster_roll else ""
     lines.append(t(key, roll=monster))

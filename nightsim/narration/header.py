@@ -8,14 +8,14 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.facts import HeaderFacts
+from nightsim.narration.facts import HeaderFacts, Member
 from nightsim.narration.widgets import (
-    NARROW,
-    STACK,
     Field,
     Responsive,
     bedding,
     emphasise,
+    fits_wrapped,
+    min_words,
     plain_table,
     signed,
     stacked,
@@ -71,30 +71,56 @@ def _stacked(h: HeaderFacts, t: Catalogue) -> RenderableType:
     return stacked(blocks)
 
 
+def _headings(t: Catalogue, narrow: bool) -> list[str]:
+    wide = [] if narrow else [t("abbr.wis"), t("abbr.cha")]
+    doom = [] if narrow else [t("col.save_doom")]
+    return [
+        t("col.character"),
+        t("abbr.con"),
+        *wide,
+        t("col.hp"),
+        *doom,
+        t("col.bedding"),
+        t("col.spells"),
+    ]
+
+
+def _row(c: Member, t: Catalogue, narrow: bool) -> list[str]:
+    row = [c.name, str(c.con)]
+    if not narrow:
+        row += [str(c.wis), str(c.cha)]
+    row.append(f"{c.hp}/{c.max_hp}")
+    if not narrow:
+        row.append(str(c.save_doom))
+    return [*row, bedding(c.bedroll, c.tent, t), ", ".join(c.spells) or "\u2014"]
+
+
 def _party(h: HeaderFacts, t: Catalogue, width: int) -> RenderableType:
-    if width < STACK:
-        return _stacked(h, t)
-    narrow = width < NARROW
+    """The party as the widest table that fits with no word cut: every column whole, or the
+    bedding and spells wrapping between words; then without WIS, CHA and the save; else a
+    block per character."""
+    for narrow in (False, True):
+        rows = [_headings(t, narrow), *(_row(c, t, narrow) for c in h.party)]
+        n = len(rows[0])
+        for wrap in (False, True):
+            wraps = [False] * (n - 2) + [wrap, True]
+            if fits_wrapped(rows, width, wraps):
+                return _table(rows, wraps)
+    return _stacked(h, t)
+
+
+def _table(rows: list[list[str]], wraps: list[bool]) -> RenderableType:
     tab = plain_table()
-    tab.add_column(t("col.character"), no_wrap=True, style="bold")
-    tab.add_column(t("abbr.con"), justify="right")
-    if not narrow:
-        tab.add_column(t("abbr.wis"), justify="right")
-        tab.add_column(t("abbr.cha"), justify="right")
-    tab.add_column(t("col.hp"), justify="right")
-    if not narrow:
-        tab.add_column(t("col.save_doom"), justify="right")
-    tab.add_column(t("col.bedding"), no_wrap=not narrow)
-    tab.add_column(t("col.spells"))
-    for c in h.party:
-        row = [c.name, str(c.con)]
-        if not narrow:
-            row += [str(c.wis), str(c.cha)]
-        row.append(f"{c.hp}/{c.max_hp}")
-        if not narrow:
-            row.append(str(c.save_doom))
-        row.append(bedding(c.bedroll, c.tent, t))
-        row.append(", ".join(c.spells) or "\u2014")
+    for k, (heading, wrap) in enumerate(zip(rows[0], wraps, strict=True)):
+        numeric = 0 < k < len(rows[0]) - 2
+        tab.add_column(
+            heading,
+            justify="right" if numeric else "left",
+            no_wrap=not wrap,
+            style="bold" if k == 0 else "",
+            min_width=min_words([r[k] for r in rows]) if wrap else None,
+        )
+    for row in rows[1:]:
         tab.add_row(*row)
     return tab
 

@@ -112,18 +112,32 @@ def _title(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> Rend
     return label + Text("  ") + said
 
 
-def _who(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
-    """Who dozed, slept all the hour, was awake in it: one line, or a line each on a narrow
-    terminal (where a wrapped list would leave a name alone on a line)."""
-    # "спить: Moss", "сплять: Moss, Wren": the verb agrees with how many are listed.
-    parts = [
-        Text(t(key, names=t.names(listed)), style="dim " + style if style else "dim")
+def who_parts(h: HourFacts) -> list[tuple[str, tuple[str, ...], str]]:
+    """Who dozed, slept all the hour, was awake in it: (catalogue key, names, style) each.
+    "спить: Moss", "сплять: Moss, Wren": the verb agrees with how many are listed. A watcher
+    who dozed and was then woken in the same hour is told once, as such, not as both dozing
+    and awake."""
+    woken = tuple(n for n in h.dozed if n in h.awake)
+    dozed = tuple(n for n in h.dozed if n not in woken)
+    awake = tuple(n for n in h.awake if n not in woken)
+    return [
+        (key, listed, style)
         for key, listed, style in (
-            ("hour.dozed", h.dozed, "red"),
-            ("hour.asleep_one" if len(h.asleep) == 1 else "hour.asleep", h.asleep, ""),
-            ("hour.awake_one" if len(h.awake) == 1 else "hour.awake", h.awake, ""),
+            ("hour.dozed", dozed, "red"),
+            ("hour.dozed_woken", woken, "red"),
+            ("hour.asleep_one" if len(h.asleep) == 1 else "hour.asleep", tuple(h.asleep), ""),
+            ("hour.awake_one" if len(awake) == 1 else "hour.awake", awake, ""),
         )
         if listed
+    ]
+
+
+def _who(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
+    """Who dozed, slept, was awake: one line, or a line each on a narrow terminal (where a
+    wrapped list would leave a name alone on a line)."""
+    parts = [
+        Text(t(key, names=t.names(listed)), style="dim " + style if style else "dim")
+        for key, listed, style in who_parts(h)
     ]
     if width < STACK:
         return Group(*(indented(emphasise(p, names)) for p in parts))

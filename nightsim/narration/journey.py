@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import JourneyFacts
-from nightsim.narration.widgets import NARROW, STACK, Field, Responsive, plain_table, stacked
+from nightsim.narration.widgets import (
+    Field,
+    Responsive,
+    fits_wrapped,
+    min_words,
+    plain_table,
+    stacked,
+)
 
 
 def _path(values: Sequence[int], keep: int = 5) -> str:
@@ -56,11 +62,8 @@ def _stacked(j: JourneyFacts, t: Catalogue) -> RenderableType:
     return stacked(blocks)
 
 
-def _table(j: JourneyFacts, t: Catalogue, width: int) -> RenderableType:
-    if width < STACK:
-        return _stacked(j, t)
-    narrow = width < NARROW
-    headers = [
+def _headings(t: Catalogue, narrow: bool) -> list[str]:
+    return [
         t("col.character"),
         t("col.rested"),
         t("col.hp_path"),
@@ -69,23 +72,33 @@ def _table(j: JourneyFacts, t: Catalogue, width: int) -> RenderableType:
         *([] if narrow else [t("col.surprised")]),
     ]
 
-    def needed(body: list[list[str]]) -> int:
-        cols = zip(headers, *body, strict=False)
-        return sum(max(cell_len(c) for c in col) + 1 for col in cols)
 
-    # A long journey's HP and exhaustion paths show fewer nights at each end until the
-    # table fits, so names and headers are never squeezed into "Charact…".
-    keep = 4
-    while keep > 1 and needed(_rows(j, keep, narrow)) > width:
-        keep -= 1
+def _table(j: JourneyFacts, t: Catalogue, width: int) -> RenderableType:
+    """The widest table that cuts nothing: a long journey's HP and exhaustion paths show
+    fewer nights at each end (never fewer than two) until it fits, the last headings
+    wrapping between words; then without the surprises column; else a block per
+    character."""
+    for narrow in (False, True):
+        headers = _headings(t, narrow)
+        wraps = [False] * 4 + [True] * (len(headers) - 4)
+        for keep in (5, 4, 3, 2):
+            rows = _rows(j, keep, narrow)
+            if fits_wrapped([headers, *rows], width, wraps):
+                return _build(headers, rows, wraps)
+    return _stacked(j, t)
+
+
+def _build(headers: list[str], rows: list[list[str]], wraps: list[bool]) -> RenderableType:
     tab = plain_table()
-    tab.add_column(headers[0], style="bold", no_wrap=True)
-    tab.add_column(headers[1], justify="right", no_wrap=True)
-    tab.add_column(headers[2], no_wrap=True)
-    tab.add_column(headers[3], no_wrap=True)
-    for h in headers[4:]:
-        tab.add_column(h, justify="right")
-    for row in _rows(j, keep, narrow):
+    for k, (h, wrap) in enumerate(zip(headers, wraps, strict=True)):
+        tab.add_column(
+            h,
+            style="bold" if k == 0 else "",
+            justify="right" if k in (1, 4, 5) else "left",
+            no_wrap=not wrap,
+            min_width=min_words([h, *(r[k] for r in rows)]) if wrap else None,
+        )
+    for row in rows:
         tab.add_row(*row)
     return tab
 

@@ -11,13 +11,13 @@ from nightsim.codes import RestReason
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import MorningFacts, RestRow
 from nightsim.narration.widgets import (
-    NARROW,
-    STACK,
     Field,
     Responsive,
     check_text,
     emphasise,
     fits,
+    fits_wrapped,
+    min_words,
     plain_table,
     roll_text,
     rolls_text,
@@ -66,7 +66,7 @@ def _stacked(rows: Sequence[RestRow], t: Catalogue) -> RenderableType:
         hp, exh = hp_exhaustion(r)
         night = t.term("difficulty", r.difficulty)
         lines: list[list[Field]] = [
-            [(t("col.slept"), t.hm(r.slept_minutes)), (t("col.night"), night)]
+            [(t("col.slept"), t.hm(r.slept_minutes)), (t("col.difficulty"), night)]
         ]
         if r.check is not None:
             lines.append([(t("col.check"), roll_text(r.check, t, purpose=False))])
@@ -80,7 +80,7 @@ def _headings(t: Catalogue, narrow: bool) -> list[str]:
     return [
         t("col.character"),
         t("col.slept"),
-        t("col.night"),
+        t("col.difficulty"),
         *([] if narrow else [t("col.check")]),
         t("abbr.rest") if narrow else t("col.rest"),
         t("col.hp"),
@@ -89,17 +89,27 @@ def _headings(t: Catalogue, narrow: bool) -> list[str]:
 
 
 def _table(rows: Sequence[RestRow], t: Catalogue, width: int) -> RenderableType:
-    if width < STACK:
-        return _stacked(rows, t)
+    """The widest layout that cuts nothing a referee needs (names, HP, targets): every
+    column whole; then without the check column, the headings abbreviated and a name
+    wrapping between its words; else a block per character."""
     wide: list[Sequence[object]] = [_headings(t, False), *(_cells(r, t, False) for r in rows)]
-    narrow = width < NARROW or not fits(wide, width)
+    if fits(wide, width):
+        return _build(rows, t, narrow=False)
+    narrow: list[Sequence[object]] = [_headings(t, True), *(_cells(r, t, True) for r in rows)]
+    if fits_wrapped(narrow, width, [True] + [False] * (len(narrow[0]) - 1)):
+        return _build(rows, t, narrow=True)
+    return _stacked(rows, t)
+
+
+def _build(rows: Sequence[RestRow], t: Catalogue, *, narrow: bool) -> RenderableType:
     tab = plain_table()
-    tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
+    words = min_words([t("col.character"), *(r.actor for r in rows)]) if narrow else None
+    tab.add_column(t("col.character"), style="bold", no_wrap=not narrow, min_width=words)
     tab.add_column(t("col.slept"), justify="right", no_wrap=True)
-    tab.add_column(t("col.night"), no_wrap=True)
+    tab.add_column(t("col.difficulty"), no_wrap=True)
     if not narrow:
         tab.add_column(t("col.check"), no_wrap=True)
-    tab.add_column(t("abbr.rest") if narrow else t("col.rest"), no_wrap=not narrow)
+    tab.add_column(t("abbr.rest") if narrow else t("col.rest"), no_wrap=True)
     tab.add_column(t("col.hp"), justify="right", no_wrap=True)
     tab.add_column(
         t("abbr.exhaustion") if narrow else t("col.exhaustion"), justify="right", no_wrap=True

@@ -23,10 +23,12 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from nightsim import events as ev
+from nightsim.heads import short_head
 from nightsim.narration import encounter, evening, header, hours, journey, morning, strip
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
 from nightsim.narration.safe import printable
+from nightsim.narration.view import for_view
 
 Kind = Literal[
     "header", "night", "evening", "hour", "encounter", "strip", "morning", "journey", "head"
@@ -75,10 +77,11 @@ def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iter
 
 
 def narrate_blocks(
-    events: Iterable[ev.Event], *, lang: str = "en", quiet: bool = False
+    events: Iterable[ev.Event], *, lang: str = "en", quiet: bool = False, view: str = "referee"
 ) -> Iterator[Block]:
-    """The narration of a log's events, block by block; one night is held at a time."""
-    t = Catalogue(lang)
+    """The narration of a log's events, block by block; one night is held at a time.
+    `view`: "referee" (everything) or "players" (what the characters know, view.py)."""
+    t = Catalogue(lang, view=view)
     last: list[ev.Event] = []
 
     def tracked() -> Iterator[ev.Event]:
@@ -86,8 +89,14 @@ def narrate_blocks(
             last[:] = [event]
             yield printable(event)  # a forged log's strings are told as text (safe.py)
 
-    yield from blocks(tell(tracked(), quiet=quiet), t, quiet=quiet)
+    yield from blocks(tell(for_view(tracked(), view), quiet=quiet), t, quiet=quiet)
     if last and last[0].hash is not None:
         # The head pins where the log ends: `verify --head` fails a log cut short (and its
         # header's `nights` edited) even when every hash was recomputed.
-        yield Block("head", Text(t("chain.head", hash=last[0].hash)))
+        yield Block("head", Text("\n".join(head_lines(last[0].hash, t))))
+
+
+def head_lines(head: str, t: Catalogue) -> tuple[str, str]:
+    """The head to write down (its first 12 hex digits, which `verify --head` takes), then in
+    full, for a copy and paste."""
+    return t("chain.head", short=short_head(head)), t("chain.full", hash=head)

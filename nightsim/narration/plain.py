@@ -24,7 +24,9 @@ MIN_WIDTH = 20  # narrower, rich's tables cannot hold a clock and a name
 MAX_WIDTH = 1000
 
 
-def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
+def narrate(
+    events: Iterable[Event], lang: str = "en", width: int = 100, *, view: str = "referee"
+) -> str:
     """The narration of a night (or a journey) from its events, as plain text.
 
     Exactly what `nightsim replay` prints for the same events with `--lang lang` and
@@ -45,10 +47,15 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
     >>> narrate(night.events, lang="uk").count("\\n") > 50
     True
 
+    `view="players"` tells only what the characters know: no monster check, no creature
+    table, no roll behind the screen (`run --view players`).
+
     Raises TypeError (`events` not an iterable of events, `width` not an int) or ValueError
     (`lang` not "en" or "uk", `width` below 20 or above 1000), each naming the argument.
     """
     _check(lang, width)
+    if view not in ("referee", "players"):
+        raise ValueError(f"view: expected 'referee' or 'players', got {view!r}")
     typed = _typed(_iterable(events))
 
     from nightsim.narration.night import narrate_blocks as blocks
@@ -67,7 +74,7 @@ def narrate(events: Iterable[Event], lang: str = "en", width: int = 100) -> str:
         legacy_windows=False,
     )
     out: list[str] = []
-    for block in blocks(typed, lang=lang):
+    for block in blocks(typed, lang=lang, view=view):
         out.append(plain_text(console, block.body) + "\n")
     return "".join(out)
 

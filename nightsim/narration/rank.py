@@ -33,11 +33,13 @@ def _both(t: Catalogue, est: dict[str, Any]) -> str:
     return t("fmt.p_range", p=percent(t, est["p"]), low=low, high=high)
 
 
-def _vs(t: Catalogue, row: dict[str, Any], key: str) -> str:
-    """Against the best: "best", "tied (-1.2 to +0.8)", or "-3.4 (-4.1 to -2.7)" points."""
+def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
+    """Against the best: "best", "tied (-1.2 to +0.8)", or "-3.4 (-4.1 to -2.7)" points.
+    `best`: the word for the best rota itself, which in a line follows a measure, not the
+    rota (Ukrainian agrees it with its noun)."""
     vs = row["vs_best"]
     if vs is None:
-        return t("rank.best")
+        return t(best)
     d = vs[key]
     if d["diff"] is None:
         return "\u2014"
@@ -82,9 +84,9 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
             rank=row["rank"],
             rota=", ".join(row["rota"]),
             awake=_both(t, row[AWAKE]),
-            awake_vs=_vs(t, row, AWAKE),
+            awake_vs=_vs(t, row, AWAKE, "rank.best_line"),
             rest=percent(t, row[REST]["p"]),
-            rest_vs=_vs(t, row, REST),
+            rest_vs=_vs(t, row, REST, "rank.best_line"),
             spells=percent(t, row[SPELLS]["p"]),
         )
         for row in part["top"]

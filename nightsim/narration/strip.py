@@ -41,15 +41,17 @@ def _cell_state(states: Sequence[str]) -> str:
 
 
 def _ruler(track_: Track, cell: int, cells: int) -> str:
-    """Hour labels over the cells: HH:MM where an hour has room for it, else HH."""
+    """Hour labels over the cells: HH:MM where an hour has room for it, else HH; where an
+    hour is too narrow for its label and a blank, every second (third…) hour is labelled,
+    so that labels never run together ("21 23 01", not "212223")."""
     hh, mm = (int(x) for x in track_.first_hour.split(":"))
     per_hour = max(1, 60 // cell)
+    label_len = 5 if per_hour >= 6 else 2
+    step = per_hour * -(-(label_len + 1) // per_hour)
     chars = [" "] * cells
-    for k in range(0, cells, per_hour):
+    for k in range(0, cells, step):
         m = (hh * 60 + mm + k * cell) % (24 * 60)
-        label = f"{m // 60:02d}:{m % 60:02d}" if per_hour >= 6 else f"{m // 60:02d}"
-        if per_hour < len(label) + 1:
-            label = label[:per_hour] if per_hour >= 2 else ""
+        label = f"{m // 60:02d}:{m % 60:02d}" if label_len == 5 else f"{m // 60:02d}"
         for j, ch in enumerate(label):
             if k + j < cells:
                 chars[k + j] = ch
@@ -61,24 +63,39 @@ def _fit(text: str, width: int) -> str:
     return set_cell_size(text, width)
 
 
+# The fewest cells a row may have beside its name: the rest period in 30-minute cells.
+_SIDE_CELL = 30
+
+
 def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
     # The label column holds the names and the rows' own labels (fire, and the monster's
-    # row when one came), so that no label is cut by a party of short names.
+    # row when one came) whole: no name is cut. When the names leave too little room beside
+    # them, each row's label goes on a line of its own above its cells.
     labels = [t("strip.fire"), *(n for n, _ in track_.rows)]
     if track_.arrival is not None:
         labels.append(t("strip.monster"))
-    label = min(16, max(cell_len(x) for x in labels))
-    cell = cell_minutes(track_, width, label)
+    longest = max(cell_len(x) for x in labels)
+    beside = width - longest - 1 >= -(-track_.minutes // _SIDE_CELL)
+    label = longest if beside else 0
+    cell = cell_minutes(track_, width if beside else width + 1, label)
     cells = -(-track_.minutes // cell)
     lines: list[Text] = []
-    lines.append(Text(" " * (label + 1) + _ruler(track_, cell, cells), style="dim"))
+    pad = " " * (label + 1) if beside else ""
+    lines.append(Text(pad + _ruler(track_, cell, cells), style="dim"))
+
+    def row(name: str, style: str = "") -> Text:
+        if beside:
+            return Text(_fit(name, label) + " ", style=style)
+        lines.append(Text(name, style=style or "bold"))
+        return Text()
+
     for name, states in track_.rows:
-        line = Text(_fit(name, label) + " ")
+        line = row(name)
         for k in range(cells):
             s = _cell_state(states[k * cell : (k + 1) * cell])
             line.append(SYMBOL[s], style=STYLE[s])
         lines.append(line)
-    fire = Text(_fit(t("strip.fire"), label) + " ", style="dim")
+    fire = row(t("strip.fire"), "dim")
     for k in range(cells):
         part = track_.fire[k * cell : (k + 1) * cell]
         burning = sum(part) * 2 >= len(part)
@@ -86,7 +103,7 @@ def render(track_: Track, width: int, t: Catalogue) -> RenderableType:
     lines.append(fire)
     if track_.arrival is not None:
         k = min(cells - 1, track_.arrival // cell)
-        mark = Text(_fit(t("strip.monster"), label) + " ", style="dim")
+        mark = row(t("strip.monster"), "dim")
         mark.append(" " * k)
         mark.append(MONSTER, style="bold red")
         lines.append(mark)

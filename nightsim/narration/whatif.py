@@ -21,7 +21,16 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.evening import evening_line, title_text
 from nightsim.narration.facts import EncounterFacts, EveningEvent, NightTitle, line_of
 from nightsim.narration.hours import night_line
-from nightsim.narration.widgets import NARROW, Responsive, emphasise, indented, line, plain_table
+from nightsim.narration.night import head_lines
+from nightsim.narration.widgets import (
+    NARROW,
+    Responsive,
+    emphasise,
+    indented,
+    line,
+    plain_table,
+    roll_text,
+)
 
 # The mark of a cell that differs from the log (the legend says so, in either language).
 MARK = "*"
@@ -147,20 +156,49 @@ def _watch(e: EncounterFacts, t: Catalogue) -> str:
     return t(key, actor=e.watch_of)
 
 
+def _surprise_roll(roll: ev.Roll | None, surprised: bool, t: Catalogue) -> str:
+    if roll is None:
+        return t("whatif.roll_nobody")
+    key = "whatif.roll_surprised" if surprised else "whatif.roll_not_surprised"
+    return t(key, roll=roll_text(roll, t, purpose=False))
+
+
+def _surprised(e: EncounterFacts, t: Catalogue) -> str:
+    """Who was surprised; those awake among them by the party's roll, which is said, so that
+    "awake" beside "surprised" is not a contradiction (docs/rules.md §4)."""
+    if not e.surprised:
+        return t("whatif.none")
+    awake = [n for n in e.surprised if n in e.awake]
+    if not awake:
+        return t.names(e.surprised)
+    return t("whatif.surprised_awake", names=t.names(e.surprised), awake=t.names(awake))
+
+
 def _encounter_cells(e: EncounterFacts | None, t: Catalogue) -> tuple[str, ...]:
     if e is None:
-        return (t("whatif.no_monster"), *[t("whatif.none")] * 5)
+        return (t("whatif.no_monster"), *[t("whatif.none")] * (len(_ENCOUNTER_ROWS) - 1))
     return (
         e.clock,
         e.creature or t.code(e.table),
         _watch(e, t),
         t.names(e.awake),
-        t.names(e.surprised),
+        _surprised(e, t),
+        _surprise_roll(e.party_roll, e.party_surprised, t),
+        _surprise_roll(e.monster_roll, e.monster_surprised, t),
         t.count("foot", e.distance_ft),
     )
 
 
-_ENCOUNTER_ROWS = ("clock", "creature", "watch", "awake", "surprised", "distance")
+_ENCOUNTER_ROWS = (
+    "clock",
+    "creature",
+    "watch",
+    "awake",
+    "surprised",
+    "party_roll",
+    "monster_roll",
+    "distance",
+)
 
 
 def encounter_rows(n: NightComparison, t: Catalogue) -> tuple[ToldRow, ...]:
@@ -255,9 +293,10 @@ def words(c: Comparison, t: Catalogue) -> Told:
             encounter=encounter_rows(n, t),
             dawn=dawn_rows(n, t),
         )
+    head = head_lines(c.head, t) if c.head else (t("chain.head", short=t("whatif.none")),)
     lines = (
         t("whatif.verified", nights=c.nights),
-        t("chain.head", hash=c.head or t("whatif.none")),
+        *head,
         t("whatif.change", items="; ".join(c.sets)),
     )
     return Told(

@@ -67,6 +67,30 @@ def fits(rows: Sequence[Sequence[object]], width: int, wrapping: int = 0) -> boo
     return sum(widths) + 2 * (len(widths) - 1) + extra <= width
 
 
+def longest_word(text: object) -> int:
+    """The cells of `text`'s longest word: the narrowest a wrapping column can be without
+    cutting it."""
+    return max((cell_len(w) for w in str(text).split()), default=0)
+
+
+def min_words(cells: Iterable[object]) -> int:
+    """A wrapping column's `min_width`: its longest word, so that rich, squeezing a table,
+    wraps it between words rather than cut one."""
+    return max((longest_word(c) for c in cells), default=1)
+
+
+def fits_wrapped(rows: Sequence[Sequence[object]], width: int, wraps: Sequence[bool]) -> bool:
+    """Whether a `plain_table` of these rows (the headings first) fits `width` with no word
+    cut when the columns marked in `wraps` wrap between words: such a column needs its
+    longest word, any other its widest cell."""
+    cols = list(zip(*rows, strict=True))
+    widths = [
+        max((longest_word(c) if wrap else cell_len(str(c))) for c in col)
+        for col, wrap in zip(cols, wraps, strict=True)
+    ]
+    return sum(widths) + 2 * (len(widths) - 1) <= width
+
+
 def plain_table() -> Table:
     """The narration's one table style: a rule under the heading, no frame, one space apart
     (it reads the same in plain text as at a terminal)."""

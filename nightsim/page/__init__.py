@@ -22,13 +22,17 @@ if TYPE_CHECKING:
     from nightsim.narration.whatif import Told
 
 
-def night_html(events: Iterable[Event], lang: str = "en") -> str:
-    """The page of a night or a journey, from its log's events (header first)."""
+def night_html(
+    events: Iterable[Event], lang: str = "en", *, view: str = "referee", title: str | None = None
+) -> str:
+    """The page of a night or a journey, from its log's events (header first). `view`:
+    "referee" (everything) or "players" (what the characters know); `title`: the page's own
+    title (a campaign's, a session's) over the seed's."""
     from nightsim.page.night import page
     from nightsim.page.render import render
 
-    view = page(events, lang)
-    return render("night.html.j2", page=view, lang=view.lang)
+    shown = page(events, lang, view=view, title=title)
+    return render("night.html.j2", page=shown, lang=shown.lang)
 
 
 def whatif_html(told: Told) -> str:

@@ -33,6 +33,25 @@ class Series:
     cls: str
     path: str  # "x,y x,y ..." for a polyline
     points: tuple[Point, ...]
+    # Lines drawn where their values are, never shifted: equal values lie on one another, so
+    # each later series is drawn thinner, dashed and with smaller points over the earlier
+    # ones, which show around it.
+    width: float = 2.0
+    dash: str = ""
+    radius: float = 4.0
+    top: float | None = None  # the y of the character's maximum (max HP), if drawn
+    top_tip: str = ""
+
+
+# Dash patterns by a series' place: solid first, then patterns a reader tells apart.
+_DASHES = ("", "7 4", "2 3", "9 3 2 3")
+_LAYERS = 4  # beyond this many, the widths and radii repeat
+
+
+def _layer(i: int, n: int) -> tuple[float, str, float]:
+    """Width, dash pattern and point radius of series `i` of `n`: the first widest."""
+    depth = (n - 1 - i) % _LAYERS if n > 1 else 0
+    return 1.5 + 1.5 * depth, _DASHES[i % len(_DASHES)], 3.0 + 1.5 * depth
 
 
 @dataclass(frozen=True)
@@ -73,21 +92,26 @@ def _step(vmax: float, ticks: int) -> int:
     return max(1, math.ceil(vmax / ticks))
 
 
-def journey_lines(j: JourneyFacts, what: str, title: str, t: Catalogue) -> LineChart:
-    """HP (`what` = "hp") or exhaustion per character, before the first night and after each."""
+def journey_lines(
+    j: JourneyFacts,
+    what: str,
+    title: str,
+    t: Catalogue,
+    max_hp: Mapping[str, int] | None = None,
+) -> LineChart:
+    """HP (`what` = "hp") or exhaustion per character, before the first night and after each;
+    with `max_hp` (name -> max HP), the HP chart draws each character's maximum."""
     frame = ChartFrame(400, 210, 34, 390, 12, 182)
     values = [r.hp if what == "hp" else r.exhaustion for r in j.rows]
-    vmax = max([1, *(v for vs in values for v in vs)])
+    tops = dict(max_hp or {}) if what == "hp" else {}
+    vmax = max([1, *(v for vs in values for v in vs), *tops.values()])
     nights = max(1, j.nights)
     series = []
     for i, (r, vs) in enumerate(zip(j.rows, values, strict=True)):
-        # Characters with the same value would hide one another's line: each is drawn a
-        # little apart (its points' labels keep the exact value).
-        apart = round((i - (len(j.rows) - 1) / 2) * 2.5, 2)
         points = tuple(
             Point(
                 frame.x(k, nights),
-                round(frame.y(v, vmax) + apart, 2),
+                frame.y(v, vmax),
                 t(
                     "page.point",
                     actor=r.name,
@@ -98,7 +122,21 @@ def journey_lines(j: JourneyFacts, what: str, title: str, t: Catalogue) -> LineC
             for k, v in enumerate(vs)
         )
         path = " ".join(f"{p.x},{p.y}" for p in points)
-        series.append(Series(r.name, f"c{i % PALETTE}", path, points))
+        width, dash, radius = _layer(i, len(j.rows))
+        top = tops.get(r.name)
+        series.append(
+            Series(
+                r.name,
+                f"c{i % PALETTE}",
+                path,
+                points,
+                width,
+                dash,
+                radius,
+                frame.y(top, vmax) if top is not None else None,
+                t("page.max_hp", actor=r.name, hp=top) if top is not None else "",
+            )
+        )
     xstep = _step(nights, 10)
     ystep = _step(vmax, 5)
     return LineChart(

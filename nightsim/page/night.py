@@ -26,7 +26,9 @@ from nightsim.narration.facts import (
     NightFacts,
     tell,
 )
+from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import STATES
+from nightsim.narration.view import for_view
 from nightsim.narration.widgets import bedding, emphasise, roll_text
 from nightsim.page import chart as journey_chart
 from nightsim.page import timeline
@@ -105,6 +107,8 @@ class NightPage:
     nights: tuple[NightView, ...]
     journey: JourneyView | None
     words: dict[str, str]  # the chart's labels and legend, the footer
+    # The chain head of a log's page (short, then in full); a night from simulate() has none.
+    head: tuple[str, ...] = ()
 
 
 def words(t: Catalogue) -> dict[str, str]:
@@ -122,6 +126,8 @@ def words(t: Catalogue) -> dict[str, str]:
         "timeline": t("page.timeline"),
         "how_to": t("page.keys"),
         "footer": t("page.footer"),
+        "dawn_key": t("page.dawn_key"),
+        "max_hp_key": t("page.max_hp_key"),
     }
 
 
@@ -179,13 +185,7 @@ def _encounter(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Encount
 def _hour(h: HourFacts, names: Sequence[str], t: Catalogue) -> HourView:
     watch = emphasise(Text(hours.watch_words(h, t) + " \u00b7 " + hours.fire_words(h, t)), names)
     who = tuple(
-        _named(t(key, names=t.names(listed)), names)
-        for key, listed in (
-            ("hour.dozed", h.dozed),
-            ("hour.asleep", h.asleep),
-            ("hour.awake", h.awake),
-        )
-        if listed
+        _named(t(key, names=t.names(listed)), names) for key, listed, _ in hours.who_parts(h)
     )
     return HourView(
         title=t("hour.title", start=h.start, end=h.end, hour=h.number),
@@ -201,7 +201,7 @@ def _morning(m: MorningFacts, names: Sequence[str], t: Catalogue) -> Morning:
     heads = (
         t("col.character"),
         t("col.slept"),
-        t("col.night"),
+        t("col.difficulty"),
         t("col.check"),
         t("col.rest"),
         t("col.hp"),
@@ -242,7 +242,7 @@ def night(n: NightFacts, t: Catalogue) -> NightView:
     )
 
 
-def _journey(j: JourneyFacts, t: Catalogue) -> JourneyView:
+def _journey(j: JourneyFacts, t: Catalogue, max_hp: dict[str, int]) -> JourneyView:
     heads = (
         t("col.character"),
         t("col.rested"),
@@ -270,27 +270,45 @@ def _journey(j: JourneyFacts, t: Catalogue) -> JourneyView:
         title=t("journey.title", nights=j.nights),
         table=TableView(heads, rows, (False, True, False, False, True, True)),
         attacked=attacked,
-        hp=journey_chart.journey_lines(j, "hp", t("page.hp_chart"), t),
+        hp=journey_chart.journey_lines(j, "hp", t("page.hp_chart"), t, max_hp),
         exhaustion=journey_chart.journey_lines(j, "exhaustion", t("page.exhaustion_chart"), t),
     )
 
 
-def page(events: Iterable[ev.Event], lang: str = "en") -> NightPage:
-    """The page's sections from a log's events (header first), in the narration's language."""
-    t = Catalogue(lang)
+def page(
+    events: Iterable[ev.Event],
+    lang: str = "en",
+    *,
+    view: str = "referee",
+    title: str | None = None,
+) -> NightPage:
+    """The page's sections from a log's events (header first), in the narration's language;
+    `view` as the narration's (narration/view.py); `title` over the seed's own."""
+    t = Catalogue(lang, view=view)
     head: CampView | None = None
-    title = "nightsim"
+    seed_title = "nightsim"
+    max_hp: dict[str, int] = {}
     nights: list[NightView] = []
     trip: JourneyView | None = None
-    for f in tell(events):
+    last: list[ev.Event] = []
+
+    def tracked() -> Iterable[ev.Event]:
+        for event in events:
+            last[:] = [event]
+            yield event
+
+    for f in tell(for_view(tracked(), view)):
         match f:
             case HeaderFacts():
+                max_hp = {c.name: c.max_hp for c in f.party}
                 head = camp(f, t)
-                title = head.title
+                seed_title = head.title
             case NightFacts():
                 nights.append(night(f, t))
             case JourneyFacts():
-                trip = _journey(f, t)
+                trip = _journey(f, t, max_hp)
             case _:
                 assert_never(f)
-    return NightPage(lang, title, head, tuple(nights), trip, words(t))
+    chain = head_lines(last[0].hash, t) if last and last[0].hash is not None else ()
+    shown = title if title is not None else seed_title
+    return NightPage(lang, shown, head, tuple(nights), trip, words(t), chain)

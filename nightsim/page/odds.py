@@ -71,6 +71,7 @@ class OddsPage:
     scatter: chart.Scatter | None
     config_sha256: str
     legend: tuple[str, ...] = ()
+    camp: str = ""  # which camp: terrain, season, weather, party, watch
 
 
 def rest_start(config: Mapping[str, Any]) -> int:
@@ -92,6 +93,24 @@ def _frame(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
     if "produced_by" in r:  # what produced the report, as its text's last line says it
         footer = f"{produced_by(t, r['produced_by'])} {footer}"
     return {"lang": t.lang, "words": words(t), "footer": footer}
+
+
+def camp_line(r: Mapping[str, Any], t: Catalogue, *, watch: bool = True) -> str:
+    """Which camp the page describes: terrain, season, weather, the party and (but for a
+    ranking of rotas) its watch, from the report's resolved config."""
+    if "config" not in r:
+        return ""
+    from nightsim.config import config_from_data
+
+    cfg = config_from_data(dict(r["config"]))
+    camp = cfg.camp
+    where = t.term("terrain", camp.terrain) if camp.terrain else t("oddspage.camp_hex")
+    weather = t.term("weather", camp.weather) if camp.weather else t("oddspage.camp_wood")
+    party = ", ".join(c.name for c in cfg.party)
+    key = "oddspage.camp" if watch else "oddspage.camp_party"
+    rota = " \u2192 ".join(dict.fromkeys(s.name for s in cfg.shift_slots())) or t("word.nobody")
+    season = t.term("season", camp.resolved_season)
+    return t(key, where=where, season=season, weather=weather, party=party, rota=rota)
 
 
 def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
@@ -124,6 +143,7 @@ def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         rotas=(),
         scatter=None,
         config_sha256=r["config_sha256"],
+        camp=camp_line(r, t),
     )
 
 
@@ -156,6 +176,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         scatter=chart.rotas(r["top"], t),
         config_sha256=r["config_sha256"],
         legend=tuple(t(f"oddspage.legend_{k}") for k in ("best", "tied", "other")),
+        camp=camp_line(r, t, watch=False),
     )
 
 

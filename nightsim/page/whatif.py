@@ -43,7 +43,7 @@ class WhatifNight:
 class WhatifPage:
     lang: str
     title: str
-    lines: tuple[str, ...]
+    lines: tuple[tuple[str, str], ...]  # each with its class: the head in full scrolls
     logged: str
     changed: str
     journey_title: str
@@ -60,6 +60,7 @@ def _side(rows: tuple[tuple[tuple[str, ...], str, str, bool], ...], heads: tuple
 
 def page(told: Told) -> WhatifPage:
     t = told.t
+    full = t("chain.full", hash="")
     night = None
     if (n := told.night) is not None:
         night = WhatifNight(
@@ -79,7 +80,7 @@ def page(told: Told) -> WhatifPage:
     return WhatifPage(
         lang=t.lang,
         title=told.title,
-        lines=told.lines,
+        lines=tuple((line, "hashline" if line.startswith(full) else "") for line in told.lines),
         logged=told.logged,
         changed=told.changed,
         journey_title=t("whatif.journey_title"),

@@ -127,3 +127,12 @@ def test_odds_still_tells_a_fresh_seed_before_the_nights(
     assert main(["odds", "--nights", "20", "--jobs", "1"]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("seed: ") and err[-1].startswith("seed: ")
+
+
+def test_run_says_a_fresh_seed_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Said before the night (to tell it again), the fresh seed is not said again after."""
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--quiet", "--log", str(log)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert sum(line.startswith("seed: ") for line in err) == 1
+    assert err[-2:][0] == f"log: {log}" and err[-1].startswith("head: ")

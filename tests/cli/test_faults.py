@@ -308,7 +308,7 @@ def test_a_page_that_fails_to_render_keeps_the_log(
     """A fault of nightsim's page, rendered before the commit: the night is not lost for it."""
     import nightsim.page
 
-    def broken(*_: object) -> str:
+    def broken(*_: object, **__: object) -> str:
         raise ValueError("a bug")
 
     monkeypatch.setattr(nightsim.page, "night_html", broken)

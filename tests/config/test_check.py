@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -259,3 +260,97 @@ def test_check_tells_the_fire_conditions_and_sleeping_in() -> None:
     assert "camps dark by choice" in text("camp.light_fire=false")
     assert "runs on by 30 min (to 05:30)" in text("rules.sleep_in=true")
     assert "runs on by" not in text()
+
+
+def test_check_prints_the_fingerprint_the_header_and_the_reports_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One fingerprint for one config: `check`'s, the SHA-256 of a log header's `config`
+    (canonical JSON) and the reports' `config_sha256`."""
+    import hashlib
+    import json
+
+    import rfc8785
+
+    from nightsim.config import default_config_path, load_config
+    from nightsim.stats.odds import config_sha256
+
+    assert main(["check", "--lang", "uk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    sha = lines[lines.index("Відбиток (SHA-256 розгорнутої конфігурації):") + 1]
+    assert sha == config_sha256(load_config(default_config_path()))
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "3", "--quiet", "--log", str(log)]) == 0
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert hashlib.sha256(rfc8785.dumps(header["config"])).hexdigest() == sha
+
+
+def _check(*sets: str) -> Checkup:
+    return checkup(parse_config(default_config_path().read_text(encoding="utf-8"), sets))
+
+
+def _keys(ck: Checkup) -> list[str]:
+    return [w.key for w in ck.warnings]
+
+
+def test_the_fire_never_warms_in_heavy_rain_and_two_can_never_rest() -> None:
+    """Heavy rain: two gatherers bring at most 2 hours each, and the fire must burn the
+    evening's hour and then 4: the "with fire" odds cannot happen. In winter, without the
+    fire, Sister Ysolde's and Wren's nights are impossible: they can never rest fully."""
+    from nightsim.config.checkup import warm_chance
+
+    ck = _check("camp.weather=heavy_rain", "camp.season=winter")
+    assert warm_chance(parse_config(default_config_path().read_text(encoding="utf-8"),
+                                    ["camp.weather=heavy_rain"])) == 0  # fmt: skip
+    never = [w for w in ck.warnings if w.key == "warn.never_rests"]
+    assert [w.fields["actor"] for w in never] == ["Sister Ysolde", "Wren"]
+    fire = next(w for w in ck.warnings if w.key == "warn.fire_never_warms")
+    assert fire.fields["most"] == 4 and fire.fields["need"] == 5
+    text = warning_text(fire, Catalogue("en"))
+    assert "at most 4h00" in text and "Wren 0% instead of 33%" in text
+    assert "Wren \u2014 0% замість 33%" in warning_text(fire, Catalogue("uk"))
+
+
+def test_the_fires_chance_to_warm_is_exact() -> None:
+    """Damp: each gatherer 1d6-1 (0..5); the fire warms with 5 hours of wood or more: 21 of
+    the 36 pairs, 7/12 (the engine's rate over 600 nights was 0.572). Snow: 1d6-2 each,
+    5/27; below one half, a warning."""
+    from nightsim.config.checkup import warm_chance
+
+    text = default_config_path().read_text(encoding="utf-8")
+    assert warm_chance(parse_config(text)) == Fraction(7, 12)
+    assert "warn.fire_rarely_warms" not in _keys(_check())
+    assert warm_chance(parse_config(text, ["camp.weather=snow"])) == Fraction(5, 27)
+    snow = next(w for w in _check("camp.weather=snow").warnings if "warms" in w.key)
+    assert snow.key == "warn.fire_rarely_warms"
+    assert warning_text(snow, Catalogue("en")).startswith(
+        "The fire warms the camp on only 19% of nights"
+    )
+
+
+def test_dozing_on_by_default_is_a_warning_and_written_down_is_agreed() -> None:
+    text = default_config_path().read_text(encoding="utf-8")
+    assert "warn.dozing_on" not in _keys(checkup(parse_config(text)))
+    omitted = text.replace("fall_asleep_on_watch = true", "")
+    assert "warn.dozing_on" in _keys(checkup(parse_config(omitted)))
+
+
+def test_a_misspelt_key_is_named_as_unknown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cons` for `con`: the unknown key is the mistake, not the missing `con`."""
+    text = default_config_path().read_text(encoding="utf-8").replace("con = ", "cons = ", 1)
+    path = tmp_path / "c.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown key 'cons'" in err and "(did you mean 'con'?)" in err
+
+
+def test_a_list_of_bare_names_is_told_how_to_quote(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--set", "watch.rota=[Ash, Ярема]"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith(
+        "is not a TOML value; quote each name, and the item for the shell:"
+        ' --set \'watch.rota=["Ash", "Ярема"]\''
+    )

@@ -44,6 +44,9 @@ def test_run_without_a_log_prints_the_head_too(capsys: pytest.CaptureFixture[str
     assert err.splitlines()[-1] == f"head: {last_hash(out.splitlines())}"
 
 
+full = {"en": "in full: ", "uk": "повністю: "}
+
+
 @pytest.mark.parametrize(
     ("lang", "label", "quiet"),
     [
@@ -64,7 +67,8 @@ def test_the_narration_ends_with_the_head_and_replay_shows_it(
     flags = ["--lang", lang, *(["--quiet"] if quiet else [])]
     log, out, _ = run_log(tmp_path, capsys, "--seed", "14", "--nights", "2", *flags)
     head = last_hash(log.read_text(encoding="utf-8").splitlines())
-    assert out.rstrip("\n").splitlines()[-1] == label + head
+    short = f"{head[:4]}-{head[4:8]}-{head[8:12]}"
+    assert out.rstrip("\n").splitlines()[-2:] == [label + short, full[lang] + head]
     assert main(["replay", str(log), *flags]) == 0
     assert capsys.readouterr().out == out  # replay reads exactly like the live run
 
@@ -83,7 +87,7 @@ def test_the_hash_stays_whole_on_one_line(
     log, out, _ = run_log(tmp_path, capsys, "--seed", "9", "--lang", "uk")
     head = last_hash(log.read_text(encoding="utf-8").splitlines())
     tail = out.rstrip("\n").splitlines()[-lines:]
-    assert tail == ([f"Голова ланцюжка: {head}"] if lines == 1 else ["Голова ланцюжка:", head])
+    assert tail == ([f"повністю: {head}"] if lines == 1 else ["повністю:", head])
 
 
 def test_verify_with_the_published_head(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,7 +125,10 @@ def test_a_journey_cut_short_and_rehashed_passes_verify_but_not_the_head(
     )
 
 
-@pytest.mark.parametrize("bad", ["", "abc", "g" * 64, "a" * 63, "a" * 65, "0x" + "a" * 62])
+@pytest.mark.parametrize(
+    "bad",
+    ["", "abc", "g" * 64, "a" * 11, "a" * 65, "0x" + "a" * 62, "abcd-ef01-234", "abcd_ef01_2345"],
+)
 def test_a_malformed_head_is_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
 ) -> None:
@@ -129,7 +136,8 @@ def test_a_malformed_head_is_bad_input(
     log.write_text("".join(log_lines(9)), encoding="utf-8")
     assert main(["verify", str(log), "--head", bad]) == 2
     err = capsys.readouterr().err
-    assert "--head" in err and "64 hex digits" in err and len(err.strip().splitlines()) == 1
+    assert "--head" in err and "at least 12 of the 64 hex digits" in err
+    assert len(err.strip().splitlines()) == 1
     with pytest.raises(ValueError, match="64 hex digits"):
         parse_head(bad)
 
@@ -155,7 +163,8 @@ def test_the_verdict_knows_the_head_even_past_a_difference() -> None:
 def test_the_readme_shows_the_story_nights_real_head() -> None:
     head = last_hash(log_lines(2211))  # test_narration.STORY, the manual's night
     assert manual_page(f"\n  head: {head}\n")  # the status lines of `run`
-    assert manual_page(f"\nChain head: {head}\n```")  # the narration's end
+    short = f"{head[:4]}-{head[4:8]}-{head[8:12]}"
+    assert manual_page(f"\nChain head: {short}\nin full: {head}\n```")  # the narration's end
 
 
 def test_the_readme_verify_head_example_is_real(
@@ -189,3 +198,38 @@ def forge_the_cut(journey: Path, cut: Path) -> None:
     header = json.loads(lines[0])
     header["nights"] = 2
     cut.write_text("".join(rehash([canonical_json(header) + "\n", *lines[1:third]])), "utf-8")
+
+
+@pytest.mark.parametrize("written", ["{p}", "{P}", " {a} {b} {c} ", "{a}-{b}-{c}", "{p}0"])
+def test_verify_takes_the_short_head_as_written_down(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    """Twelve hex digits or more of the head, in any case, grouped by spaces or dashes."""
+    log = tmp_path / "n.jsonl"
+    log.write_text("".join(log_lines(9)), encoding="utf-8")
+    head = last_hash(log.read_text(encoding="utf-8").splitlines())
+    p = head[:12]
+    if written == "{p}0":
+        p = head[:13]
+        written = "{p}"
+    text = written.format(p=p, P=p.upper(), a=p[:4], b=p[4:8], c=p[8:12])
+    assert main(["verify", str(log), "--head", text]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"the log ends at the expected head {p} (in full: {head})"
+    )
+
+
+def test_a_prefix_of_another_head_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "n.jsonl"
+    log.write_text("".join(log_lines(9)), encoding="utf-8")
+    head = last_hash(log.read_text(encoding="utf-8").splitlines())
+    other = head[:11] + ("0" if head[11] != "0" else "1")
+    assert main(["verify", str(log), "--head", other]) == 1
+    err = capsys.readouterr().err
+    assert f"not at the expected head's first digits {other}: it was cut" in err
+
+
+def test_short_head_groups_the_first_twelve_digits() -> None:
+    from nightsim.heads import short_head
+
+    assert short_head("5743776d9e2f0ede" + "0" * 48) == "5743-776d-9e2f"

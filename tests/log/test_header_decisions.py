@@ -93,8 +93,8 @@ def test_the_commitment_line_names_the_dice_and_the_release(
 ) -> None:
     assert main(["verify", str(DATA / name)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("seed 9 matches its commitment sha256 ")
-    assert out[1].endswith(f" (dice {dice}, nightsim {release})")
+    assert out[1].startswith("seed 9 hashes to the log's own commitment sha256 ")
+    assert f" (dice {dice}, nightsim {release}): " in out[1]
 
 
 def test_a_fresh_log_names_this_release(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,9 +103,10 @@ def test_a_fresh_log_names_this_release(tmp_path: Path, capsys: pytest.CaptureFi
     capsys.readouterr()
     assert main(["verify", str(log)]) == 0
     assert capsys.readouterr().out.splitlines()[1] == (
-        "seed 'full moon' matches its commitment sha256"
+        "seed 'full moon' hashes to the log's own commitment sha256"
         " 45e434a23fcfe2725efaccbe558233479245c8a376b7feaaf13c23f87bd8ddcc"
-        f" (dice sha256-uniform-v2, nightsim {__version__})"
+        f" (dice sha256-uniform-v2, nightsim {__version__}): compare it with the one published"
+        " before the session (--commitment)"
     )
 
 
@@ -130,7 +131,8 @@ def test_whatif_on_a_forged_megabyte_header_prints_no_long_line(
     assert out == ""
     assert [line[:5] for line in err.splitlines()] == ["note:", "night"]  # the refusal: one line
     assert max(len(line) for line in err.splitlines()) <= 310, err[:500]
-    assert "\u202e" not in err and "it differs in 'clock'" in err
+    assert "\u202e" not in err and "header is not the one nightsim writes" in err
+    assert 'clock "19:01" \u2260 "19:00"' in err
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == 2 and seed in out  # the evidence, whole

@@ -36,9 +36,67 @@ def test_an_honest_log_verifies(
     assert out[0] == f"verified: {n} events match (1 night)"
     commitment = hashlib.sha256(str(seed).encode()).hexdigest()
     assert out[1] == (
-        f"seed {seed!r} matches its commitment sha256 {commitment} (dice sha256-uniform-v2,"
-        f" nightsim {__version__})"
+        f"seed {seed!r} hashes to the log's own commitment sha256 {commitment} (dice"
+        f" sha256-uniform-v2, nightsim {__version__}): compare it with the one published before"
+        " the session (--commitment)"
     )
+    assert main(["verify", str(log), "--commitment", commitment.upper()]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"seed {seed!r} matches the published commitment sha256 {commitment} (dice"
+        f" sha256-uniform-v2, nightsim {__version__})"
+    )
+
+
+def test_a_swapped_seed_fails_the_published_commitment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A night re-run with another seed verifies against itself, not against what was
+    published before the session."""
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "45", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    published = hashlib.sha256(b"44").hexdigest()
+    assert main(["verify", str(log), "--commitment", published]) == 1
+    out, err = capsys.readouterr()
+    assert "verified" not in out
+    assert err.strip() == (
+        f"nightsim: error: {log}: the log's seed commits to sha256"
+        f" {hashlib.sha256(b'45').hexdigest()}, not to the published commitment {published}:"
+        " the night was played with another seed"
+    )
+
+
+def test_another_config_fails_the_agreed_fingerprint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check` prints the fingerprint; a night played with another rota fails against it."""
+    assert main(["check"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    agreed = lines[lines.index("Fingerprint (SHA-256 of the resolved config):") + 1]
+    log = tmp_path / "n.jsonl"
+    rota = 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
+    assert main(["run", "--seed", "44", "--quiet", "--set", rota, "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log), "--config-sha256", agreed]) == 1
+    assert "the night was played with another config" in capsys.readouterr().err
+    honest = tmp_path / "h.jsonl"
+    assert main(["run", "--seed", "44", "--quiet", "--log", str(honest)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(honest), "--config-sha256", agreed]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == (
+        f"the config is the agreed one, fingerprint sha256 {agreed}"
+    )
+
+
+@pytest.mark.parametrize("bad", ["", "ab" * 31, "ab" * 33, "g" * 64])
+def test_a_published_hash_is_64_hex_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    log = tmp_path / "n.jsonl"
+    log.write_text("".join(make_lines(9)), encoding="utf-8")
+    for flag in ("--commitment", "--config-sha256"):
+        assert main(["verify", str(log), flag, bad]) == 2
+        assert "64 hex digits" in capsys.readouterr().err
 
 
 def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
@@ -58,7 +116,17 @@ def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
     capsys.readouterr()
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert f"seq {k} (rest.checked)" in err and "'full_rest'" in err
+    assert f"line {k + 1} (rest.checked)" in err and "'full_rest'" in err
+    # First, in words: what the log claims and what the dice say, the line and the minute.
+    first = err.splitlines()[0]
+    assert first.startswith(f"nightsim: error: {log}: line {k + 1}: the log says \u201c05:00 ")
+    assert ": a full rest.\u201d, but the dice say \u201c05:00 " in first
+    assert first.endswith(": no full rest.\u201d")
+    assert main(["verify", str(log), "--lang", "uk"]) == 1
+    first = capsys.readouterr().err.splitlines()[0]
+    assert f"рядок {k + 1}: журнал каже \u00ab05:00 " in first
+    assert "повноцінний відпочинок.\u00bb, \u0430 кості \u2014 \u00ab05:00 " in first
+    assert first.endswith("без повноцінного відпочинку.\u00bb")
     log_line, sim_line = out.splitlines()
     assert log_line.startswith("log: ") and sim_line.startswith("sim: ")
     assert json.loads(log_line[5:])["full_rest"] is True
@@ -102,7 +170,7 @@ def test_a_forged_config_is_caught_at_the_header(
     log = save(tmp_path / "n.jsonl", rehash(lines))
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert "seq 7 (meal.cooked)" in err and "'outcome'" in err
+    assert "line 8 (meal.cooked)" in err and "'outcome'" in err
     assert json.loads(out.splitlines()[1][5:])["type"] == "meal.not_cooked"
 
 
@@ -138,7 +206,7 @@ def test_another_version_with_an_edited_night_names_the_event(
     assert main(["verify", str(log)]) == 1
     err = capsys.readouterr().err
     assert "written by nightsim 0.0.1" in err
-    assert f"seq {k} (character.woke): it differs in 'hp'" in err
+    assert f"line {k + 1} (character.woke): it differs in 'hp'" in err
 
 
 def test_not_a_log_and_a_missing_file_exit_2(
@@ -214,5 +282,8 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
     capsys.readouterr()
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert f"seq {k} " in err
+    assert f"line {k + 1} " in err
     assert json.loads(out.splitlines()[1][5:])["type"] == "watch.dozed"
+    # In words: the log has someone else's line where the dice have the dozing.
+    first = err.splitlines()[0]
+    assert f"line {k + 1}: the log says" in first and "nods off on watch" in first

@@ -71,9 +71,16 @@ def test_the_wren_question_is_answered(night: Path, capsys: pytest.CaptureFixtur
     assert "The nights part at 21:00." in out
     assert "as logged:       21:00  Sir Aldric takes the watch until 23:00." in out
     assert "with the change: 21:00  Wren takes the watch until 23:00." in out
-    surprised = next(line for line in out.splitlines() if line.strip().startswith("Surprised"))
+    lines = out.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.strip().startswith("Surprised"))
+    end = next(i for i, line in enumerate(lines) if line.strip().startswith("Party's roll"))
+    surprised = " ".join(lines[k:end])
     assert surprised.split()[1:4] == ["Sir", "Aldric,", "Sister"]  # as logged: everyone
-    assert surprised.endswith("Sir Aldric, Sister Ysolde, Moss *")  # changed: Wren awake
+    assert surprised.count("Wren") == 1 and surprised.endswith("Moss *")  # changed: Wren awake
+    # Each side's surprise roll, said: nobody awake to roll as logged, Wren's roll changed.
+    assert " ".join(lines[end].split()) == (
+        "Party's roll none: nobody awake to roll 1d6 [6] vs ≤2: not surprised *"
+    )
     awake = next(line for line in out.splitlines() if line.strip().startswith("Awake"))
     assert awake.split() == ["Awake", "nobody", "Wren", "*"]
 
@@ -249,10 +256,10 @@ def test_a_forged_log_gets_verifys_message_and_no_answer(
     assert code == 1 and out == ""
     assert main(["verify", str(forged)]) == 1
     v_out, v_err = capsys.readouterr()
-    # verify's message, in one line pointing to verify, which gives the two lines.
-    assert err == v_err.rstrip("\n") + " (`nightsim verify` shows both lines)\n"
+    # verify's first line, in one line pointing to verify, which gives the two lines.
+    assert err == v_err.splitlines()[0] + " (`nightsim verify` shows both lines)\n"
     assert [line[:5] for line in v_out.splitlines()] == ["log: ", "sim: "]
-    assert "the first differing event is seq" in err and "'full_rest'" in err
+    assert "the log says" in err and "full rest" in err
 
 
 def test_an_edited_log_gets_no_answer(night: Path, capsys: pytest.CaptureFixture[str]) -> None:

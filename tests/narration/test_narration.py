@@ -28,6 +28,7 @@ from nightsim.log.writer import write_events
 from nightsim.narration import Catalogue, narrate_blocks
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
+from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import ASLEEP, Track
 from nightsim.narration.strip import render as render_strip
 from tests.conftest import manual_block
@@ -123,7 +124,7 @@ def test_golden_journey_quiet(cfg: Config, lang: str) -> None:
 def with_head(text: str, lines: list[str], lang: str = "en") -> str:
     """simulate()'s narration as a log's: a log's ends with its chain head (its last hash),
     a night from simulate() has no chain."""
-    head = Catalogue(lang)("chain.head", hash=json.loads(lines[-1])["hash"])
+    head = "\n".join(head_lines(json.loads(lines[-1])["hash"], Catalogue(lang)))
     return f"{text}{head}\n\n"
 
 
@@ -159,14 +160,17 @@ def test_every_line_fits_the_width(cfg: Config, seed: int, lang: str, width: int
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
-def test_below_60_columns_the_tables_stack(cfg: Config, lang: str) -> None:
+def test_where_a_table_would_cut_a_word_the_tables_stack(cfg: Config, lang: str) -> None:
+    """Layout by content: at 40 columns no table of the default party fits with every word
+    whole, so each is a block per character; at 60 the tables fit."""
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(lang)
-    text = render(simulate(cfg, 9, nights=2).events, lang, 59)
+    text = render(simulate(cfg, 9, nights=2).events, lang, 40)
     lines = [line.strip("\u2502 ") for line in text.splitlines()]  # the header's frame aside
-    for c in cfg.party:  # a block per character: the whole name alone on its line
-        assert lines.count(c.name) == 4, c.name  # the header, 2 mornings, the journey
+    for c in cfg.party:  # a block per character: the whole name alone on its line, fields under it
+        blocks = [k for k, line in enumerate(lines[:-1]) if line == c.name and ": " in lines[k + 1]]
+        assert len(blocks) == 4, c.name  # the header, 2 mornings, the journey
     assert f"  {t('col.hp')}: " in text and t("col.character") not in text
     wide = render(simulate(cfg, 9, nights=2).events, lang, 60)
     assert t("col.character") in wide
@@ -448,10 +452,11 @@ def test_readme_night_is_a_real_run(cfg: Config) -> None:
 
 def test_readme_check_is_real(cfg: Config) -> None:
     from nightsim.config.checkup import checkup
+    from nightsim.config.fingerprint import config_sha256
     from nightsim.narration.check import render_checkup
 
     con = recording(100)
-    con.print(render_checkup(checkup(cfg), "default.toml"))
+    con.print(render_checkup(checkup(cfg), "default.toml", fingerprint=config_sha256(cfg)))
     assert text_of(con).rstrip("\n") == readme_block("COLUMNS=100 nightsim check").rstrip("\n")
 
 

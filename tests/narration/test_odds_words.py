@@ -48,6 +48,7 @@ def english_words() -> set[str]:
 
 def latin(text: str) -> set[str]:
     text = re.sub(r"[0-9a-f]{12,}", " ", text)  # a hash (a log's head, a config's digest)
+    text = re.sub(r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}", " ", text)  # a short head
     return set(re.findall(r"[A-Za-z]{2,}", text)) - NAMES - TYPED
 
 

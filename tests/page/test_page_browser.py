@@ -252,7 +252,7 @@ def test_screenshot_for_the_readme(browser: Any) -> None:
 def test_the_whatif_page(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`whatif --format html`: the Wren question side by side, in English and Ukrainian;
     no request, no console error, the changed cells marked, no sideways scroll at 390 px."""
-    from test_whatif import WREN_FIRST, WREN_SEED, write_log
+    from tests.log.test_whatif import WREN_FIRST, WREN_SEED, write_log
 
     golden = ROOT / "tests" / "golden" / f"whatif-{WREN_SEED}-wren-first-en.txt"
     starred = sum(
@@ -348,3 +348,62 @@ def test_the_campaign_page(browser: Any, campaign_20: Any, lang: str, width: int
     assert page.evaluate(BROKEN_WORDS) == []
     clean(loaded)
     page.context.close()
+
+
+# Every word of the page's text (words split at blanks, hyphens, dashes and slashes, where a
+# line may break) whose boxes lie on more than one line: a word or a number broken.
+_BROKEN = r"""() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    const el = n.parentElement;
+    if (!el || el.closest('svg, script, style, title')) continue;
+    const re = /[^\s\-\u2013\u2014\/]+/g;
+    let m;
+    while ((m = re.exec(n.textContent))) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set(Array.from(r.getClientRects()).filter(x => x.width > 0)
+        .map(x => Math.round(x.bottom)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def _ukrainian_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    from nightsim.cli import main
+    from tests.narration.test_layout import five
+
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "495", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    rota = 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
+    argv = ["whatif", str(log), "--set", rota, "--format", "html", "--lang", "uk"]
+    assert main(argv) == 0
+    return {
+        "night": night(STORY, lang="uk"),
+        "journey": night(9, nights=3, lang="uk"),
+        "long names": night_html(simulate(five(), 137, nights=2).events, "uk"),
+        "players": night_html(simulate(_CONFIG, STORY).events, "uk", view="players"),
+        "whatif": capsys.readouterr().out,
+    }
+
+
+@pytest.mark.parametrize("width", [390, 600, 768, 1024, 1280])
+def test_no_word_or_number_is_broken_in_the_ukrainian_pages(
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], width: int
+) -> None:
+    """ "11/1" + "1", "Загибел/ь", "Ста/т": a table squeezed by `overflow-wrap: anywhere`
+    broke words and numbers at 1280 px. A cell now breaks between words only, a table wider
+    than the page scrolls in its own box, the head in full scrolls on its line."""
+    for name, html in _ukrainian_pages(tmp_path, capsys).items():
+        loaded = load(browser, html, width=width)
+        broken = loaded.page.evaluate(_BROKEN)
+        scroll = loaded.page.evaluate("document.documentElement.scrollWidth")
+        loaded.page.context.close()
+        assert broken == [], (name, width)
+        assert scroll <= width, (name, width)
