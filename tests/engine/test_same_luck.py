@@ -227,7 +227,8 @@ def test_an_edited_copy_of_the_old_log_fails(
     forged = tmp_path / "forged.jsonl"
     forged.write_text("".join(rehash(renumbered)), encoding="utf-8")
     assert main(["verify", str(forged)]) == 1
-    assert f"seq {k} " in capsys.readouterr().err
+    # The file's 1-based line, as every command numbers lines (line k + 1 holds seq k).
+    assert f": line {k + 1}: " in capsys.readouterr().err
 
 
 def test_a_log_of_unknown_dice_is_not_a_mismatch(
