@@ -8,9 +8,10 @@ and each night's own page (what `night_html` shows) in a `<details>` the table l
 
 Every log is read by the project's own reader (`log.reader.iter_log`: chain, order, form,
 end) and told by the narration's facts layer, as `replay --format html` does; nothing here
-knows a rule. A night is numbered by its place in the campaign (each log is a night 1 of its
-own). The page runs no script (its policy allows none) and makes no request; every title,
-name, note and `--set` item is printed escaped (Jinja2 autoescaping), so text stays text.
+knows a rule. A night is numbered by its place in the campaign (the facts layer reads the
+same number from the log's campaign link). The page runs no script (its policy allows none)
+and makes no request; every title, name, note and `--set` item is printed escaped (Jinja2
+autoescaping), so text stays text.
 """
 
 from __future__ import annotations
@@ -116,7 +117,8 @@ def read_night(number: int, lines: Sequence[str]) -> _Night:
     if header is None or facts is None:  # iter_log accepts no log without both
         raise ValueError(f"night {number}: the log tells no night")
     head = events[-1].hash or ""
-    if facts.title is not None:  # the campaign's numbering, not the log's own night 1
+    # The ledger's place wins over the header's link if they ever disagree (verify names it).
+    if facts.title is not None:
         facts = facts._replace(title=facts.title._replace(number=number))
     facts = facts._replace(morning=facts.morning._replace(night=number))
     return _Night(number, header, facts, head)
