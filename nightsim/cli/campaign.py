@@ -38,6 +38,7 @@ a referee's session:
   nightsim campaign adjust wood.campaign --set party.Wren.hp=3 --note "a bandit's arrow"
   nightsim campaign night wood.campaign --set camp.weather=dry
   nightsim campaign show wood.campaign
+  nightsim campaign check wood.campaign --set camp.terrain=bog   preview the next night
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
@@ -50,8 +51,8 @@ bad --set); 74 the disk failed (full): the campaign is as it was; 75 the campaig
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "campaign",
-        help="a campaign: night after night in one file (new, night, adjust, show, log,"
-        " verify, page)",
+        help="a campaign: night after night in one file (new, night, adjust, show, check,"
+        " log, verify, page)",
         description="A campaign: the party carried from night to night in one SQLite file,"
         " every night's log kept byte for byte, every change between nights in a ledger, the"
         " next seed committed in advance (docs/campaign.md).",
@@ -62,8 +63,19 @@ def add_parser(sub: Any) -> None:
     _new_parser(cmds)
     _night_parser(cmds)
     _adjust_parser(cmds)
-    show = _sub(cmds, "show", "the party now, the date, every night and every adjustment")
+    show = _sub(
+        cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
+    )
     show.add_argument("--format", choices=("text", "json"), default="text")
+    check = _sub(cmds, "check", "`check`'s panel for the next night, as `campaign night` plays it")
+    check.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="tonight's camp, as `campaign night --set` takes it (nothing is recorded)",
+    )
+    check.add_argument("--lang", choices=("en", "uk"), default="en")
     log = _sub(cmds, "log", "night N's log exactly as `run` writes one")
     log.add_argument("night", type=int, metavar="N")
     log.add_argument("--out", metavar="PATH", help="write it to PATH (never overwritten)")
@@ -149,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
         "night": _night,
         "adjust": _adjust,
         "show": _show,
+        "check": _check,
         "log": _log,
         "verify": _verify,
         "page": _page,
@@ -250,6 +263,15 @@ def _show(args: argparse.Namespace) -> int:
     with _opened(args) as c:
         (show_json if args.format == "json" else show_text)(c)
     return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    from nightsim.cli.check import show_checkup
+
+    with _opened(args) as c:
+        config = c.next_config(args.set)
+        number = c.state.nights + 1
+    return show_checkup(config, f"night {number} of {args.file}", args.lang)
 
 
 def _log(args: argparse.Namespace) -> int:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args, warn_names
+
+if TYPE_CHECKING:
+    from nightsim.config import Config
 
 EPILOG = """\
 examples:
@@ -44,11 +47,16 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config, path = config_from_args(args.config, args.set)
+    label = str(path) if args.config is not None else "default.toml"
+    return show_checkup(config, label, args.lang)
+
+
+def show_checkup(config: Config, label: str, lang: str) -> int:
+    """`check`'s panel for `config` under `label` (`campaign check` shows the next night's)."""
     from nightsim.cli.render import make_console
     from nightsim.config.checkup import checkup
     from nightsim.narration.check import render_checkup
 
-    label = str(path) if args.config is not None else "default.toml"
     party = config.canonical()["party"]
     from nightsim.config.names import name_warnings
 
@@ -56,8 +64,6 @@ def run(args: argparse.Namespace) -> int:
     # catalogue's, in the chosen language; these name the characters' code points.
     warned = bool(name_warnings(config))
     ck = checkup(config)
-    make_console().print(
-        render_checkup(ck, label, lang=args.lang, party=party, names_warned=warned)
-    )
+    make_console().print(render_checkup(ck, label, lang=lang, party=party, names_warned=warned))
     warn_names(config)
     return EXIT_OK

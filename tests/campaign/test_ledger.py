@@ -256,3 +256,21 @@ def test_full_database_rolls_back(tmp_path: Path) -> None:
         assert c.state.nights == 2
     assert path.read_bytes() == before
     assert _verify(path) is None
+
+
+def test_the_next_camp_is_what_the_next_night_plays(tmp_path: Path) -> None:
+    """`state.camp` and `next_config` (what `campaign show` and `campaign check` read) are
+    exactly what `play` then plays: the kept `--set`s and tonight's."""
+    path = tmp_path / "c.db"
+    with Campaign.new(path, cfg(), name="The Wood") as c:
+        c.play(sets=["camp.terrain=bog", "rules.sleep_in=true", 'watch.rota=["Moss","Wren"]'])
+        camp = c.state.camp
+        assert (camp.terrain, camp.encounter_chance, camp.weather) == ("bog", 2, "damp")
+        assert camp.watch == (("Moss", None), ("Wren", None))
+        assert ("rules.sleep_in", True) in camp.settings
+        assert c.state.season == "autumn" and c.state.day == 2  # the season from the month
+        preview = c.next_config(["camp.weather=dry"]).canonical()
+        played = c.play(sets=["camp.weather=dry"])
+        assert json.loads(played.lines[0])["config"] == preview
+        with pytest.raises(ConfigError, match="campaign adjust"):
+            c.next_config(["party.Wren.hp=1"])

@@ -237,3 +237,34 @@ def test_a_full_disk_mid_night_leaves_the_ledger(tmp_path: Path) -> None:
         assert cli(tiny, "campaign", "verify", "c.db").returncode == 0
     finally:
         subprocess.run(["umount", str(tiny)], check=False)
+
+
+def test_show_and_check_tell_the_next_camp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    night = ["campaign", "night", c, "--quiet", "--set", "camp.terrain=bog"]
+    assert main([*night, "--set", "rules.sleep_in=true"]) == 0
+    assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=3", "--note", "Wren's fall"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c]) == 0
+    out = capsys.readouterr().out
+    assert "next night: 2 Reedwryme, autumn;" in out
+    assert "next night's camp: bog (encounters 2-in-6); weather damp; watch: Sir Aldric" in out
+    assert "set: rules.sleep_in=true" in out
+    assert "  1  1 Reedwryme  seed committed" in out
+    assert '("Wren\'s fall")' in out
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["season"] == "autumn"
+    assert data["next_camp"]["terrain"] == "bog"
+    assert data["next_camp"]["settings"] == {"rules.sleep_in": True}
+    assert main(["campaign", "check", c, "--set", "camp.weather=dry"]) == 0
+    out = capsys.readouterr().out
+    assert "night 2" in out and "(bog)" in out and "(dry)" in out
+    assert main(["campaign", "check", c, "--set", "party.Wren.hp=1"]) == 2
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["nights_played"] == 1  # check recorded nothing
