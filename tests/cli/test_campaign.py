@@ -84,6 +84,10 @@ def test_state_keys_go_through_adjust(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "campaign adjust" in capsys.readouterr().err
     assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=9"]) == 2
     assert "hp 9 is above max_hp 5" in capsys.readouterr().err
+    assert main(["campaign", "adjust", c, "--set", "party.Wern.hp=3"]) == 2
+    err = capsys.readouterr().err
+    assert "Wern is not in the party (did you mean 'Wren'?); a new member needs con," in err
+    assert "Traceback" not in err and err.count("\n") == 1
     assert main(["campaign", "log", c, "1"]) == 2
     assert main(["campaign", "new", c]) == 2
     assert "already exists" in capsys.readouterr().err
