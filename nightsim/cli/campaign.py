@@ -25,7 +25,7 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
-from nightsim.errors import CampaignBusy, ConfigError, NotACampaign
+from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
 
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ a referee's session:
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem; 2 bad input (not a campaign file, a
+exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken
+night; 2 bad input (not a campaign file, a
 bad --set); 74 the disk failed (full): the campaign is as it was; 75 the campaign is busy
 (another nightsim is writing it): try again.
 """
@@ -332,7 +333,11 @@ def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import page_text
 
     with _opened(args) as c:
-        text = page_text(c, args.lang)
+        try:
+            text = page_text(c, args.lang)
+        except LogError as exc:  # a night tampered with or corrupt: nothing is written
+            error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
+            return EXIT_FAILED
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(text.encode("utf-8"))

@@ -148,10 +148,20 @@ def show_json(c: Campaign) -> None:
     out.write("]}\n")
 
 
+def _lines(n: CampaignNight) -> list[str]:
+    from nightsim.errors import BrokenLog
+
+    try:
+        return n.lines
+    except UnicodeDecodeError:
+        raise BrokenLog(None, f"night {n.number}'s log is broken: it is not UTF-8 text") from None
+
+
 def page_text(c: Campaign, lang: str) -> str:
-    """The campaign's page (nightsim.page.campaign): every night's lines and the ledger."""
+    """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
+    night whose log fails its checks raises LogError naming it."""
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    nights = [n.lines for n in c.nights()]
+    nights = [_lines(n) for n in c.nights()]
     adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
     return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang))

@@ -100,13 +100,14 @@ class _Night:
 
 def read_night(number: int, lines: Sequence[str]) -> _Night:
     """One night's log read and checked by the project's reader, told as facts; a log that
-    fails its checks raises its LogError, its message naming the night."""
+    fails its checks raises its LogError, its message naming the night as `campaign verify`
+    does ("night 4's log is broken: line 6: …")."""
     from nightsim.log.reader import iter_log
 
     try:
         events = [line.event for line in iter_log(text + "\n" for text in lines)]
-    except LogError as exc:
-        raise type(exc)(exc.line, f"night {number}: {exc.message}") from None
+    except LogError as exc:  # worded as `campaign verify` words it
+        raise type(exc)(None, f"night {number}'s log is broken: {exc}") from None
     header: HeaderFacts | None = None
     facts: NightFacts | None = None
     for f in tell(events):

@@ -272,3 +272,51 @@ def test_show_and_check_tell_the_next_camp(
     assert main(["campaign", "check", c, "--set", "party.Wren.hp=1"]) == 2
     assert main(["campaign", "show", c, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["nights_played"] == 1  # check recorded nothing
+
+
+def _set_log(path: Path, night: int, log: bytes) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("UPDATE nights SET log = ? WHERE number = ?", (log, night))
+    conn.close()
+
+
+def _log_of(path: Path, night: int) -> bytes:
+    conn = sqlite3.connect(path)
+    (log,) = conn.execute("SELECT log FROM nights WHERE number = ?", (night,)).fetchone()
+    conn.close()
+    return bytes(log)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "said"),
+    [
+        (lambda log: log.replace(b'"clock":"20:00"', b'"clock":"20:01"', 1), "line 3: hash"),
+        (lambda log: log[: len(log) // 2], "not JSON"),
+        (lambda log: b"\xff\xfe" + log, "not UTF-8 text"),
+    ],
+)
+def test_a_broken_night_is_named_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tamper: object, said: str
+) -> None:
+    """A night's log tampered with or corrupt: `page` names it in one line, exit 1, writes
+    nothing; `verify --night` of the night after names it; the rest do not read logs."""
+    c = tmp_path / "c.db"
+    assert main(["campaign", "new", str(c)]) == 0
+    for _ in range(3):
+        assert main(["campaign", "night", str(c), "--quiet"]) == 0
+    assert callable(tamper)
+    _set_log(c, 2, tamper(_log_of(c, 2)))
+    capsys.readouterr()
+    page = tmp_path / "c.html"
+    assert main(["campaign", "page", str(c), "--out", str(page)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("nightsim: error: campaign page: night 2's log is broken: ")
+    assert said in err and err.count("\n") == 1 and not page.exists()
+    assert main(["campaign", "verify", str(c), "--night", "2"]) == 1
+    assert "campaign verify: night 2" in capsys.readouterr().out
+    if said != "line 3: hash":  # an edit inside night 2 leaves the morning night 3 links to
+        assert main(["campaign", "verify", str(c), "--night", "3"]) == 1
+        assert "night 2's log is broken" in capsys.readouterr().out
+    out = str(tmp_path / "n2.jsonl")  # the stored bytes, as they are: the evidence
+    for command in (["show"], ["check"], ["log", "2", "--out", out], ["night", "--quiet"]):
+        assert main(["campaign", command[0], str(c), *command[1:]]) == 0
