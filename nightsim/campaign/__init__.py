@@ -299,6 +299,16 @@ class Campaign:
         row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
         return None if row is None else night_of_row(row)
 
+    def head_night(self, prefix: str) -> int | None:
+        """The first night whose head starts with `prefix` (lower-case hex), or None."""
+        if not prefix or any(ch not in "0123456789abcdef" for ch in prefix):
+            raise ValueError(f"prefix: expected lower-case hex digits, got {shown(prefix)}")
+        row = self._one(
+            "SELECT number FROM nights WHERE substr(head, 1, ?) = ? ORDER BY number LIMIT 1",
+            (len(prefix), prefix),
+        )
+        return None if row is None else int(row[0])
+
     def adjustments(self) -> Iterator[Adjustment]:
         with ledger.errors(self.path):
             cursor = self._conn.execute(

@@ -42,10 +42,10 @@ a referee's session:
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken
-night; 2 bad input (not a campaign file, a
-bad --set); 74 the disk failed (full): the campaign is as it was; 75 the campaign is busy
-(another nightsim is writing it): try again.
+exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken night;
+2 bad input (not a campaign file, a bad --set, no such night); 74 the disk failed (full):
+the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
+again in a moment, or raise --wait.
 """
 
 
@@ -81,8 +81,15 @@ def add_parser(sub: Any) -> None:
     log.add_argument("night", type=int, metavar="N")
     log.add_argument("--out", metavar="PATH", help="write it to PATH (never overwritten)")
     ver = _sub(cmds, "verify", "every night re-simulated and the campaign's chain checked")
-    ver.add_argument("--night", type=int, metavar="N", help="night N alone, with its links")
-    ver.add_argument("--head", metavar="HEX", help="the campaign's last head, as read out")
+    ver.add_argument(
+        "--night", type=int, metavar="N", help="night N alone, with its links (2: past the last)"
+    )
+    ver.add_argument(
+        "--head",
+        metavar="HEX",
+        help="the campaign's last head, as read out (with --night N: night N's head); an"
+        " earlier night's head is named as that night's",
+    )
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
@@ -301,23 +308,53 @@ def _log(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     head = _parse_head(args.head) if args.head is not None else None
     with _opened(args) as c:
+        last = c.state.nights
+        if args.night is not None and not 1 <= args.night <= last:
+            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
         verdict = c.verify(night=args.night)
         name = c.name
+        wrong = None
+        if verdict.problem is None and head is not None and not verdict.head.startswith(head):
+            wrong = _head_problem(c, head, verdict.head, args.night)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
-    if verdict.problem is not None:
-        print(f"campaign verify: {verdict.problem}")
-        return EXIT_FAILED
-    if head is not None and args.night is None and not verdict.head.startswith(head):
-        print(
-            f"campaign verify: the campaign ends at head {verdict.head}, not at the head read"
-            f" out ({head})"
-        )
+    if verdict.problem is not None or wrong is not None:
+        print(f"campaign verify: {verdict.problem or wrong}")
         return EXIT_FAILED
     which = f"night {args.night} and its links" if args.night else f"{verdict.nights} nights"
     title = f" {shown(name)}" if name else ""
     print(f"verified: campaign{title}: {which}; head: {verdict.head}")
     return EXIT_OK
+
+
+def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
+    """The head read out is not where the campaign (or `--night N`) ends: an earlier
+    night's head is named as one, with what has been played since; any other head means
+    the campaign was cut, added to or rewritten (as `nightsim verify --head` says)."""
+    matched, last = c.head_night(head), c.state.nights
+    if night is not None:
+        if matched is not None:
+            return f"that is night {matched}'s head, not night {night}'s ({got})"
+        return (
+            f"night {night} ends at head {got}, not at the head read out ({head}), which is no"
+            " night's of this campaign: it was cut, added to or rewritten since"
+        )
+    if matched is None:
+        return (
+            f"the campaign ends at head {got}, not at the head read out ({head}), which is no"
+            " night's of this campaign: it was cut, added to or rewritten since"
+        )
+    since = last - matched
+    played = "1 night has" if since == 1 else f"{since} nights have"
+    tail = (
+        f"night {last}, head"
+        if since == 1
+        else f"nights {matched + 1} to {last}; night {last}'s head"
+    )
+    return (
+        f"that is night {matched}'s head; {played} been played since ({tail} {got});"
+        f" `--night {matched} --head {head}` checks that night alone"
+    )
 
 
 def _parse_head(text: str) -> str:

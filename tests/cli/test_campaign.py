@@ -320,3 +320,36 @@ def test_a_broken_night_is_named_by_every_command(
     out = str(tmp_path / "n2.jsonl")  # the stored bytes, as they are: the evidence
     for command in (["show"], ["check"], ["log", "2", "--out", out], ["night", "--quiet"]):
         assert main(["campaign", command[0], str(c), *command[1:]]) == 0
+
+
+def test_an_old_head_is_named_and_a_night_past_the_end_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    for _ in range(4):
+        assert main(["campaign", "night", c, "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    import json
+
+    heads = [n["head"] for n in json.loads(capsys.readouterr().out)["nights"]]
+    verdicts = {
+        (None, heads[2]): f"that is night 3's head; 1 night has been played since (night 4, head"
+        f" {heads[3]}); `--night 3 --head {heads[2][:12]}` checks that night alone",
+        (None, heads[1]): "that is night 2's head; 2 nights have been played since (nights 3 to"
+        f" 4; night 4's head {heads[3]})",
+        ("2", heads[0]): f"that is night 1's head, not night 2's ({heads[1]})",
+        (None, "f" * 12): f"the campaign ends at head {heads[3]}, not at the head read out"
+        f" ({'f' * 12}), which is no night's of this campaign: it was cut, added to or rewritten",
+        ("3", "f" * 12): f"night 3 ends at head {heads[2]}, not at the head read out",
+    }
+    for (night, head), said in verdicts.items():
+        at = ["--night", night] if night else []
+        assert main(["campaign", "verify", c, *at, "--head", head[:12]]) == 1
+        assert said in capsys.readouterr().out
+    assert main(["campaign", "verify", c, "--night", "3", "--head", heads[2][:12]]) == 0
+    assert "night 3 and its links" in capsys.readouterr().out
+    for night in ("5", "0"):
+        assert main(["campaign", "verify", c, "--night", night]) == 2
+        assert f"no night {night} (the campaign has 4)" in capsys.readouterr().err
