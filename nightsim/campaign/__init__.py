@@ -299,6 +299,16 @@ class Campaign:
         row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
         return None if row is None else night_of_row(row)
 
+    def first_missing(self) -> int | None:
+        """The first night missing before the last (a row deleted from the file), or None:
+        `show` and `page` warn of it; `verify` says what it means."""
+        row = self._one(
+            "SELECT CASE WHEN MIN(number) > 1 THEN 1 ELSE (SELECT n.number + 1 FROM nights n"
+            " WHERE n.number < (SELECT MAX(number) FROM nights) AND NOT EXISTS (SELECT 1 FROM"
+            " nights m WHERE m.number = n.number + 1) ORDER BY n.number LIMIT 1) END FROM nights"
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
     def head_night(self, prefix: str) -> int | None:
         """The first night whose head starts with `prefix` (lower-case hex), or None."""
         if not prefix or any(ch not in "0123456789abcdef" for ch in prefix):

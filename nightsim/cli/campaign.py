@@ -180,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         error(str(exc))
         return EXIT_USAGE
     except CampaignBusy as exc:
-        error(str(exc))
+        error(f"{exc}: try again in a moment, or raise --wait")
         return EXIT_BUSY
 
 
@@ -269,8 +269,16 @@ def _show(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import show_json, show_text
 
     with _opened(args) as c:
+        _warn_gap(c)
         (show_json if args.format == "json" else show_text)(c)
     return EXIT_OK
+
+
+def _warn_gap(c: Campaign) -> None:
+    """A night missing from the ledger (a row deleted): said, and the rest still shown."""
+    missing = c.first_missing()
+    if missing is not None:
+        status(f"nightsim: warning: night {missing} is missing — run `nightsim campaign verify`")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -370,6 +378,7 @@ def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import page_text
 
     with _opened(args) as c:
+        _warn_gap(c)
         try:
             text = page_text(c, args.lang)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written

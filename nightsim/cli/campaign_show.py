@@ -162,6 +162,9 @@ def page_text(c: Campaign, lang: str) -> str:
     night whose log fails its checks raises LogError naming it."""
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    nights = [_lines(n) for n in c.nights()]
+    nights, numbers = [], []
+    for n in c.nights():
+        nights.append(_lines(n))
+        numbers.append(n.number)
     adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
-    return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang))
+    return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang, numbers=numbers))

@@ -81,6 +81,11 @@ def fail(path: Path, exc: LogError) -> int:
             " created this .partial file was stopped before it wrote the night.header"
         )
         return EXIT_FAILED
+    if isinstance(exc, NotALog) and _is_campaign(path):
+        raise UsageError(
+            f"{shown(path)}: this is a nightsim campaign file: use `nightsim campaign verify`"
+            " (`nightsim campaign log FILE N` gives one night's log)"
+        )
     message = f"{shown(path)}: {exc}"
     if exc.line is None and _is_fifo(path):  # nothing at all was read from a named pipe
         message += " (a FIFO is read without waiting: nothing was written to it)"
@@ -90,6 +95,12 @@ def fail(path: Path, exc: LogError) -> int:
         raise UsageError(message) from None
     error(message)
     return exit_code(exc)
+
+
+def _is_campaign(path: Path) -> bool:
+    from nightsim.campaign.ledger import is_campaign_file
+
+    return is_campaign_file(path)
 
 
 def _is_fifo(path: Path) -> bool:

@@ -312,13 +312,13 @@ def _glance(told: Sequence[_Night], adjustments: int, t: Catalogue) -> tuple[str
 
 
 def _rows(
-    nights: Sequence[NightRow], adjustments: Sequence[AdjustmentView], t: Catalogue
+    nights: Sequence[NightRow], adjustments: Sequence[AdjustmentView], last: int, t: Catalogue
 ) -> tuple[NightRow | AdjustRow, ...]:
     """The nights in order, each adjustment right after the night it followed (in the order
-    given among those of one night)."""
+    given among those of one night); `last` is the last night's number."""
     after: dict[int, list[AdjustRow]] = {}
     for a in adjustments:
-        after.setdefault(a.after_night, []).append(adjust_row(a, len(nights), t))
+        after.setdefault(a.after_night, []).append(adjust_row(a, last, t))
     rows: list[NightRow | AdjustRow] = list(after.get(0, []))
     for n in nights:
         rows.append(n)
@@ -336,21 +336,33 @@ def _checked(adjustments: Iterable[AdjustmentView], nights: int) -> list[Adjustm
     return out
 
 
+def _numbered(nights: Sequence[Sequence[str]], numbers: Sequence[int] | None) -> list[int]:
+    if numbers is None:
+        return list(range(1, len(nights) + 1))
+    out = list(numbers)
+    if len(out) != len(nights) or any(b <= a for a, b in zip([0, *out], out, strict=False)):
+        raise ValueError("numbers: expected one rising night number (1 or more) a night")
+    return out
+
+
 def page(
     title: str,
     nights: Sequence[Sequence[str]],
     adjustments: Sequence[AdjustmentView],
     lang: str = "en",
+    numbers: Sequence[int] | None = None,
 ) -> CampaignPage:
     """The campaign page's views; each night's log is read, checked and told one at a time."""
     t = Catalogue(lang)
-    adjusted = _checked(adjustments, len(nights))
+    numbered = _numbered(nights, numbers)
+    last = numbered[-1] if numbered else 0
+    adjusted = _checked(adjustments, last)
     compact = len(nights) > COMPACT_NIGHTS
     tracks = _Tracks(t)
     told: list[_Night] = []
     rows: list[NightRow] = []
     sections: list[Section] = []
-    for number, lines in enumerate(nights, start=1):
+    for number, lines in zip(numbered, nights, strict=True):
         n = read_night(number, lines)
         tracks.add(n)
         rows.append(night_row(n, t))
@@ -367,8 +379,8 @@ def page(
         last_head=told[-1].head if told else "",
         party=_party(told, t),
         heads=heads,
-        rows=_rows(rows, adjusted, t),
-        charts=tracks.charts(len(nights)) if told else (),
+        rows=_rows(rows, adjusted, last, t),
+        charts=tracks.charts(last) if told else (),
         compact=t("campaignpage.compact", limit=COMPACT_NIGHTS) if compact else "",
         sections=tuple(sections),
         words=night_page.words(t)
@@ -391,13 +403,15 @@ def campaign_html(
     adjustments: Sequence[AdjustmentView],
     *,
     lang: str = "en",
+    numbers: Sequence[int] | None = None,
 ) -> str:
-    """The campaign page. `nights[i]` is night i+1's log: the lines of a one-night `nightsim
-    run` log, each without its newline; `adjustments` those made between nights. A log that
-    fails the reader's checks raises its `LogError` (NotALog / BrokenLog) naming the night;
-    an adjustment after a night not given raises ValueError. The same input gives the same
+    """The campaign page. `nights[i]` is night i+1's log (night `numbers[i]`'s, where a
+    ledger missing a night gives its numbers): the lines of a one-night `nightsim run` log,
+    each without its newline; `adjustments` those made between nights. A log that fails the
+    reader's checks raises its `LogError` (NotALog / BrokenLog) naming the night; an
+    adjustment after a night not given raises ValueError. The same input gives the same
     bytes."""
     from nightsim.page.render import render
 
-    view = page(title, nights, adjustments, lang)
+    view = page(title, nights, adjustments, lang, numbers)
     return render("campaign.html.j2", scripted=False, page=view, lang=view.lang)

@@ -98,7 +98,7 @@ def test_state_keys_go_through_adjust(tmp_path: Path, capsys: pytest.CaptureFixt
     [
         (None, "no such file"),
         (b"night after night\n" * 200, "not a SQLite database"),
-        (b"", "not a nightsim campaign"),
+        (b"", "an empty file, not a nightsim campaign"),
     ],
 )
 def test_not_a_campaign_is_exit_2(
@@ -138,7 +138,9 @@ def test_busy_is_exit_75(tmp_path: Path) -> None:
         holder.close()
     assert done.returncode == 75, done.stderr
     assert (
-        "the campaign" in done.stderr and "is busy (another nightsim is writing it)" in done.stderr
+        "the campaign" in done.stderr
+        and "is busy (another nightsim is writing it): try again in a moment, or raise --wait"
+        in done.stderr
     )
     assert cli(tmp_path, "campaign", "verify", "c.db").returncode == 0
 
@@ -353,3 +355,70 @@ def test_an_old_head_is_named_and_a_night_past_the_end_is_exit_2(
     for night in ("5", "0"):
         assert main(["campaign", "verify", c, "--night", night]) == 2
         assert f"no night {night} (the campaign has 4)" in capsys.readouterr().err
+
+
+def test_a_campaign_file_given_where_a_log_goes_is_pointed_to_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = str(tmp_path / "c.campaign")
+    assert main(["campaign", "new", c]) == 0
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    capsys.readouterr()
+    for command in (["verify"], ["replay"], ["whatif", "--set", "camp.weather=dry"]):
+        assert main([command[0], c, *command[1:]]) == 2
+        err = capsys.readouterr().err
+        assert "c.campaign: this is a nightsim campaign file: use `nightsim campaign verify`" in err
+        assert err.count("\n") == 1
+
+
+def test_a_missing_night_is_warned_of_and_the_rest_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = tmp_path / "c.db"
+    assert main(["campaign", "new", str(c)]) == 0
+    for _ in range(4):
+        assert main(["campaign", "night", str(c), "--quiet"]) == 0
+    assert main(["campaign", "adjust", str(c), "--set", "party.Wren.hp=1"]) == 0
+    conn = sqlite3.connect(c, isolation_level=None)
+    conn.execute("DELETE FROM nights WHERE number = 2")
+    conn.close()
+    capsys.readouterr()
+    warning = "nightsim: warning: night 2 is missing — run `nightsim campaign verify`\n"
+    assert main(["campaign", "show", str(c)]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning and "     3  3 Reedwryme" in done.out
+    assert main(["campaign", "page", str(c)]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning
+    assert 'id="night-3"' in done.out and 'id="night-2"' not in done.out
+    assert main(["campaign", "verify", str(c)]) == 1
+    assert "night 2 is missing" in capsys.readouterr().out
+
+
+def test_a_mistyped_option_points_to_its_command_help(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["campaign", "show", str(tmp_path / "c.db"), "--formt", "json"]) == 2
+    assert capsys.readouterr().err == (
+        "nightsim campaign show: error: unrecognized arguments: --formt json"
+        " (see nightsim campaign show --help)\n"
+    )
+
+
+def test_every_key_of_show_json_is_documented(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=1", "--note", "n"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "campaign.md").read_text(encoding="utf-8")
+    section = doc.split("### `campaign show --format json`")[1].split("\n## ")[0]
+    keys = set(data) | set(data["next_camp"]) | set(data["nights"][0]) | set(data["adjustments"][0])
+    missing = [k for k in sorted(keys) if f"`{k}`" not in section]
+    assert not missing, f"campaign show --format json keys not in docs/campaign.md: {missing}"
