@@ -121,6 +121,8 @@ def is_campaign_file(path: Path) -> bool:
     application id), read without opening it as a database: for the one-log commands, to
     point a campaign given to them to `nightsim campaign`."""
     try:
+        if not path.is_file():  # a FIFO or a device is never opened here (it could block)
+            return False
         with path.open("rb") as fh:
             head = fh.read(72)
     except OSError:
