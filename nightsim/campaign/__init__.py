@@ -30,7 +30,7 @@ from nightsim.errors import ConfigError, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.writer import canonical_json
 
-__all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "Member"]
+__all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "Member", "NextCamp"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,19 @@ class CampaignNight:
 
 
 @dataclass(frozen=True)
+class NextCamp:
+    """The next night's camp as `campaign night` plays it: the settings `night --set` keeps
+    from night to night (docs/campaign.md, "Tonight's camp and the party's state")."""
+
+    terrain: str | None  # None: the hex's own encounter chance was given instead
+    encounter_chance: int  # X-in-6, from the terrain or as given
+    weather: str | None  # None: a firewood modifier as the referee rules
+    firewood_modifier: int  # the weather's, or as given
+    watch: tuple[tuple[str, float | None], ...]  # the rota (hours None) or the shifts, in order
+    settings: tuple[tuple[str, Any], ...]  # every other camp or rules key set off its default
+
+
+@dataclass(frozen=True)
 class CampaignState:
     """The campaign now: what the next night starts from."""
 
@@ -76,6 +89,29 @@ class CampaignState:
     ingredients: bool
     next_seed_sha256: str
     head: str  # the last night's head (the genesis hash before night 1)
+    camp: NextCamp  # the next night's camp
+
+
+def _next_camp(config: Config) -> NextCamp:
+    from nightsim.config.model import Camp, Rules
+
+    shown_apart = {"terrain", "encounter_chance", "weather", "firewood_modifier"}
+    settings: list[tuple[str, Any]] = []
+    for table, model in (("camp", Camp), ("rules", Rules)):
+        values = getattr(config, table)
+        for key, info in model.model_fields.items():
+            if key in shown_apart or key in chain.STATE_CAMP_KEYS:
+                continue
+            value = getattr(values, key)
+            if value != info.default:
+                settings.append((f"{table}.{key}", value))
+    w = config.watch
+    rota: tuple[tuple[str, float | None], ...] = tuple((n, None) for n in w.rota or ())
+    watch = rota + tuple((s.name, s.hours) for s in w.shifts or ())
+    camp = config.camp
+    return NextCamp(
+        camp.terrain, camp.chance, camp.weather, camp.wood_modifier, watch, tuple(settings)
+    )
 
 
 def _members(config: dict[str, Any]) -> tuple[Member, ...]:
@@ -163,6 +199,7 @@ class Campaign:
         last = self._one("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1")
         data = json.loads(state)
         camp = data["camp"]
+        config = chain.config_of(data)
         return CampaignState(
             id=self.id,
             name=self.name,
@@ -170,12 +207,21 @@ class Campaign:
             party=_members(data),
             month=camp.get("month"),
             day=camp.get("day") or (1 if camp.get("month") else None),
-            season=camp.get("season"),
+            season=config.camp.resolved_season,
             carried_firewood_hours=camp.get("carried_firewood_hours", 0),
             ingredients=camp.get("ingredients", True),
             next_seed_sha256=commitment,
             head=last[1] if last else self.genesis,
+            camp=_next_camp(config),
         )
+
+    def next_config(self, sets: Sequence[str] = ()) -> Config:
+        """The next night's config exactly as `play(sets)` would play it (`campaign check`):
+        the stored state with tonight's `sets`; ConfigError naming an item refused."""
+        for item in sets:
+            chain.check_camp_item(item)
+        (state,) = self._one("SELECT state FROM pending")
+        return chain.config_of(chain.validated(json.loads(state), sets, "tonight's camp"))
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
         """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
@@ -252,6 +298,26 @@ class Campaign:
 
         row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
         return None if row is None else night_of_row(row)
+
+    def first_missing(self) -> int | None:
+        """The first night missing before the last (a row deleted from the file), or None:
+        `show` and `page` warn of it; `verify` says what it means."""
+        row = self._one(
+            "SELECT CASE WHEN MIN(number) > 1 THEN 1 ELSE (SELECT n.number + 1 FROM nights n"
+            " WHERE n.number < (SELECT MAX(number) FROM nights) AND NOT EXISTS (SELECT 1 FROM"
+            " nights m WHERE m.number = n.number + 1) ORDER BY n.number LIMIT 1) END FROM nights"
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
+    def head_night(self, prefix: str) -> int | None:
+        """The first night whose head starts with `prefix` (lower-case hex), or None."""
+        if not prefix or any(ch not in "0123456789abcdef" for ch in prefix):
+            raise ValueError(f"prefix: expected lower-case hex digits, got {shown(prefix)}")
+        row = self._one(
+            "SELECT number FROM nights WHERE substr(head, 1, ?) = ? ORDER BY number LIMIT 1",
+            (len(prefix), prefix),
+        )
+        return None if row is None else int(row[0])
 
     def adjustments(self) -> Iterator[Adjustment]:
         with ledger.errors(self.path):

@@ -116,8 +116,13 @@ def _leave(raw: dict[str, Any], name: str) -> None:
     """The member leaves: off the party, the evening's chores and the watch."""
     party = raw.get("party", [])
     if not any(m.get("name") == name for m in party):
-        names = ", ".join(str(m.get("name")) for m in party)
-        raise ConfigError(f"leave {shown(name)}: no party member of that name (party: {names})")
+        from nightsim.config.model import suggest
+
+        names = [str(m.get("name")) for m in party]
+        raise ConfigError(
+            f"leave {shown(name)}: no party member of that name{suggest(name, names)}"
+            f" (party: {', '.join(names)})"
+        )
     raw["party"] = [m for m in party if m.get("name") != name]
     evening = raw.get("evening", {})
     for job in ("site", "firewood", "water", "eaters"):
@@ -133,36 +138,63 @@ def _leave(raw: dict[str, Any], name: str) -> None:
         watch["shifts"] = [s for s in watch["shifts"] if s.get("name") != name]
 
 
-def _join(raw: dict[str, Any], item: str) -> None:
+def _join(raw: dict[str, Any], item: str) -> str | None:
     """`party.NEW.field=…` for a name not in the party: a new member, filled in by the
-    items that follow (a member's every required field must be given)."""
+    items that follow (a member's every required field must be given); its name."""
     parts = _key(item).split(".")
     if parts[0] != "party" or len(parts) < 3:
-        return
+        return None
     names = {m.get("name") for m in raw.get("party", [])}
     for j in range(len(parts) - 1, 1, -1):
         if ".".join(parts[1:j]) in names:
-            return
-    raw.setdefault("party", []).append({"name": ".".join(parts[1:-1])})
+            return None
+    name = ".".join(parts[1:-1])
+    raw.setdefault("party", []).append({"name": name})
+    return name
+
+
+def _required() -> tuple[str, ...]:
+    from nightsim.config.model import Character
+
+    return tuple(k for k, f in Character.model_fields.items() if f.is_required() and k != "name")
+
+
+def _check_joined(raw: dict[str, Any], joined: dict[str, str], before: Sequence[str]) -> None:
+    """A name not in the party that the items do not make a whole member is most likely a
+    misspelt one: say so, with the nearest name, rather than a missing field of a stranger."""
+    from nightsim.config.model import suggest
+
+    required = _required()
+    for member in raw.get("party", []):
+        name = member.get("name")
+        if name in joined and any(k not in member for k in required):
+            raise ConfigError(
+                f"--set {shown(joined[name], quote=False)}: {shown(name, quote=False)} is not in"
+                f" the party{suggest(name, before)}; a new member needs {', '.join(required)}"
+            )
 
 
 def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
     out = copy.deepcopy(raw)
+    before = [str(m.get("name")) for m in raw.get("party", [])]
+    joined: dict[str, str] = {}
     for item in items:
         if item.startswith(LEAVE):
             _leave(out, item[len(LEAVE) :])
             continue
-        _join(out, item)
+        name = _join(out, item)
+        if name is not None:
+            joined[name] = item
         apply_override(out, item)
+    _check_joined(out, joined, before)
     return out
 
 
 def validated(raw: dict[str, Any], items: Sequence[str], what: str) -> dict[str, Any]:
     """`raw` with `items` applied, as a valid config's canonical data; ConfigError naming
     `what` (the adjustment, tonight's camp) and the field."""
-    data = _apply(raw, items)
     try:
-        config = config_from_data(data)
+        config = config_from_data(_apply(raw, items))
     except ConfigError as exc:
         raise ConfigError(f"{what}: {exc}") from None
     return config.canonical()

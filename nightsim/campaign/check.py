@@ -96,11 +96,19 @@ def _before(c: Campaign, exp: _Expected, only: int) -> None:
     row = c._conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
     if row is None:
         raise _Broken(f"night {only - 1} is missing: night {only} has no night before it")
-    lines = bytes(row[1]).decode("utf-8").splitlines()
-    header = json.loads(lines[0])
-    exp.number, exp.head = only, json.loads(lines[-1])["hash"]
-    exp.commitment = header.get("campaign", {}).get("next_seed_sha256", "")
-    exp.state = chain.state_after(header["config"], _outcome(header))
+    try:
+        lines = bytes(row[1]).decode("utf-8").splitlines()
+        header = json.loads(lines[0])
+        exp.number, exp.head = only, json.loads(lines[-1])["hash"]
+        exp.commitment = header.get("campaign", {}).get("next_seed_sha256", "")
+        exp.state = chain.state_after(header["config"], _outcome(header))
+    except (ValueError, LookupError, TypeError, AttributeError, ConfigError, LogError):
+        # UnicodeDecodeError and JSONDecodeError are ValueErrors: a corrupt night N-1 is
+        # named, never a traceback (its own check says what is wrong with it).
+        raise _Broken(
+            f"night {only - 1}'s log is broken, and night {only} starts from its morning:"
+            f" `--night {only - 1}` names what is wrong"
+        ) from None
 
 
 def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None:

@@ -116,12 +116,28 @@ def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:
     return conn
 
 
+def is_campaign_file(path: Path) -> bool:
+    """Whether `path` starts as a campaign file does (SQLite's header with the campaign's
+    application id), read without opening it as a database: for the one-log commands, to
+    point a campaign given to them to `nightsim campaign`."""
+    try:
+        if not path.is_file():  # a FIFO or a device is never opened here (it could block)
+            return False
+        with path.open("rb") as fh:
+            head = fh.read(72)
+    except OSError:
+        return False
+    return head[:16] == b"SQLite format 3\x00" and head[68:72] == APPLICATION_ID.to_bytes(4, "big")
+
+
 def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
     """An existing campaign file, checked: a SQLite database (not a text file, not corrupt),
     a campaign's (its application id), of a schema this nightsim reads."""
     if not path.is_file():
         what = "no such file" if not os.path.lexists(path) else "not a regular file"
         raise NotACampaign(f"{shown(path)}: {what}, expected a campaign file")
+    if path.stat().st_size == 0:  # SQLite would open it as an empty database
+        raise NotACampaign(f"{shown(path)}: an empty file, not a nightsim campaign")
     with errors(path):
         conn = _connect(path, wait)
     try:

@@ -70,7 +70,7 @@ exit codes:
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
   75   campaign only: the campaign file is busy (another nightsim is writing it, past
-       --wait): try again (sysexits' EX_TEMPFAIL)
+       --wait): try again in a moment, or raise --wait (sysexits' EX_TEMPFAIL)
   130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): a log not yet whole is
        removed; one already whole is kept and named, with its head
 """
@@ -143,13 +143,26 @@ def _failed(exc: BaseException) -> int:
     raise exc
 
 
+def _unrecognized(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extra: Sequence[str]
+) -> NoReturn:
+    """argparse's "unrecognized arguments", pointing to the help that lists the options: a
+    `campaign` command's own (`nightsim campaign show --help`), not the top level's."""
+    where = parser
+    if getattr(args, "campaign_command", None):
+        where = _Parser(prog=f"nightsim campaign {args.campaign_command}")
+    where.error(f"unrecognized arguments: {' '.join(extra)}")
+
+
 def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     # `nightsim run …`: only `run`'s parser. Anything else (`--help`, a typo) gets them all,
     # so the top-level help and "invalid choice" list every command.
     parser = build_parser(args_list[0] if args_list else None)
     try:
-        args = parser.parse_args(args_list)
+        args, extra = parser.parse_known_args(args_list)
+        if extra:
+            _unrecognized(parser, args, extra)
     except SystemExit as exc:  # argparse has printed usage and the error, or --help
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:

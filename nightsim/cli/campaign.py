@@ -25,7 +25,7 @@ from nightsim.cli.common import (
     parse_seed,
     status,
 )
-from nightsim.errors import CampaignBusy, ConfigError, NotACampaign
+from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
 
 if TYPE_CHECKING:
@@ -38,20 +38,22 @@ a referee's session:
   nightsim campaign adjust wood.campaign --set party.Wren.hp=3 --note "a bandit's arrow"
   nightsim campaign night wood.campaign --set camp.weather=dry
   nightsim campaign show wood.campaign
+  nightsim campaign check wood.campaign --set camp.terrain=bog   preview the next night
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem; 2 bad input (not a campaign file, a
-bad --set); 74 the disk failed (full): the campaign is as it was; 75 the campaign is busy
-(another nightsim is writing it): try again.
+exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken night;
+2 bad input (not a campaign file, a bad --set, no such night); 74 the disk failed (full):
+the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
+again in a moment, or raise --wait.
 """
 
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "campaign",
-        help="a campaign: night after night in one file (new, night, adjust, show, log,"
-        " verify, page)",
+        help="a campaign: night after night in one file (new, night, adjust, show, check,"
+        " log, verify, page)",
         description="A campaign: the party carried from night to night in one SQLite file,"
         " every night's log kept byte for byte, every change between nights in a ledger, the"
         " next seed committed in advance (docs/campaign.md).",
@@ -62,14 +64,32 @@ def add_parser(sub: Any) -> None:
     _new_parser(cmds)
     _night_parser(cmds)
     _adjust_parser(cmds)
-    show = _sub(cmds, "show", "the party now, the date, every night and every adjustment")
+    show = _sub(
+        cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
+    )
     show.add_argument("--format", choices=("text", "json"), default="text")
+    check = _sub(cmds, "check", "`check`'s panel for the next night, as `campaign night` plays it")
+    check.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="tonight's camp, as `campaign night --set` takes it (nothing is recorded)",
+    )
+    check.add_argument("--lang", choices=("en", "uk"), default="en")
     log = _sub(cmds, "log", "night N's log exactly as `run` writes one")
     log.add_argument("night", type=int, metavar="N")
     log.add_argument("--out", metavar="PATH", help="write it to PATH (never overwritten)")
     ver = _sub(cmds, "verify", "every night re-simulated and the campaign's chain checked")
-    ver.add_argument("--night", type=int, metavar="N", help="night N alone, with its links")
-    ver.add_argument("--head", metavar="HEX", help="the campaign's last head, as read out")
+    ver.add_argument(
+        "--night", type=int, metavar="N", help="night N alone, with its links (2: past the last)"
+    )
+    ver.add_argument(
+        "--head",
+        metavar="HEX",
+        help="the campaign's last head, as read out (with --night N: night N's head); an"
+        " earlier night's head is named as that night's",
+    )
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
@@ -151,6 +171,7 @@ def run(args: argparse.Namespace) -> int:
         "night": _night,
         "adjust": _adjust,
         "show": _show,
+        "check": _check,
         "log": _log,
         "verify": _verify,
         "page": _page,
@@ -161,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         error(str(exc))
         return EXIT_USAGE
     except CampaignBusy as exc:
-        error(str(exc))
+        error(f"{exc}: try again in a moment, or raise --wait")
         return EXIT_BUSY
 
 
@@ -250,8 +271,25 @@ def _show(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import show_json, show_text
 
     with _opened(args) as c:
+        _warn_gap(c)
         (show_json if args.format == "json" else show_text)(c)
     return EXIT_OK
+
+
+def _warn_gap(c: Campaign) -> None:
+    """A night missing from the ledger (a row deleted): said, and the rest still shown."""
+    missing = c.first_missing()
+    if missing is not None:
+        status(f"nightsim: warning: night {missing} is missing — run `nightsim campaign verify`")
+
+
+def _check(args: argparse.Namespace) -> int:
+    from nightsim.cli.check import show_checkup
+
+    with _opened(args) as c:
+        config = c.next_config(args.set)
+        number = c.state.nights + 1
+    return show_checkup(config, f"night {number} of {args.file}", args.lang)
 
 
 def _log(args: argparse.Namespace) -> int:
@@ -280,23 +318,53 @@ def _log(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     head = _parse_head(args.head) if args.head is not None else None
     with _opened(args) as c:
+        last = c.state.nights
+        if args.night is not None and not 1 <= args.night <= last:
+            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
         verdict = c.verify(night=args.night)
         name = c.name
+        wrong = None
+        if verdict.problem is None and head is not None and not verdict.head.startswith(head):
+            wrong = _head_problem(c, head, verdict.head, args.night)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
-    if verdict.problem is not None:
-        print(f"campaign verify: {verdict.problem}")
-        return EXIT_FAILED
-    if head is not None and args.night is None and not verdict.head.startswith(head):
-        print(
-            f"campaign verify: the campaign ends at head {verdict.head}, not at the head read"
-            f" out ({head})"
-        )
+    if verdict.problem is not None or wrong is not None:
+        print(f"campaign verify: {verdict.problem or wrong}")
         return EXIT_FAILED
     which = f"night {args.night} and its links" if args.night else f"{verdict.nights} nights"
     title = f" {shown(name)}" if name else ""
     print(f"verified: campaign{title}: {which}; head: {verdict.head}")
     return EXIT_OK
+
+
+def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
+    """The head read out is not where the campaign (or `--night N`) ends: an earlier
+    night's head is named as one, with what has been played since; any other head means
+    the campaign was cut, added to or rewritten (as `nightsim verify --head` says)."""
+    matched, last = c.head_night(head), c.state.nights
+    if night is not None:
+        if matched is not None:
+            return f"that is night {matched}'s head, not night {night}'s ({got})"
+        return (
+            f"night {night} ends at head {got}, not at the head read out ({head}), which is no"
+            " night's of this campaign: it was cut, added to or rewritten since"
+        )
+    if matched is None:
+        return (
+            f"the campaign ends at head {got}, not at the head read out ({head}), which is no"
+            " night's of this campaign: it was cut, added to or rewritten since"
+        )
+    since = last - matched
+    played = "1 night has" if since == 1 else f"{since} nights have"
+    tail = (
+        f"night {last}, head"
+        if since == 1
+        else f"nights {matched + 1} to {last}; night {last}'s head"
+    )
+    return (
+        f"that is night {matched}'s head; {played} been played since ({tail} {got});"
+        f" `--night {matched} --head {head}` checks that night alone"
+    )
 
 
 def _parse_head(text: str) -> str:
@@ -312,7 +380,12 @@ def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import page_text
 
     with _opened(args) as c:
-        text = page_text(c, args.lang)
+        _warn_gap(c)
+        try:
+            text = page_text(c, args.lang)
+        except LogError as exc:  # a night tampered with or corrupt: nothing is written
+            error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
+            return EXIT_FAILED
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(text.encode("utf-8"))

@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING, Any
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign, CampaignNight, Member
+    from nightsim.campaign import Campaign, CampaignNight, Member, NextCamp
+
+
+def quoted(text: str) -> str:
+    """A name or note in plain double quotes, control characters escaped (never a repr)."""
+    return '"' + shown(text, quote=False) + '"'
 
 
 def _party(members: Any) -> str:
@@ -21,9 +26,30 @@ def _party(members: Any) -> str:
 
 
 def _date(month: str | None, day: int | None, season: str | None = None) -> str:
+    """As the narration writes a date: "3 Iggwyld" (", autumn" with a season)."""
     if month is not None:
-        return f"{month} {day}"
+        return f"{day} {month}" + (f", {season}" if season else "")
     return season or "-"
+
+
+def _value(v: Any) -> str:
+    return shown(v, quote=False) if isinstance(v, str) else json.dumps(v)
+
+
+def _camp(camp: NextCamp) -> str:
+    where = f"{camp.terrain} " if camp.terrain else ""
+    weather = (
+        f"weather {camp.weather}"
+        if camp.weather
+        else f"firewood modifier {camp.firewood_modifier:+d} (the referee's)"
+    )
+    watch = ", ".join(
+        shown(n, quote=False) + ("" if h is None else f" {h:g} h") for n, h in camp.watch
+    )
+    text = f"{where}(encounters {camp.encounter_chance}-in-6); {weather}; watch: {watch or 'none'}"
+    if camp.settings:
+        text += "; set: " + ", ".join(f"{k}={_value(v)}" for k, v in camp.settings)
+    return text
 
 
 def _night_line(n: CampaignNight) -> str:
@@ -41,7 +67,7 @@ def _night_line(n: CampaignNight) -> str:
 
 def show_text(c: Campaign) -> None:
     s = c.state
-    title = f" {shown(s.name)}" if s.name else ""
+    title = f" {quoted(s.name)}" if s.name else ""
     out = sys.stdout
     out.write(f"campaign{title} (id {s.id}): {s.nights} nights played\n")
     out.write(f"party now: {_party(s.party)}\n")
@@ -49,6 +75,7 @@ def show_text(c: Campaign) -> None:
         f"next night: {_date(s.month, s.day, s.season)}; carried firewood"
         f" {s.carried_firewood_hours:g} h; ingredients {'packed' if s.ingredients else 'none'}\n"
     )
+    out.write(f"next night's camp: {_camp(s.camp)}\n")
     out.write(f"next seed committed: sha256 {s.next_seed_sha256}\n")
     out.write(f"head: {s.head}\n")
     out.write("nights:\n")
@@ -56,13 +83,24 @@ def show_text(c: Campaign) -> None:
         out.write(_night_line(n) + "\n")
     out.write("adjustments:\n")
     for a in c.adjustments():
-        note = f" ({shown(a.note)})" if a.note else ""
+        note = f" ({quoted(a.note)})" if a.note else ""
         items = ", ".join(shown(i, quote=False) for i in a.items)
         out.write(f"  {a.number:>4}  after night {a.after_night}: {items}{note}\n")
 
 
 def _member(m: Member) -> dict[str, Any]:
     return {"name": m.name, "hp": m.hp, "max_hp": m.max_hp, "exhaustion": m.exhaustion}
+
+
+def _camp_json(camp: NextCamp) -> dict[str, Any]:
+    return {
+        "terrain": camp.terrain,
+        "encounter_chance": camp.encounter_chance,
+        "weather": camp.weather,
+        "firewood_modifier": camp.firewood_modifier,
+        "watch": [{"name": n, "hours": h} for n, h in camp.watch],
+        "settings": dict(camp.settings),
+    }
 
 
 def show_json(c: Campaign) -> None:
@@ -81,6 +119,7 @@ def show_json(c: Campaign) -> None:
                 "season": s.season,
                 "carried_firewood_hours": s.carried_firewood_hours,
                 "ingredients": s.ingredients,
+                "next_camp": _camp_json(s.camp),
                 "next_seed_sha256": s.next_seed_sha256,
                 "head": s.head,
             },
@@ -109,10 +148,23 @@ def show_json(c: Campaign) -> None:
     out.write("]}\n")
 
 
+def _lines(n: CampaignNight) -> list[str]:
+    from nightsim.errors import BrokenLog
+
+    try:
+        return n.lines
+    except UnicodeDecodeError:
+        raise BrokenLog(None, f"night {n.number}'s log is broken: it is not UTF-8 text") from None
+
+
 def page_text(c: Campaign, lang: str) -> str:
-    """The campaign's page (nightsim.page.campaign): every night's lines and the ledger."""
+    """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
+    night whose log fails its checks raises LogError naming it."""
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    nights = [n.lines for n in c.nights()]
+    nights, numbers = [], []
+    for n in c.nights():
+        nights.append(_lines(n))
+        numbers.append(n.number)
     adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
-    return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang))
+    return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang, numbers=numbers))

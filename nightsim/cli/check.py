@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim.cli.common import EXIT_OK, add_config_args, config_from_args, warn_names
+
+if TYPE_CHECKING:
+    from nightsim.config import Config
 
 EPILOG = """\
 examples:
@@ -46,11 +49,16 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config, path = config_from_args(args.config, args.set)
+    label = str(path) if args.config is not None else "default.toml"
+    return show_checkup(config, label, args.lang)
+
+
+def show_checkup(config: Config, label: str, lang: str) -> int:
+    """`check`'s panel for `config` under `label` (`campaign check` shows the next night's)."""
     from nightsim.cli.render import make_console
     from nightsim.config.checkup import checkup
     from nightsim.narration.check import render_checkup
 
-    label = str(path) if args.config is not None else "default.toml"
     party = config.canonical()["party"]
     from nightsim.config.names import name_warnings
 
@@ -62,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     ck = checkup(config)
     sha = config_sha256(config)
     make_console().print(
-        render_checkup(ck, label, lang=args.lang, party=party, names_warned=warned, fingerprint=sha)
+        render_checkup(ck, label, lang=lang, party=party, names_warned=warned, fingerprint=sha)
     )
     warn_names(config)
     return EXIT_OK

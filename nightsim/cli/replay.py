@@ -95,6 +95,11 @@ def fail(path: Path, exc: LogError) -> int:
             " created this .partial file was stopped before it wrote the night.header"
         )
         return EXIT_FAILED
+    if isinstance(exc, NotALog) and _is_campaign(path):
+        raise UsageError(
+            f"{shown(path)}: this is a nightsim campaign file: use `nightsim campaign verify`"
+            " (`nightsim campaign log FILE N` gives one night's log)"
+        )
     message = f"{shown(path)}: {exc}"
     if exc.line is None and _is_fifo(path):  # nothing at all was read from a named pipe
         message += " (a FIFO is read without waiting: nothing was written to it)"
@@ -114,6 +119,12 @@ def _paced_texts(args: argparse.Namespace, entries: Iterable[Any]) -> Iterator[s
     from nightsim.cli.pace import line_minute, paced
 
     return paced(texts, args.pace, line_minute)
+
+
+def _is_campaign(path: Path) -> bool:
+    from nightsim.campaign.ledger import is_campaign_file
+
+    return is_campaign_file(path)
 
 
 def _is_fifo(path: Path) -> bool:
@@ -209,9 +220,7 @@ def run(args: argparse.Namespace) -> int:
                     from nightsim.cli.pace import paced
 
                     told = paced(told, args.pace, lambda e: (e.t, e.type == "night.began"))
-                print_night(
-                    told, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view
-                )
+                print_night(told, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view)
     except LogError as exc:
         return fail(path, exc)
     return EXIT_OK

@@ -626,12 +626,14 @@ def night_facts(
     quiet: bool = False,
     pronouns: tuple[tuple[str, str], ...] = (),
     forms: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
+    first: int = 1,
 ) -> NightFacts:
-    """One night's facts; `exhaustion` is each character's before the night (for the table)."""
+    """One night's facts; `exhaustion` is each character's before the night (for the table);
+    `first` is the number the log's own night 1 is told by (`first_night`)."""
     began = next((e for e in night if isinstance(e, ev.NightBegan)), None)
     summary = next((e for e in night if isinstance(e, ev.NightSummary)), None)
     check = next((e for e in night if isinstance(e, ev.MonsterChecked)), None)
-    number = began.night if began else 1
+    number = (began.night if began else 1) + first - 1
     parts = _sort(night)
     start = next((e.clock for e in night if isinstance(e, ev.RestBegan)), "")
     screen = _Screen()
@@ -670,6 +672,13 @@ def journey_after(
     return JourneyFacts(j.nights + 1, tuple(rows.values()), attacked)
 
 
+def first_night(h: ev.NightHeader) -> int:
+    """The number a log's first night is told by: a campaign night is a one-night log whose
+    header names its place in the campaign (docs/campaign.md, "The chain"), so its night 1
+    is the campaign's night N; any other log starts at night 1."""
+    return h.campaign.night if h.campaign is not None else 1
+
+
 def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     """The facts of a log in reading order; one night's events are held at a time."""
     names: tuple[str, ...] = ()
@@ -678,9 +687,11 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     exhaustion: dict[str, int] = {}
     journey = JourneyFacts()
     night: list[ev.Event] = []
+    first = 1
     for e in events:
         if isinstance(e, ev.NightHeader):
             header = header_facts(e)
+            first = first_night(e)
             names = header.names
             party = e.config.get("party", [])
             exhaustion = {c["name"]: int(c.get("exhaustion", 0)) for c in party}
@@ -692,7 +703,9 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         if not isinstance(e, ev.NightSummary):
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        facts = night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms)
+        facts = night_facts(
+            night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms, first=first
+        )
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
         journey = journey_after(journey, e, hp_before, exhaustion)
@@ -700,6 +713,8 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         night = []
     if night:  # a log cut short: tell what there is
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        yield night_facts(night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms)
+        yield night_facts(
+            night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms, first=first
+        )
     if journey.nights > 1:
         yield journey

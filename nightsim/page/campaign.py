@@ -8,9 +8,10 @@ and each night's own page (what `night_html` shows) in a `<details>` the table l
 
 Every log is read by the project's own reader (`log.reader.iter_log`: chain, order, form,
 end) and told by the narration's facts layer, as `replay --format html` does; nothing here
-knows a rule. A night is numbered by its place in the campaign (each log is a night 1 of its
-own). The page runs no script (its policy allows none) and makes no request; every title,
-name, note and `--set` item is printed escaped (Jinja2 autoescaping), so text stays text.
+knows a rule. A night is numbered by its place in the campaign (the facts layer reads the
+same number from the log's campaign link). The page runs no script (its policy allows none)
+and makes no request; every title, name, note and `--set` item is printed escaped (Jinja2
+autoescaping), so text stays text.
 """
 
 from __future__ import annotations
@@ -99,13 +100,14 @@ class _Night:
 
 def read_night(number: int, lines: Sequence[str]) -> _Night:
     """One night's log read and checked by the project's reader, told as facts; a log that
-    fails its checks raises its LogError, its message naming the night."""
+    fails its checks raises its LogError, its message naming the night as `campaign verify`
+    does ("night 4's log is broken: line 6: …")."""
     from nightsim.log.reader import iter_log
 
     try:
         events = [line.event for line in iter_log(text + "\n" for text in lines)]
-    except LogError as exc:
-        raise type(exc)(exc.line, f"night {number}: {exc.message}") from None
+    except LogError as exc:  # worded as `campaign verify` words it
+        raise type(exc)(None, f"night {number}'s log is broken: {exc}") from None
     header: HeaderFacts | None = None
     facts: NightFacts | None = None
     for f in tell(events):
@@ -116,7 +118,8 @@ def read_night(number: int, lines: Sequence[str]) -> _Night:
     if header is None or facts is None:  # iter_log accepts no log without both
         raise ValueError(f"night {number}: the log tells no night")
     head = events[-1].hash or ""
-    if facts.title is not None:  # the campaign's numbering, not the log's own night 1
+    # The ledger's place wins over the header's link if they ever disagree (verify names it).
+    if facts.title is not None:
         facts = facts._replace(title=facts.title._replace(number=number))
     facts = facts._replace(morning=facts.morning._replace(night=number))
     return _Night(number, header, facts, head)
@@ -309,13 +312,13 @@ def _glance(told: Sequence[_Night], adjustments: int, t: Catalogue) -> tuple[str
 
 
 def _rows(
-    nights: Sequence[NightRow], adjustments: Sequence[AdjustmentView], t: Catalogue
+    nights: Sequence[NightRow], adjustments: Sequence[AdjustmentView], last: int, t: Catalogue
 ) -> tuple[NightRow | AdjustRow, ...]:
     """The nights in order, each adjustment right after the night it followed (in the order
-    given among those of one night)."""
+    given among those of one night); `last` is the last night's number."""
     after: dict[int, list[AdjustRow]] = {}
     for a in adjustments:
-        after.setdefault(a.after_night, []).append(adjust_row(a, len(nights), t))
+        after.setdefault(a.after_night, []).append(adjust_row(a, last, t))
     rows: list[NightRow | AdjustRow] = list(after.get(0, []))
     for n in nights:
         rows.append(n)
@@ -333,21 +336,33 @@ def _checked(adjustments: Iterable[AdjustmentView], nights: int) -> list[Adjustm
     return out
 
 
+def _numbered(nights: Sequence[Sequence[str]], numbers: Sequence[int] | None) -> list[int]:
+    if numbers is None:
+        return list(range(1, len(nights) + 1))
+    out = list(numbers)
+    if len(out) != len(nights) or any(b <= a for a, b in zip([0, *out], out, strict=False)):
+        raise ValueError("numbers: expected one rising night number (1 or more) a night")
+    return out
+
+
 def page(
     title: str,
     nights: Sequence[Sequence[str]],
     adjustments: Sequence[AdjustmentView],
     lang: str = "en",
+    numbers: Sequence[int] | None = None,
 ) -> CampaignPage:
     """The campaign page's views; each night's log is read, checked and told one at a time."""
     t = Catalogue(lang)
-    adjusted = _checked(adjustments, len(nights))
+    numbered = _numbered(nights, numbers)
+    last = numbered[-1] if numbered else 0
+    adjusted = _checked(adjustments, last)
     compact = len(nights) > COMPACT_NIGHTS
     tracks = _Tracks(t)
     told: list[_Night] = []
     rows: list[NightRow] = []
     sections: list[Section] = []
-    for number, lines in enumerate(nights, start=1):
+    for number, lines in zip(numbered, nights, strict=True):
         n = read_night(number, lines)
         tracks.add(n)
         rows.append(night_row(n, t))
@@ -364,8 +379,8 @@ def page(
         last_head=told[-1].head if told else "",
         party=_party(told, t),
         heads=heads,
-        rows=_rows(rows, adjusted, t),
-        charts=tracks.charts(len(nights)) if told else (),
+        rows=_rows(rows, adjusted, last, t),
+        charts=tracks.charts(last) if told else (),
         compact=t("campaignpage.compact", limit=COMPACT_NIGHTS) if compact else "",
         sections=tuple(sections),
         words=night_page.words(t)
@@ -388,13 +403,15 @@ def campaign_html(
     adjustments: Sequence[AdjustmentView],
     *,
     lang: str = "en",
+    numbers: Sequence[int] | None = None,
 ) -> str:
-    """The campaign page. `nights[i]` is night i+1's log: the lines of a one-night `nightsim
-    run` log, each without its newline; `adjustments` those made between nights. A log that
-    fails the reader's checks raises its `LogError` (NotALog / BrokenLog) naming the night;
-    an adjustment after a night not given raises ValueError. The same input gives the same
+    """The campaign page. `nights[i]` is night i+1's log (night `numbers[i]`'s, where a
+    ledger missing a night gives its numbers): the lines of a one-night `nightsim run` log,
+    each without its newline; `adjustments` those made between nights. A log that fails the
+    reader's checks raises its `LogError` (NotALog / BrokenLog) naming the night; an
+    adjustment after a night not given raises ValueError. The same input gives the same
     bytes."""
     from nightsim.page.render import render
 
-    view = page(title, nights, adjustments, lang)
+    view = page(title, nights, adjustments, lang, numbers)
     return render("campaign.html.j2", scripted=False, page=view, lang=view.lang)

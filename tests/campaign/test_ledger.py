@@ -200,6 +200,24 @@ def test_adjustments_are_checked_and_the_state_key_refused(tmp_path: Path) -> No
         assert c.verify().ok
 
 
+def test_a_misspelt_member_is_named_as_one(tmp_path: Path) -> None:
+    """A name not in the party, with too little to be a new member, is a misspelling: the
+    nearest name and what a new member needs, not a missing field of a stranger."""
+    needs = "a new member needs con, wis, cha, hp, max_hp, save_doom"
+    with Campaign.new(tmp_path / "c.db", cfg()) as c:
+        with pytest.raises(ConfigError) as err:
+            c.adjust(["party.Wern.hp=3"], note="a typo")
+        assert str(err.value) == (
+            "the adjustment before night 1: --set party.Wern.hp=3: Wern is not in the party"
+            f" (did you mean 'Wren'?); {needs}"
+        )
+        with pytest.raises(ConfigError, match=rf"Bran is not in the party; {needs}"):
+            c.adjust(["party.Bran.con=12", "party.Bran.wis=10"])
+        with pytest.raises(ConfigError, match=r"leave 'Mos': .* \(did you mean 'Moss'\?\)"):
+            c.adjust(["leave Mos"])
+        assert list(c.adjustments()) == []
+
+
 def test_adjustment_hash_is_over_exactly_its_row() -> None:
     a = Adjustment(1, 0, ("party.Wren.hp=3",), "n")
     assert a.sha256 != Adjustment(1, 0, ("party.Wren.hp=3",), "m").sha256
@@ -256,3 +274,21 @@ def test_full_database_rolls_back(tmp_path: Path) -> None:
         assert c.state.nights == 2
     assert path.read_bytes() == before
     assert _verify(path) is None
+
+
+def test_the_next_camp_is_what_the_next_night_plays(tmp_path: Path) -> None:
+    """`state.camp` and `next_config` (what `campaign show` and `campaign check` read) are
+    exactly what `play` then plays: the kept `--set`s and tonight's."""
+    path = tmp_path / "c.db"
+    with Campaign.new(path, cfg(), name="The Wood") as c:
+        c.play(sets=["camp.terrain=bog", "rules.sleep_in=true", 'watch.rota=["Moss","Wren"]'])
+        camp = c.state.camp
+        assert (camp.terrain, camp.encounter_chance, camp.weather) == ("bog", 2, "damp")
+        assert camp.watch == (("Moss", None), ("Wren", None))
+        assert ("rules.sleep_in", True) in camp.settings
+        assert c.state.season == "autumn" and c.state.day == 2  # the season from the month
+        preview = c.next_config(["camp.weather=dry"]).canonical()
+        played = c.play(sets=["camp.weather=dry"])
+        assert json.loads(played.lines[0])["config"] == preview
+        with pytest.raises(ConfigError, match="campaign adjust"):
+            c.next_config(["party.Wren.hp=1"])

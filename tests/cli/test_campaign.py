@@ -84,6 +84,10 @@ def test_state_keys_go_through_adjust(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "campaign adjust" in capsys.readouterr().err
     assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=9"]) == 2
     assert "hp 9 is above max_hp 5" in capsys.readouterr().err
+    assert main(["campaign", "adjust", c, "--set", "party.Wern.hp=3"]) == 2
+    err = capsys.readouterr().err
+    assert "Wern is not in the party (did you mean 'Wren'?); a new member needs con," in err
+    assert "Traceback" not in err and err.count("\n") == 1
     assert main(["campaign", "log", c, "1"]) == 2
     assert main(["campaign", "new", c]) == 2
     assert "already exists" in capsys.readouterr().err
@@ -94,7 +98,7 @@ def test_state_keys_go_through_adjust(tmp_path: Path, capsys: pytest.CaptureFixt
     [
         (None, "no such file"),
         (b"night after night\n" * 200, "not a SQLite database"),
-        (b"", "not a nightsim campaign"),
+        (b"", "an empty file, not a nightsim campaign"),
     ],
 )
 def test_not_a_campaign_is_exit_2(
@@ -134,7 +138,9 @@ def test_busy_is_exit_75(tmp_path: Path) -> None:
         holder.close()
     assert done.returncode == 75, done.stderr
     assert (
-        "the campaign" in done.stderr and "is busy (another nightsim is writing it)" in done.stderr
+        "the campaign" in done.stderr
+        and "is busy (another nightsim is writing it): try again in a moment, or raise --wait"
+        in done.stderr
     )
     assert cli(tmp_path, "campaign", "verify", "c.db").returncode == 0
 
@@ -237,3 +243,182 @@ def test_a_full_disk_mid_night_leaves_the_ledger(tmp_path: Path) -> None:
         assert cli(tiny, "campaign", "verify", "c.db").returncode == 0
     finally:
         subprocess.run(["umount", str(tiny)], check=False)
+
+
+def test_show_and_check_tell_the_next_camp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    night = ["campaign", "night", c, "--quiet", "--set", "camp.terrain=bog"]
+    assert main([*night, "--set", "rules.sleep_in=true"]) == 0
+    assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=3", "--note", "Wren's fall"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c]) == 0
+    out = capsys.readouterr().out
+    assert "next night: 2 Reedwryme, autumn;" in out
+    assert "next night's camp: bog (encounters 2-in-6); weather damp; watch: Sir Aldric" in out
+    assert "set: rules.sleep_in=true" in out
+    assert "  1  1 Reedwryme  seed committed" in out
+    assert '("Wren\'s fall")' in out
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["season"] == "autumn"
+    assert data["next_camp"]["terrain"] == "bog"
+    assert data["next_camp"]["settings"] == {"rules.sleep_in": True}
+    assert main(["campaign", "check", c, "--set", "camp.weather=dry"]) == 0
+    out = capsys.readouterr().out
+    assert "night 2" in out and "(bog)" in out and "(dry)" in out
+    assert main(["campaign", "check", c, "--set", "party.Wren.hp=1"]) == 2
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["nights_played"] == 1  # check recorded nothing
+
+
+def _set_log(path: Path, night: int, log: bytes) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("UPDATE nights SET log = ? WHERE number = ?", (log, night))
+    conn.close()
+
+
+def _log_of(path: Path, night: int) -> bytes:
+    conn = sqlite3.connect(path)
+    (log,) = conn.execute("SELECT log FROM nights WHERE number = ?", (night,)).fetchone()
+    conn.close()
+    return bytes(log)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "said"),
+    [
+        (lambda log: log.replace(b'"clock":"20:00"', b'"clock":"20:01"', 1), "line 3: hash"),
+        (lambda log: log[: len(log) // 2], "not JSON"),
+        (lambda log: b"\xff\xfe" + log, "not UTF-8 text"),
+    ],
+)
+def test_a_broken_night_is_named_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tamper: object, said: str
+) -> None:
+    """A night's log tampered with or corrupt: `page` names it in one line, exit 1, writes
+    nothing; `verify --night` of the night after names it; the rest do not read logs."""
+    c = tmp_path / "c.db"
+    assert main(["campaign", "new", str(c)]) == 0
+    for _ in range(3):
+        assert main(["campaign", "night", str(c), "--quiet"]) == 0
+    assert callable(tamper)
+    _set_log(c, 2, tamper(_log_of(c, 2)))
+    capsys.readouterr()
+    page = tmp_path / "c.html"
+    assert main(["campaign", "page", str(c), "--out", str(page)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("nightsim: error: campaign page: night 2's log is broken: ")
+    assert said in err and err.count("\n") == 1 and not page.exists()
+    assert main(["campaign", "verify", str(c), "--night", "2"]) == 1
+    assert "campaign verify: night 2" in capsys.readouterr().out
+    if said != "line 3: hash":  # an edit inside night 2 leaves the morning night 3 links to
+        assert main(["campaign", "verify", str(c), "--night", "3"]) == 1
+        assert "night 2's log is broken" in capsys.readouterr().out
+    out = str(tmp_path / "n2.jsonl")  # the stored bytes, as they are: the evidence
+    for command in (["show"], ["check"], ["log", "2", "--out", out], ["night", "--quiet"]):
+        assert main(["campaign", command[0], str(c), *command[1:]]) == 0
+
+
+def test_an_old_head_is_named_and_a_night_past_the_end_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    for _ in range(4):
+        assert main(["campaign", "night", c, "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    import json
+
+    heads = [n["head"] for n in json.loads(capsys.readouterr().out)["nights"]]
+    verdicts = {
+        (None, heads[2]): f"that is night 3's head; 1 night has been played since (night 4, head"
+        f" {heads[3]}); `--night 3 --head {heads[2][:12]}` checks that night alone",
+        (None, heads[1]): "that is night 2's head; 2 nights have been played since (nights 3 to"
+        f" 4; night 4's head {heads[3]})",
+        ("2", heads[0]): f"that is night 1's head, not night 2's ({heads[1]})",
+        (None, "f" * 12): f"the campaign ends at head {heads[3]}, not at the head read out"
+        f" ({'f' * 12}), which is no night's of this campaign: it was cut, added to or rewritten",
+        ("3", "f" * 12): f"night 3 ends at head {heads[2]}, not at the head read out",
+    }
+    for (night, head), said in verdicts.items():
+        at = ["--night", night] if night else []
+        assert main(["campaign", "verify", c, *at, "--head", head[:12]]) == 1
+        assert said in capsys.readouterr().out
+    assert main(["campaign", "verify", c, "--night", "3", "--head", heads[2][:12]]) == 0
+    assert "night 3 and its links" in capsys.readouterr().out
+    for night in ("5", "0"):
+        assert main(["campaign", "verify", c, "--night", night]) == 2
+        assert f"no night {night} (the campaign has 4)" in capsys.readouterr().err
+
+
+def test_a_campaign_file_given_where_a_log_goes_is_pointed_to_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = str(tmp_path / "c.campaign")
+    assert main(["campaign", "new", c]) == 0
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    capsys.readouterr()
+    for command in (["verify"], ["replay"], ["whatif", "--set", "camp.weather=dry"]):
+        assert main([command[0], c, *command[1:]]) == 2
+        err = capsys.readouterr().err
+        assert "c.campaign: this is a nightsim campaign file: use `nightsim campaign verify`" in err
+        assert err.count("\n") == 1
+
+
+def test_a_missing_night_is_warned_of_and_the_rest_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = tmp_path / "c.db"
+    assert main(["campaign", "new", str(c)]) == 0
+    for _ in range(4):
+        assert main(["campaign", "night", str(c), "--quiet"]) == 0
+    assert main(["campaign", "adjust", str(c), "--set", "party.Wren.hp=1"]) == 0
+    conn = sqlite3.connect(c, isolation_level=None)
+    conn.execute("DELETE FROM nights WHERE number = 2")
+    conn.close()
+    capsys.readouterr()
+    warning = "nightsim: warning: night 2 is missing — run `nightsim campaign verify`\n"
+    assert main(["campaign", "show", str(c)]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning and "     3  3 Reedwryme" in done.out
+    assert main(["campaign", "page", str(c)]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning
+    assert 'id="night-3"' in done.out and 'id="night-2"' not in done.out
+    assert main(["campaign", "verify", str(c)]) == 1
+    assert "night 2 is missing" in capsys.readouterr().out
+
+
+def test_a_mistyped_option_points_to_its_command_help(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["campaign", "show", str(tmp_path / "c.db"), "--formt", "json"]) == 2
+    assert capsys.readouterr().err == (
+        "nightsim campaign show: error: unrecognized arguments: --formt json"
+        " (see nightsim campaign show --help)\n"
+    )
+
+
+def test_every_key_of_show_json_is_documented(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    c = str(tmp_path / "c.db")
+    assert main(["campaign", "new", c]) == 0
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    assert main(["campaign", "adjust", c, "--set", "party.Wren.hp=1", "--note", "n"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "campaign.md").read_text(encoding="utf-8")
+    section = doc.split("### `campaign show --format json`")[1].split("\n## ")[0]
+    keys = set(data) | set(data["next_camp"]) | set(data["nights"][0]) | set(data["adjustments"][0])
+    missing = [k for k in sorted(keys) if f"`{k}`" not in section]
+    assert not missing, f"campaign show --format json keys not in docs/campaign.md: {missing}"

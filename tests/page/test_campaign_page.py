@@ -255,7 +255,7 @@ def test_a_broken_night_is_refused_naming_it() -> None:
     logs, adjustments = ten()
     broken = [list(x) for x in logs]
     broken[3][5] = broken[3][5].replace('"t":', '"t": ', 1)
-    with pytest.raises(BrokenLog, match=r"line 6: night 4: "):
+    with pytest.raises(BrokenLog, match=r"^night 4's log is broken: line 6: "):
         campaign_html("t", broken, adjustments)
 
 
