@@ -368,12 +368,12 @@ def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
 
 
 def _parse_head(text: str) -> str:
-    head = "".join(ch for ch in text.lower() if ch not in " -")
-    if not (12 <= len(head) <= 64 and all(ch in "0123456789abcdef" for ch in head)):
-        raise UsageError(
-            f"--head {shown(text)}: expected at least 12 of the head's hex digits, as read out"
-        )
-    return head
+    from nightsim.heads import parse_head
+
+    try:
+        return parse_head(text)
+    except ValueError as exc:
+        raise UsageError(f"--head {shown(text)}: {exc}") from None
 
 
 def _page(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from nightsim.heads import short_head
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def _night_line(n: CampaignNight) -> str:
         met = f"encounter: {shown(n.encounter, quote=False)}" if n.encounter else "encounter"
     rested = ", ".join(shown(r, quote=False) for r in n.rested) or "nobody"
     return (
-        f"  {n.number:>4}  {_date(n.month, n.day)}  {seed}  head {n.head[:16]}  {met};"
+        f"  {n.number:>4}  {_date(n.month, n.day)}  {seed}  head {short_head(n.head)}  {met};"
         f" rested fully: {rested}"
     )
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from nightsim.errors import LogError
+from nightsim.heads import short_head
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.evening import when_text
 from nightsim.narration.facts import HeaderFacts, NightFacts, tell
@@ -28,7 +29,6 @@ from nightsim.page.campaign_chart import CampaignChart, Sample, Series, campaign
 from nightsim.page.night import CampView, NightView, TableView
 from nightsim.page.segments import segs
 
-SHORT_HEAD = 16  # hex digits of a head shown in the table (the full head in its title)
 # Beyond this many nights each night's section leaves out its timeline chart (the largest
 # part of a night's page): 1,000 full nights would make a file of ~30 MB (docs/table.md).
 COMPACT_NIGHTS = 200
@@ -170,7 +170,7 @@ def night_row(n: _Night, t: Catalogue) -> NightRow:
         attacked=any(h.encounters for h in n.facts.hours),
         rested=t.names(rested),
         head=n.head,
-        short=n.head[:SHORT_HEAD],
+        short=short_head(n.head),
     )
 
 
@@ -192,8 +192,8 @@ def section(n: _Night, t: Catalogue, compact: bool) -> Section:
         anchor=view.anchor,
         title=view.title,
         head=n.head,
-        short=n.head[:SHORT_HEAD],
-        head_line=t("chain.head", hash=n.head),
+        short=short_head(n.head),
+        head_line=t("chain.head", short=short_head(n.head)),
         camp=night_page.camp(n.header, t),
         night=view,
     )
