@@ -315,6 +315,16 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.fields": "{text} (they differ in {fields})",
     "verdict.header": "line {line}: the log's header is not the one nightsim writes for its"
     " settings (they differ in {fields})",
+    "verdict.counted": "line {line}, {clock}: {said}",
+    "verdict.log_counts": "the log counts {names} as {group}; the dice do not",
+    "verdict.dice_count": "the dice count {names} as {group}; the log does not",
+    "verdict.group.awake": "awake",
+    "verdict.group.surprised": "surprised",
+    "verdict.group.dozed": "dozing",
+    "verdict.group.woken": "woken",
+    "verdict.group.slept_through": "sleeping through it",
+    "verdict.group.actors": "taking part",
+    "verdict.group.eaters": "eating",
     "verdict.cut": "line {line}: the log ends here, but the dice go on: \u201c{sim}\u201d",
     "verdict.extra": "line {line}: the log goes on where the dice's night ends: \u201c{log}\u201d",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)

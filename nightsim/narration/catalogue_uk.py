@@ -344,6 +344,16 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.fields": "{text} (різниця в полях: {fields})",
     "verdict.header": "рядок {line}: заголовок журналу не такий, як nightsim пише для"
     " його налаштувань (різниця в полях: {fields})",
+    "verdict.counted": "рядок {line}, {clock}: {said}",
+    "verdict.log_counts": "за журналом {names} серед тих, хто {group}; за кістками — ні",
+    "verdict.dice_count": "за кістками {names} серед тих, хто {group}; за журналом — ні",
+    "verdict.group.awake": "не спав",
+    "verdict.group.surprised": "був заскочений зненацька",
+    "verdict.group.dozed": "задрімав",
+    "verdict.group.woken": "прокинувся",
+    "verdict.group.slept_through": "проспав це",
+    "verdict.group.actors": "брав участь",
+    "verdict.group.eaters": "їв",
     "verdict.cut": "рядок {line}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
     "verdict.extra": "рядок {line}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)

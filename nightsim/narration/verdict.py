@@ -66,9 +66,52 @@ def verdict_words(
         # The header is no event of the night: what differs is its fields.
         return t("verdict.header", line=line, fields=_fields(fields, ld, sd))
     said, truth = _told(le, ld, t), _told(se, sd, t)
+    counted = _counted(line, fields, ld, sd, t)
+    if counted is not None and (said == truth or le is None or le.type == "hour.passed"):
+        # Who was awake, surprised, dozing…: the dispute at the table is about a name in a
+        # list, which the event's sentence may not tell; say it in words.
+        return counted
     words = t("verdict.differs", line=line, log=said, sim=truth)
     if said == truth and fields:
         # The same sentence: what differs is not told by it (a roll, a field a reader
         # rarely sees); the fields say what.
         words = t("verdict.fields", text=words, fields=_fields(fields, ld, sd))
     return words
+
+
+# The fields that list characters (nightsim/involved.py's "many"), each told as a group:
+# "the log counts Sister Ysolde as awake; the dice do not".
+_GROUPS = ("awake", "surprised", "dozed", "woken", "slept_through", "actors", "eaters")
+
+
+def _names(d: dict[str, Any], k: str) -> list[str]:
+    value = d.get(k)
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _counted(
+    line: int, fields: tuple[str, ...], log: dict[str, Any], sim: dict[str, Any], t: Catalogue
+) -> str | None:
+    """The first list of characters that differs, told as who the log counts in it and the
+    dice do not (or the other way round); None when no such list differs."""
+    for k in fields:
+        if k not in _GROUPS:
+            continue
+        said, truth = _names(log, k), _names(sim, k)
+        only_log = [n for n in said if n not in truth]
+        only_sim = [n for n in truth if n not in said]
+        if not only_log and not only_sim:
+            continue
+        clock = shown(str(log.get("clock", "?")), quote=False, limit=8)
+        group = t(f"verdict.group.{k}")
+        parts = []
+        if only_log:
+            parts.append(t("verdict.log_counts", names=_list(only_log), group=group))
+        if only_sim:
+            parts.append(t("verdict.dice_count", names=_list(only_sim), group=group))
+        return t("verdict.counted", line=line, clock=clock, said="; ".join(parts))
+    return None
+
+
+def _list(names: list[str]) -> str:
+    return shown(", ".join(names), quote=False, limit=_LIMIT)

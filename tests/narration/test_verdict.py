@@ -46,3 +46,35 @@ def test_a_megabyte_line_is_cut() -> None:
     data["actor"] = "M" * 1_000_000
     words = verdict_words(k + 1, canonical_json(data), rest, ("actor",), "en")
     assert len(words) < 500
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the log counts Sister Ysolde as awake; the dice do not"),
+        ("uk", "за журналом Sister Ysolde серед тих, хто не спав; за кістками — ні"),
+    ],
+)
+def test_i_was_on_watch_is_told_in_words(lang: str, said: str) -> None:
+    """The dispute at the table: the monster came while Sister Ysolde slept on her watch
+    (seed 2211, the README's night); a log forged to count her awake (every hash
+    recomputed, so only the dice catch it) is told by the name, not by two identical
+    sentences of the arrival."""
+    lines = [s.rstrip("\n") for s in log_lines(2211)]
+    k = next(i for i, s in enumerate(lines) if '"type":"monster.arrived"' in s)
+    truth = json.loads(lines[k])
+    assert truth["awake"] == []
+    forged = canonical_json({**truth, "awake": ["Sister Ysolde"]})
+    words = verdict_words(k + 1, forged, lines[k], ("awake",), lang)
+    assert words.endswith(f"{k + 1}, {truth['clock']}: {said}"), words
+
+
+def test_a_name_left_out_is_told_from_the_dice_side() -> None:
+    lines = [s.rstrip("\n") for s in log_lines(2211)]
+    k = next(i for i, s in enumerate(lines) if '"type":"monster.arrived"' in s)
+    truth = json.loads(lines[k])
+    surprised = [n for n in truth["surprised"] if n != "Moss"]
+    assert surprised != truth["surprised"]
+    forged = canonical_json({**truth, "surprised": surprised})
+    words = verdict_words(k + 1, forged, lines[k], ("surprised",), "en")
+    assert words.endswith("the dice count Moss as surprised; the log does not"), words
