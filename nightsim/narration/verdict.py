@@ -66,7 +66,8 @@ def verdict_words(
         # The header is no event of the night: what differs is its fields.
         return t("verdict.header", line=line, fields=_fields(fields, ld, sd))
     said, truth = _told(le, ld, t), _told(se, sd, t)
-    counted = _counted(line, fields, ld, sd, t)
+    same_type = ld.get("type") == sd.get("type")
+    counted = _counted(line, fields, ld, sd, t) if same_type else None
     if counted is not None and (said == truth or le is None or le.type == "hour.passed"):
         # Who was awake, surprised, dozing…: the dispute at the table is about a name in a
         # list, which the event's sentence may not tell; say it in words.
