@@ -9,7 +9,8 @@
 
     python bench/odds_bench.py [--nights N] [--rounds R] [--floor PATH] [--skip-memory]
 
-The floor defaults to ../shared/bench/bare_simpy_night.py beside the repository root.
+The floor defaults to shared/bench/bare_simpy_night.py beside the repository root (or beside
+an ancestor: a git worktree may sit deeper than the main checkout).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from benchlib import default_floor  # noqa: E402
 
 from nightsim.config import default_config_path, load_config  # noqa: E402
 from nightsim.stats.odds import _count, odds  # noqa: E402
@@ -94,9 +98,7 @@ def main() -> int:
     ap.add_argument("--nights", type=int, default=20_000, help="nights per round (one core)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--jobs-nights", type=int, default=60_000)
-    ap.add_argument(
-        "--floor", type=Path, default=ROOT.parent / "shared" / "bench" / "bare_simpy_night.py"
-    )
+    ap.add_argument("--floor", type=Path, default=default_floor())
     ap.add_argument("--skip-memory", action="store_true")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = ap.parse_args()

@@ -10,7 +10,7 @@ machine-read string is a code of nightsim/codes.py.
 """
 
 from enum import Enum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -30,6 +30,65 @@ class _Frozen(BaseModel):
     # writer dumps them with `json_data`, so `nightsim run` builds none (~13 ms of 34 schemas);
     # the reader, `schema` and a direct `Model(...)` call still build and validate.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    @classmethod
+    def model_construct(cls, _fields_set: set[str] | None = None, **values: Any) -> Self:  # type: ignore[override]
+        """pydantic's `model_construct`, for the calls the engine makes: every value by its
+        field's name. Perf only (every line of a log is an event built so, and pydantic's
+        loop asks each field for its aliases first: docs/design-notes.md); the same instance,
+        `__dict__` in field order, defaults, fields set; tests/engine/test_events.py holds
+        it to pydantic's on every event the engine builds. Anything else (an alias, the
+        fields set given) is pydantic's."""
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = _PLANS[cls] = _plan(cls)
+        if _fields_set is not None or not plan.fast or not plan.names.issuperset(values):
+            return super().model_construct(_fields_set, **values)
+        data: dict[str, Any] = {}
+        for name, default in plan.fields:
+            if name in values:
+                data[name] = values[name]
+            elif default is not _REQUIRED:
+                data[name] = default
+        m = cls.__new__(cls)
+        _set = object.__setattr__
+        _set(m, "__dict__", data)
+        _set(m, "__pydantic_fields_set__", set(values))
+        _set(m, "__pydantic_extra__", None)
+        _set(m, "__pydantic_private__", None)
+        return m
+
+
+_REQUIRED = object()
+_IMMUTABLE = (type(None), bool, int, str, Enum, tuple, frozenset)
+
+
+class _Plan(NamedTuple):
+    """A model's fields for `_Frozen.model_construct`: (name, default or `_REQUIRED`);
+    `fast` False sends every call to pydantic's."""
+
+    fast: bool
+    names: frozenset[str]
+    fields: tuple[tuple[str, object], ...]
+
+
+def _plan(cls: type[BaseModel]) -> _Plan:
+    """Only defaults pydantic would hand out as they are (no factory, nothing it would copy)
+    are kept; a model with another default, or with a post-init, is left to pydantic."""
+    fields: list[tuple[str, object]] = []
+    for name, f in cls.model_fields.items():
+        if f.is_required():
+            fields.append((name, _REQUIRED))
+        elif f.default_factory is None and isinstance(f.default, _IMMUTABLE):
+            fields.append((name, f.default))
+        else:
+            return _Plan(False, frozenset(), ())
+    if cls.__pydantic_post_init__ or cls.model_config.get("extra") == "allow":
+        return _Plan(False, frozenset(), ())
+    return _Plan(True, frozenset(name for name, _ in fields), tuple(fields))
+
+
+_PLANS: dict[type[BaseModel], _Plan] = {}
 
 
 class Target(_Frozen):

@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from nightsim.cli.atomic import NO_LINK
 from nightsim.cli.common import UsageError
@@ -133,6 +133,16 @@ def _check_page_path(path: Path) -> None:
         raise UsageError(f"{shown(path)}: cannot write the page: Permission denied")
 
 
+class Logged(NamedTuple):
+    """A line of the log as `run` writes it, with the typed event it was written from."""
+
+    event: Event
+    line: str
+
+
+_Line = TypeVar("_Line", str, Logged)
+
+
 class PageFile:
     """`run --html FILE`: the log lines kept as they stream; once the night is whole the page
     is written beside FILE and flushed to disk (`prepare`, before the log is committed), then
@@ -154,12 +164,12 @@ class PageFile:
         if self.path is not None:
             _check_page_path(self.path)
 
-    def kept(self, lines: Iterable[str]) -> Iterator[str]:
+    def kept(self, lines: Iterable[_Line]) -> Iterator[_Line]:
         """`lines` passed on, each kept for the page (with --html)."""
-        for line in lines:
+        for x in lines:
             if self.path is not None:
-                self.lines.append(line)
-            yield line
+                self.lines.append(x if isinstance(x, str) else x.line)
+            yield x
 
     def print(self, lines: Iterable[str]) -> None:
         """`--format html`: the page on stdout."""

@@ -30,12 +30,13 @@ from nightsim.cli.common import (
     status,
     warn_names,
 )
-from nightsim.cli.page import PageFile
+from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, shown
 
 if TYPE_CHECKING:
     from nightsim.config import Config
+    from nightsim.events import Event
 
 EPILOG = """\
 examples:
@@ -284,18 +285,22 @@ def night_lines(
     log: AtomicFile | None,
     last: list[str],
     ended: list[bool],
-) -> Iterator[str]:
+) -> Iterator[Logged]:
     """The log lines as the night unfolds, each written to the log file first (straight to
-    the descriptor), so a long journey streams and a crash leaves a readable prefix. `last`
-    keeps the latest line (the chain's head is its hash); `ended` is set after the last."""
+    the descriptor), so a long journey streams and a crash leaves a readable prefix; each
+    with its event, which the narration tells rather than parsing the line back (which
+    would build the whole event union's validator: ~30 ms of a cold `run`;
+    tests/engine/test_events.py holds the engine's events equal to the lines' validated
+    ones). `last` keeps the latest line (the chain's head is its hash); `ended` is set after
+    the last."""
     from nightsim.engine.journey import iter_raw
-    from nightsim.log.writer import iter_log_lines
+    from nightsim.log.writer import iter_logged
 
-    for line in iter_log_lines(iter_raw(config, seed, nights)):
+    for event, line in iter_logged(iter_raw(config, seed, nights)):
         if log is not None:
             log.write(line.encode("utf-8") + b"\n")
         last[:] = [line]
-        yield line
+        yield Logged(event, line)
     ended.append(True)
 
 
@@ -313,14 +318,19 @@ def _narration_failed(
     raise exc
 
 
-def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | None:
+def print_lines(args: argparse.Namespace, logged: Iterator[str | Logged]) -> Exception | None:
     """Print the night as `--format` asks; a write error on stdout (a closed pipe included) or
     a failing narration is returned, not raised (the log is still finished), except the log's
-    own failure (EnvironmentFailure: the night cannot be kept) and a stop."""
+    own failure (EnvironmentFailure: the night cannot be kept) and a stop. The text
+    narration tells the typed events where it is given them (`Logged`), the lines
+    otherwise."""
     if args.pace is not None:
         from nightsim.cli.pace import line_minute, paced
 
-        lines = paced(lines, args.pace, line_minute)
+        logged = paced(
+            logged, args.pace, lambda x: line_minute(x if isinstance(x, str) else x.line)
+        )
+    lines = (x if isinstance(x, str) else x.line for x in logged)
     try:
         if args.format == "jsonl":
             for line in lines:
@@ -339,7 +349,8 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
         else:
             from nightsim.cli.render import print_night
 
-            print_night(lines, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view)
+            told = (x if isinstance(x, str) else _hashed(x) for x in logged)
+            print_night(told, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view)
             sys.stdout.flush()
     except EnvironmentFailure:
         raise
@@ -348,6 +359,12 @@ def print_lines(args: argparse.Namespace, lines: Iterator[str]) -> Exception | N
             raise  # a stop a library wrapped (pydantic's SchemaError): not the narration's
         return exc
     return None
+
+
+def _hashed(x: Logged) -> Event:
+    """The event as its line reads it: with the `hash` the chain gave it (the narration
+    tells the last one's, the chain's head)."""
+    return x.event.model_copy(update={"hash": json.loads(x.line)["hash"]})
 
 
 def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:

@@ -37,9 +37,10 @@ rejects it while w >= 2**32 - 2**32 % n, and the face is w % n + 1.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import struct
-from collections.abc import Iterable, Iterator
-from typing import ClassVar, Protocol
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, ClassVar, Protocol
 
 from nightsim.errors import UnknownDice
 
@@ -72,7 +73,22 @@ def _u32(j: int) -> bytes:
     return j.to_bytes(4, "big")
 
 
-_sha256 = hashlib.sha256
+def short_sha256() -> Callable[[bytes], Any]:
+    """SHA-256 for the dice's short messages: CPython's own implementation where it has one
+    (`_sha2` from 3.12, `_sha256` before), else `hashlib.sha256`. The same digests (SHA-256
+    is SHA-256; tests/engine/test_dice_uniform.py compares them); perf only: a stream block
+    is one 64-byte compression, and OpenSSL's per-call set-up costs more than that, so the
+    built-in one hashes a block in about a third of the time (docs/design-notes.md)."""
+    for name in ("_sha2", "_sha256"):
+        try:
+            found: Callable[[bytes], Any] = importlib.import_module(name).sha256
+        except (ImportError, AttributeError):
+            continue
+        return found
+    return hashlib.sha256
+
+
+_sha256 = short_sha256()
 _BLOCKS = tuple(_u32(j) for j in range(16))
 _BLOCK0 = _BLOCKS[0]
 

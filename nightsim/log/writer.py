@@ -136,13 +136,15 @@ def log_pipeline(outputs: Iterable[Callable[[str], None]]) -> Any:
     import structlog
 
     chain = Chain()
+    # Bound once: `wrap_logger` gives a lazy proxy, which builds a new bound logger (its
+    # processors, its context) for every message it is sent.
     return structlog.wrap_logger(
         LineSink(outputs),
         processors=[dump, chain, chain.render],
         wrapper_class=structlog.BoundLogger,
         context_class=dict,
         cache_logger_on_first_use=False,
-    )
+    ).bind()
 
 
 def write_events(

@@ -310,3 +310,13 @@ def test_an_unknown_id_names_the_known_ones(rng: object) -> None:
         dice_for(1, rng)  # type: ignore[arg-type]
     assert isinstance(info.value, ValueError)
     assert COUNTER_V1 in str(info.value) and UNIFORM_V2 in str(info.value)
+
+
+def test_short_sha256_is_sha256() -> None:
+    """The dice's SHA-256 (CPython's own where it has one, perf only) gives hashlib's digests,
+    on every length around the 55/64-byte block boundaries and well past them."""
+    fast = dice.short_sha256()
+    for n in range(0, 300):
+        data = bytes((i * 37 + n) % 256 for i in range(n))
+        assert fast(data).digest() == hashlib.sha256(data).digest(), n
+    assert dice._sha256 is fast or dice._sha256 is hashlib.sha256

@@ -83,3 +83,45 @@ def test_event_dict_leaves_out_an_absent_hash_only(engine_events: list[Event]) -
     assert "hash" not in event_dict(e)
     chained = e.model_copy(update={"hash": "0" * 64})
     assert event_dict(chained)["hash"] == "0" * 64
+
+
+def pydantics(value: Any) -> Any:
+    """`value` built again, all the way down, by pydantic's own `model_construct` from the
+    values it was given (not the events' faster one)."""
+    if isinstance(value, BaseModel):
+        given = {k: pydantics(getattr(value, k)) for k in value.model_fields_set}
+        return BaseModel.model_construct.__func__(type(value), **given)  # type: ignore[attr-defined]
+    if isinstance(value, list):
+        return [pydantics(v) for v in value]
+    return value
+
+
+def layout(value: Any) -> Any:
+    """Everything of an instance `model_construct` sets: `__dict__` (typed, in order), the
+    fields set, extra and private, all the way down."""
+    if isinstance(value, BaseModel):
+        return (
+            type(value),
+            [(k, layout(v)) for k, v in value.__dict__.items()],
+            value.model_fields_set,
+            value.__pydantic_extra__,
+            value.__pydantic_private__,
+        )
+    if isinstance(value, list | tuple):
+        return type(value), [layout(v) for v in value]
+    return type(value), value
+
+
+def test_the_events_model_construct_is_pydantics(engine_events: list[Event]) -> None:
+    """events._Frozen.model_construct (perf) makes the instance pydantic's would: every
+    event the engine builds, and a call it leaves to pydantic (by alias, fields set given)."""
+    for e in engine_events:
+        assert layout(e) == layout(pydantics(e)), e.type
+    from nightsim.events import ShiftTimes
+
+    by_alias = ShiftTimes.model_construct(**{"actor": "A", "from": "22:00", "to": "23:00"})
+    assert by_alias.from_ == "22:00" and by_alias.model_fields_set == {"actor", "from_", "to"}
+    given = ShiftTimes.model_construct({"actor"}, actor="A", from_="22:00", to="23:00")
+    assert given.model_fields_set == {"actor"}
+    defaults = ShiftTimes.model_construct(actor="A")
+    assert layout(defaults) == layout(BaseModel.model_construct.__func__(ShiftTimes, actor="A"))  # type: ignore[attr-defined]
