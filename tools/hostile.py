@@ -293,7 +293,18 @@ def visible_len(line: str) -> int:
 
 
 # Lines a command writes on stderr besides its error (README, docs/table.md).
-_STATUS = ("seed:", "head:", "log:", "warning:", "note:", "nightsim:", "  ", "verified")
+# verify's failure: its first line in words, then this detail line (docs/disputes.md).
+_STATUS = (
+    "seed:",
+    "head:",
+    "log:",
+    "warning:",
+    "note:",
+    "nightsim:",
+    "  ",
+    "verified",
+    "the first differing event is line ",
+)
 
 
 def _stray(line: str) -> bool:

@@ -534,7 +534,12 @@ def print_produced(report: dict[str, Any], lang: str) -> None:
     from nightsim.narration.produced import produced_by
 
     line = produced_by(TextCatalogue(lang), report["produced_by"])
-    _console().print(Text(line))
+    console = _console()
+    # Wrapped here, each line's end trimmed: a break before the 64-digit hash would leave a
+    # trailing space, which a diff of two saved reports (or docs/odds.md's blocks) trips on.
+    for part in Text(line).wrap(console, console.width):
+        part.rstrip()
+        console.print(part)
 
 
 # --- csv ----------------------------------------------------------------------------------

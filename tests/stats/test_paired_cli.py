@@ -177,10 +177,13 @@ README_COMMANDS = (
 @pytest.mark.slow
 @pytest.mark.parametrize("command", README_COMMANDS, ids=["rank-rotas", "compare"])
 def test_the_readme_paired_examples_are_real_runs(
-    command: str, capsys: pytest.CaptureFixture[str]
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """docs/odds.md: each block, as printed when piped (10,000 nights)."""
+    """docs/odds.md: each block, as printed when piped (10,000 nights) at the docs' 100
+    columns (tools/regen.py)."""
     import shlex
+
+    monkeypatch.setenv("COLUMNS", "100")
 
     shown = manual_block(command).rstrip("\n").splitlines()
     code = main([*shlex.split(command)[1:], "--jobs", "2"])
