@@ -30,11 +30,11 @@ from nightsim.errors import ConfigError, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.writer import canonical_json
 
-__all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "Member", "NextCamp"]
+__all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "NextCamp", "PartyMember"]
 
 
 @dataclass(frozen=True)
-class Member:
+class PartyMember:
     name: str
     hp: int
     max_hp: int
@@ -53,7 +53,7 @@ class CampaignNight:
     day: int | None
     encounter: str | None  # the creature ("" when the config has no table), None: no monster
     rested: tuple[str, ...]  # who rested fully
-    party: tuple[Member, ...]  # at dawn
+    party: tuple[PartyMember, ...]  # at dawn
     log: bytes
 
     @property
@@ -81,7 +81,7 @@ class CampaignState:
     id: str
     name: str
     nights: int
-    party: tuple[Member, ...]
+    party: tuple[PartyMember, ...]
     month: str | None
     day: int | None
     season: str | None
@@ -114,9 +114,10 @@ def _next_camp(config: Config) -> NextCamp:
     )
 
 
-def _members(config: dict[str, Any]) -> tuple[Member, ...]:
+def _members(config: dict[str, Any]) -> tuple[PartyMember, ...]:
     return tuple(
-        Member(m["name"], m["hp"], m["max_hp"], m.get("exhaustion", 0)) for m in config["party"]
+        PartyMember(m["name"], m["hp"], m["max_hp"], m.get("exhaustion", 0))
+        for m in config["party"]
     )
 
 

@@ -109,7 +109,7 @@ def _party(data: dict[str, Any]) -> Any:
 
 
 def night_of_row(row: Sequence[Any]) -> CampaignNight:
-    from nightsim.campaign import CampaignNight, Member
+    from nightsim.campaign import CampaignNight, PartyMember
 
     number, head, seed, referee, month, day, encounter, rested, party, log = row
     return CampaignNight(
@@ -121,6 +121,6 @@ def night_of_row(row: Sequence[Any]) -> CampaignNight:
         day=day,
         encounter=encounter,
         rested=tuple(json.loads(rested)),
-        party=tuple(Member(*m) for m in json.loads(party)),
+        party=tuple(PartyMember(*m) for m in json.loads(party)),
         log=bytes(log),
     )

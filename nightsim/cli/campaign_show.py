@@ -11,7 +11,7 @@ from nightsim.heads import short_head
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign, CampaignNight, Member, NextCamp
+    from nightsim.campaign import Campaign, CampaignNight, NextCamp, PartyMember
 
 
 def quoted(text: str) -> str:
@@ -89,7 +89,7 @@ def show_text(c: Campaign) -> None:
         out.write(f"  {a.number:>4}  after night {a.after_night}: {items}{note}\n")
 
 
-def _member(m: Member) -> dict[str, Any]:
+def _member(m: PartyMember) -> dict[str, Any]:
     return {"name": m.name, "hp": m.hp, "max_hp": m.max_hp, "exhaustion": m.exhaustion}
 
 

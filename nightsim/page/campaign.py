@@ -25,7 +25,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.evening import when_text
 from nightsim.narration.facts import HeaderFacts, NightFacts, tell
 from nightsim.page import night as night_page
-from nightsim.page.campaign_chart import CampaignChart, Sample, Series, campaign_lines
+from nightsim.page.campaign_chart import CampaignChart, CampaignSeries, Sample, campaign_lines
 from nightsim.page.night import CampView, NightView, TableView
 from nightsim.page.segments import segs
 
@@ -257,7 +257,7 @@ class _Tracks:
         out = []
         for key, track in (("hp", self.hp), ("exhaustion", self.exhaustion)):
             series = [
-                Series(
+                CampaignSeries(
                     name,
                     t("campaignpage.legend", name=name, max_hp=self.max_hp[name]),
                     tuple(tuple(s) for s in track[name]),

@@ -33,7 +33,7 @@ class Sample:
 
 
 @dataclass(frozen=True)
-class Mark:
+class CampaignMark:
     x: float
     y: float
     tip: str
@@ -47,7 +47,7 @@ class Line:
     dash: str  # stroke-dasharray, "" for a solid line
     shape: str
     path: str  # "M x,y L x,y ..." one M per stretch the character was in the party
-    marks: tuple[Mark, ...]
+    marks: tuple[CampaignMark, ...]
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class CampaignChart:
 
 
 @dataclass(frozen=True)
-class Series:
+class CampaignSeries:
     """A character's samples, stretch by stretch (a new stretch after a gap)."""
 
     name: str
@@ -100,24 +100,26 @@ def _path(stretches: Sequence[Sequence[tuple[float, float]]]) -> str:
     return " ".join(parts)
 
 
-def _marks(s: Series, i: int, n: int, nights: int, place: ChartFrame, vmax: int) -> list[Mark]:
+def _marks(
+    s: CampaignSeries, i: int, n: int, nights: int, place: ChartFrame, vmax: int
+) -> list[CampaignMark]:
     """Every point when the nights are few; else one in `step` nights, each series at other
     nights than the others' (so a line hidden under another still shows its marks)."""
     step = max(1, math.ceil((nights + 1) / MARKS))
     offset = (i * step) // max(1, n)
-    marks: list[Mark] = []
+    marks: list[CampaignMark] = []
     seen: set[int] = set()
     for stretch in s.stretches:
         for p in stretch:
             if step > 1 and ((p.x - offset) % step or p.x in seen):
                 continue
             seen.add(p.x)
-            marks.append(Mark(place.x(p.x, nights), place.y(p.value, vmax), p.tip))
+            marks.append(CampaignMark(place.x(p.x, nights), place.y(p.value, vmax), p.tip))
     return marks
 
 
 def campaign_lines(
-    title: str, axis: str, series: Sequence[Series], nights: int, vmax: int
+    title: str, axis: str, series: Sequence[CampaignSeries], nights: int, vmax: int
 ) -> CampaignChart:
     """One chart of the campaign: a line per character, `vmax` the top of the value axis."""
     frame = ChartFrame(640, 230, 34, 628, 12, 196)

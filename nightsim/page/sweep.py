@@ -25,7 +25,7 @@ W, H, LEFT, RIGHT, TOP, BOTTOM = 320, 190, 44, 12, 14, 34
 
 
 @dataclass(frozen=True)
-class Point:
+class SweepPoint:
     x: float
     y: float
     y_low: float
@@ -36,7 +36,7 @@ class Point:
 
 
 @dataclass(frozen=True)
-class Tick:
+class SweepTick:
     at: float
     label: str
 
@@ -44,8 +44,8 @@ class Tick:
 @dataclass(frozen=True)
 class SmallChart:
     title: str
-    points: tuple[Point, ...]
-    yticks: tuple[Tick, ...]
+    points: tuple[SweepPoint, ...]
+    yticks: tuple[SweepTick, ...]
     base_y: float
 
 
@@ -102,9 +102,9 @@ def _chart(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> SmallCha
             tip = t("sweeppage.tip_vs", tip=tip, first=first, diff=_diff(t, vs, r["nights"]))
         x = round(LEFT + (span_x * i if len(points) > 1 else (W - LEFT - RIGHT) / 2), 1)
         drawn.append(
-            Point(x, y(est["p"]), y(est["low"]), y(est["high"]), point["value"], kind, tip)
+            SweepPoint(x, y(est["p"]), y(est["low"]), y(est["high"]), point["value"], kind, tip)
         )
-    ticks = tuple(Tick(y(top * k / 4), percent(t, top * k / 4)) for k in range(5))
+    ticks = tuple(SweepTick(y(top * k / 4), percent(t, top * k / 4)) for k in range(5))
     base = points[0]["estimate"]["p"]
     return SmallChart(label, tuple(drawn), ticks, y(base) if base is not None else -1.0)
 

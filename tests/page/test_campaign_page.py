@@ -197,10 +197,10 @@ def test_a_thousand_nights_stay_readable() -> None:
     """The chart's labels thinned (at most ~10 on the night axis), a bounded number of marks,
     and the sections compact beyond COMPACT_NIGHTS (checked on a short campaign with the
     limit lowered: the thousand nights are measured in bench, not here)."""
-    from nightsim.page.campaign_chart import MARKS, Sample, Series, campaign_lines
+    from nightsim.page.campaign_chart import MARKS, CampaignSeries, Sample, campaign_lines
 
     samples = tuple(Sample(k, k % 7, f"p{k}") for k in range(1001))
-    chart = campaign_lines("hp", "nights", [Series("A", "A", (samples,))] * 3, 1000, 7)
+    chart = campaign_lines("hp", "nights", [CampaignSeries("A", "A", (samples,))] * 3, 1000, 7)
     assert [t.label for t in chart.xticks] == [str(k) for k in range(0, 1001, 100)]
     assert all(len(line.marks) <= MARKS + 1 for line in chart.lines)
     assert len({line.marks[0].x for line in chart.lines}) == 3  # each series' marks apart
