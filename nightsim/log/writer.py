@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
+import orjson
 import rfc8785
 
 from nightsim.engine.outcome import NightOutcome
@@ -57,6 +58,31 @@ def fast_text(data: Any) -> str | None:
         return None
     pattern = _MIGHT_DIFFER_ASCII if text.isascii() else _MIGHT_DIFFER
     return None if pattern.search(text) else text
+
+
+# orjson's sorted, compact output is `dumps_sorted`'s for every str (tests/log/test_canonical.py
+# compares the two on all of U+0000..U+FFFF), and OPT_STRICT_INTEGER refuses exactly the
+# integers JCS refuses (beyond 2**53 - 1). It writes NaN and infinity as `null`, so it is
+# only ever given data that holds no float: an event's (format 2 writes none; tests/engine/
+# test_events.py holds every event model to int, str, bool, None, enums and lists of them).
+_ORJSON_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_STRICT_INTEGER
+# The first byte of a 4-byte UTF-8 sequence: a character outside the BMP, where JCS (UTF-16
+# code units) and orjson (code points) may sort keys differently.
+_NON_BMP_UTF8 = re.compile(rb"[\xf0-\xf4]")
+
+
+def float_free_jcs(data: Any) -> bytes | None:
+    """The JCS (RFC 8785) bytes of JSON data that holds no float, by orjson, or None where
+    the two might differ (a character outside the BMP) or JCS cannot write it (an integer
+    beyond 2**53 - 1, a lone surrogate): then `canonical_text` decides. Never give it a
+    float (orjson writes NaN as `null`)."""
+    try:
+        out: bytes = orjson.dumps(data, option=_ORJSON_SORTED)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    if not out.isascii() and _NON_BMP_UTF8.search(out):
+        return None
+    return out
 
 
 def canonical_text(data: Mapping[str, Any]) -> tuple[str, bool]:

@@ -125,3 +125,45 @@ def test_the_events_model_construct_is_pydantics(engine_events: list[Event]) -> 
     assert given.model_fields_set == {"actor"}
     defaults = ShiftTimes.model_construct(actor="A")
     assert layout(defaults) == layout(BaseModel.model_construct.__func__(ShiftTimes, actor="A"))  # type: ignore[attr-defined]
+
+
+def _leaf_types(annotation: Any, seen: set[type[BaseModel]]) -> set[Any]:
+    """The scalar types a field's annotation may hold, through models, lists, tuples,
+    unions, `Annotated` and `Literal` (its values' types)."""
+    import typing
+
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _leaf_types(typing.get_args(annotation)[0], seen)
+    if origin is typing.Literal:
+        return {type(v) for v in typing.get_args(annotation)}
+    if origin is not None:  # list, tuple, dict, a union
+        return set().union(*(_leaf_types(a, seen) for a in typing.get_args(annotation)))
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in seen:
+            return set()
+        seen.add(annotation)
+        return set().union(
+            *(_leaf_types(f.annotation, seen) for f in annotation.model_fields.values())
+        )
+    return {annotation}
+
+
+def test_no_event_but_the_header_can_hold_a_float() -> None:
+    """The log's hot path writes and reads an event's JSON with orjson (log/writer.py,
+    `float_free_jcs`), which writes NaN as `null`: only the header (its config) may hold a
+    float, and it is written by `canonical_text`."""
+    from enum import Enum
+
+    from nightsim.events import EventBase, NightHeader
+
+    allowed = (int, str, bool, type(None), Enum)
+    for model in EventBase.__subclasses__():
+        if model is NightHeader:
+            continue
+        for leaf in _leaf_types(model, set()):
+            assert isinstance(leaf, type), (model.__name__, leaf)
+            assert issubclass(leaf, allowed) and not issubclass(leaf, float), (
+                model.__name__,
+                leaf,
+            )

@@ -13,7 +13,13 @@ import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nightsim.log.writer import canonical_bytes, canonical_text, fast_text
+from nightsim.log.writer import (
+    canonical_bytes,
+    canonical_text,
+    dumps_sorted,
+    fast_text,
+    float_free_jcs,
+)
 
 # Every str Python can hold: BMP and beyond, lone surrogates, control characters.
 TEXT = st.text(st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF))
@@ -45,6 +51,55 @@ def test_the_fast_path_never_disagrees_with_rfc8785(data: Any) -> None:
     text = fast_text(data)
     if text is not None:
         assert text.encode("utf-8") == rfc8785.dumps(data)
+
+
+FLOAT_FREE = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(2**53) - 2, max_value=2**53 + 2)
+    | TEXT,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(TEXT, inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(FLOAT_FREE)
+def test_orjson_never_disagrees_with_rfc8785_on_float_free_data(data: Any) -> None:
+    out = float_free_jcs(data)
+    if out is not None:
+        assert out == rfc8785.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"x": 2**53},  # JCS refuses it
+        {"x": -(2**53)},
+        {"x": 2**64},  # beyond orjson too
+        {"\U0001f600": 1, "\ufb01": 2},  # UTF-16 order differs from code point order
+        {"x": "\ud800"},  # a lone surrogate: not UTF-8
+        {1: "x"},  # not a str key
+    ],
+)
+def test_where_orjson_may_differ_it_steps_aside(data: dict[Any, Any]) -> None:
+    assert float_free_jcs(data) is None
+
+
+def test_orjson_writes_every_bmp_character_as_json_dumps_does() -> None:
+    """Escapes (`\\u001f`, `\\n`, `\\"`), and every other character as itself, in a key and
+    in a value: the JCS forms, which `dumps_sorted` writes."""
+    for cp in range(0x10000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        data = {"k" + chr(cp): chr(cp), "k": 1}
+        assert float_free_jcs(data) == dumps_sorted(data).encode("utf-8")
+
+
+def test_the_integer_bounds_are_jcs_own() -> None:
+    assert float_free_jcs({"x": 2**53 - 1}) == b'{"x":9007199254740991}'
+    assert float_free_jcs({"x": -(2**53 - 1)}) == b'{"x":-9007199254740991}'
 
 
 @settings(max_examples=500, deadline=None)
