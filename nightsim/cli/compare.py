@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nightsim.cli.common import EXIT_OK, UsageError, config_from_args, shown_seed, status
+from nightsim.cli.common import UsageError, config_from_args
 
 Row = list[object]
 
@@ -26,13 +26,10 @@ def run_compare(
 ) -> int:
     from nightsim.cli.odds import (
         DEFAULT_NIGHTS,
-        _command,
-        _console,
-        _print_json,
+        Told,
         _progress,
-        _repeat,
-        _write_csv,
-        print_produced,
+        rendered,
+        tell_report,
         with_produced,
     )
     from nightsim.stats import odds as odds_mod
@@ -52,24 +49,8 @@ def run_compare(
             changes=args.compare,
         )
     report = with_produced(report, args, config, seed)
-    if args.format == "json":
-        _print_json(report, _command(args, seed, report["nights"], per))
-    elif args.format == "csv":
-        _write_csv(*compare_table(report), produced=report["produced_by"])
-    elif args.format == "html":
-        from nightsim.cli.page import print_compare_page
-
-        print_compare_page(report, args.lang)
-    else:
-        from nightsim.narration.paired import render_compare
-
-        con = _console()
-        con.print(
-            render_compare(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
-        )
-        print_produced(report, args.lang)
-    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
-    return EXIT_OK
+    text = rendered("nightsim.narration.paired", "render_compare")
+    return tell_report(args, report, seed, per, Told(compare_table, "print_compare_page", text))
 
 
 def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:

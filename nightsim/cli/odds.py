@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from nightsim.measures import Measure
@@ -280,19 +281,7 @@ def run(args: argparse.Namespace) -> int:
             config, seed, nights, nights_per_journey=per, jobs=jobs, progress=progress
         )
     result: dict[str, Any] = with_produced(dict(typed), args, config, seed)
-    if args.format == "json":
-        _print_json(result, _command(args, seed, result["nights"], per))
-    elif args.format == "csv":
-        _write_csv(*odds_table(result), produced=result["produced_by"])
-    elif args.format == "html":
-        from nightsim.cli.page import print_odds_page
-
-        print_odds_page(result, args.lang)
-    else:
-        _print_odds(result, args.lang)
-        print_produced(result, args.lang)
-    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, result['nights'], per)})")
-    return EXIT_OK
+    return tell_report(args, result, seed, per, Told(odds_table, "print_odds_page", _print_odds))
 
 
 def _sweep_plan(args: argparse.Namespace, config: Any) -> tuple[str, list[str]]:
@@ -335,24 +324,8 @@ def _sweep(
             progress=progress,
         )
     report = with_produced(dict(typed), args, config, seed)
-    if args.format == "json":
-        _print_json(report, _command(args, seed, report["nights"], per))
-    elif args.format == "csv":
-        _write_csv(*sweep_table(report), produced=report["produced_by"])
-    elif args.format == "html":
-        from nightsim.cli.page import print_sweep_page
-
-        print_sweep_page(report, args.lang)
-    else:
-        from nightsim.narration.sweep import render_sweep
-
-        con = _console()
-        con.print(
-            render_sweep(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
-        )
-        print_produced(report, args.lang)
-    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
-    return EXIT_OK
+    text = rendered("nightsim.narration.sweep", "render_sweep")
+    return tell_report(args, report, seed, per, Told(sweep_table, "print_sweep_page", text))
 
 
 def sweep_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
@@ -437,24 +410,49 @@ def _rank(
         pairs = [(k, rows) for k, rows in zip(args.watchers, rankings, strict=True)]
         report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config)
     report = with_produced(report, args, config, seed)
+    text = rendered("nightsim.narration.rank", "render_rank")
+    return tell_report(args, report, seed, per, Told(rank_table, "print_odds_page", text))
+
+
+class Told(NamedTuple):
+    """How a planner's report is told besides JSON: its CSV table, the page's printer (a
+    name in nightsim/cli/page.py, imported when a page is asked for) and its text."""
+
+    table: Callable[[dict[str, Any]], tuple[list[str], list[Row]]]
+    page: str
+    text: Callable[[dict[str, Any], str], None]
+
+
+def tell_report(
+    args: argparse.Namespace, report: dict[str, Any], seed: int | str, per: int, told: Told
+) -> int:
+    """The report in `--format` (the text and the CSV end with what produced it), then the
+    seed and the command that repeats it, on stderr."""
     if args.format == "json":
         _print_json(report, _command(args, seed, report["nights"], per))
     elif args.format == "csv":
-        _write_csv(*rank_table(report), produced=report["produced_by"])
+        _write_csv(*told.table(report), produced=report["produced_by"])
     elif args.format == "html":
-        from nightsim.cli.page import print_odds_page
+        from nightsim.cli import page
 
-        print_odds_page(report, args.lang)
+        getattr(page, told.page)(report, args.lang)
     else:
-        from nightsim.narration.rank import render_rank
-
-        con = _console()
-        con.print(
-            render_rank(report, args.lang, table=con.is_terminal), soft_wrap=not con.is_terminal
-        )
+        told.text(report, args.lang)
         print_produced(report, args.lang)
-    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, nights, per)})")
+    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
     return EXIT_OK
+
+
+def rendered(module: str, name: str) -> Callable[[dict[str, Any], str], None]:
+    """The text of a report rendered by `module.name(report, lang, table=...)`: a table on a
+    terminal, plain lines (not cut to the width) when piped."""
+
+    def text(report: dict[str, Any], lang: str) -> None:
+        render = getattr(importlib.import_module(module), name)
+        con = _console()
+        con.print(render(report, lang, table=con.is_terminal), soft_wrap=not con.is_terminal)
+
+    return text
 
 
 def _repeat(seed: int | str, nights: int, per: int) -> str:
