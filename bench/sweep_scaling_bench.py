@@ -1,4 +1,4 @@
-"""Sweeping many values: is a (value × night) as cheap at 30 values as at 3? A benchmark script.
+"""Sweeping many values: is a value-night as cheap at 30 values as at 3? A benchmark script.
 
 `odds --sweep` runs every value's config on the same nights (`stats.sweep.sweep`, what the
 command and the planning API's `sweep` call). Here the default config is swept over
