@@ -1,8 +1,9 @@
 """What the figure benchmarks share: the floor's path, rounds side by side, medians.
 
 Each figure script (log_bench.py, odds_cli_bench.py, cold_start.py, rank_scaling_bench.py,
-jobs_bench.py) times nightsim and its floor in the same run, round by round, alternating, so
-that a busy machine slows both alike, and prints the median of the rounds with the ratio.
+sweep_scaling_bench.py, campaign_scaling_bench.py, jobs_bench.py) times nightsim and its floor
+(or a small run against a large one) in the same run, round by round, alternating, so that a
+busy machine slows both alike, and prints the median of the rounds with the ratio.
 """
 
 from __future__ import annotations
