@@ -45,6 +45,7 @@ from nightsim.errors import (
     open_stream,
 )
 from nightsim.events import (
+    EVENT_ADAPTER,
     EVENT_TYPES,
     LOG_VERSION,
     Event,
@@ -56,7 +57,13 @@ from nightsim.events import (
     written,
 )
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MAX_PARTY, shown
-from nightsim.log.writer import GENESIS, canonical_json, canonical_text, dumps_sorted
+from nightsim.log.writer import (
+    GENESIS,
+    canonical_json,
+    canonical_text,
+    dumps_sorted,
+    float_free_jcs,
+)
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
 READABLE_VERSIONS = (1, LOG_VERSION)
@@ -526,6 +533,52 @@ def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> No
         raise BrokenLog(number, "no newline at the end: the file was cut short")
 
 
+# --- the fast path ----------------------------------------------------------------------
+# Every line of a log nightsim wrote is the canonical text of a valid event: `fast_line`
+# checks exactly that, in one validation and one comparison of bytes, instead of the
+# checks above one by one (docs/design-notes.md, "The reader's fast path").
+
+_HASH_KEY = b'"hash":'
+_HASH_MEMBER = len(_HASH_KEY) + 66  # `"hash":` and a quoted 64-hex-digit SHA-256
+
+
+def fast_line(number: int, raw: str | bytes, prev_hash: str) -> tuple[str, Event] | None:
+    """A format-2 line after the header (`number` > 1) as its text without `\\n` and its
+    event, if it passes every check before check_frame; None if it might not: then the
+    checks above, one by one, decide and tell the fault (so a fault's message and its order
+    never depend on this path). Validated into an event (pydantic, as check_event), the
+    event's JCS bytes (float_free_jcs: an event after the header holds no float) equal to
+    the line's bytes prove the line is the canonical text of a valid event, every field
+    present in its JSON type (no "5" for 5, no missing default, no unknown field, no space,
+    no reordered or duplicate key), with seq and v right. The hash covers that text less its
+    `hash` member: one `"hash":` in the line (a key nowhere else) cut out with its comma
+    ("clock" sorts before it) is JCS's text of the line without `hash`, as _chain hashes."""
+    try:
+        if isinstance(raw, bytes):
+            body, text, ended = raw[:-1], raw[:-1].decode("utf-8"), raw.endswith(b"\n")
+        else:
+            body, text, ended = raw[:-1].encode("utf-8"), raw[:-1], raw.endswith("\n")
+    except UnicodeError:  # not UTF-8, or a lone surrogate
+        return None
+    if not ended or body.count(b"{") + body.count(b"[") > MAX_LOG_DEPTH:
+        return None
+    try:
+        event = EVENT_ADAPTER.validate_json(body)
+    except ValueError:  # ValidationError: not JSON, not a valid event, a later release's
+        return None
+    if event.seq != number - 1 or event.hash is None or isinstance(event, NightHeader):
+        return None
+    if float_free_jcs(_validated_dict(event)) != body:
+        return None
+    at = body.find(_HASH_KEY)
+    if at < 1 or body[at - 1] != 0x2C or body.find(_HASH_KEY, at + 1) != -1:
+        return None
+    chained = body[: at - 1] + body[at + _HASH_MEMBER :]
+    if hashlib.sha256(prev_hash.encode() + chained).hexdigest() != event.hash:
+        return None
+    return text, event
+
+
 # --- the framing loop -------------------------------------------------------------------
 
 
@@ -583,10 +636,20 @@ def _checked(lines: Iterable[object]) -> Iterator[str | bytes]:
 
 
 def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
-    """iter_log's loop: every check, line by line, then the end of the log."""
+    """iter_log's loop: every check, line by line, then the end of the log. A format-2 line
+    after the header is tried by `fast_line` first; any line it does not vouch for meets
+    every check below, in their order, so a fault is told as it always was."""
     prev_hash, prev_text, last = GENESIS, None, None
     frame, number, cut, version = LogFrame(), 0, False, LOG_VERSION
     for number, raw in enumerate(lines, start=1):
+        if number > 1 and version == LOG_VERSION:
+            checked = fast_line(number, raw, prev_hash)
+            if checked is not None:
+                prev_text, event = checked
+                frame = check_frame(number, event, frame)
+                prev_hash, cut, last = event.hash or "", False, event
+                yield LogLine(number, prev_text, event)
+                continue
         text, cut = decode(number, raw)
         data = parse_json(number, text, cut)
         version = check_format(number, data, version)
