@@ -20,6 +20,10 @@ all (empty, line 1 not JSON, no header, a format version we cannot read): bad in
 `BrokenLog` — a log whose promise is broken (edited, inserted, deleted, duplicated, reordered
 or cut short): exit 1. Both carry the line number (counted from 1, as an editor shows it;
 `seq` counts from 0, so line N holds seq N-1).
+
+The checks run one by one, in the order below; a format-2 line after the header is first
+tried at once (`fast_line`: the line is its valid event's canonical text, its hash right),
+and a line that is not goes through them all, so each fault is told the same way.
 """
 
 from __future__ import annotations
