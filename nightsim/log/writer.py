@@ -71,13 +71,14 @@ _ORJSON_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_STRICT_INTEGER
 _NON_BMP_UTF8 = re.compile(rb"[\xf0-\xf4]")
 
 
-def float_free_jcs(data: Any) -> bytes | None:
+def float_free_jcs(data: Any, *, default: Callable[[Any], Any] | None = None) -> bytes | None:
     """The JCS (RFC 8785) bytes of JSON data that holds no float, by orjson, or None where
     the two might differ (a character outside the BMP) or JCS cannot write it (an integer
     beyond 2**53 - 1, a lone surrogate): then `canonical_text` decides. Never give it a
-    float (orjson writes NaN as `null`)."""
+    float (orjson writes NaN as `null`). `default`: orjson's hook for a value it does not
+    write itself (the reader's fast path: a model as its fields, reader._fields)."""
     try:
-        out: bytes = orjson.dumps(data, option=_ORJSON_SORTED)
+        out: bytes = orjson.dumps(data, default=default, option=_ORJSON_SORTED)
     except (TypeError, orjson.JSONEncodeError):
         return None
     if not out.isascii() and _NON_BMP_UTF8.search(out):
