@@ -752,13 +752,13 @@ def event_keys(type_: str) -> frozenset[str]:
     """The JSON keys a line of event type `type_` holds (empty for a type not in the union):
     the log reader leaves any other key out of the typed event (a later release's field)."""
     model = _MODELS.get(type_)
-    return frozenset(key for _, key in _keys(model)) if model is not None else frozenset()
+    return frozenset(key for _, key in json_keys(model)) if model is not None else frozenset()
 
 
 _KEYS: dict[type[BaseModel], tuple[tuple[str, str], ...]] = {}
 
 
-def _keys(cls: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+def json_keys(cls: type[BaseModel]) -> tuple[tuple[str, str], ...]:
     """(attribute, JSON key) of each field of a model, in order (the key is the alias: `from`)."""
     keys = _KEYS.get(cls)
     if keys is None:
@@ -786,7 +786,7 @@ def json_data(value: Any) -> Any:
         # hot path: every line of `run` goes through here, docs/design-notes.md).
         return {
             key: v if type(v := d[name]) in _AS_IS else json_data(v)
-            for name, key in _keys(type(value))
+            for name, key in json_keys(type(value))
         }
     if isinstance(value, list | tuple):
         return [v if type(v) in _AS_IS else json_data(v) for v in value]

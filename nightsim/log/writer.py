@@ -24,8 +24,10 @@ from typing import Any
 import orjson
 import rfc8785
 
+from pydantic import BaseModel
+
 from nightsim.engine.outcome import NightOutcome
-from nightsim.events import Event, EventBase, json_data, written
+from nightsim.events import Event, EventBase, NightHeader, json_data, json_keys, written
 
 GENESIS = "0" * 64
 
@@ -125,24 +127,80 @@ def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMappi
     return written(ev, out)
 
 
+# The fast line: an event's fields straight from its `__dict__`, nested models through
+# orjson's `default` hook, the `hash` member written as a placeholder (a lone DEL, which
+# orjson writes as itself) and then taken out for the hash and filled in for the line.
+_PLACEHOLDER = "\x7f"
+_HASH_MEMBER = b',"hash":"\x7f"'
+
+
+def _nested(value: Any) -> Any:
+    """orjson's `default` hook: a nested model (a roll, a shift) as its fields by JSON key,
+    which is `json_data`'s dict (anything else is not JSON data: orjson raises)."""
+    if isinstance(value, BaseModel):
+        names = _direct_fields(type(value))
+        if names is not None and len(value.__dict__) == names:
+            return value.__dict__
+        return json_data(value)
+    raise TypeError(type(value).__name__)
+
+
+_DIRECT: dict[type[BaseModel], int | None] = {}
+
+
+def _direct_fields(cls: type[BaseModel]) -> int | None:
+    """How many fields a model has where its `__dict__` (when it holds them all) is its JSON
+    data as it is: every field's JSON key is its name (so not `ShiftTimes`: `from`) and no
+    `written` rule applies (so not the header); None otherwise."""
+    if cls not in _DIRECT:
+        keys = json_keys(cls)
+        plain = cls is not NightHeader and all(name == key for name, key in keys)
+        _DIRECT[cls] = len(keys) if plain else None
+    return _DIRECT[cls]
+
+
+def fast_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
+    """The chained line of an event and its hash, by orjson (`float_free_jcs`'s reasoning:
+    an event holds no float), or None where orjson cannot vouch for the JCS text (a
+    character outside the BMP, an integer beyond 2**53 - 1, a lone surrogate, a model whose
+    `__dict__` is not its JSON data). The text with the `hash` member is JCS's without it
+    once the member is taken out: JCS joins an object's members, sorted, with commas, and a
+    line's `clock` sorts before `hash`, so the member always has a comma before it; a text
+    holding any other DEL is left to the slow path, so the placeholder is the member's."""
+    fields = ev.__dict__
+    if _direct_fields(type(ev)) != len(fields):
+        return None
+    data = fields.copy()
+    data["hash"] = _PLACEHOLDER
+    try:
+        out: bytes = orjson.dumps(data, default=_nested, option=_ORJSON_SORTED)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    if not out.isascii() and _NON_BMP_UTF8.search(out) or out.count(b"\x7f") != 1:
+        return None
+    digest = hashlib.sha256(prev.encode() + out.replace(_HASH_MEMBER, b"", 1)).hexdigest()
+    return out.replace(b"\x7f", digest.encode(), 1).decode(), digest
+
+
 class Chain:
-    """Adds `hash` to each line and renders it: the line's text without `hash` is made once
-    for the hash, and whether the fast path made it tells how to write the whole line."""
+    """The pipeline's processor: the event's line with its `hash`, the link after `prev`.
+    Every event but the header is written by `fast_line`; the header (its config may hold a
+    float) and anything `fast_line` declines by `canonical_text`."""
 
     def __init__(self, prev: str = GENESIS) -> None:
         self.prev = prev
-        self.fast = False
 
-    def __call__(
-        self, _logger: Any, _name: str, ed: MutableMapping[str, Any]
-    ) -> MutableMapping[str, Any]:
-        text, self.fast = canonical_text(ed)
-        self.prev = ed["hash"] = hashlib.sha256((self.prev + text).encode()).hexdigest()
-        return ed
-
-    def render(self, _logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
-        assert isinstance(ed, dict)  # `dump` made it
-        return with_hash(ed, self.fast)
+    def __call__(self, _logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
+        ev: EventBase = ed["_event"]
+        done = fast_line(self.prev, ev)
+        if done is not None:
+            line, self.prev = done
+            return line
+        body = dump(_logger, _name, ed)
+        text, fast = canonical_text(body)
+        self.prev = body["hash"] = hashlib.sha256((self.prev + text).encode()).hexdigest()
+        assert isinstance(body, dict)  # `dump` made it
+        return with_hash(body, fast)
 
 
 class LineSink:
@@ -166,7 +224,7 @@ def log_pipeline(outputs: Iterable[Callable[[str], None]]) -> Any:
     # processors, its context) for every message it is sent.
     return structlog.wrap_logger(
         LineSink(outputs),
-        processors=[dump, chain, chain.render],
+        processors=[chain],
         wrapper_class=structlog.BoundLogger,
         context_class=dict,
         cache_logger_on_first_use=False,
