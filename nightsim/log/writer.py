@@ -23,7 +23,6 @@ from typing import Any
 
 import orjson
 import rfc8785
-
 from pydantic import BaseModel
 
 from nightsim.engine.outcome import NightOutcome
@@ -176,7 +175,7 @@ def fast_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
         out: bytes = orjson.dumps(data, default=_nested, option=_ORJSON_SORTED)
     except (TypeError, orjson.JSONEncodeError):
         return None
-    if not out.isascii() and _NON_BMP_UTF8.search(out) or out.count(b"\x7f") != 1:
+    if (not out.isascii() and _NON_BMP_UTF8.search(out)) or out.count(b"\x7f") != 1:
         return None
     digest = hashlib.sha256(prev.encode() + out.replace(_HASH_MEMBER, b"", 1)).hexdigest()
     return out.replace(b"\x7f", digest.encode(), 1).decode(), digest
