@@ -1,16 +1,18 @@
 """The log writer: a structlog pipeline that turns typed events into hash-chained JSON lines.
 
-The engine builds each event as its model (nightsim/events.py), envelope included. Processors,
-in order: `dump` takes the event's JSON form, every field the model defines (so the file, the
-schema and `simulate()` agree on one form); `Chain` adds `hash` = SHA-256(previous hash +
-canonical JSON of the line without `hash`); `Chain.render` writes the line in canonical JSON.
-The "logger" at the end is any callable that takes a finished line.
+The engine builds each event as its model (nightsim/events.py), envelope included. The one
+processor, `Chain`, writes the event's line: its JSON form (every field the model defines, so
+the file, the schema and `simulate()` agree on one form) with `hash` = SHA-256(previous hash +
+canonical JSON of the line without `hash`), in canonical JSON. The "logger" at the end is any
+callable that takes a finished line.
 
 Canonical JSON is RFC 8785, the JSON Canonicalization Scheme (log format 2, docs/log-format.md):
 keys sorted by UTF-16 code units, no spaces, UTF-8, numbers in ECMAScript's shortest form. Any
 language can reproduce it (in JavaScript, `JSON.stringify` with sorted keys), where format 1's
-`json.dumps` wrote floats as only Python does (`4.0`). It is written by `json.dumps` where
-that provably gives the same text, by the `rfc8785` package otherwise (`canonical_text`).
+`json.dumps` wrote floats as only Python does (`4.0`). An event's line is written by orjson
+straight from the model where that provably gives the same bytes (`fast_line`); the header's
+(its config may hold a float) by `json.dumps` where that provably gives the same text, by the
+`rfc8785` package otherwise (`canonical_text`).
 """
 
 from __future__ import annotations
@@ -119,10 +121,10 @@ def with_hash(line_without_hash: dict[str, Any], fast: bool) -> str:
     return dumps_sorted(line_without_hash) if fast else canonical_json(line_without_hash)
 
 
-def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    ev: EventBase = ed["_event"]
+def dump(ev: EventBase) -> dict[str, Any]:
+    """The event's line without `hash` as JSON data (the chain adds it)."""
     out: dict[str, Any] = json_data(ev)
-    del out["hash"]  # the chain adds it
+    del out["hash"]
     return written(ev, out)
 
 
@@ -177,7 +179,10 @@ def fast_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
         return None
     if (not out.isascii() and _NON_BMP_UTF8.search(out)) or out.count(b"\x7f") != 1:
         return None
-    digest = hashlib.sha256(prev.encode() + out.replace(_HASH_MEMBER, b"", 1)).hexdigest()
+    body = out.replace(_HASH_MEMBER, b"", 1)
+    if len(body) != len(out) - len(_HASH_MEMBER):
+        return None  # not a line with `clock` before `hash`
+    digest = hashlib.sha256(prev.encode() + body).hexdigest()
     return out.replace(b"\x7f", digest.encode(), 1).decode(), digest
 
 
@@ -195,10 +200,9 @@ class Chain:
         if done is not None:
             line, self.prev = done
             return line
-        body = dump(_logger, _name, ed)
+        body = dump(ev)
         text, fast = canonical_text(body)
         self.prev = body["hash"] = hashlib.sha256((self.prev + text).encode()).hexdigest()
-        assert isinstance(body, dict)  # `dump` made it
         return with_hash(body, fast)
 
 
