@@ -21,5 +21,6 @@ def faces() -> list[str]:
     """The clock face of every minute of the day, from 00:00 (index: minutes since
     midnight)."""
     if not _FACES:
-        _FACES.extend(f"{m // 60:02d}:{m % 60:02d}" for m in range(DAY))
+        # Made whole, then put in at once: a thread racing this one sees none or all.
+        _FACES[:] = [f"{m // 60:02d}:{m % 60:02d}" for m in range(DAY)]
     return _FACES
