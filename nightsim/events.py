@@ -42,50 +42,64 @@ class _Frozen(BaseModel):
         plan = _PLANS.get(cls)
         if plan is None:
             plan = _PLANS[cls] = _plan(cls)
-        if _fields_set is not None or not plan.fast or not plan.names.issuperset(values):
+        # The template holds every field in order (a default, or `_REQUIRED`): updating a
+        # copy keeps that order, and leaves no `_REQUIRED` exactly when no unknown name
+        # added a key (the length) and every required name was given.
+        data = plan.template.copy()
+        data.update(values)
+        if (
+            _fields_set is not None
+            or len(data) != len(plan.template)
+            or not plan.required <= values.keys()
+        ):
             return super().model_construct(_fields_set, **values)
-        data: dict[str, Any] = {}
-        for name, default in plan.fields:
-            if name in values:
-                data[name] = values[name]
-            elif default is not _REQUIRED:
-                data[name] = default
-        m = cls.__new__(cls)
-        _set = object.__setattr__
-        _set(m, "__dict__", data)
-        _set(m, "__pydantic_fields_set__", set(values))
-        _set(m, "__pydantic_extra__", None)
-        _set(m, "__pydantic_private__", None)
+        m = _new(cls)
+        _set_dict(m, data)
+        _set_fields_set(m, set(values))
+        _set_extra(m, None)
+        _set_private(m, None)
         return m
 
 
+# What pydantic's `model_construct` sets, by `BaseModel`'s own slots (what its
+# `object.__setattr__` calls find, less the lookup by name) on an instance from `object.__new__`
+# (`BaseModel` has no `__new__` of its own).
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _REQUIRED = object()
 _IMMUTABLE = (type(None), bool, int, str, Enum, tuple, frozenset)
 
 
 class _Plan(NamedTuple):
-    """A model's fields for `_Frozen.model_construct`: (name, default or `_REQUIRED`);
-    `fast` False sends every call to pydantic's."""
+    """A model's fields for `_Frozen.model_construct`: every field by name in order, with
+    its default or `_REQUIRED`, and the required names. A model left to pydantic has an
+    empty template and itself as required (no call's values hold that)."""
 
-    fast: bool
-    names: frozenset[str]
-    fields: tuple[tuple[str, object], ...]
+    template: dict[str, object]
+    required: frozenset[str]
+
+
+# Required names no call gives: a model whose every call goes to pydantic's.
+_TO_PYDANTIC = _Plan({}, frozenset({"__never_given__"}))
 
 
 def _plan(cls: type[BaseModel]) -> _Plan:
     """Only defaults pydantic would hand out as they are (no factory, nothing it would copy)
     are kept; a model with another default, or with a post-init, is left to pydantic."""
-    fields: list[tuple[str, object]] = []
+    template: dict[str, object] = {}
     for name, f in cls.model_fields.items():
         if f.is_required():
-            fields.append((name, _REQUIRED))
+            template[name] = _REQUIRED
         elif f.default_factory is None and isinstance(f.default, _IMMUTABLE):
-            fields.append((name, f.default))
+            template[name] = f.default
         else:
-            return _Plan(False, frozenset(), ())
+            return _TO_PYDANTIC
     if cls.__pydantic_post_init__ or cls.model_config.get("extra") == "allow":
-        return _Plan(False, frozenset(), ())
-    return _Plan(True, frozenset(name for name, _ in fields), tuple(fields))
+        return _TO_PYDANTIC
+    return _Plan(template, frozenset(n for n, d in template.items() if d is _REQUIRED))
 
 
 _PLANS: dict[type[BaseModel], _Plan] = {}
@@ -752,13 +766,13 @@ def event_keys(type_: str) -> frozenset[str]:
     """The JSON keys a line of event type `type_` holds (empty for a type not in the union):
     the log reader leaves any other key out of the typed event (a later release's field)."""
     model = _MODELS.get(type_)
-    return frozenset(key for _, key in _keys(model)) if model is not None else frozenset()
+    return frozenset(key for _, key in json_keys(model)) if model is not None else frozenset()
 
 
 _KEYS: dict[type[BaseModel], tuple[tuple[str, str], ...]] = {}
 
 
-def _keys(cls: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+def json_keys(cls: type[BaseModel]) -> tuple[tuple[str, str], ...]:
     """(attribute, JSON key) of each field of a model, in order (the key is the alias: `from`)."""
     keys = _KEYS.get(cls)
     if keys is None:
@@ -786,7 +800,7 @@ def json_data(value: Any) -> Any:
         # hot path: every line of `run` goes through here, docs/design-notes.md).
         return {
             key: v if type(v := d[name]) in _AS_IS else json_data(v)
-            for name, key in _keys(type(value))
+            for name, key in json_keys(type(value))
         }
     if isinstance(value, list | tuple):
         return [v if type(v) in _AS_IS else json_data(v) for v in value]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final, Protocol, TypedDict, TypeVarTuple
 
-from nightsim.clock import clock
+from nightsim.clock import DAY, clock, faces
 from nightsim.codes import Purpose
 from nightsim.events import Event, Roll, Target
 
@@ -122,7 +122,7 @@ class EventLog:
     """Keeps the events of a night, or of a journey's nights, in order, numbered from `seq`
     (1: the header, which the caller makes, is line 0)."""
 
-    __slots__ = ("_clock", "_night", "_offset", "camp_minute", "events", "seq")
+    __slots__ = ("_clock", "_faces", "_night", "_offset", "camp_minute", "events", "seq")
 
     def __init__(self, camp_minute: int, seq: int = 1) -> None:
         self.camp_minute = camp_minute
@@ -131,6 +131,7 @@ class EventLog:
         self._clock: Minute = _START
         self._offset = 0
         self._night = 1
+        self._faces = faces()
 
     recording: Final = True
 
@@ -143,7 +144,8 @@ class EventLog:
         """The envelope of the next event: the next `seq`, and now."""
         t = self._offset + self._clock.minute
         cm = self.camp_minute
-        stamp = Stamp({"seq": self.seq, "night": self._night, "t": t, "clock": clock(cm, t)}, cm)
+        face = self._faces[(cm + t) % DAY]  # `clock(cm, t)`, inline: every event has one
+        stamp = Stamp({"seq": self.seq, "night": self._night, "t": t, "clock": face}, cm)
         self.seq += 1
         return stamp
 

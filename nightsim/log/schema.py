@@ -3,7 +3,7 @@
 pydantic's schema describes the in-memory models, where `hash` is optional (an event made by
 `simulate()` has none until the log writer chains it) and fields with defaults are optional.
 A log line is stricter: the writer fills in every field the model defines and always adds
-`hash` (log/writer.py, `dump` + `Chain`). So every object in the schema gets all its
+`hash` (log/writer.py, `Chain`). So every object in the schema gets all its
 properties required, and `hash` loses its `null`.
 
 A consumer's view is open where a later release may add (docs/log-format.md, "Versions and

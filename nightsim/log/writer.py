@@ -1,16 +1,18 @@
 """The log writer: a structlog pipeline that turns typed events into hash-chained JSON lines.
 
-The engine builds each event as its model (nightsim/events.py), envelope included. Processors,
-in order: `dump` takes the event's JSON form, every field the model defines (so the file, the
-schema and `simulate()` agree on one form); `Chain` adds `hash` = SHA-256(previous hash +
-canonical JSON of the line without `hash`); `Chain.render` writes the line in canonical JSON.
-The "logger" at the end is any callable that takes a finished line.
+The engine builds each event as its model (nightsim/events.py), envelope included. The one
+processor, `Chain`, writes the event's line: its JSON form (every field the model defines, so
+the file, the schema and `simulate()` agree on one form) with `hash` = SHA-256(previous hash +
+canonical JSON of the line without `hash`), in canonical JSON. The "logger" at the end is any
+callable that takes a finished line.
 
 Canonical JSON is RFC 8785, the JSON Canonicalization Scheme (log format 2, docs/log-format.md):
 keys sorted by UTF-16 code units, no spaces, UTF-8, numbers in ECMAScript's shortest form. Any
 language can reproduce it (in JavaScript, `JSON.stringify` with sorted keys), where format 1's
-`json.dumps` wrote floats as only Python does (`4.0`). It is written by `json.dumps` where
-that provably gives the same text, by the `rfc8785` package otherwise (`canonical_text`).
+`json.dumps` wrote floats as only Python does (`4.0`). An event's line is written by orjson
+straight from the model where that provably gives the same bytes (`fast_line`); the header's
+(its config may hold a float) by `json.dumps` where that provably gives the same text, by the
+`rfc8785` package otherwise (`canonical_text`).
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from typing import Any
 
 import orjson
 import rfc8785
+from pydantic import BaseModel
 
 from nightsim.engine.outcome import NightOutcome
-from nightsim.events import Event, EventBase, json_data, written
+from nightsim.events import Event, EventBase, NightHeader, json_data, json_keys, written
 
 GENESIS = "0" * 64
 
@@ -119,31 +122,89 @@ def with_hash(line_without_hash: dict[str, Any], fast: bool) -> str:
     return dumps_sorted(line_without_hash) if fast else canonical_json(line_without_hash)
 
 
-def dump(_logger: Any, _name: str, ed: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    ev: EventBase = ed["_event"]
+def dump(ev: EventBase) -> dict[str, Any]:
+    """The event's line without `hash` as JSON data (the chain adds it)."""
     out: dict[str, Any] = json_data(ev)
-    del out["hash"]  # the chain adds it
+    del out["hash"]
     return written(ev, out)
 
 
+# The fast line: an event's fields straight from its `__dict__`, nested models through
+# orjson's `default` hook, the `hash` member written as a placeholder (a lone DEL, which
+# orjson writes as itself) and then taken out for the hash and filled in for the line.
+_PLACEHOLDER = "\x7f"
+_HASH_MEMBER = b',"hash":"\x7f"'
+
+
+def _nested(value: Any) -> Any:
+    """orjson's `default` hook: a nested model (a roll, a shift) as its fields by JSON key,
+    which is `json_data`'s dict (anything else is not JSON data: orjson raises)."""
+    if isinstance(value, BaseModel):
+        names = _direct_fields(type(value))
+        if names is not None and len(value.__dict__) == names:
+            return value.__dict__
+        return json_data(value)
+    raise TypeError(type(value).__name__)
+
+
+_DIRECT: dict[type[BaseModel], int | None] = {}
+
+
+def _direct_fields(cls: type[BaseModel]) -> int | None:
+    """How many fields a model has where its `__dict__` (when it holds them all) is its JSON
+    data as it is: every field's JSON key is its name (so not `ShiftTimes`: `from`) and no
+    `written` rule applies (so not the header); None otherwise."""
+    if cls not in _DIRECT:
+        keys = json_keys(cls)
+        plain = cls is not NightHeader and all(name == key for name, key in keys)
+        _DIRECT[cls] = len(keys) if plain else None
+    return _DIRECT[cls]
+
+
+def fast_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
+    """The chained line of an event and its hash, by orjson (`float_free_jcs`'s reasoning:
+    an event holds no float), or None where orjson cannot vouch for the JCS text (a
+    character outside the BMP, an integer beyond 2**53 - 1, a lone surrogate, a model whose
+    `__dict__` is not its JSON data). The text with the `hash` member is JCS's without it
+    once the member is taken out: JCS joins an object's members, sorted, with commas, and a
+    line's `clock` sorts before `hash`, so the member always has a comma before it; a text
+    holding any other DEL is left to the slow path, so the placeholder is the member's."""
+    fields = ev.__dict__
+    if _direct_fields(type(ev)) != len(fields):
+        return None
+    data = fields.copy()
+    data["hash"] = _PLACEHOLDER
+    try:
+        out: bytes = orjson.dumps(data, default=_nested, option=_ORJSON_SORTED)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    if (not out.isascii() and _NON_BMP_UTF8.search(out)) or out.count(b"\x7f") != 1:
+        return None
+    body = out.replace(_HASH_MEMBER, b"", 1)
+    if len(body) != len(out) - len(_HASH_MEMBER):
+        return None  # not a line with `clock` before `hash`
+    digest = hashlib.sha256(prev.encode() + body).hexdigest()
+    return out.replace(b"\x7f", digest.encode(), 1).decode(), digest
+
+
 class Chain:
-    """Adds `hash` to each line and renders it: the line's text without `hash` is made once
-    for the hash, and whether the fast path made it tells how to write the whole line."""
+    """The pipeline's processor: the event's line with its `hash`, the link after `prev`.
+    Every event but the header is written by `fast_line`; the header (its config may hold a
+    float) and anything `fast_line` declines by `canonical_text`."""
 
     def __init__(self, prev: str = GENESIS) -> None:
         self.prev = prev
-        self.fast = False
 
-    def __call__(
-        self, _logger: Any, _name: str, ed: MutableMapping[str, Any]
-    ) -> MutableMapping[str, Any]:
-        text, self.fast = canonical_text(ed)
-        self.prev = ed["hash"] = hashlib.sha256((self.prev + text).encode()).hexdigest()
-        return ed
-
-    def render(self, _logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
-        assert isinstance(ed, dict)  # `dump` made it
-        return with_hash(ed, self.fast)
+    def __call__(self, _logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
+        ev: EventBase = ed["_event"]
+        done = fast_line(self.prev, ev)
+        if done is not None:
+            line, self.prev = done
+            return line
+        body = dump(ev)
+        text, fast = canonical_text(body)
+        self.prev = body["hash"] = hashlib.sha256((self.prev + text).encode()).hexdigest()
+        return with_hash(body, fast)
 
 
 class LineSink:
@@ -167,7 +228,7 @@ def log_pipeline(outputs: Iterable[Callable[[str], None]]) -> Any:
     # processors, its context) for every message it is sent.
     return structlog.wrap_logger(
         LineSink(outputs),
-        processors=[dump, chain, chain.render],
+        processors=[chain],
         wrapper_class=structlog.BoundLogger,
         context_class=dict,
         cache_logger_on_first_use=False,

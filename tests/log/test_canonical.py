@@ -142,3 +142,166 @@ def test_every_line_nightsim_writes_takes_the_fast_path() -> None:
         body = {k: v for k, v in json.loads(line).items() if k != "hash"}
         text, fast = canonical_text(body)
         assert fast, text
+
+
+# --- the writer's line: `fast_line` (orjson, straight from the event) against JCS ---------------
+
+
+def reference_line(prev: str, ev: Any) -> tuple[str, str] | type[BaseException]:
+    """The chained line by the book: the event's JSON data (`json_data`, as a log line holds
+    it), its `rfc8785` text for the hash, then `rfc8785` of the line with `hash`; or the
+    error JCS raises."""
+    import hashlib
+
+    from nightsim.events import json_data, written
+
+    body = written(ev, json_data(ev))
+    del body["hash"]
+    try:
+        digest = hashlib.sha256(prev.encode() + rfc8785.dumps(body)).hexdigest()
+    except ValueError as exc:
+        return type(exc)
+    return rfc8785.dumps({**body, "hash": digest}).decode("utf-8"), digest
+
+
+@pytest.mark.slow
+def test_fast_line_writes_every_engine_event_as_jcs() -> None:
+    """Every event of journeys under several configs (every event type but the header's):
+    taken by `fast_line`, and the JCS line with the JCS text's hash."""
+    from nightsim.engine.journey import iter_events
+    from nightsim.events import EVENT_TYPES
+    from nightsim.log.writer import GENESIS, fast_line
+    from tests.conftest import cfg
+
+    seen = set()
+    prev = GENESIS
+    variants = [
+        (),
+        ("camp.encounter_chance=6", "rules.sleep_in=true"),
+        ("watch.rota=[]",),
+        ('watch.shifts=[{name="Moss",hours=2.5},{name="Wren",hours=1.75}]',),
+    ]
+    for sets in variants:
+        for seed in range(4):
+            for ev in iter_events(cfg(*sets, "camp.fire_conditions=adverse"), seed, 3):
+                want = reference_line(prev, ev)
+                assert not isinstance(want, type)
+                if ev.type == "night.header":
+                    assert fast_line(prev, ev) is None  # its config may hold a float
+                else:
+                    assert fast_line(prev, ev) == want, ev.type
+                    seen.add(ev.type)
+                prev = want[1]
+    assert seen == set(EVENT_TYPES) - {"night.header"}
+
+
+def _events_of(text: st.SearchStrategy[str], ints: st.SearchStrategy[int]) -> Any:
+    """Events built as the engine builds them (`model_construct`), with any text where the
+    engine puts a name or a clock face and any integer where it puts a number: a flat one,
+    one with rolls (nested models, an enum) and two with aliased nested models (`from`)."""
+    from nightsim.codes import Purpose
+    from nightsim.events import (
+        HourPassed,
+        RestBegan,
+        Roll,
+        ShiftTimes,
+        SpellLost,
+        Target,
+        WatchSpan,
+        WaterFetched,
+    )
+
+    env = st.fixed_dictionaries({"seq": ints, "night": ints, "t": ints, "clock": text})
+    roll = st.builds(
+        lambda faces, mod, v: Roll.model_construct(
+            dice="1d6",
+            faces=faces,
+            mod=mod,
+            total=sum(faces) + mod,
+            purpose=Purpose.SPELL_FAILS,
+            target=Target.at_most(v),
+        ),
+        st.lists(ints, max_size=2),
+        ints,
+        ints,
+    )
+    return st.one_of(
+        st.builds(lambda e, a: WaterFetched.model_construct(**e, actor=a), env, text),
+        st.builds(
+            lambda e, a, s, r: SpellLost.model_construct(**e, actor=a, spell=s, rolls=r),
+            env,
+            text,
+            text,
+            st.lists(roll, max_size=2),
+        ),
+        st.builds(
+            lambda e, u, shifts: RestBegan.model_construct(
+                **e,
+                until=u,
+                shifts=[ShiftTimes.model_construct(actor=a, from_=f, to=t) for a, f, t in shifts],
+                unwatched_from=None,
+            ),
+            env,
+            text,
+            st.lists(st.tuples(text, text, text), max_size=3),
+        ),
+        st.builds(
+            lambda e, n, spans, names: HourPassed.model_construct(
+                **e,
+                hour=n,
+                watch=[WatchSpan.model_construct(actor=a, from_=f, to=t) for a, f, t in spans],
+                unwatched_minutes=n,
+                awake=names,
+                slept_through=names[::-1],
+                dozed=[],
+                fire_minutes=n,
+            ),
+            env,
+            ints,
+            st.lists(st.tuples(text, text, text), max_size=3),
+            st.lists(text, max_size=3),
+        ),
+    )
+
+
+# Text the fast line mostly writes (BMP, no lone surrogate), beside any text at all.
+BMP_TEXT = st.text(st.characters(max_codepoint=0xFFFF, exclude_categories=["Cs"]))
+# The placeholder, the `hash` member's own text, a character outside the BMP.
+NEAR_MISSES = ["\x7f", 'a","hash":"\x7f', "\U0001f600"]
+ANY_INT = (
+    st.integers(min_value=0, max_value=10_000)
+    | st.integers()
+    | st.integers(min_value=-(2**53) - 2, max_value=2**53 + 2)
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(_events_of(TEXT | BMP_TEXT | st.sampled_from(NEAR_MISSES), ANY_INT))
+def test_fast_line_is_jcs_wherever_it_writes(ev: Any) -> None:
+    """Any text (every code point, lone surrogates, the placeholder DEL, the `hash` member's
+    own text), any integer: `fast_line` writes the JCS line or steps aside."""
+    from nightsim.log.writer import GENESIS, fast_line
+
+    got = fast_line(GENESIS, ev)
+    if got is not None:
+        assert got == reference_line(GENESIS, ev)
+
+
+@pytest.mark.parametrize(
+    ("actor", "seq"),
+    [
+        ("\U0001f600", 1),  # outside the BMP: JCS may sort keys otherwise
+        ("a\x7fb", 1),  # a second placeholder
+        ("\ud800", 1),  # a lone surrogate: not UTF-8
+        ("Wren", 2**53),  # JCS refuses it
+    ],
+)
+def test_where_the_fast_line_may_differ_it_steps_aside(actor: str, seq: int) -> None:
+    from nightsim.events import WaterFetched
+    from nightsim.log.writer import GENESIS, fast_line
+
+    ev = WaterFetched.model_construct(seq=seq, night=1, t=0, clock="18:00", actor=actor)
+    assert fast_line(GENESIS, ev) is None
+    plain = WaterFetched.model_construct(seq=1, night=1, t=0, clock="18:00", actor="Wren")
+    assert fast_line(GENESIS, plain) == reference_line(GENESIS, plain)
