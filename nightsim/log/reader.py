@@ -22,7 +22,7 @@ or cut short): exit 1. Both carry the line number (counted from 1, as an editor 
 `seq` counts from 0, so line N holds seq N-1).
 
 The checks run one by one, in the order below; a format-2 line after the header is first
-tried at once (`fast_line`: the line is its valid event's canonical text, its hash right),
+tried at once (`vouched_line`: the line is its valid event's canonical text, its hash right),
 and a line that is not goes through them all, so each fault is told the same way.
 """
 
@@ -538,7 +538,7 @@ def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> No
 
 
 # --- the fast path ----------------------------------------------------------------------
-# Every line of a log nightsim wrote is the canonical text of a valid event: `fast_line`
+# Every line of a log nightsim wrote is the canonical text of a valid event: `vouched_line`
 # checks exactly that, in one validation and one comparison of bytes, instead of the
 # checks above one by one (docs/design-notes.md, "The reader's fast path").
 
@@ -546,7 +546,7 @@ _HASH_KEY = b'"hash":'
 _HASH_MEMBER = len(_HASH_KEY) + 66  # `"hash":` and a quoted 64-hex-digit SHA-256
 
 
-def fast_line(number: int, raw: str | bytes, prev_hash: str) -> tuple[str, Event] | None:
+def vouched_line(number: int, raw: str | bytes, prev_hash: str) -> tuple[str, Event] | None:
     """A format-2 line after the header (`number` > 1) as its text without `\\n` and its
     event, if it passes every check before check_frame; None if it might not: then the
     checks above, one by one, decide and tell the fault (so a fault's message and its order
@@ -663,13 +663,13 @@ def _checked(lines: Iterable[object]) -> Iterator[str | bytes]:
 
 def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
     """iter_log's loop: every check, line by line, then the end of the log. A format-2 line
-    after the header is tried by `fast_line` first; any line it does not vouch for meets
+    after the header is tried by `vouched_line` first; any line it does not vouch for meets
     every check below, in their order, so a fault is told as it always was."""
     prev_hash, prev_text, last = GENESIS, None, None
     frame, number, cut, version = LogFrame(), 0, False, LOG_VERSION
     for number, raw in enumerate(lines, start=1):
         if number > 1 and version == LOG_VERSION:
-            checked = fast_line(number, raw, prev_hash)
+            checked = vouched_line(number, raw, prev_hash)
             if checked is not None:
                 line = LogLine(number, *checked)
                 frame = check_frame(number, line.event, frame)

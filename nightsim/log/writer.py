@@ -10,7 +10,7 @@ Canonical JSON is RFC 8785, the JSON Canonicalization Scheme (log format 2, docs
 keys sorted by UTF-16 code units, no spaces, UTF-8, numbers in ECMAScript's shortest form. Any
 language can reproduce it (in JavaScript, `JSON.stringify` with sorted keys), where format 1's
 `json.dumps` wrote floats as only Python does (`4.0`). An event's line is written by orjson
-straight from the model where that provably gives the same bytes (`fast_line`); the header's
+straight from the model where that provably gives the same bytes (`event_line`); the header's
 (its config may hold a float) by `json.dumps` where that provably gives the same text, by the
 `rfc8785` package otherwise (`canonical_text`).
 """
@@ -161,7 +161,7 @@ def _direct_fields(cls: type[BaseModel]) -> int | None:
     return _DIRECT[cls]
 
 
-def fast_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
+def event_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
     """The chained line of an event and its hash, by orjson (`float_free_jcs`'s reasoning:
     an event holds no float), or None where orjson cannot vouch for the JCS text (a
     character outside the BMP, an integer beyond 2**53 - 1, a lone surrogate, a model whose
@@ -189,15 +189,15 @@ def fast_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
 
 class Chain:
     """The pipeline's processor: the event's line with its `hash`, the link after `prev`.
-    Every event but the header is written by `fast_line`; the header (its config may hold a
-    float) and anything `fast_line` declines by `canonical_text`."""
+    Every event but the header is written by `event_line`; the header (its config may hold a
+    float) and anything `event_line` declines by `canonical_text`."""
 
     def __init__(self, prev: str = GENESIS) -> None:
         self.prev = prev
 
     def __call__(self, _logger: Any, _name: str, ed: MutableMapping[str, Any]) -> str:
         ev: EventBase = ed["_event"]
-        done = fast_line(self.prev, ev)
+        done = event_line(self.prev, ev)
         if done is not None:
             line, self.prev = done
             return line

@@ -144,7 +144,7 @@ def test_every_line_nightsim_writes_takes_the_fast_path() -> None:
         assert fast, text
 
 
-# --- the writer's line: `fast_line` (orjson, straight from the event) against JCS ---------------
+# --- the writer's line: `event_line` (orjson, straight from the event) against JCS ---------------
 
 
 def reference_line(prev: str, ev: Any) -> tuple[str, str] | type[BaseException]:
@@ -165,12 +165,12 @@ def reference_line(prev: str, ev: Any) -> tuple[str, str] | type[BaseException]:
 
 
 @pytest.mark.slow
-def test_fast_line_writes_every_engine_event_as_jcs() -> None:
+def test_event_line_writes_every_engine_event_as_jcs() -> None:
     """Every event of journeys under several configs (every event type but the header's):
-    taken by `fast_line`, and the JCS line with the JCS text's hash."""
+    taken by `event_line`, and the JCS line with the JCS text's hash."""
     from nightsim.engine.journey import iter_events
     from nightsim.events import EVENT_TYPES
-    from nightsim.log.writer import GENESIS, fast_line
+    from nightsim.log.writer import GENESIS, event_line
     from tests.conftest import cfg
 
     seen = set()
@@ -187,9 +187,9 @@ def test_fast_line_writes_every_engine_event_as_jcs() -> None:
                 want = reference_line(prev, ev)
                 assert not isinstance(want, type)
                 if ev.type == "night.header":
-                    assert fast_line(prev, ev) is None  # its config may hold a float
+                    assert event_line(prev, ev) is None  # its config may hold a float
                 else:
-                    assert fast_line(prev, ev) == want, ev.type
+                    assert event_line(prev, ev) == want, ev.type
                     seen.add(ev.type)
                 prev = want[1]
     assert seen == set(EVENT_TYPES) - {"night.header"}
@@ -278,12 +278,12 @@ ANY_INT = (
 @pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(_events_of(TEXT | BMP_TEXT | st.sampled_from(NEAR_MISSES), ANY_INT))
-def test_fast_line_is_jcs_wherever_it_writes(ev: Any) -> None:
+def test_event_line_is_jcs_wherever_it_writes(ev: Any) -> None:
     """Any text (every code point, lone surrogates, the placeholder DEL, the `hash` member's
-    own text), any integer: `fast_line` writes the JCS line or steps aside."""
-    from nightsim.log.writer import GENESIS, fast_line
+    own text), any integer: `event_line` writes the JCS line or steps aside."""
+    from nightsim.log.writer import GENESIS, event_line
 
-    got = fast_line(GENESIS, ev)
+    got = event_line(GENESIS, ev)
     if got is not None:
         assert got == reference_line(GENESIS, ev)
 
@@ -297,11 +297,11 @@ def test_fast_line_is_jcs_wherever_it_writes(ev: Any) -> None:
         ("Wren", 2**53),  # JCS refuses it
     ],
 )
-def test_where_the_fast_line_may_differ_it_steps_aside(actor: str, seq: int) -> None:
+def test_where_the_event_line_may_differ_it_steps_aside(actor: str, seq: int) -> None:
     from nightsim.events import WaterFetched
-    from nightsim.log.writer import GENESIS, fast_line
+    from nightsim.log.writer import GENESIS, event_line
 
     ev = WaterFetched.model_construct(seq=seq, night=1, t=0, clock="18:00", actor=actor)
-    assert fast_line(GENESIS, ev) is None
+    assert event_line(GENESIS, ev) is None
     plain = WaterFetched.model_construct(seq=1, night=1, t=0, clock="18:00", actor="Wren")
-    assert fast_line(GENESIS, plain) == reference_line(GENESIS, plain)
+    assert event_line(GENESIS, plain) == reference_line(GENESIS, plain)

@@ -1,4 +1,4 @@
-"""The reader's fast path (nightsim/log/reader.py, `fast_line`): it is taken for every line of
+"""The reader's fast path (nightsim/log/reader.py, `vouched_line`): it is taken for every line of
 a log nightsim writes but the header, and it never changes what the reader says. A log read
 with it and without it (every line through the checks one by one) gives the same entries and,
 for a damaged or forged log, the same error at the same line, whatever was done to a line."""
@@ -52,7 +52,7 @@ def counted() -> Iterator[list[int]]:
 def outcome(lines: list[str] | list[bytes], fast: bool = True) -> Outcome:
     """What the reader yields, and the error it stops at (kind, line, message), if any."""
     got: list[LogLine | Skipped] = []
-    patch = mock.patch.object(reader, "fast_line", lambda *_: None)
+    patch = mock.patch.object(reader, "vouched_line", lambda *_: None)
     try:
         if not fast:
             patch.start()
