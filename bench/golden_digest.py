@@ -20,11 +20,11 @@ the older dice, must keep verifying).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -151,16 +151,28 @@ def outcome_digest(
 ) -> str:
     """The outcomes of record=False runs (the odds path), seeded as odds seeds them.
 
-    Each outcome is hashed as the JSON of its fields (`dataclasses.asdict`), not its repr, so
-    that a change of the outcome's Python types (a str that becomes a StrEnum member, a class
-    renamed) keeps the digest while any change of a value moves it."""
+    Each outcome is hashed as the JSON of its fields (`fields_of`), not its repr, so that a
+    change of the outcome's Python types (a str that becomes a StrEnum member, a class
+    renamed, the dataclasses that became named tuples) keeps the digest while any change of
+    a value moves it."""
     h = hashlib.sha256()
     for s in range(seeds):
         dice = dice_for(f"golden/{s}", rng)
         readings = readings_for(edition)
         for item in iter_nights(config, dice, nights, record=False, readings=readings):
-            h.update(json.dumps(dataclasses.asdict(item), sort_keys=True).encode())
+            h.update(json.dumps(fields_of(item), sort_keys=True).encode())
     return h.hexdigest()
+
+
+def fields_of(value: Any) -> Any:
+    """An outcome as `dataclasses.asdict` gave it while the outcomes were dataclasses: each
+    named tuple a dict of its fields, any other tuple a list (the same JSON, so the same
+    digests)."""
+    if isinstance(value, tuple):
+        items = [fields_of(v) for v in value]
+        names = getattr(value, "_fields", None)
+        return items if names is None else dict(zip(names, items, strict=True))
+    return value
 
 
 def main() -> int:

@@ -6,7 +6,11 @@ Side by side in one run, round after round (the median of the rounds is reported
 - floor: nights/s that ../shared/bench/bare_simpy_night.py prints for N nights, run as a
   script in its own process (a night's skeleton in bare SimPy, no rules).
 
-    python bench/odds_cli_bench.py [--nights N] [--rounds R] [--floor PATH]
+    python bench/odds_cli_bench.py [--nights N] [--rounds R] [--floor PATH] [--cpu]
+
+`--cpu` divides by each process's CPU time (user + system, the floor's whole process too)
+rather than the wall clock: on a machine busy with other work the wall clock of two
+processes minutes apart is mostly the other work's.
 
 bench/odds_bench.py times the engine in-process (no start-up) against the same floor.
 """
@@ -14,6 +18,7 @@ bench/odds_bench.py times the engine in-process (no start-up) against the same f
 from __future__ import annotations
 
 import argparse
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +35,14 @@ def floor_rate(path: Path, nights: int) -> float:
     return float(out.split()[0])
 
 
+def cpu(cmd: list[str]) -> float:
+    """Seconds of CPU (user + system) of one run of `cmd`, its output discarded."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -37,6 +50,7 @@ def main() -> int:
     ap.add_argument("--nights", type=int, default=100_000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--floor", type=Path, default=default_floor())
+    ap.add_argument("--cpu", action="store_true", help="nights per CPU second, not per wall second")
     args = ap.parse_args()
     if not args.floor.is_file():
         raise SystemExit(f"no floor at {args.floor}: give --floor PATH (bare_simpy_night.py)")
@@ -45,12 +59,15 @@ def main() -> int:
     cmd += ["--format", "json"]
     print(machine())
     print(" ".join(cmd[1:]))
+    floor_cmd = [sys.executable, str(args.floor), str(n)]
     side_by_side(
-        "odds from the command line",
+        "odds from the command line" + (", CPU time" if args.cpu else ""),
         args.rounds,
         {
-            "floor (bare SimPy)": lambda: floor_rate(args.floor, n),
-            "nightsim odds (process)": lambda: n / wall(cmd),
+            "floor (bare SimPy)": lambda: (
+                n / cpu(floor_cmd) if args.cpu else floor_rate(args.floor, n)
+            ),
+            "nightsim odds (process)": lambda: n / (cpu(cmd) if args.cpu else wall(cmd)),
         },
         "nights/s",
     )

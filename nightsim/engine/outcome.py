@@ -1,15 +1,21 @@
 """What a night comes to: the outcome `odds` counts and `night.summary` reports, and the
-party's state a journey carries from one night to the next. Plain frozen values."""
+party's state a journey carries from one night to the next. Plain frozen values.
+
+The outcomes are named tuples rather than frozen dataclasses: `odds` builds five or six of
+them a night, and a frozen dataclass sets each field through `object.__setattr__`, which
+cost a plain `odds` night several per cent (docs/design-notes.md, "Outcomes as named
+tuples").
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from nightsim import rules
 
 
-@dataclass(frozen=True, slots=True)
-class CharacterOutcome:
+class CharacterOutcome(NamedTuple):
     name: str
     full_rest: bool
     slept_minutes: int
@@ -22,8 +28,7 @@ class CharacterOutcome:
     spells_lost: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class EncounterOutcome:
+class EncounterOutcome(NamedTuple):
     at: int  # minutes after camp was made (this night)
     creature: str | None
     table: str
@@ -34,8 +39,7 @@ class EncounterOutcome:
     surprised: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class NightOutcome:
+class NightOutcome(NamedTuple):
     """What `odds` aggregates and `night.summary` reports."""
 
     night: int
