@@ -26,7 +26,7 @@ def run_compare(
 ) -> int:
     from nightsim.cli.odds import (
         DEFAULT_NIGHTS,
-        Told,
+        ReportOutputs,
         _progress,
         rendered,
         tell_report,
@@ -50,7 +50,9 @@ def run_compare(
         )
     report = with_produced(report, args, config, seed)
     text = rendered("nightsim.narration.paired", "render_compare")
-    return tell_report(args, report, seed, per, Told(compare_table, "print_compare_page", text))
+    return tell_report(
+        args, report, seed, per, ReportOutputs(compare_table, "print_compare_page", text)
+    )
 
 
 def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:

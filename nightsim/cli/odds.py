@@ -281,7 +281,9 @@ def run(args: argparse.Namespace) -> int:
             config, seed, nights, nights_per_journey=per, jobs=jobs, progress=progress
         )
     result: dict[str, Any] = with_produced(dict(typed), args, config, seed)
-    return tell_report(args, result, seed, per, Told(odds_table, "print_odds_page", _print_odds))
+    return tell_report(
+        args, result, seed, per, ReportOutputs(odds_table, "print_odds_page", _print_odds)
+    )
 
 
 def _sweep_plan(args: argparse.Namespace, config: Any) -> tuple[str, list[str]]:
@@ -325,7 +327,9 @@ def _sweep(
         )
     report = with_produced(dict(typed), args, config, seed)
     text = rendered("nightsim.narration.sweep", "render_sweep")
-    return tell_report(args, report, seed, per, Told(sweep_table, "print_sweep_page", text))
+    return tell_report(
+        args, report, seed, per, ReportOutputs(sweep_table, "print_sweep_page", text)
+    )
 
 
 def sweep_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
@@ -411,10 +415,10 @@ def _rank(
         report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config)
     report = with_produced(report, args, config, seed)
     text = rendered("nightsim.narration.rank", "render_rank")
-    return tell_report(args, report, seed, per, Told(rank_table, "print_odds_page", text))
+    return tell_report(args, report, seed, per, ReportOutputs(rank_table, "print_odds_page", text))
 
 
-class Told(NamedTuple):
+class ReportOutputs(NamedTuple):
     """How a planner's report is told besides JSON: its CSV table, the page's printer (a
     name in nightsim/cli/page.py, imported when a page is asked for) and its text."""
 
@@ -424,7 +428,7 @@ class Told(NamedTuple):
 
 
 def tell_report(
-    args: argparse.Namespace, report: dict[str, Any], seed: int | str, per: int, told: Told
+    args: argparse.Namespace, report: dict[str, Any], seed: int | str, per: int, told: ReportOutputs
 ) -> int:
     """The report in `--format` (the text and the CSV end with what produced it), then the
     seed and the command that repeats it, on stderr."""

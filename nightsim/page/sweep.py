@@ -25,7 +25,7 @@ W, H, LEFT, RIGHT, TOP, BOTTOM = 320, 190, 44, 12, 14, 34
 
 
 @dataclass(frozen=True)
-class SweepPoint:
+class SweepDot:
     x: float
     y: float
     y_low: float
@@ -44,7 +44,7 @@ class SweepTick:
 @dataclass(frozen=True)
 class SmallChart:
     title: str
-    points: tuple[SweepPoint, ...]
+    points: tuple[SweepDot, ...]
     yticks: tuple[SweepTick, ...]
     base_y: float
 
@@ -102,7 +102,7 @@ def _chart(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> SmallCha
             tip = t("sweeppage.tip_vs", tip=tip, first=first, diff=_diff(t, vs, r["nights"]))
         x = round(LEFT + (span_x * i if len(points) > 1 else (W - LEFT - RIGHT) / 2), 1)
         drawn.append(
-            SweepPoint(x, y(est["p"]), y(est["low"]), y(est["high"]), point["value"], kind, tip)
+            SweepDot(x, y(est["p"]), y(est["low"]), y(est["high"]), point["value"], kind, tip)
         )
     ticks = tuple(SweepTick(y(top * k / 4), percent(t, top * k / 4)) for k in range(5))
     base = points[0]["estimate"]["p"]
