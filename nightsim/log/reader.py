@@ -37,7 +37,7 @@ from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from nightsim.errors import (
     BrokenLog,
@@ -67,6 +67,7 @@ from nightsim.log.writer import (
     canonical_text,
     dumps_sorted,
     float_free_jcs,
+    json_fields,
 )
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
@@ -572,7 +573,7 @@ def vouched_line(number: int, raw: str | bytes, prev_hash: str) -> tuple[str, Ev
         return None
     if event.seq != number - 1 or event.hash is None or isinstance(event, NightHeader):
         return None
-    if float_free_jcs(event, default=_fields) != body:
+    if float_free_jcs(event, default=json_fields) != body:
         return None
     at = body.find(_HASH_KEY)
     if at < 1 or body[at - 1] != 0x2C or body.find(_HASH_KEY, at + 1) != -1:
@@ -581,28 +582,6 @@ def vouched_line(number: int, raw: str | bytes, prev_hash: str) -> tuple[str, Ev
     if hashlib.sha256(prev_hash.encode() + chained).hexdigest() != event.hash:
         return None
     return text, event
-
-
-_RENAMED: dict[type[BaseModel], tuple[tuple[str, str], ...] | None] = {}
-
-
-def _fields(model: object) -> dict[str, Any]:
-    """orjson's `default` for a validated event and the models in it: its fields by their
-    JSON keys (`from` for `from_`), as `model_dump(mode="json", by_alias=True)` gives them,
-    leaving orjson to write the values (str, int, bool, None, StrEnum, tuples). 2.5x faster
-    than `_validated_dict` then orjson, which it stands for (no header reaches it, so
-    `written` has nothing to drop); tests/log/test_reader_fast.py holds the two to the same
-    bytes on every event type."""
-    if not isinstance(model, BaseModel):
-        raise TypeError(f"not a model: {type(model).__name__}")  # orjson: then None
-    cls = type(model)
-    if cls not in _RENAMED:
-        keys = tuple(
-            (n, f.serialization_alias or f.alias or n) for n, f in cls.model_fields.items()
-        )
-        _RENAMED[cls] = keys if any(n != k for n, k in keys) else None
-    fields, renamed = model.__dict__, _RENAMED[cls]
-    return fields if renamed is None else {key: fields[name] for name, key in renamed}
 
 
 # --- the framing loop -------------------------------------------------------------------

@@ -79,7 +79,7 @@ def float_free_jcs(data: Any, *, default: Callable[[Any], Any] | None = None) ->
     the two might differ (a character outside the BMP) or JCS cannot write it (an integer
     beyond 2**53 - 1, a lone surrogate): then `canonical_text` decides. Never give it a
     float (orjson writes NaN as `null`). `default`: orjson's hook for a value it does not
-    write itself (the reader's fast path: a model as its fields, reader._fields)."""
+    write itself (`json_fields`: a model as its fields)."""
     try:
         out: bytes = orjson.dumps(data, default=default, option=_ORJSON_SORTED)
     except (TypeError, orjson.JSONEncodeError):
@@ -136,46 +136,49 @@ _PLACEHOLDER = "\x7f"
 _HASH_MEMBER = b',"hash":"\x7f"'
 
 
-def _nested(value: Any) -> Any:
-    """orjson's `default` hook: a nested model (a roll, a shift) as its fields by JSON key,
-    which is `json_data`'s dict (anything else is not JSON data: orjson raises)."""
-    if isinstance(value, BaseModel):
-        names = _direct_fields(type(value))
-        if names is not None and len(value.__dict__) == names:
-            return value.__dict__
-        return json_data(value)
-    raise TypeError(type(value).__name__)
+def json_fields(value: Any) -> Any:
+    """orjson's `default` hook for a model (an event, and the rolls, targets and shifts in
+    it): its fields by JSON key, leaving orjson to write the values (str, int, bool, None,
+    enums, tuples, nested models through this hook again). `__dict__` as it is where every
+    field's key is its name and it holds every field; a dict renamed by `json_keys` (`from`
+    for `from_`) otherwise. The writer's `event_line` and the reader's `vouched_line` use it;
+    tests/log/test_canonical.py and tests/log/test_reader_fast.py hold the bytes to
+    `rfc8785` and to pydantic's `model_dump` on every event type."""
+    if not isinstance(value, BaseModel):
+        raise TypeError(type(value).__name__)  # not JSON data: orjson raises
+    fields, keys = value.__dict__, json_keys(type(value))
+    if _plain(type(value)) and len(fields) == len(keys):
+        return fields
+    return {key: fields[name] for name, key in keys}
 
 
-_DIRECT: dict[type[BaseModel], int | None] = {}
+_PLAIN: dict[type[BaseModel], bool] = {}
 
 
-def _direct_fields(cls: type[BaseModel]) -> int | None:
-    """How many fields a model has where its `__dict__` (when it holds them all) is its JSON
-    data as it is: every field's JSON key is its name (so not `ShiftTimes`: `from`) and no
-    `written` rule applies (so not the header); None otherwise."""
-    if cls not in _DIRECT:
-        keys = json_keys(cls)
-        plain = cls is not NightHeader and all(name == key for name, key in keys)
-        _DIRECT[cls] = len(keys) if plain else None
-    return _DIRECT[cls]
+def _plain(cls: type[BaseModel]) -> bool:
+    """Whether every field's JSON key is its name (not so for `ShiftTimes`: `from`)."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = all(name == key for name, key in json_keys(cls))
+    return plain
 
 
 def event_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
     """The chained line of an event and its hash, by orjson (`float_free_jcs`'s reasoning:
     an event holds no float), or None where orjson cannot vouch for the JCS text (a
-    character outside the BMP, an integer beyond 2**53 - 1, a lone surrogate, a model whose
-    `__dict__` is not its JSON data). The text with the `hash` member is JCS's without it
+    character outside the BMP, an integer beyond 2**53 - 1, a lone surrogate), or where the
+    event's `__dict__` is not its line (an aliased field, a field missing, the header:
+    `written` drops fields of it). The text with the `hash` member is JCS's without it
     once the member is taken out: JCS joins an object's members, sorted, with commas, and a
     line's `clock` sorts before `hash`, so the member always has a comma before it; a text
     holding any other DEL is left to the slow path, so the placeholder is the member's."""
-    fields = ev.__dict__
-    if _direct_fields(type(ev)) != len(fields):
+    fields, cls = ev.__dict__, type(ev)
+    if cls is NightHeader or not _plain(cls) or len(fields) != len(json_keys(cls)):
         return None
     data = fields.copy()
     data["hash"] = _PLACEHOLDER
     try:
-        out: bytes = orjson.dumps(data, default=_nested, option=_ORJSON_SORTED)
+        out: bytes = orjson.dumps(data, default=json_fields, option=_ORJSON_SORTED)
     except (TypeError, orjson.JSONEncodeError):
         return None
     if (not out.isascii() and _NON_BMP_UTF8.search(out)) or out.count(b"\x7f") != 1:
