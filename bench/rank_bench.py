@@ -31,21 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from benchlib import default_floor  # noqa: E402
 from odds_bench import floor_rate, load_floor  # noqa: E402
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
 from nightsim.stats import variants  # noqa: E402
 from nightsim.stats.odds import Counts, count_many, rota_config, rota_orders  # noqa: E402
-
-
-def default_floor() -> Path:
-    """../shared/bench/bare_simpy_night.py beside the repository, or beside an ancestor
-    (a git worktree may sit deeper than the main checkout)."""
-    for d in ROOT.parents:
-        path = d / "shared" / "bench" / "bare_simpy_night.py"
-        if path.is_file():
-            return path
-    return ROOT.parent / "shared" / "bench" / "bare_simpy_night.py"
 
 
 def plain_s(config: Config, seed: str, nights: int) -> float:

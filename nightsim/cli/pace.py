@@ -35,6 +35,18 @@ def pace_seconds(text: str) -> float:
     return value
 
 
+def add_pace_arg(p: argparse.ArgumentParser) -> None:
+    """`--pace SECONDS`, as `run` and `replay` take it."""
+    p.add_argument(
+        "--pace",
+        type=pace_seconds,
+        metavar="SECONDS",
+        help="stream the events in table time: one rest hour of the night per SECONDS of"
+        " real time (the wait between a journey's nights cut to one hour's); text, jsonl"
+        " and cloudevents, not html",
+    )
+
+
 def line_minute(line: str) -> tuple[int | None, bool]:
     """A log line's `t` and whether it begins a night (for `paced`)."""
     data = json.loads(line)

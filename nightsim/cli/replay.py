@@ -33,7 +33,7 @@ later release added are skipped, each kind named in a note on stderr
 
 
 def add_parser(sub: Any) -> None:
-    from nightsim.cli.pace import pace_seconds
+    from nightsim.cli.pace import add_pace_arg
 
     p: argparse.ArgumentParser = sub.add_parser(
         "replay",
@@ -54,14 +54,7 @@ def add_parser(sub: Any) -> None:
         " cloudevents-batch: one JSON array of them per night; html: the night's"
         " self-contained web page (default: text)",
     )
-    p.add_argument(
-        "--pace",
-        type=pace_seconds,
-        metavar="SECONDS",
-        help="stream the events in table time: one rest hour of the night per SECONDS of"
-        " real time (the wait between a journey's nights cut to one hour's); text, jsonl"
-        " and cloudevents, not html",
-    )
+    add_pace_arg(p)
     from nightsim.cli.render import add_narration_args
 
     add_narration_args(p)

@@ -55,7 +55,7 @@ examples:
 
 
 def add_parser(sub: Any) -> None:
-    from nightsim.cli.pace import pace_seconds
+    from nightsim.cli.pace import add_pace_arg
 
     p: argparse.ArgumentParser = sub.add_parser(
         "run",
@@ -94,14 +94,7 @@ def add_parser(sub: Any) -> None:
         help="also write the night's web page to FILE (checked before the night runs;"
         " never overwritten)",
     )
-    p.add_argument(
-        "--pace",
-        type=pace_seconds,
-        metavar="SECONDS",
-        help="stream the events in table time: one rest hour of the night per SECONDS of"
-        " real time (the wait between a journey's nights cut to one hour's); text, jsonl"
-        " and cloudevents, not html",
-    )
+    add_pace_arg(p)
     dest = p.add_mutually_exclusive_group()
     dest.add_argument("--log", metavar="FILE", help="write the log to FILE (never overwritten)")
     dest.add_argument(
