@@ -20,6 +20,7 @@ from nightsim.errors import LogError, UnknownDice
 from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
+    from nightsim.narration.catalogue import Catalogue
     from nightsim.log.verify import Verdict
 
 EPILOG = """\
@@ -88,8 +89,8 @@ def add_parser(sub: Any) -> None:
         "--lang",
         choices=("en", "uk"),
         default="en",
-        help="the language of a failure's first line, what the log says and what the dice say"
-        " (default: en)",
+        help="the language of verify's answer, and of a failure's first line: what the log"
+        " says and what the dice say (default: en)",
     )
     p.set_defaults(handler=run)
 
@@ -171,46 +172,39 @@ def refused(
     return EXIT_FAILED
 
 
+def catalogue(args: argparse.Namespace) -> Catalogue:
+    # Imported here: the narration's catalogue is loaded by the commands that speak.
+    from nightsim.narration.catalogue import Catalogue
+
+    return Catalogue(args.lang)
+
+
 def disagreement(verdict: Verdict, args: argparse.Namespace) -> str | None:
     """Why the log is not what was published before the session (None: it is, or nothing
     was given): the seed commitment, then the config's fingerprint."""
+    t = catalogue(args)
     if args.commitment is not None and args.commitment != verdict.seed_sha256:
-        return (
-            f"the log's seed commits to sha256 {verdict.seed_sha256}, not to the published"
-            f" commitment {args.commitment}: the night was played with another seed"
-        )
+        return t("verify.seed_differs", sha=verdict.seed_sha256, given=args.commitment)
     if args.config_sha256 is not None and args.config_sha256 != verdict.config_sha256:
-        return (
-            f"the log's config has the fingerprint sha256 {verdict.config_sha256}, not the agreed"
-            f" {args.config_sha256}: the night was played with another config (`nightsim check`"
-            " prints a config's fingerprint)"
-        )
+        return t("verify.config_differs", sha=verdict.config_sha256, given=args.config_sha256)
     return None
 
 
 def agreed_lines(verdict: Verdict, args: argparse.Namespace) -> list[str]:
     """What the seed and the config were checked against. Without the values published
     before the session, the log is only consistent with itself, and the lines say so."""
+    t = catalogue(args)
     # The commitment binds the seed alone: the dice and the release that rolled the night are
     # named with it, for the referee's published release to be checked against.
-    dice, release = shown(verdict.rng, quote=False), shown(verdict.nightsim, quote=False)
-    made = f"dice {dice}, nightsim {release}"
-    seed = shown(verdict.seed)
-    if args.commitment is not None:
-        said = f"seed {seed} matches the published commitment sha256 {verdict.seed_sha256} ({made})"
-    else:
-        said = (
-            f"seed {seed} hashes to the log's own commitment sha256 {verdict.seed_sha256}"
-            f" ({made}): compare it with the one published before the session (--commitment)"
-        )
-    sha = verdict.config_sha256
-    config = (
-        f"the config is the agreed one, fingerprint sha256 {sha}"
-        if args.config_sha256 is not None
-        else f"the config's fingerprint is sha256 {sha}: compare it with the one `check` printed"
-        " before the session (--config-sha256)"
-    )
-    return [said, config]
+    made = {
+        "seed": shown(verdict.seed),
+        "sha": verdict.seed_sha256,
+        "dice": shown(verdict.rng, quote=False),
+        "release": shown(verdict.nightsim, quote=False),
+    }
+    said = t("verify.seed_published" if args.commitment is not None else "verify.seed_own", **made)
+    key = "verify.config_agreed" if args.config_sha256 is not None else "verify.config_own"
+    return [said, t(key, sha=verdict.config_sha256)]
 
 
 def not_resimulated(verdict: Verdict, log: str) -> str | None:
@@ -254,13 +248,13 @@ def run(args: argparse.Namespace) -> int:
     code = refused(path, verdict, lang=args.lang)
     if code is not None:
         return code
-    nights = f"{verdict.nights} night" + ("s" if verdict.nights != 1 else "")
-    print(f"verified: {verdict.events} events match ({nights})")
-    # The commitment binds the seed alone: the dice and the release that rolled the night are
-    # named with it, for the referee's published release to be checked against.
+    t = catalogue(args)
+    print(t("verify.verified", events=verdict.events, nights=verdict.nights))
     for line in agreed_lines(verdict, args):
         print(line)
     if args.head is not None:
-        full = "" if args.head == verdict.head else f" (in full: {verdict.head})"
-        print(f"the log ends at the expected head {args.head}{full}")
+        if args.head == verdict.head:
+            print(t("verify.head", head=args.head))
+        else:
+            print(t("verify.head_full", head=args.head, full=verdict.head))
     return EXIT_OK

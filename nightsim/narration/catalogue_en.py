@@ -327,6 +327,22 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.group.eaters": "eating",
     "verdict.cut": "line {line}: the log ends here, but the dice go on: \u201c{sim}\u201d",
     "verdict.extra": "line {line}: the log goes on where the dice's night ends: \u201c{log}\u201d",
+    # verify's answer on stdout, and its refusals of a log that is not what was published
+    "verify.verified": "verified: {events:#event} match ({nights:#night})",
+    "verify.seed_published": "seed {seed} matches the published commitment sha256 {sha}"
+    " (dice {dice}, nightsim {release})",
+    "verify.seed_own": "seed {seed} hashes to the log's own commitment sha256 {sha} (dice {dice},"
+    " nightsim {release}): compare it with the one published before the session (--commitment)",
+    "verify.config_agreed": "the config is the agreed one, fingerprint sha256 {sha}",
+    "verify.config_own": "the config's fingerprint is sha256 {sha}: compare it with the one"
+    " `check` printed before the session (--config-sha256)",
+    "verify.head": "the log ends at the expected head {head}",
+    "verify.head_full": "the log ends at the expected head {head} (in full: {full})",
+    "verify.seed_differs": "the log's seed commits to sha256 {sha}, not to the published"
+    " commitment {given}: the night was played with another seed",
+    "verify.config_differs": "the log's config has the fingerprint sha256 {sha}, not the agreed"
+    " {given}: the night was played with another config (`nightsim check` prints a config's"
+    " fingerprint)",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",
@@ -521,6 +537,7 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.trade_line": "{watchers} watchers: {rota}, someone awake {awake}, full rests {rest}",
     "n.point": {"one": "point", "other": "points"},
     # counted nouns: CLDR plural forms (Babel), "other" also for fractions
+    "n.event": {"one": "event", "other": "events"},
     "n.night": {"one": "night", "other": "nights"},
     "n.hour": {"one": "hour", "other": "hours"},
     "n.hour_acc": {"one": "hour", "other": "hours"},

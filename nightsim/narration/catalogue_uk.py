@@ -356,6 +356,23 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.group.eaters": "їв",
     "verdict.cut": "рядок {line}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
     "verdict.extra": "рядок {line}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
+    # verify's answer on stdout, and its refusals of a log that is not what was published
+    "verify.verified": "перевірено: усі події збігаються ({events:#event}, {nights:#night})",
+    "verify.seed_published": "зерно {seed} відповідає оприлюдненому зобов'язанню sha256 {sha}"
+    " (кості {dice}, nightsim {release})",
+    "verify.seed_own": "зерно {seed} дає власне зобов'язання журналу sha256 {sha} (кості {dice},"
+    " nightsim {release}): порівняйте його з тим, що оприлюднили до гри (--commitment)",
+    "verify.config_agreed": "конфігурація та, про яку домовилися: відбиток sha256 {sha}",
+    "verify.config_own": "відбиток конфігурації — sha256 {sha}: порівняйте його з тим, який"
+    " команда `check` надрукувала до гри (--config-sha256)",
+    "verify.head": "журнал закінчується очікуваною головою ланцюжка {head}",
+    "verify.head_full": "журнал закінчується очікуваною головою ланцюжка {head}"
+    " (повністю: {full})",
+    "verify.seed_differs": "зерно журналу дає зобов'язання sha256 {sha}, а не оприлюднене"
+    " {given}: ніч зіграно з іншим зерном",
+    "verify.config_differs": "конфігурація журналу має відбиток sha256 {sha}, а не узгоджений"
+    " {given}: ніч зіграно з іншою конфігурацією (`nightsim check` друкує відбиток"
+    " конфігурації)",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",
@@ -555,6 +572,7 @@ UK: dict[str, str | dict[str, str]] = {
     " нічний відпочинок {rest}",
     "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
+    "n.event": {"one": "подія", "few": "події", "many": "подій", "other": "події"},
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
     "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},
     "n.hour_acc": {"one": "годину", "few": "години", "many": "годин", "other": "години"},

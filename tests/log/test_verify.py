@@ -66,6 +66,32 @@ def test_a_swapped_seed_fails_the_published_commitment(
     )
 
 
+def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--lang uk`: the answer on stdout and a refusal against what was published are the
+    referee's language too, counted nouns in their Ukrainian forms; the hashes unchanged."""
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "45", "--nights", "2", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    n = len(log.read_text(encoding="utf-8").splitlines())
+    head = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])["hash"]
+    assert main(["verify", str(log), "--lang", "uk", "--head", head[:12]]) == 0
+    out = capsys.readouterr().out.splitlines()
+    many = "подій" if n % 10 not in (1, 2, 3, 4) or n % 100 in (11, 12, 13, 14) else "події"
+    assert out[0] == f"перевірено: усі події збігаються ({n} {many}, 2 ночі)"
+    commitment = hashlib.sha256(b"45").hexdigest()
+    assert out[1].startswith(f"зерно 45 дає власне зобов'язання журналу sha256 {commitment} (")
+    assert out[2].startswith("відбиток конфігурації — sha256 ")
+    assert out[3] == f"журнал закінчується очікуваною головою ланцюжка {head[:12]} (повністю: {head})"
+    published = hashlib.sha256(b"44").hexdigest()
+    assert main(["verify", str(log), "--lang", "uk", "--commitment", published]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.strip() == (
+        f"nightsim: error: {log}: зерно журналу дає зобов'язання sha256 {commitment}, а не"
+        f" оприлюднене {published}: ніч зіграно з іншим зерном"
+    )
+
+
 def test_another_config_fails_the_agreed_fingerprint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
