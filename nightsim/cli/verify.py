@@ -20,8 +20,8 @@ from nightsim.errors import LogError, UnknownDice
 from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
-    from nightsim.narration.catalogue import Catalogue
     from nightsim.log.verify import Verdict
+    from nightsim.narration.catalogue import Catalogue
 
 EPILOG = """\
 examples:

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (the Ukrainian answer is Cyrillic)
 """`nightsim verify`: re-simulates from the header; a rehashing forger is caught."""
 
 from __future__ import annotations
@@ -81,7 +82,9 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     commitment = hashlib.sha256(b"45").hexdigest()
     assert out[1].startswith(f"зерно 45 дає власне зобов'язання журналу sha256 {commitment} (")
     assert out[2].startswith("відбиток конфігурації — sha256 ")
-    assert out[3] == f"журнал закінчується очікуваною головою ланцюжка {head[:12]} (повністю: {head})"
+    assert out[3] == (
+        f"журнал закінчується очікуваною головою ланцюжка {head[:12]} (повністю: {head})"
+    )
     published = hashlib.sha256(b"44").hexdigest()
     assert main(["verify", str(log), "--lang", "uk", "--commitment", published]) == 1
     out, err = capsys.readouterr()
