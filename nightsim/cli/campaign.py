@@ -68,6 +68,9 @@ def add_parser(sub: Any) -> None:
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
     show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="text: the language (default: en)"
+    )
     check = _sub(cmds, "check", "`check`'s panel for the next night, as `campaign night` plays it")
     check.add_argument(
         "--set",
@@ -89,6 +92,9 @@ def add_parser(sub: Any) -> None:
         metavar="HEX",
         help="the campaign's last head, as read out (with --night N: night N's head); an"
         " earlier night's head is named as that night's",
+    )
+    ver.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
@@ -269,10 +275,14 @@ def _adjust(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import show_json, show_text
+    from nightsim.narration.catalogue import Catalogue
 
     with _opened(args) as c:
         _warn_gap(c)
-        (show_json if args.format == "json" else show_text)(c)
+        if args.format == "json":
+            show_json(c)
+        else:
+            show_text(c, Catalogue(args.lang))
     return EXIT_OK
 
 
@@ -331,9 +341,13 @@ def _verify(args: argparse.Namespace) -> int:
     if verdict.problem is not None or wrong is not None:
         print(f"campaign verify: {verdict.problem or wrong}")
         return EXIT_FAILED
-    which = f"night {args.night} and its links" if args.night else f"{verdict.nights} nights"
-    title = f" {shown(name)}" if name else ""
-    print(f"verified: campaign{title}: {which}; head: {verdict.head}")
+    from nightsim.narration.catalogue import Catalogue
+
+    t, title = Catalogue(args.lang), f" {shown(name)}" if name else ""
+    if args.night:
+        print(t("cverify.one", title=title, night=args.night, head=verdict.head))
+    else:
+        print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
     return EXIT_OK
 
 

@@ -12,6 +12,7 @@ from nightsim.limits import shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight, NextCamp, PartyMember
+    from nightsim.narration.catalogue import Catalogue
 
 
 def quoted(text: str) -> str:
@@ -19,74 +20,104 @@ def quoted(text: str) -> str:
     return '"' + shown(text, quote=False) + '"'
 
 
-def _party(members: Any) -> str:
+def _party(members: Any, t: Catalogue) -> str:
     return "; ".join(
-        f"{shown(m.name, quote=False)} {m.hp}/{m.max_hp} HP, exhaustion {m.exhaustion}"
+        t(
+            "cshow.member",
+            name=shown(m.name, quote=False),
+            hp=m.hp,
+            max_hp=m.max_hp,
+            exhaustion=m.exhaustion,
+        )
         for m in members
     )
 
 
-def _date(month: str | None, day: int | None, season: str | None = None) -> str:
+def _date(t: Catalogue, month: str | None, day: int | None, season: str | None = None) -> str:
     """As the narration writes a date: "3 Iggwyld" (", autumn" with a season)."""
     if month is not None:
-        return f"{day} {month}" + (f", {season}" if season else "")
-    return season or "-"
+        if season:
+            return t("night.date", day=day, month=month, season=t.term("season", season))
+        return f"{day} {month}"
+    return t.term("season", season) if season else "-"
 
 
 def _value(v: Any) -> str:
     return shown(v, quote=False) if isinstance(v, str) else json.dumps(v)
 
 
-def _camp(camp: NextCamp) -> str:
-    where = f"{camp.terrain} " if camp.terrain else ""
+def _camp(camp: NextCamp, t: Catalogue) -> str:
+    where = f"{t.term('terrain', camp.terrain)} " if camp.terrain else ""
     weather = (
-        f"weather {camp.weather}"
+        t("cshow.weather", weather=t.term("weather", camp.weather))
         if camp.weather
-        else f"firewood modifier {camp.firewood_modifier:+d} (the referee's)"
+        else t("cshow.firewood_modifier", mod=f"{camp.firewood_modifier:+d}")
     )
     watch = ", ".join(
         shown(n, quote=False) + ("" if h is None else f" {h:g} h") for n, h in camp.watch
     )
-    text = f"{where}(encounters {camp.encounter_chance}-in-6); {weather}; watch: {watch or 'none'}"
+    text = t(
+        "cshow.camp",
+        where=where,
+        chance=camp.encounter_chance,
+        weather=weather,
+        watch=watch or t("cshow.nobody"),
+    )
     if camp.settings:
-        text += "; set: " + ", ".join(f"{k}={_value(v)}" for k, v in camp.settings)
+        text += t("cshow.settings", items=", ".join(f"{k}={_value(v)}" for k, v in camp.settings))
     return text
 
 
-def _night_line(n: CampaignNight) -> str:
-    seed = f"seed {shown(n.seed)} (the referee's)" if n.referee else "seed committed"
+def _night_line(n: CampaignNight, t: Catalogue) -> str:
+    seed = t("cshow.seed_referee", seed=shown(n.seed)) if n.referee else t("cshow.seed_committed")
     if n.encounter is None:
-        met = "no encounter"
+        met = t("cshow.no_encounter")
+    elif n.encounter:
+        met = t("cshow.encounter_with", creature=shown(n.encounter, quote=False))
     else:
-        met = f"encounter: {shown(n.encounter, quote=False)}" if n.encounter else "encounter"
-    rested = ", ".join(shown(r, quote=False) for r in n.rested) or "nobody"
-    return (
-        f"  {n.number:>4}  {_date(n.month, n.day)}  {seed}  head {short_head(n.head)}  {met};"
-        f" rested fully: {rested}"
+        met = t("cshow.encounter")
+    rested = ", ".join(shown(r, quote=False) for r in n.rested) or t("cshow.nobody")
+    return t(
+        "cshow.night",
+        number=f"{n.number:>4}",
+        date=_date(t, n.month, n.day),
+        seed=seed,
+        head=short_head(n.head),
+        met=met,
+        rested=rested,
     )
 
 
-def show_text(c: Campaign) -> None:
+def show_text(c: Campaign, t: Catalogue) -> None:
     s = c.state
     title = f" {quoted(s.name)}" if s.name else ""
     out = sys.stdout
-    out.write(f"campaign{title} (id {s.id}): {s.nights} nights played\n")
-    out.write(f"party now: {_party(s.party)}\n")
+    out.write(t("cshow.title", title=title, id=s.id, nights=s.nights) + "\n")
+    out.write(t("cshow.party", party=_party(s.party, t)) + "\n")
     out.write(
-        f"next night: {_date(s.month, s.day, s.season)}; carried firewood"
-        f" {s.carried_firewood_hours:g} h; ingredients {'packed' if s.ingredients else 'none'}\n"
+        t(
+            "cshow.next",
+            date=_date(t, s.month, s.day, s.season),
+            hours=f"{s.carried_firewood_hours:g}",
+            ingredients=t("cshow.packed" if s.ingredients else "cshow.no_ingredients"),
+        )
+        + "\n"
     )
-    out.write(f"next night's camp: {_camp(s.camp)}\n")
-    out.write(f"next seed committed: sha256 {s.next_seed_sha256}\n")
-    out.write(f"head: {s.head}\n")
-    out.write("nights:\n")
+    out.write(t("cshow.next_camp", camp=_camp(s.camp, t)) + "\n")
+    out.write(t("cshow.next_seed", sha=s.next_seed_sha256) + "\n")
+    out.write(t("cshow.head", head=s.head) + "\n")
+    out.write(t("cshow.nights") + "\n")
     for n in c.nights(logs=False):
-        out.write(_night_line(n) + "\n")
-    out.write("adjustments:\n")
+        out.write(_night_line(n, t) + "\n")
+    out.write(t("cshow.adjustments") + "\n")
     for a in c.adjustments():
         note = f" ({quoted(a.note)})" if a.note else ""
         items = ", ".join(shown(i, quote=False) for i in a.items)
-        out.write(f"  {a.number:>4}  after night {a.after_night}: {items}{note}\n")
+        out.write(
+            t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items)
+            + note
+            + "\n"
+        )
 
 
 def _member(m: PartyMember) -> dict[str, Any]:

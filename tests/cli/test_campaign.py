@@ -422,3 +422,34 @@ def test_every_key_of_show_json_is_documented(
     keys = set(data) | set(data["next_camp"]) | set(data["nights"][0]) | set(data["adjustments"][0])
     missing = [k for k in sorted(keys) if f"`{k}`" not in section]
     assert not missing, f"campaign show --format json keys not in docs/campaign.md: {missing}"
+
+
+def test_show_and_verify_speak_the_referees_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`campaign show --lang uk` and `campaign verify --lang uk`: the ledger's words, counted
+    nouns and the config's terms in Ukrainian; the names, hashes and settings as stored. One
+    night is "1 night", not "1 nights"."""
+    c = str(tmp_path / "wood.campaign")
+    assert main(["campaign", "new", c, "--name", "Ліс"]) == 0
+    assert main(["campaign", "night", c, "--quiet", "--set", "camp.weather=heavy_rain"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c]) == 0
+    en = capsys.readouterr().out.splitlines()
+    assert en[0].endswith("): 1 night played")
+    assert "; weather heavy rain; watch: " in en[3]
+    assert main(["campaign", "show", c, "--lang", "uk"]) == 0
+    uk = capsys.readouterr().out.splitlines()
+    assert uk[0].startswith('кампанія "Ліс" (id ') and uk[0].endswith("): зіграно 1 ніч")
+    assert uk[1].startswith("загін зараз: Sir Aldric ")
+    assert uk[3] == (
+        "табір наступної ночі: нетрі (зустрічі 2 з 6); сильна злива; варта: Sir Aldric, Wren,"
+        " Sister Ysolde, Moss"
+    )
+    assert uk[5] == en[5].replace("head: ", "голова ланцюжка: ")
+    assert uk[6] == "ночі:" and uk[8] == "зміни:"
+    assert uk[7].startswith("     1  1 Reedwryme  зерно за зобов'язанням  голова ")
+    assert "  без зустрічі; повноцінно відпочили: " in uk[7] or "  зустріч" in uk[7]
+    assert main(["campaign", "verify", c, "--lang", "uk"]) == 0
+    said = capsys.readouterr().out.strip()
+    assert said.startswith("перевірено: кампанія 'Ліс': 1 ніч; голова ланцюжка: ")
