@@ -9,8 +9,10 @@ fractions of hours), so no line depends on how a language formats a float; every
 machine-read string is a code of nightsim/codes.py.
 """
 
+from collections.abc import Callable
 from enum import Enum
-from typing import Annotated, Any, Literal, NamedTuple, Self
+from keyword import iskeyword
+from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -33,76 +35,118 @@ class _Frozen(BaseModel):
 
     @classmethod
     def model_construct(cls, _fields_set: set[str] | None = None, **values: Any) -> Self:  # type: ignore[override]
-        """pydantic's `model_construct`, for the calls the engine makes: every value by its
-        field's name. Perf only (every line of a log is an event built so, and pydantic's
-        loop asks each field for its aliases first: docs/design-notes.md); the same instance,
-        `__dict__` in field order, defaults, fields set; tests/engine/test_events.py holds
-        it to pydantic's on every event the engine builds. Anything else (an alias, the
-        fields set given) is pydantic's."""
-        plan = _PLANS.get(cls)
-        if plan is None:
-            plan = _PLANS[cls] = _plan(cls)
-        # The template holds every field in order (a default, or `_REQUIRED`): updating a
-        # copy keeps that order, and leaves no `_REQUIRED` exactly when no unknown name
-        # added a key (the length) and every required name was given.
-        data = plan.template.copy()
-        data.update(values)
-        if (
-            _fields_set is not None
-            or len(data) != len(plan.template)
-            or not plan.required <= values.keys()
-        ):
-            return super().model_construct(_fields_set, **values)
-        m = _new(cls)
-        _set_dict(m, data)
-        _set_fields_set(m, set(values))
-        _set_extra(m, None)
-        _set_private(m, None)
-        return m
+        """pydantic's `model_construct`, made per model for the calls the engine makes. Perf
+        only (every line of a log is an event built so: docs/design-notes.md): on a model's
+        first call, its own `model_construct` is made (`_constructor`, the way dataclasses
+        make an `__init__`) and set on the model, so later calls go straight to it. The same
+        instance as pydantic's: `__dict__` in field order, defaults, fields set;
+        tests/engine/test_events.py holds it to pydantic's on every event the engine builds.
+        A model it cannot make one for, and every call the made one hands back (an alias, an
+        unknown name, a required name missing, the fields set given), is pydantic's."""
+        if cls not in _CONSTRUCTORS:
+            made = _CONSTRUCTORS[cls] = _constructor(cls)
+            if made is not None:
+                # Set on `cls` itself: its subclasses find it first and are handed back.
+                type.__setattr__(cls, "model_construct", classmethod(made))
+                return cast(Self, made(cls, _fields_set, **values))
+        return super().model_construct(_fields_set, **values)
 
 
-# What pydantic's `model_construct` sets, by `BaseModel`'s own slots (what its
-# `object.__setattr__` calls find, less the lookup by name) on an instance from `object.__new__`
-# (`BaseModel` has no `__new__` of its own).
-_new = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-_REQUIRED = object()
+# A model's own `model_construct`, or None where it is left to pydantic's.
+_CONSTRUCTORS: dict[type[BaseModel], Callable[..., BaseModel] | None] = {}
+# Defaults kept as they are: pydantic hands these out uncopied (`smart_deepcopy`).
 _IMMUTABLE = (type(None), bool, int, str, Enum, tuple, frozenset)
+_MISSING = object()  # a keyword not given
 
 
-class _Plan(NamedTuple):
-    """A model's fields for `_Frozen.model_construct`: every field by name in order, with
-    its default or `_REQUIRED`, and the required names. A model left to pydantic has an
-    empty template and itself as required (no call's values hold that)."""
-
-    template: dict[str, object]
-    required: frozenset[str]
+def _given(_extra: dict[str, Any], **named: Any) -> dict[str, Any]:
+    """The keywords a made `model_construct` was called with, for pydantic's."""
+    return {k: v for k, v in named.items() if v is not _MISSING} | _extra
 
 
-# Required names no call gives: a model whose every call goes to pydantic's.
-_TO_PYDANTIC = _Plan({}, frozenset({"__never_given__"}))
+def _constructor(cls: type[BaseModel]) -> Callable[..., BaseModel] | None:
+    """`cls`'s own `model_construct`: every field a keyword (a default kept only where
+    pydantic would hand the default out as it is), the instance from `object.__new__`
+    (`BaseModel` has none of its own), its `__dict__` a dict display in field order, and
+    what pydantic's `object.__setattr__` calls set, through `BaseModel`'s own slot
+    descriptors. A call that is not for `cls` itself (a subclass inherits it) or not all
+    by name goes back to `_Frozen.model_construct`, which makes the subclass's own or hands
+    the call to pydantic. None (pydantic's, always) for a model with a default it would copy
+    or make, a post-init, extra or private attributes, or no fields."""
+    fields = cls.model_fields
+    defaults = {n: f.default for n, f in fields.items() if not f.is_required()}
+    if (
+        not fields
+        or cls.__pydantic_post_init__
+        or cls.model_config.get("extra") == "allow"
+        or cls.__private_attributes__
+        or any(not n.isidentifier() or iskeyword(n) for n in fields)
+        or any(fields[n].default_factory is not None for n in defaults)
+        or not all(isinstance(d, _IMMUTABLE) for d in defaults.values())
+    ):
+        return None
+    scope = {
+        **{f"_d_{n}": d for n, d in defaults.items()},
+        "_owner": cls,
+        "_MISSING": _MISSING,
+        "_given": _given,
+        "_generic": _Frozen.model_construct.__func__,  # type: ignore[attr-defined]
+        "_new": object.__new__,
+        "_set_dict": BaseModel.__dict__["__dict__"].__set__,
+        "_set_fields_set": BaseModel.__dict__["__pydantic_fields_set__"].__set__,
+        "_set_extra": BaseModel.__dict__["__pydantic_extra__"].__set__,
+        "_set_private": BaseModel.__dict__["__pydantic_private__"].__set__,
+    }
+    exec(_source(list(fields), list(defaults)), scope)
+    made: Callable[..., BaseModel] = scope["model_construct"]
+    made.__qualname__ = f"{cls.__qualname__}.model_construct"
+    return made
 
 
-def _plan(cls: type[BaseModel]) -> _Plan:
-    """Only defaults pydantic would hand out as they are (no factory, nothing it would copy)
-    are kept; a model with another default, or with a post-init, is left to pydantic."""
-    template: dict[str, object] = {}
-    for name, f in cls.model_fields.items():
-        if f.is_required():
-            template[name] = _REQUIRED
-        elif f.default_factory is None and isinstance(f.default, _IMMUTABLE):
-            template[name] = f.default
+def _source(names: list[str], optional: list[str]) -> str:
+    """The text of a model's `model_construct` (`_constructor`), for a Roll:
+
+    def model_construct(_cls, _fields_set=None, *, dice=_MISSING, ..., **_extra):
+        if _cls is not _owner or _fields_set is not None or _extra or dice is _MISSING ...:
+            return _generic(_cls, _fields_set, **_given(_extra, dice=dice, ...))
+        _fs = {'dice', 'faces', 'total'}
+        if mod is _MISSING:
+            mod = _d_mod
         else:
-            return _TO_PYDANTIC
-    if cls.__pydantic_post_init__ or cls.model_config.get("extra") == "allow":
-        return _TO_PYDANTIC
-    return _Plan(template, frozenset(n for n, d in template.items() if d is _REQUIRED))
-
-
-_PLANS: dict[type[BaseModel], _Plan] = {}
+            _fs.add('mod')
+        ...
+        _m = _new(_cls)
+        _set_dict(_m, {'dice': dice, 'faces': faces, 'mod': mod, ...})
+        ...
+    """
+    required = [n for n in names if n not in optional]
+    params = "".join(f"{n}=_MISSING, " for n in names)
+    unusual = "".join(f" or {n} is _MISSING" for n in required)
+    passed = ", ".join(f"{n}={n}" for n in names)
+    lines = [
+        f"def model_construct(_cls, _fields_set=None, *, {params}**_extra):",
+        f"    if _cls is not _owner or _fields_set is not None or _extra{unusual}:",
+        f"        return _generic(_cls, _fields_set, **_given(_extra, {passed}))",
+        f"    _fs = {{{', '.join(repr(n) for n in required)}}}" if required else "    _fs = set()",
+    ]
+    for n in optional:
+        lines += [
+            f"    if {n} is _MISSING:",
+            f"        {n} = _d_{n}",
+            "    else:",
+            f"        _fs.add({n!r})",
+        ]
+    return "\n".join(
+        [
+            *lines,
+            "    _m = _new(_cls)",
+            f"    _set_dict(_m, {{{', '.join(f'{n!r}: {n}' for n in names)}}})",
+            "    _set_fields_set(_m, _fs)",
+            "    _set_extra(_m, None)",
+            "    _set_private(_m, None)",
+            "    return _m",
+        ]
+    )
 
 
 class Target(_Frozen):

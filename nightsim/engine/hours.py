@@ -12,7 +12,7 @@ the actors as they changed, not from re-reading the log.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from simpy.events import URGENT, Event
 
@@ -63,22 +63,22 @@ class TracedSleepers(Sleepers):
             self._mark(i, now)
 
 
-@dataclass(frozen=True, slots=True)
-class StruckHour:
-    """One hour of the rest period, `start` to `end` (minutes of the night), told whole."""
+class StruckHour(NamedTuple):
+    """One hour of the rest period, `start` to `end` (minutes of the night), told whole.
+
+    A named tuple, as the outcomes are (engine/outcome.py): a frozen dataclass sets each
+    field through `object.__setattr__`, and a recorded night strikes eight or nine hours.
+    Each strike makes its own lists, which its `hour.passed` event then holds."""
 
     number: int
     start: int
     end: int
-    watch: tuple[tuple[int, int, str], ...]  # (from, to, watcher), in order
-    awake: tuple[str, ...]
-    slept_through: tuple[str, ...]
-    dozed: tuple[str, ...]
+    watch: list[tuple[int, int, str]]  # (from, to, watcher), in order
+    unwatched_minutes: int
+    awake: list[str]
+    slept_through: list[str]
+    dozed: list[str]
     fire_minutes: int
-
-    @property
-    def unwatched_minutes(self) -> int:
-        return self.end - self.start - sum(to - fr for fr, to, _ in self.watch)
 
 
 class HourStrikes:
@@ -117,43 +117,42 @@ class HourStrikes:
         awake: list[str] = []
         slept: list[str] = []
         dozed: list[str] = []
+        unwatched = end - start
         for name, trail, state in zip(sleepers.names, sleepers.trails, sleepers.state, strict=True):
             assert trail[-1][1] == state, (name, trail, state)  # a change that was not traced
             was_awake = was_dozing = False
-            last = len(trail) - 1
-            for k, (since, st) in enumerate(trail):
+            # From the latest state back, each held from when it began (or the hour did) to
+            # when the next began (or the hour ended); those before the first one begun by
+            # `start` were held before the hour only.
+            to = end
+            for since, st in reversed(trail):
                 fr = since if since > start else start
-                to = trail[k + 1][0] if k < last else end
-                if fr >= to:
-                    continue  # held before the hour only
-                if st < ASLEEP:
-                    was_awake = True
-                    if st == WATCH:
-                        watch.append((fr, to, name))
-                elif st == DOZING:
-                    was_dozing = True
+                if fr < to:
+                    if st < ASLEEP:
+                        was_awake = True
+                        if st == WATCH:
+                            watch.append((fr, to, name))
+                            unwatched -= to - fr
+                    elif st == DOZING:
+                        was_dozing = True
+                if since <= start:
+                    break
+                to = since
             (awake if was_awake else slept).append(name)
             if was_dozing:
                 dozed.append(name)
-            del trail[:last]
+            del trail[:-1]
         watch.sort(key=lambda span: span[0])
-        return StruckHour(
-            number,
-            start,
-            end,
-            tuple(watch),
-            tuple(awake),
-            tuple(slept),
-            tuple(dozed),
-            self._fire_minutes(start, end),
-        )
+        fire = self._fire_minutes(start, end)
+        return StruckHour(number, start, end, watch, unwatched, awake, slept, dozed, fire)
 
     def _fire_minutes(self, start: int, end: int) -> int:
         lit, out = self.fire.lit_at, self.fire.out_at
         if lit is None:
             return 0
         # A fire going out at the strike's minute goes out after it: still burning here.
-        return max(0, min(end if out is None else out, end) - max(lit, start))
+        burnt = (end if out is None or out > end else out) - (lit if lit > start else start)
+        return burnt if burnt > 0 else 0
 
 
 def hour_passed(s: Stamp, h: StruckHour) -> HourPassed:
@@ -165,8 +164,8 @@ def hour_passed(s: Stamp, h: StruckHour) -> HourPassed:
             for fr, to, name in h.watch
         ],
         unwatched_minutes=h.unwatched_minutes,
-        awake=list(h.awake),
-        slept_through=list(h.slept_through),
-        dozed=list(h.dozed),
+        awake=h.awake,
+        slept_through=h.slept_through,
+        dozed=h.dozed,
         fire_minutes=h.fire_minutes,
     )

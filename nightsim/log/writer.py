@@ -144,23 +144,27 @@ def json_fields(value: Any) -> Any:
     for `from_`) otherwise. The writer's `event_line` and the reader's `vouched_line` use it;
     tests/log/test_canonical.py and tests/log/test_reader_fast.py hold the bytes to
     `rfc8785` and to pydantic's `model_dump` on every event type."""
-    if not isinstance(value, BaseModel):
-        raise TypeError(type(value).__name__)  # not JSON data: orjson raises
-    fields, keys = value.__dict__, json_keys(type(value))
-    if _plain(type(value)) and len(fields) == len(keys):
+    cls = type(value)
+    n = _DIRECT.get(cls)
+    if n is None:
+        if not isinstance(value, BaseModel):
+            raise TypeError(cls.__name__)  # not JSON data: orjson raises
+        n = _direct(cls)
+    fields = value.__dict__
+    if len(fields) == n:
         return fields
-    return {key: fields[name] for name, key in keys}
+    return {key: fields[name] for name, key in json_keys(cls)}
 
 
-_PLAIN: dict[type[BaseModel], bool] = {}
+# A model's number of fields where every field's JSON key is its name, -1 where one is not
+# (`ShiftTimes`: `from`): its `__dict__` holding that many is its JSON object as it is.
+_DIRECT: dict[type, int] = {}
 
 
-def _plain(cls: type[BaseModel]) -> bool:
-    """Whether every field's JSON key is its name (not so for `ShiftTimes`: `from`)."""
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        plain = _PLAIN[cls] = all(name == key for name, key in json_keys(cls))
-    return plain
+def _direct(cls: type[BaseModel]) -> int:
+    keys = json_keys(cls)
+    n = _DIRECT[cls] = len(keys) if all(name == key for name, key in keys) else -1
+    return n
 
 
 def event_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
@@ -173,7 +177,10 @@ def event_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
     line's `clock` sorts before `hash`, so the member always has a comma before it; a text
     holding any other DEL is left to the slow path, so the placeholder is the member's."""
     fields, cls = ev.__dict__, type(ev)
-    if cls is NightHeader or not _plain(cls) or len(fields) != len(json_keys(cls)):
+    n = _DIRECT.get(cls)
+    if n is None:
+        n = _direct(cls)
+    if cls is NightHeader or len(fields) != n:
         return None
     data = fields.copy()
     data["hash"] = _PLACEHOLDER

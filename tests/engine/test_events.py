@@ -127,6 +127,54 @@ def test_the_events_model_construct_is_pydantics(engine_events: list[Event]) -> 
     assert layout(defaults) == layout(BaseModel.model_construct.__func__(ShiftTimes, actor="A"))  # type: ignore[attr-defined]
 
 
+def test_a_models_own_model_construct_hands_back_what_it_does_not_make() -> None:
+    """The `model_construct` made per model (events._constructor) takes every value by name;
+    a call with an unknown name, a required name missing or the fields set given, and a
+    call for a subclass (which inherits the model's), make what pydantic's would."""
+    from nightsim.codes import Purpose
+    from nightsim.events import Roll, Target
+
+    def theirs(cls: type[BaseModel], *args: Any, **kw: Any) -> Any:
+        return layout(BaseModel.model_construct.__func__(cls, *args, **kw))  # type: ignore[attr-defined]
+
+    full: dict[str, Any] = {
+        "dice": "1d6",
+        "faces": [4],
+        "mod": -1,
+        "total": 3,
+        "purpose": Purpose.FIREWOOD,
+    }
+    assert layout(Roll.model_construct(**full)) == theirs(Roll, **full)
+    assert "model_construct" in vars(Roll)  # made on the first call, then Roll's own
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {"dice": "1d6", "faces": [4], "total": 4}),  # defaults
+        ((), {"dice": "1d6", "faces": [4], "total": 4, "target": Target.at_most(2)}),
+        ((), {"dice": "1d6", "faces": [4], "total": 4, "bogus": 1}),  # an unknown name
+        ((), {"dice": "1d6", "total": 4}),  # a required name missing
+        (({"dice"},), {"dice": "1d6", "faces": [4], "total": 4}),  # the fields set given
+    ]
+    for args, kw in calls:
+        assert layout(Roll.model_construct(*args, **kw)) == theirs(Roll, *args, **kw), kw
+
+    class Aimed(Roll):
+        aim: str = "ahead"
+
+    left: dict[str, Any] = {"dice": "1d6", "faces": [4], "total": 4, "aim": "left"}
+    aimed = Aimed.model_construct(**left)
+    assert type(aimed) is Aimed and layout(aimed) == theirs(Aimed, **left)
+    assert layout(Aimed.model_construct(**full)) == theirs(Aimed, **full)
+
+
+def test_model_construct_is_made_on_first_use_not_at_import() -> None:
+    """A cold start makes no model's `model_construct` it does not use."""
+    import subprocess
+    import sys
+
+    code = "import nightsim, nightsim.events as e; print(len(e._CONSTRUCTORS))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
+
+
 def _leaf_types(annotation: Any, seen: set[type[BaseModel]]) -> set[Any]:
     """The scalar types a field's annotation may hold, through models, lists, tuples,
     unions, `Annotated` and `Literal` (its values' types)."""
