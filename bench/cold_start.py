@@ -11,9 +11,9 @@ median round of each is reported, with its ratio to the floor's median (issue 9:
 1.3x of the floor), and the same for CPU time (user + system), which a machine busy with
 other work disturbs far less than the wall clock.
 
-The package is byte-compiled first (`compileall`), as an installed one is: without .pyc files
-(PYTHONDONTWRITEBYTECODE=1, a fresh checkout) every start would also compile nightsim's
-sources, which the floor (installed packages) never pays.
+The package is byte-compiled first (`benchlib.byte_compiled`), as an installed one is:
+without .pyc files (PYTHONDONTWRITEBYTECODE=1, a fresh checkout) every start would also
+compile nightsim's sources, which the floor (installed packages) never pays.
 
     python bench/cold_start.py [--rounds R]
 
@@ -24,17 +24,18 @@ install each into its own venv (`pip install .`) and run this script with each v
 from __future__ import annotations
 
 import argparse
-import compileall
-import importlib.util
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchlib import nightsim_cmd, package_dir
 
 FLOOR = "import simpy, rich.console, structlog; from pydantic import BaseModel"
 # The same imports, then what any use of them costs once: one pydantic model defined and
@@ -47,15 +48,6 @@ FLOOR_USED = (
     + "\nfrom rich.table import Table\nt = Table('a', 'b')\nt.add_row('1', '2')"
     + "\nrich.console.Console(width=80).print(t)"
 )
-
-
-def nightsim_cmd() -> list[str]:
-    """The installed `nightsim` script beside this Python (as a user runs it), else `-m`."""
-    script = Path(sys.executable).with_name("nightsim")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("nightsim")
-    return [found] if found is not None else [sys.executable, "-m", "nightsim"]
 
 
 def cpu_of_children() -> float:
@@ -87,10 +79,6 @@ def main() -> None:
     args = ap.parse_args()
     env = dict(os.environ)
     ns = nightsim_cmd()
-    spec = importlib.util.find_spec("nightsim")
-    if spec is None or spec.origin is None:
-        raise SystemExit("nightsim is not installed for this Python")
-    compileall.compile_dir(Path(spec.origin).parent, quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         log = d / "night.jsonl"
@@ -120,7 +108,7 @@ def main() -> None:
                 w, c = timed(cmd, d / "out.txt", env)
                 wall[name].append(w)
                 cpu[name].append(c)
-    print(f"nightsim: {ns[-1]} ({Path(spec.origin).parent})")
+    print(f"nightsim: {ns[-1]} ({package_dir()})")
     report("wall", wall, args.rounds)
     report("cpu", cpu, args.rounds)
 
