@@ -299,7 +299,10 @@ def _check(args: argparse.Namespace) -> int:
     with _opened(args) as c:
         config = c.next_config(args.set)
         number = c.state.nights + 1
-    return show_checkup(config, f"night {number} of {args.file}", args.lang)
+    from nightsim.narration.catalogue import Catalogue
+
+    label = Catalogue(args.lang)("ccheck.label", night=number, file=shown(args.file, quote=False))
+    return show_checkup(config, label, args.lang)
 
 
 def _log(args: argparse.Namespace) -> int:
@@ -341,13 +344,17 @@ def _verify(args: argparse.Namespace) -> int:
     if verdict.problem is not None or wrong is not None:
         print(f"campaign verify: {verdict.problem or wrong}")
         return EXIT_FAILED
+    from nightsim.cli.campaign_show import quoted
     from nightsim.narration.catalogue import Catalogue
 
-    t, title = Catalogue(args.lang), f" {shown(name)}" if name else ""
+    t = Catalogue(args.lang)
+    title = f" {quoted(name, t)}" if name else ""
     if args.night:
         print(t("cverify.one", title=title, night=args.night, head=verdict.head))
     else:
         print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
+    if head is not None:
+        print(t("cverify.head", head=args.head))
     return EXIT_OK
 
 

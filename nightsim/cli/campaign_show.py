@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from nightsim.narration.catalogue import Catalogue
 
 
-def quoted(text: str) -> str:
-    """A name or note in plain double quotes, control characters escaped (never a repr)."""
-    return '"' + shown(text, quote=False) + '"'
+def quoted(text: str, t: Catalogue) -> str:
+    """A name or note in the language's quotation marks ("…", «…»), control characters
+    escaped (never a repr)."""
+    return t("word.quoted", text=shown(text, quote=False))
 
 
 def _party(members: Any, t: Catalogue) -> str:
@@ -90,7 +91,7 @@ def _night_line(n: CampaignNight, t: Catalogue) -> str:
 
 def show_text(c: Campaign, t: Catalogue) -> None:
     s = c.state
-    title = f" {quoted(s.name)}" if s.name else ""
+    title = f" {quoted(s.name, t)}" if s.name else ""
     out = sys.stdout
     out.write(t("cshow.title", title=title, id=s.id, nights=s.nights) + "\n")
     out.write(t("cshow.party", party=_party(s.party, t)) + "\n")
@@ -111,7 +112,7 @@ def show_text(c: Campaign, t: Catalogue) -> None:
         out.write(_night_line(n, t) + "\n")
     out.write(t("cshow.adjustments") + "\n")
     for a in c.adjustments():
-        note = f" ({quoted(a.note)})" if a.note else ""
+        note = f" ({quoted(a.note, t)})" if a.note else ""
         items = ", ".join(shown(i, quote=False) for i in a.items)
         out.write(
             t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items)

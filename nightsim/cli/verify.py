@@ -37,8 +37,9 @@ docs/disputes.md, "The chain head").
 its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
 another hash.
 
-exit codes: 0 verified; 1 the log ends at another hash than --head (checked first), is
-broken, or differs from the re-simulated night (the first differing event is shown, log and
+exit codes: 0 verified; 1 the log ends at another hash than --head (checked first), its
+seed or config is not the one given by --commitment or --config-sha256, it is broken, or it
+differs from the re-simulated night (the first differing event is shown, log and
 simulation side by side); 2 not a log at all, a malformed --head, or a log whose dice (its
 header's `rng`) this nightsim does not know; 3 a log this nightsim does not re-simulate (format
 1, a rules edition it does not play, what a later release added): its chain is intact, and
@@ -132,13 +133,14 @@ def refused(
     (narration/verdict.py); the notes and the details follow on stderr. With `whatif`
     (`one_line`) the refusal is that one error line, which points to `verify` for the
     evidence; `verify` prints the two differing lines whole on stdout, its answer."""
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
     if not verdict.seed_matches:
         for note in verdict.notes:
             status(f"note: {note}")
-        error(
-            f"{shown(path)}: seed {shown(verdict.seed)} does not match its commitment sha256"
-            f" {verdict.seed_sha256}"
-        )
+        said = t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256)
+        error(f"{shown(path)}: {said}")
         return EXIT_FAILED
     m = verdict.mismatch
     if m is None:
@@ -160,15 +162,16 @@ def refused(
     for note in verdict.notes:
         status(f"note: {note}")
     what = (
-        f"differs in {', '.join(shown(f) for f in m.fields)}"
+        t("verify.differs_in", fields=", ".join(shown(f) for f in m.fields))
         if m.fields
-        else ("is missing from the log" if m.log is None else "is not in the simulation")
+        else t("verify.not_in_log" if m.log is None else "verify.not_simulated")
     )
-    status(f"the first differing event is line {line} ({shown(m.type, quote=False)}): it {what}")
+    status(t("verify.first_differing", line=line, type=shown(m.type, quote=False), what=what))
     # verify's answer gives the lines whole: they are the evidence; as text, a forged line's
-    # JSON keeps its bidi controls and line separators unescaped.
+    # JSON keeps its bidi controls and line separators unescaped. The "log:"/"sim:" labels
+    # stay as they are in every language: scripts split the answer on them.
     for side, text in (("log", m.log), ("sim", m.sim)):
-        print(f"{side}: {'(none)' if text is None else escaped(text)}")
+        print(f"{side}: {t('verify.none') if text is None else escaped(text)}")
     return EXIT_FAILED
 
 

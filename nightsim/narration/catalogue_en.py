@@ -327,6 +327,7 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.group.eaters": "eating",
     "verdict.cut": "line {line}: the log ends here, but the dice go on: \u201c{sim}\u201d",
     "verdict.extra": "line {line}: the log goes on where the dice's night ends: \u201c{log}\u201d",
+    "word.quoted": '"{text}"',
     # `campaign show` and `campaign verify`: the ledger as a referee reads it
     "cshow.title": "campaign{title} (id {id}): {nights:#night} played",
     "cshow.party": "party now: {party}",
@@ -369,6 +370,14 @@ EN: dict[str, str | dict[str, str]] = {
     "verify.config_differs": "the log's config has the fingerprint sha256 {sha}, not the agreed"
     " {given}: the night was played with another config (`nightsim check` prints a config's"
     " fingerprint)",
+    "verify.seed_mismatch": "seed {seed} does not match its commitment sha256 {sha}",
+    "verify.first_differing": "the first differing event is line {line} ({type}): it {what}",
+    "verify.differs_in": "differs in {fields}",
+    "verify.not_in_log": "is missing from the log",
+    "verify.not_simulated": "is not in the simulation",
+    "verify.none": "(none)",
+    "cverify.head": "the campaign ends at the head read out, {head}",
+    "ccheck.label": "night {night} of {file}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",

@@ -356,6 +356,7 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.group.eaters": "їв",
     "verdict.cut": "рядок {line}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
     "verdict.extra": "рядок {line}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
+    "word.quoted": "\u00ab{text}\u00bb",
     # `campaign show` and `campaign verify`: the ledger as a referee reads it
     "cshow.title": "кампанія{title} (id {id}): зіграно {nights:#night}",
     "cshow.party": "загін зараз: {party}",
@@ -399,6 +400,14 @@ UK: dict[str, str | dict[str, str]] = {
     "verify.config_differs": "конфігурація журналу має відбиток sha256 {sha}, а не узгоджений"
     " {given}: ніч зіграно з іншою конфігурацією (`nightsim check` друкує відбиток"
     " конфігурації)",
+    "verify.seed_mismatch": "зерно {seed} не відповідає своєму зобов'язанню sha256 {sha}",
+    "verify.first_differing": "перша подія, що відрізняється, — рядок {line} ({type}): {what}",
+    "verify.differs_in": "різниця в полях {fields}",
+    "verify.not_in_log": "її немає в журналі",
+    "verify.not_simulated": "її немає в повторній симуляції",
+    "verify.none": "(немає)",
+    "cverify.head": "кампанія закінчується названою головою ланцюжка {head}",
+    "ccheck.label": "ночі {night} кампанії {file}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",

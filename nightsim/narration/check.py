@@ -17,7 +17,6 @@ from nightsim.codes import Table
 from nightsim.config.checkup import CharacterInfo, Checkup, Warning
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.widgets import (
-    NARROW,
     STACK,
     Field,
     Responsive,
@@ -160,17 +159,10 @@ def _odds(c: CharacterInfo, t: Catalogue) -> list[str]:
     ]
 
 
-def _member(c: CharacterInfo, t: Catalogue, narrow: bool) -> list[str | Text]:
-    row: list[str | Text] = [c.name]
-    if not narrow:
-        row.append(str(c.con))
-        row.append(bedding(c.bedroll, c.tent, t))
-    row.append(_sleep(c, t))
-    row.extend(_odds(c, t))
-    if not narrow:
-        mark = "* " if c.spells and c.interrupted else ""
-        row.append(Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else ""))
-    return row
+def _member(c: CharacterInfo, t: Catalogue) -> list[str | Text]:
+    mark = "* " if c.spells and c.interrupted else ""
+    spells = Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else "")
+    return [c.name, str(c.con), bedding(c.bedroll, c.tent, t), _sleep(c, t), *_odds(c, t), spells]
 
 
 def _stacked(ck: Checkup, t: Catalogue) -> RenderableType:
@@ -201,26 +193,25 @@ def _fits(ck: Checkup, t: Catalogue, width: int) -> bool:
         t("check.col_no_fire"),
     ]
     rows: list[Sequence[object]] = [headings]
-    rows += [_member(c, t, narrow=False)[:-1] for c in ck.characters]
+    rows += [_member(c, t)[:-1] for c in ck.characters]
     return fits(rows, width, wrapping=cell_len(t("col.spells")))
 
 
 def _party(ck: Checkup, t: Catalogue, width: int) -> RenderableType:
-    if width < STACK:
+    # Stacked rather than narrow where the wide table does not fit: a narrow table would drop
+    # the spells, and with them the `*` that the odds' note and the warnings point at.
+    if width < STACK or not _fits(ck, t, width):
         return _stacked(ck, t)
-    narrow = width < NARROW or not _fits(ck, t, width)
     tab = plain_table()
-    tab.add_column(t("col.character"), style="bold", no_wrap=not narrow)
-    if not narrow:
-        tab.add_column(t("abbr.con"), justify="right", no_wrap=True)
-        tab.add_column(t("col.bedding"), no_wrap=True)
+    tab.add_column(t("col.character"), style="bold", no_wrap=True)
+    tab.add_column(t("abbr.con"), justify="right", no_wrap=True)
+    tab.add_column(t("col.bedding"), no_wrap=True)
     tab.add_column(t("check.col_sleep"), justify="right", no_wrap=True)
     tab.add_column(t("check.col_fire"), no_wrap=True)
     tab.add_column(t("check.col_no_fire"), no_wrap=True)
-    if not narrow:
-        tab.add_column(t("col.spells"))
+    tab.add_column(t("col.spells"))
     for c in ck.characters:
-        tab.add_row(*_member(c, t, narrow))
+        tab.add_row(*_member(c, t))
     return tab
 
 

@@ -440,7 +440,7 @@ def test_show_and_verify_speak_the_referees_language(
     assert "; weather heavy rain; watch: " in en[3]
     assert main(["campaign", "show", c, "--lang", "uk"]) == 0
     uk = capsys.readouterr().out.splitlines()
-    assert uk[0].startswith('кампанія "Ліс" (id ') and uk[0].endswith("): зіграно 1 ніч")
+    assert uk[0].startswith("кампанія «Ліс» (id ") and uk[0].endswith("): зіграно 1 ніч")
     assert uk[1].startswith("загін зараз: Sir Aldric ")
     assert uk[3] == (
         "табір наступної ночі: нетрі (зустрічі 2 з 6); сильна злива; варта: Sir Aldric, Wren,"
@@ -452,4 +452,9 @@ def test_show_and_verify_speak_the_referees_language(
     assert "  без зустрічі; повноцінно відпочили: " in uk[7] or "  зустріч" in uk[7]
     assert main(["campaign", "verify", c, "--lang", "uk"]) == 0
     said = capsys.readouterr().out.strip()
-    assert said.startswith("перевірено: кампанія 'Ліс': 1 ніч; голова ланцюжка: ")
+    assert said.startswith("перевірено: кампанія «Ліс»: 1 ніч; голова ланцюжка: ")
+    head = said.split()[-1]
+    assert main(["campaign", "verify", c, "--lang", "uk", "--head", head[:12]]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"кампанія закінчується названою головою ланцюжка {head[:12]}"
+    )

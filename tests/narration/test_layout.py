@@ -85,6 +85,11 @@ def test_check_fits(width: int, lang: str, which: str) -> None:
     text = plain_text(con, render_checkup(checkup(cfg), "x.toml", lang=lang, party=party))
     assert [line for line in text.splitlines() if cell_len(line) > width or "\u2026" in line] == []
     assert all(w in text.split() for c in party for w in c["name"].split())
+    # Every spell at every width, and the `*` the odds' note explains beside an interrupted
+    # caster's: a table too narrow for them stacks rather than drops them.
+    assert all(w in text for c in party for s in c["spells"] for w in s.split())
+    marked = [c for c in checkup(cfg).characters if c.spells and c.interrupted]
+    assert text.count("* ") >= len(marked) > 0 or not marked
 
 
 def test_the_strip_labels_its_hours_apart() -> None:
