@@ -83,8 +83,8 @@ class Mornings:
     (index, minutes slept, broken sleep, surprised, fire warmed, HP, exhaustion), everything
     a character's morning reads that a rota can change. A character's morning is a pure
     function of that key on one night's facts and dice (`morning.characters_morning`), so a
-    kept one is the one this config would work out; those not kept yet are worked out
-    together. `characters` stands in for `morning.characters_morning`."""
+    kept one is the one this config would work out. `characters` stands in for
+    `morning.characters_morning`."""
 
     __slots__ = ("_kept",)
 
@@ -94,19 +94,18 @@ class Mornings:
     def characters(
         self, facts: NightRecord, warmed: bool, dice: Dice
     ) -> tuple[CharacterOutcome, ...]:
-        kept = self._kept
+        kept, out = self._kept, []
         slept, surprised = facts.slept, facts.surprised
         hp, exhaustion = facts.hp, facts.exhaustion
         broken = broken_sleep(facts)
-        keys = [
-            (i, slept[i], broken[i], surprised[i], warmed, hp[i], exhaustion[i])
-            for i in range(len(facts.plan.chars))
-        ]
-        missing = [i for i, key in enumerate(keys) if key not in kept]
-        if missing:
-            for i, c in zip(missing, characters_morning(facts, warmed, dice, missing), strict=True):
-                kept[keys[i]] = c
-        return tuple([kept[key] for key in keys])
+        for i in range(len(facts.plan.chars)):
+            key = (i, slept[i], broken[i], surprised[i], warmed, hp[i], exhaustion[i])
+            c = kept.get(key)
+            if c is None:
+                (c,) = characters_morning(facts, warmed, dice, (i,))
+                kept[key] = c
+            out.append(c)
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
