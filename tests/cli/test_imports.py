@@ -112,7 +112,7 @@ def test_run_loads_no_reader() -> None:
 def test_odds_json_on_one_job_loads_no_text_nor_pool() -> None:
     """`odds --format json` on one job prints no sentence and starts no worker pool: it
     loads neither rich nor the catalogues, nor concurrent.futures or multiprocessing (each
-    imported where it is used; docs/design-notes.md, "The odds process's start")."""
+    imported where it is used; docs/design-notes.md, "Imports where they are used")."""
     modules = run_cli(["odds", "--nights", "2", "--jobs", "1", "--seed", "1", "--format", "json"])
     assert "nightsim.engine.sim" in modules
     assert "nightsim.narration.produced" in modules
