@@ -83,16 +83,20 @@ class Driven:
 
     The generator always receives None: the night's events carry no value. An event that
     does (or that failed) is refused with DrivenError rather than its value dropped.
+
+    It keeps no bound method of its own: each wait hooks a fresh `self._on_event`, which an
+    interrupt removes by equality. One kept on the process was a reference cycle, so every
+    night's processes, their generators and the environment waited for the cyclic collector
+    rather than going with the night (docs/design-notes.md).
     """
 
-    __slots__ = ("_env", "_gen", "_resume", "_target", "is_alive")
+    __slots__ = ("_env", "_gen", "_target", "is_alive")
 
     def __init__(self, env: simpy.Environment, gen: Generator[Event, None, None]) -> None:
         self._env = env
         self._gen = gen
         self._target: Event | None = None
         self.is_alive = True
-        self._resume = self._on_event  # one bound method, so that it can be removed again
         self._advance(None)
 
     @staticmethod
@@ -153,7 +157,7 @@ class Driven:
             return
         callbacks = nxt.callbacks
         if callbacks is not None:
-            callbacks.append(self._resume)
+            callbacks.append(self._on_event)
             self._target = nxt
         else:
             self._advance(None)  # ... or on one already processed: go on at once
@@ -169,7 +173,7 @@ class Driven:
                 return
             interrupt = None
             if event.callbacks is not None:
-                event.callbacks.append(self._resume)
+                event.callbacks.append(self._on_event)
                 self._target = event
                 return
             # Already processed: like simpy's Process, go on at once.
@@ -197,5 +201,5 @@ class Driven:
             return
         target = self._target
         assert target is not None and target.callbacks is not None
-        target.callbacks.remove(self._resume)
+        target.callbacks.remove(self._on_event)
         self._advance(simpy.Interrupt(cause))

@@ -7,7 +7,7 @@ and read, without running a night. `morning_events` tells the same morning for t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from nightsim import rules
@@ -100,49 +100,56 @@ def fire_overlap(plan: NightPlan, lit_at: int, out_at: int | None, end: int) -> 
 
 
 def characters_morning(
-    facts: NightRecord, warmed: bool, dice: Dice
+    facts: NightRecord, warmed: bool, dice: Dice, which: Iterable[int] | None = None
 ) -> tuple[CharacterOutcome, ...]:
-    return tuple([character_morning(facts, i, warmed, dice) for i in range(len(facts.plan.chars))])
+    """The mornings of the characters `which` (by index; the whole party unless given):
+    each one's rest, HP, exhaustion and spells (docs/rules.md §5-6).
+
+    One pass over them: what is the night's and not a character's (the party's quick
+    option, whose sleep was broken) is read once, not once per character (`odds` works out
+    millions of mornings: docs/design-notes.md, "The characters' mornings in one pass")."""
+    plan, season = facts.plan, facts.season
+    quick = quick_option(facts)
+    broken = broken_sleep(facts)
+    slept, surprised = facts.slept, facts.surprised
+    hp_before, exhaustion = facts.hp, facts.exhaustion
+    out = []
+    for i in range(len(plan.chars)) if which is None else which:
+        name, max_hp, spells = plan.chars[i]
+        difficulty = plan.rest_rows[i][warmed][season]
+        full = _rest(facts, i, name, difficulty, quick, dice)[0]
+        hp, exh = rules.wake(hp_before[i], max_hp, exhaustion[i], full)
+        interrupted = broken[i]
+        # docs/rules.md §6.2: without a full rest, or after broken sleep, each spell may fail.
+        if spells and (not full or interrupted):
+            faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
+            prepared, lost = _prepare(spells, faces)
+        else:
+            prepared, lost = spells, ()
+        # Positional, in field order: cheaper (odds makes millions).
+        out.append(
+            CharacterOutcome(
+                name, full, slept[i], interrupted, surprised[i], difficulty, hp, exh, prepared, lost
+            )
+        )
+    return tuple(out)
 
 
-def broken_sleep(facts: NightRecord, i: int) -> bool:
-    """docs/rules.md §6.2: whether character `i`'s sleep was broken, so that their spells
+def broken_sleep(facts: NightRecord) -> tuple[bool, ...]:
+    """docs/rules.md §6.2: by character, whether their sleep was broken, so that their spells
     are at risk even after a full rest. Edition 2: woken from sleep to stand a watch (the
     last watch too; an encounter alone does not break it). Edition 1: interrupted, asleep,
     awake, then asleep again (an encounter too; the last watch not)."""
     if facts.plan.spells_by_watch:
-        return facts.woken_for_watch[i]
-    return facts.stretches[i] >= 2
+        return facts.woken_for_watch
+    return tuple([n >= 2 for n in facts.stretches])
 
 
-def character_morning(facts: NightRecord, i: int, warmed: bool, dice: Dice) -> CharacterOutcome:
-    """Character `i`'s morning (docs/rules.md §5-6): their rest, HP, exhaustion and spells."""
-    plan = facts.plan
-    name, max_hp, spells = plan.chars[i]
-    slept = facts.slept[i]
-    interrupted = broken_sleep(facts, i)
-    difficulty = plan.rest_rows[i][warmed][facts.season]
-    full = _rest(facts, i, name, difficulty, dice)[0]
-    hp, exh = rules.wake(facts.hp[i], max_hp, facts.exhaustion[i], full)
-    # docs/rules.md §6.2: without a full rest, or after broken sleep, each spell may fail.
-    if spells and (not full or interrupted):
-        faces = dice.rolls(facts.streams.spells[i], *plan.spell_dice[i])
-        prepared, lost = _prepare(spells, faces)
-    else:
-        prepared, lost = spells, ()
-    # Positional, in field order: cheaper (odds makes millions).
-    return CharacterOutcome(
-        name,
-        full,
-        slept,
-        interrupted,
-        facts.surprised[i],
-        difficulty,
-        hp,
-        exh,
-        prepared,
-        lost,
-    )
+def quick_option(facts: NightRecord) -> bool | None:
+    """docs/rules.md §5.4, edition 2: whether the party takes the quick option tonight (its
+    gear suits the season's weather); None in edition 1, which reads it per character."""
+    quick_seasons = facts.plan.quick_seasons
+    return None if quick_seasons is None else facts.season in quick_seasons
 
 
 def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -157,15 +164,20 @@ def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...]
 
 
 def _rest(
-    facts: NightRecord, i: int, name: str, difficulty: rules.Difficulty, dice: Dice
+    facts: NightRecord,
+    i: int,
+    name: str,
+    difficulty: rules.Difficulty,
+    quick: bool | None,
+    dice: Dice,
 ) -> tuple[bool, RestReason, int | None, int]:
-    """docs/rules.md §5: (full rest, why, the CON check's face or None, its modifier)."""
+    """docs/rules.md §5: (full rest, why, the CON check's face or None, its modifier).
+    `quick`: the party's quick option tonight (`quick_option`)."""
     slept_enough = facts.slept[i] >= rules.MIN_SLEEP_MINUTES
-    quick_seasons = facts.plan.quick_seasons
-    if quick_seasons is None:  # edition 1: the quick option per character
+    if quick is None:  # edition 1: the quick option per character
         decided = rules.rest_decided(slept_enough, difficulty, facts.plan.quick_rest)
     else:  # edition 2: the party's decision (docs/rules.md §5.4)
-        decided = rules.party_rest_decided(slept_enough, difficulty, facts.season in quick_seasons)
+        decided = rules.party_rest_decided(slept_enough, difficulty, quick)
     if decided is not None:
         return rules.DECIDED_FULL[decided], decided, None, 0
     mod = (
@@ -187,9 +199,10 @@ def morning_events(
     then the night's summary. The rolls are read again from the same dice streams (their
     faces depend only on the seed and the stream), so `morning` itself records nothing."""
     plan = facts.plan
+    quick = quick_option(facts)
     for i, c in enumerate(out.characters):
         spells = plan.chars[i][2]
-        _, reason, face, mod = _rest(facts, i, c.name, c.difficulty, dice)
+        _, reason, face, mod = _rest(facts, i, c.name, c.difficulty, quick, dice)
         yield rest_checked(stamps(), c, reason, face, mod)
         yield CharacterWoke.model_construct(
             **stamps().envelope,

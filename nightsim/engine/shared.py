@@ -23,7 +23,7 @@ from nightsim.engine._simpy import Driven
 from nightsim.engine.dice import Dice, DieStream
 from nightsim.engine.fire import Fire
 from nightsim.engine.monster import Monster
-from nightsim.engine.morning import NightRecord, broken_sleep, character_morning
+from nightsim.engine.morning import NightRecord, broken_sleep, characters_morning
 from nightsim.engine.outcome import CharacterOutcome
 from nightsim.engine.rota import Rota
 
@@ -81,9 +81,10 @@ class MemoDice(Dice):
 class Mornings:
     """A night's characters' mornings, kept across the configs that share the night: by
     (index, minutes slept, broken sleep, surprised, fire warmed, HP, exhaustion), everything
-    a character's morning reads that a rota can change. `character_morning` is a pure
-    function of that key on one night's facts and dice, so a kept one is the one this
-    config would work out. `characters` stands in for `morning.characters_morning`."""
+    a character's morning reads that a rota can change. A character's morning is a pure
+    function of that key on one night's facts and dice (`morning.characters_morning`), so a
+    kept one is the one this config would work out. `characters` stands in for
+    `morning.characters_morning`."""
 
     __slots__ = ("_kept",)
 
@@ -96,11 +97,13 @@ class Mornings:
         kept, out = self._kept, []
         slept, surprised = facts.slept, facts.surprised
         hp, exhaustion = facts.hp, facts.exhaustion
+        broken = broken_sleep(facts)
         for i in range(len(facts.plan.chars)):
-            key = (i, slept[i], broken_sleep(facts, i), surprised[i], warmed, hp[i], exhaustion[i])
+            key = (i, slept[i], broken[i], surprised[i], warmed, hp[i], exhaustion[i])
             c = kept.get(key)
             if c is None:
-                c = kept[key] = character_morning(facts, i, warmed, dice)
+                (c,) = characters_morning(facts, warmed, dice, (i,))
+                kept[key] = c
             out.append(c)
         return tuple(out)
 

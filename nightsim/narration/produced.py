@@ -9,10 +9,10 @@ nights, the dice and the rules edition. Two saved reports are told apart by it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.paired import nights_text
+if TYPE_CHECKING:
+    from nightsim.narration.catalogue import Catalogue
 
 #: The CSV's last columns, in this order, on every row of every kind of odds CSV.
 COLUMNS = ("nightsim", "config", "config_sha256", "set", "seed", "nights", "rng", "edition")
@@ -40,6 +40,10 @@ def produced(
 def produced_by(t: Catalogue, p: Mapping[str, Any]) -> str:
     """The sentence: "Produced by nightsim 0.4.0 from camp.toml (config sha256 …) with --set
     …; seed 7, 10,000 nights, dice sha256-uniform-v2, rules edition 2."."""
+    # Here, not at the top: `odds --format json` prints `produced` and no sentence, and
+    # the sentence's numbers bring rich in (`narration.paired`).
+    from nightsim.narration.paired import nights_text
+
     config = p["config"] if p["config"] is not None else t("report.default_config")
     sets = t("report.sets", items=" ".join(p["set"])) if p["set"] else ""
     return t(

@@ -15,14 +15,12 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
-import multiprocessing
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nightsim import __version__
 from nightsim.config import Config, config_from_data
@@ -32,6 +30,9 @@ from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 from nightsim.engine.sim import NightSim
 from nightsim.log.writer import canonical_json
 from nightsim.measures import CHARACTER, PARTY, Measure
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 DISTANCES_FT = tuple(range(30, 361, 30))  # 1d4 x 30 ft or 2d6 x 30 ft (docs/rules.md §4)
@@ -287,6 +288,8 @@ def _mp_context() -> Any:
     # fork where the platform has it: a worker starts in milliseconds with nightsim already
     # imported; spawn elsewhere (macOS, Windows). The caller keeps no threads running (the
     # CLI's progress bar refreshes by hand) so forking is safe.
+    import multiprocessing  # here, as in `in_pool`
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
@@ -337,6 +340,10 @@ def in_pool(
     each of which rebuilds `configs` once (`_WORKER_CONFIGS`), and hand every result to
     `done` as it comes. A few calls in flight per worker, not all of them: memory flat in
     the nights. Ctrl-C (or an error) ends the workers at once (`_stop`)."""
+    # Imported here, not with the module: a run on one job never starts a pool, and these
+    # (with multiprocessing and logging) are a noticeable part of a short run's start.
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=_mp_context(),

@@ -109,6 +109,29 @@ def test_run_loads_no_reader() -> None:
     assert "nightsim.log.reader" not in modules
 
 
+def test_odds_json_on_one_job_loads_no_text_nor_pool() -> None:
+    """`odds --format json` on one job prints no sentence and starts no worker pool: it
+    loads neither rich nor the catalogues, nor concurrent.futures or multiprocessing (each
+    imported where it is used; docs/design-notes.md, "Imports where they are used")."""
+    modules = run_cli(["odds", "--nights", "2", "--jobs", "1", "--seed", "1", "--format", "json"])
+    assert "nightsim.engine.sim" in modules
+    assert "nightsim.narration.produced" in modules
+    heavy = {"rich", "multiprocessing", "concurrent"}
+    assert sorted(m for m in modules if m.split(".")[0] in heavy) == []
+    assert "nightsim.narration.catalogue" not in modules
+
+
+def test_the_narration_names_load_on_first_use() -> None:
+    modules = loaded_after("import nightsim.narration")
+    assert "rich" not in modules
+    modules = loaded_after(
+        "import nightsim.narration as n\n"
+        "assert callable(n.narrate_blocks) and n.Catalogue and n.LANGS and n.Block\n"
+        "assert not hasattr(n, 'no_such_name')"
+    )
+    assert "rich" in modules
+
+
 def built_after_run(argv: list[str]) -> tuple[list[str], set[str]]:
     """(the pydantic models whose validator a `nightsim run` built, the modules it loaded)."""
     code = (

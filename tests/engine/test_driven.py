@@ -3,6 +3,7 @@ generator, and to its own contract: values refused loudly, interrupts like SimPy
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any
@@ -124,3 +125,22 @@ def test_run_until_stops_before_until_and_keeps_the_minute() -> None:
         Driven.call_in(env, d, partial(seen.append, d))
     Driven.run_until(env, 10)
     assert seen == [1, 4, 9] and env.minute == 9 and env.now == 9
+
+
+def test_a_driven_night_is_no_reference_cycle() -> None:
+    """A `Driven` process keeps no bound method of its own (it hooks a fresh one on each wait
+    and an interrupt removes it by equality): a process that held its own callback was a
+    reference cycle, so every night's processes and environment waited for the cyclic
+    collector instead of going with the night (docs/design-notes.md)."""
+    gc.collect()
+    gc.disable()
+    try:
+        log: Log = []
+        assert run(Driven, 12) == run(simpy.Process, 12)  # an interrupt: the hook removed
+        env = LeanEnvironment()
+        Driven(env, sleeper(env, log))
+        Driven.run_until(env, 100)
+        del env
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
