@@ -41,7 +41,7 @@ UK: dict[str, str | dict[str, str]] = {
     "roll.minute of dozing off": "хвилина засинання",
     "roll.wandering monster": "мандрівні чудовиська",
     "roll.minute of arrival": "хвилина появи",
-    "roll.party surprise": "захоплення зненацька (гурт)",
+    "roll.party surprise": "захоплення зненацька (загін)",
     "roll.monster surprise": "захоплення зненацька (чудовиська)",
     "roll.distance x 30 ft": "відстань \u00d7 30\u2032",
     "roll.creature": "істота",
@@ -79,7 +79,7 @@ UK: dict[str, str | dict[str, str]] = {
     "reason.no fire": "немає багаття",
     "reason.no cookware": "немає кухонного посуду",
     "reason.no ingredients": "немає інгредієнтів",
-    "reason.camped dark by choice": "гурт свідомо ночує без вогню",
+    "reason.camped dark by choice": "загін свідомо ночує без вогню",
     "reason.no fire-starter nor wood": "ні в кого немає засобу для добування вогню, і дров"
     " теж немає",
     # заголовок
@@ -99,7 +99,7 @@ UK: dict[str, str | dict[str, str]] = {
     "header.carried": "Принесено дров на {hours:#hour_acc}.",
     "header.rest": "Відпочинок {start}\u2013{end}; варти: {rota}.",
     "header.no_watch": "ніхто не вартує",
-    "header.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню.",
+    "header.fire_dark": "Багаття: немає, загін свідомо ночує без вогню.",
     "header.bedroll": "спальний згорток",
     "header.tent": "намет",
     "header.no_bedding": "немає",
@@ -205,7 +205,7 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.distance": "Відстань: {ft:#foot} ({roll} \u00d7 30\u2032).",
     "enc.awake": "Не сплять: {names}.",
     "enc.awake_one": "Не спить: {names}.",
-    "enc.nobody_awake": "Ніхто не пильнує: гурт захоплено зненацька.",
+    "enc.nobody_awake": "Ніхто не пильнує: загін захоплено зненацька.",
     "enc.surprised": "Захоплено зненацька: {names}.",
     "enc.party_surprised": "Тих, хто не спить ({names}), однаково захоплено зненацька: кидок"
     " загону на раптовість {roll}.",
@@ -434,7 +434,7 @@ UK: dict[str, str | dict[str, str]] = {
     "check.col_doze": "Шанс заснути",
     "check.unwatched_row": "ніхто",
     "check.doze_off": "вимкнено",
-    "check.party_title": "Гурт",
+    "check.party_title": "Загін",
     "check.col_sleep": "Макс. сон",
     "check.col_fire": "З багаттям",
     "check.col_no_fire": "Без багаття",
@@ -445,7 +445,7 @@ UK: dict[str, str | dict[str, str]] = {
     "check.no_warnings": "Попереджень немає.",
     "check.fire_normal": "Багаття: звичайні умови, розпалюється без кидка; засіб для"
     " добування вогню: {starter}.",
-    "check.fire_dark": "Багаття: немає, гурт свідомо ночує без вогню (light_fire = false).",
+    "check.fire_dark": "Багаття: немає, загін свідомо ночує без вогню (light_fire = false).",
     "check.sleep_in": "Відсипання: після зустрічі відпочинок триває довше на {minutes} хв"
     " (до {end}).",
     "warn.no_watch": "Варти ніхто не несе: під час зустрічі всіх сплячих захоплено зненацька.",
@@ -641,7 +641,7 @@ UK: dict[str, str | dict[str, str]] = {
     # сторінка `odds --format html` та `--rank-rotas --format html` (page/odds.py)
     "oddspage.summary": "Мандрівні чудовиська: {chance} з 6; відпочинок триває {hours:#hour};"
     " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
-    "oddspage.party": "Гурт",
+    "oddspage.party": "Загін",
     "oddspage.col_chance": "шанс (інтервал 95\u00a0%)",
     "oddspage.characters": "Для кожного персонажа",
     "oddspage.col_character": "персонаж",
@@ -684,7 +684,7 @@ UK: dict[str, str | dict[str, str]] = {
     " (rules.fall_asleep_on_watch); один кидок на варту.",
     "check.dozing_off": "Сон на варті: вимкнено (необов'язкове правило джерела,"
     " rules.fall_asleep_on_watch).",
-    "check.quick_taken": "Спрощене правило: гурт ним користується (спорядження відповідає"
+    "check.quick_taken": "Спрощене правило: загін ним користується (спорядження відповідає"
     " погоді, умови звичайні): повноцінний нічний відпочинок без перевірки після 6 год сну.",
     "check.quick_adverse": "Спрощене правило: не в несприятливих умовах; повна процедура для всіх.",
     "check.quick_gear": "Спрощене правило: спорядження не відповідає погоді (кожному потрібна"
