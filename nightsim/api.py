@@ -51,10 +51,10 @@ SimPy or the engine through it: a command loads only what it uses.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
+from nightsim.lazy import attribute
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -131,10 +131,7 @@ LAZY = {
 
 def load(name: str) -> Any:
     """The API's `name`, imported from its module on first use."""
-    module = LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'nightsim' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    return attribute("nightsim", LAZY, name)
 
 
 def __getattr__(name: str) -> Any:

@@ -8,8 +8,9 @@ check), so `run --format jsonl` and `odds --format json` start without them.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from nightsim.lazy import attribute
 
 if TYPE_CHECKING:
     from nightsim.narration.catalogue import LANGS, Catalogue
@@ -26,10 +27,7 @@ _FROM = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = attribute(__name__, _FROM, name)
     globals()[name] = value
     return value
 
