@@ -184,11 +184,8 @@ def event_line(prev: str, ev: EventBase) -> tuple[str, str] | None:
         return None
     data = fields.copy()
     data["hash"] = _PLACEHOLDER
-    try:
-        out: bytes = orjson.dumps(data, default=json_fields, option=_ORJSON_SORTED)
-    except (TypeError, orjson.JSONEncodeError):
-        return None
-    if (not out.isascii() and _NON_BMP_UTF8.search(out)) or out.count(b"\x7f") != 1:
+    out = float_free_jcs(data, default=json_fields)
+    if out is None or out.count(b"\x7f") != 1:
         return None
     body = out.replace(_HASH_MEMBER, b"", 1)
     if len(body) != len(out) - len(_HASH_MEMBER):
