@@ -354,7 +354,7 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
     if head is not None:
-        print(t("cverify.head", head=args.head))
+        print(t("cverify.head", head=head))
     return EXIT_OK
 
 

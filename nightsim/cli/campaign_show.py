@@ -54,15 +54,15 @@ def _camp(camp: NextCamp, t: Catalogue) -> str:
         if camp.weather
         else t("cshow.firewood_modifier", mod=f"{camp.firewood_modifier:+d}")
     )
-    watch = ", ".join(
-        shown(n, quote=False) + ("" if h is None else f" {h:g} h") for n, h in camp.watch
+    watch = t.names(
+        [shown(n, quote=False) + ("" if h is None else f" {h:g} h") for n, h in camp.watch]
     )
     text = t(
         "cshow.camp",
         where=where,
         chance=camp.encounter_chance,
         weather=weather,
-        watch=watch or t("cshow.nobody"),
+        watch=watch,
     )
     if camp.settings:
         text += t("cshow.settings", items=", ".join(f"{k}={_value(v)}" for k, v in camp.settings))
@@ -77,7 +77,7 @@ def _night_line(n: CampaignNight, t: Catalogue) -> str:
         met = t("cshow.encounter_with", creature=shown(n.encounter, quote=False))
     else:
         met = t("cshow.encounter")
-    rested = ", ".join(shown(r, quote=False) for r in n.rested) or t("cshow.nobody")
+    rested = t.names([shown(r, quote=False) for r in n.rested])
     return t(
         "cshow.night",
         number=f"{n.number:>4}",

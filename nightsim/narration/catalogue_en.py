@@ -340,7 +340,6 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.weather": "weather {weather}",
     "cshow.firewood_modifier": "firewood modifier {mod} (the referee's)",
     "cshow.settings": "; set: {items}",
-    "cshow.nobody": "nobody",
     "cshow.next_seed": "next seed committed: sha256 {sha}",
     "cshow.head": "head: {head}",
     "cshow.nights": "nights:",

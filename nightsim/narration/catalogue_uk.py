@@ -369,7 +369,6 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.weather": "{weather}",
     "cshow.firewood_modifier": "модифікатор дров {mod} (за рішенням ведучого)",
     "cshow.settings": "; задано: {items}",
-    "cshow.nobody": "ніхто",
     "cshow.next_seed": "зобов'язання зерна наступної ночі: sha256 {sha}",
     "cshow.head": "голова ланцюжка: {head}",
     "cshow.nights": "ночі:",

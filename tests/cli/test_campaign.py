@@ -454,7 +454,9 @@ def test_show_and_verify_speak_the_referees_language(
     said = capsys.readouterr().out.strip()
     assert said.startswith("перевірено: кампанія «Ліс»: 1 ніч; голова ланцюжка: ")
     head = said.split()[-1]
-    assert main(["campaign", "verify", c, "--lang", "uk", "--head", head[:12]]) == 0
+    # As read out at the table (groups, capitals); echoed as the hex digits it stands for.
+    read_out = "-".join(head[k : k + 4] for k in (0, 4, 8)).upper()
+    assert main(["campaign", "verify", c, "--lang", "uk", "--head", read_out]) == 0
     assert capsys.readouterr().out.splitlines()[1] == (
         f"кампанія закінчується названою головою ланцюжка {head[:12]}"
     )
