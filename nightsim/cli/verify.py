@@ -175,17 +175,9 @@ def refused(
     return EXIT_FAILED
 
 
-def catalogue(args: argparse.Namespace) -> Catalogue:
-    # Imported here: the narration's catalogue is loaded by the commands that speak.
-    from nightsim.narration.catalogue import Catalogue
-
-    return Catalogue(args.lang)
-
-
-def disagreement(verdict: Verdict, args: argparse.Namespace) -> str | None:
+def disagreement(verdict: Verdict, args: argparse.Namespace, t: Catalogue) -> str | None:
     """Why the log is not what was published before the session (None: it is, or nothing
     was given): the seed commitment, then the config's fingerprint."""
-    t = catalogue(args)
     if args.commitment is not None and args.commitment != verdict.seed_sha256:
         return t("verify.seed_differs", sha=verdict.seed_sha256, given=args.commitment)
     if args.config_sha256 is not None and args.config_sha256 != verdict.config_sha256:
@@ -193,10 +185,9 @@ def disagreement(verdict: Verdict, args: argparse.Namespace) -> str | None:
     return None
 
 
-def agreed_lines(verdict: Verdict, args: argparse.Namespace) -> list[str]:
+def agreed_lines(verdict: Verdict, args: argparse.Namespace, t: Catalogue) -> list[str]:
     """What the seed and the config were checked against. Without the values published
     before the session, the log is only consistent with itself, and the lines say so."""
-    t = catalogue(args)
     # The commitment binds the seed alone: the dice and the release that rolled the night are
     # named with it, for the referee's published release to be checked against.
     made = {
@@ -238,7 +229,11 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
             return EXIT_FAILED
-    agreed = disagreement(verdict, args)
+    # The narration's catalogue, imported here: only the commands that speak load it.
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(args.lang)
+    agreed = disagreement(verdict, args, t)
     if agreed is not None:
         error(f"{shown(path)}: {agreed}")
         return EXIT_FAILED
@@ -251,9 +246,8 @@ def run(args: argparse.Namespace) -> int:
     code = refused(path, verdict, lang=args.lang)
     if code is not None:
         return code
-    t = catalogue(args)
     print(t("verify.verified", events=verdict.events, nights=verdict.nights))
-    for line in agreed_lines(verdict, args):
+    for line in agreed_lines(verdict, args, t):
         print(line)
     if args.head is not None:
         if args.head == verdict.head:
