@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import os
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from hypothesis import settings
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
 from nightsim.editions import CURRENT_EDITION, readings_for
@@ -15,6 +18,13 @@ from nightsim.engine.dice import Dice
 from nightsim.engine.outcome import NightOutcome
 from nightsim.engine.sim import NightSim
 from nightsim.events import Event
+
+# The README's test command runs the same examples every time: a property test whose outcome
+# depends on the draw would fail a newcomer at random (tests/README.md, "Property"). Exploring
+# with fresh draws is a profile of its own: HYPOTHESIS_PROFILE=explore.
+settings.register_profile("derandomized", derandomize=True, database=None)
+settings.register_profile("explore", max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 # An event as the timeline tests read it: (t, type, its own fields), the envelope left out.
 RawEvent = tuple[int, str, dict[str, Any]]

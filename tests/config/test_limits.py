@@ -403,7 +403,7 @@ def mutated(draw: st.DrawFn) -> str:
             lines[i] = re.sub(r"\b\d+\b", "9" * digits, lines[i], count=1)
         else:
             value = draw(st.text(max_size=12) | st.integers().map(str) | st.floats().map(repr))
-            lines[i] = re.sub(r"= .*", "= " + value, lines[i], count=1)
+            lines[i] = re.sub(r"= .*", lambda _: "= " + value, lines[i], count=1)
     return "\n".join(lines) + "\n"
 
 
