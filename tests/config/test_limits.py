@@ -403,7 +403,10 @@ def mutated(draw: st.DrawFn) -> str:
             lines[i] = re.sub(r"\b\d+\b", "9" * digits, lines[i], count=1)
         else:
             value = draw(st.text(max_size=12) | st.integers().map(str) | st.floats().map(repr))
-            lines[i] = re.sub(r"= .*", lambda _: "= " + value, lines[i], count=1)
+            # Spliced, not a re.sub replacement: drawn text such as "\\A" is no template.
+            cut = lines[i].find("= ")
+            if cut >= 0:
+                lines[i] = lines[i][:cut] + "= " + value
     return "\n".join(lines) + "\n"
 
 
