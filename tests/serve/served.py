@@ -218,3 +218,27 @@ def messages(lines: Iterable[str]) -> Iterator[Message]:
             event = value
         elif name == "data":
             data.append(value)
+
+
+# --- playing and reading a campaign ------------------------------------------------------
+
+
+def play(c: httpx.Client, name: str = CAMPAIGN, pace: float = 0.0) -> httpx.Response:
+    """`POST /api/campaigns/{name}/nights`: the next night, told at `pace` seconds an hour."""
+    return c.post(f"/api/campaigns/{name}/nights", json={"pace": pace})
+
+
+def nights_in(folder: Path, name: str = CAMPAIGN) -> int:
+    """How many nights the campaign file holds, as `campaign show --format json` says."""
+    import json
+
+    shown = nightsim(folder, "campaign", "show", f"{name}.campaign", "--format", "json")
+    assert shown.returncode == 0, shown.stderr
+    return int(json.loads(shown.stdout)["nights_played"])
+
+
+def night_lines(folder: Path, n: int, name: str = CAMPAIGN) -> int:
+    """How many lines night `n`'s stored log has (`campaign log`)."""
+    log = nightsim(folder, "campaign", "log", f"{name}.campaign", str(n))
+    assert log.returncode == 0, log.stderr
+    return len(log.stdout.splitlines())
