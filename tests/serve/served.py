@@ -174,9 +174,7 @@ def start(folder: Path, *args: str, logs: Path | None = None) -> Served:
     assert referee[1] == players[1], (referee[0], players[0])
     assert (referee[3], players[3]) == ("/", "/table"), (referee[0], players[0])
     assert referee[4] != players[4]
-    served = Served(
-        proc, folder, referee[1], int(referee[2]), referee[4], players[4], out, err
-    )
+    served = Served(proc, folder, referee[1], int(referee[2]), referee[4], players[4], out, err)
     return served
 
 

@@ -31,14 +31,10 @@ RSS_BOUND_KIB = 64 * 1024  # the night's messages for 220 clients are well under
 async def scene(s: Served) -> tuple[list[Follower], int, int]:
     deadline = time.monotonic() + DEADLINE
     connected = [asyncio.Event() for _ in range(FOLLOWERS)]
-    tasks = [
-        asyncio.create_task(follow(s.port, s.referee, ev, 1, deadline)) for ev in connected
-    ]
+    tasks = [asyncio.create_task(follow(s.port, s.referee, ev, 1, deadline)) for ev in connected]
     sockets = [stalled(s.port, s.referee) for _ in range(STALLED)]
     try:
-        await asyncio.wait_for(
-            asyncio.gather(*(ev.wait() for ev in connected)), DEADLINE / 4
-        )
+        await asyncio.wait_for(asyncio.gather(*(ev.wait() for ev in connected)), DEADLINE / 4)
         await asyncio.sleep(0.5)
         rss_before = s.rss_kib()
         created = await asyncio.to_thread(play, s.client(), pace=0)
