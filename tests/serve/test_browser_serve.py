@@ -1,0 +1,141 @@
+"""The served app in the real Chromium (docs/serve.md): a referee plays a campaign night
+from the console's form while the players' screen, open in a second browser context, follows
+it live without a reload.
+
+At a 390 px phone and a 1920 px TV: no console error, no request to anywhere but the
+server (every request is routed: one off 127.0.0.1:PORT is recorded and aborted), no
+sideways scroll (`scrollWidth <= clientWidth`), nothing of the referee's on the players'
+screen (the seed, the hidden rolls' words and codes, the creature table), and axe-core (its
+own `axe.min.js`, shipped by the PyPI package axe-playwright-python) run in both pages finds
+no serious or critical violation. Chromium is /usr/bin/chromium, launched by path: no
+browser is ever downloaded. Screenshots go to tests/artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.serve.served import CAMPAIGN, Served, nightsim
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM = Path(os.environ.get("NIGHTSIM_CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+# What the referee's view tells and the players' never does (docs/table.md, "What the
+# players see"): the monster check, the dozing rolls, the creature table, and their codes.
+REFEREE_ONLY = re.compile(
+    r"wandering monsters \d-in-6|behind the screen|dozing 1d|\(table:|"
+    r"wandering_monster|doze_minute|monster_surprise|night_fire|night_no_fire",
+    re.I,
+)
+WAIT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + ": CI runs the browser tests")
+        pytest.skip(message)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Watched:
+    """A page of the server and what it did: requests off the server, console errors,
+    loads of its main frame."""
+
+    page: Any
+    offsite: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    loads: list[str] = field(default_factory=list)
+
+    def clean(self) -> None:
+        assert self.offsite == [], "a request off the server"
+        assert self.errors == [], "console errors"
+
+    def no_sideways_scroll(self) -> None:
+        scroll = self.page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert scroll[0] <= scroll[1], scroll
+
+    def text(self) -> str:
+        return str(self.page.evaluate("document.body.innerText"))
+
+
+def open_page(browser: Any, s: Served, url: str, width: int, **context: Any) -> Watched:
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, **context)
+    page = ctx.new_page()
+    w = Watched(page)
+
+    def route(r: Any) -> None:
+        parts = urlsplit(r.request.url)
+        if parts.scheme == "http" and parts.netloc == s.host:
+            r.continue_()
+        else:
+            w.offsite.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: w.errors.append(str(exc)))
+    page.on(
+        "framenavigated", lambda f: w.loads.append(f.url) if f == page.main_frame else None
+    )
+    page.goto(url, wait_until="load")
+    return w
+
+
+def axe(w: Watched) -> list[str]:
+    """axe-core run in the page: its serious and critical violations, one line each."""
+    script = importlib.resources.files("axe_playwright_python").joinpath("axe.min.js")
+    w.page.evaluate(script.read_text(encoding="utf-8"))
+    results = w.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def shot(w: Watched, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    w.page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def secrets_of(folder: Path, n: int) -> list[str]:
+    """What night `n` of the campaign holds that the players must not see: its seed and the
+    creatures of its tables that did not come."""
+    log = nightsim(folder, "campaign", "log", f"{CAMPAIGN}.campaign", str(n))
+    assert log.returncode == 0, log.stderr
+    lines = [json.loads(line) for line in log.stdout.splitlines()]
+    header = lines[0]
+    met = {e.get("creature") for e in lines if e.get("type") == "monster.arrived"}
+    tables = header["config"]["encounters"]
+    creatures = {c["creature"] for table in tables.values() for c in table} - met
+    seed = str(header.get("seed", ""))
+    return sorted(creatures) + ([seed] if seed and seed != "committed" else [])
