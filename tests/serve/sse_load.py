@@ -117,7 +117,7 @@ def in_order(f: Follower) -> list[tuple[str, int]]:
 
 
 def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile `q` (0–100) of `values`."""
+    """The nearest-rank percentile `q` (0 to 100) of `values`."""
     ordered = sorted(values)
     rank = max(1, -(-len(ordered) * q // 100))
     return ordered[int(rank) - 1]

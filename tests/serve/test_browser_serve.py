@@ -103,9 +103,7 @@ def open_page(browser: Any, s: Served, url: str, width: int, **context: Any) -> 
     page.route("**/*", route)
     page.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: w.errors.append(str(exc)))
-    page.on(
-        "framenavigated", lambda f: w.loads.append(f.url) if f == page.main_frame else None
-    )
+    page.on("framenavigated", lambda f: w.loads.append(f.url) if f == page.main_frame else None)
     page.goto(url, wait_until="load")
     return w
 
