@@ -22,7 +22,7 @@ from nightsim.limits import shown
 # `PRAGMA application_id`: "NSIM" in ASCII, so `file` and a reader tell a campaign from any
 # other SQLite database.
 APPLICATION_ID = 0x4E53494D
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Each migration takes the file from version i to i+1 (MIGRATIONS[i]); a new release appends
 # one and never edits those before it.
@@ -63,6 +63,20 @@ MIGRATIONS: tuple[str, ...] = (
         seed TEXT NOT NULL,             -- the next night's seed, drawn in advance
         commitment TEXT NOT NULL,
         state TEXT NOT NULL             -- the next night's config: last morning + adjustments
+    );
+    """,
+    # 2: what the referee published before a night (`campaign publish`): a ledger-like entry
+    # that changes no state; `campaign night` compares tonight's config with the last one.
+    """
+    CREATE TABLE publications (
+        number INTEGER PRIMARY KEY,
+        night INTEGER NOT NULL,         -- the night it was published for
+        commitment TEXT NOT NULL,       -- that night's seed commitment
+        config_sha256 TEXT NOT NULL,    -- the fingerprint of the config it will be played with
+        edition INTEGER NOT NULL,
+        rng TEXT NOT NULL,
+        release TEXT NOT NULL,
+        sets TEXT NOT NULL              -- JSON list of tonight's --set items
     );
     """,
 )

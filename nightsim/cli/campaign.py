@@ -64,6 +64,9 @@ def add_parser(sub: Any) -> None:
     _new_parser(cmds)
     _night_parser(cmds)
     _adjust_parser(cmds)
+    from nightsim.cli.campaign_publish import add_publish_parser, add_published_args
+
+    add_publish_parser(cmds, _sub)
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
@@ -96,6 +99,7 @@ def add_parser(sub: Any) -> None:
     ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
+    add_published_args(ver)
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
@@ -181,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
         "log": _log,
         "verify": _verify,
         "page": _page,
+        "publish": _publish,
     }[args.campaign_command]
     try:
         return handler(args)
@@ -205,6 +210,12 @@ def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
         c.close()
 
 
+def _publish(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_publish import run_publish
+
+    return run_publish(args, _opened)
+
+
 def _new(args: argparse.Namespace) -> int:
     from nightsim.campaign import Campaign
 
@@ -218,6 +229,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _night(args: argparse.Namespace) -> int:
     from nightsim.campaign.chain import check_camp_item
+    from nightsim.cli.campaign_publish import differs_warning
     from nightsim.cli.page import PageFile
 
     if not 1 <= args.nights <= MAX_NIGHTS:
@@ -236,6 +248,9 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
+        warning = differs_warning(c, args.set)
+        if warning is not None:
+            status(warning)
         played = c.play_nights(args.nights, args.set, seed)
         commitment = c.state.next_seed_sha256
     return _tell(args, played, page, commitment)
@@ -252,8 +267,10 @@ def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> 
             raise failed
         if night.referee:
             status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
-        status(f"night {night.number}: head: {night.head}")
-    status(f"the next night's seed is committed: sha256 {commitment}")
+        status(f"night {night.number}: head:\n{night.head}")
+        status(f"night {night.number}: played with the config of fingerprint sha256:")
+        status(night_fingerprint(night))
+    status(f"the next night's seed is committed: sha256:\n{commitment}")
     if page.path is not None:
         for _ in page.kept(iter(played[0].lines)):
             pass
@@ -263,6 +280,13 @@ def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> 
             error(f"{problem}; the night is in the campaign {shown(args.file)}")
             return EXIT_IOERR
     return EXIT_OK
+
+
+def night_fingerprint(night: CampaignNight) -> str:
+    """The fingerprint of the config night `night` was played with (its header's)."""
+    from nightsim.config.fingerprint import data_sha256
+
+    return data_sha256(json.loads(night.lines[0])["config"])
 
 
 def _adjust(args: argparse.Namespace) -> int:
@@ -329,7 +353,10 @@ def _log(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_publish import published_of, published_problem
+
     head = _parse_head(args.head) if args.head is not None else None
+    published = published_of(args)
     with _opened(args) as c:
         last = c.state.nights
         if args.night is not None and not 1 <= args.night <= last:
@@ -339,6 +366,8 @@ def _verify(args: argparse.Namespace) -> int:
         wrong = None
         if verdict.problem is None and head is not None and not verdict.head.startswith(head):
             wrong = _head_problem(c, head, verdict.head, args.night)
+        if verdict.problem is None and wrong is None and args.night is not None:
+            wrong = published_problem(c, args.night, published)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
     if verdict.problem is not None or wrong is not None:

@@ -377,6 +377,16 @@ EN: dict[str, str | dict[str, str]] = {
     "verify.none": "(none)",
     "cverify.head": "the campaign ends at the head read out, {head}",
     "ccheck.label": "night {night} of {file}",
+    # `campaign publish`: the block to publish before a night (hashes on lines of their own)
+    "cpub.title": "Publish before night {night} of the campaign{title}:",
+    "cpub.commitment": "the night's seed commitment (sha256):",
+    "cpub.config": "the fingerprint of the config it will be played with (sha256; tonight's"
+    " --set: {sets}):",
+    "cpub.no_sets": "none",
+    "cpub.binding": "rules edition {edition}; dice {rng}; nightsim {release}",
+    "cpub.after": "After the session a player runs, with the head read out at the table:",
+    "cpub.head": "(HEAD: the night's head, read out after it is played)",
+    "cpub.recorded": "publication {number} recorded: night {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",

@@ -407,6 +407,16 @@ UK: dict[str, str | dict[str, str]] = {
     "verify.none": "(немає)",
     "cverify.head": "кампанія закінчується названою головою ланцюжка {head}",
     "ccheck.label": "ночі {night} кампанії {file}",
+    # `campaign publish`: the block to publish before a night (hashes on lines of their own)
+    "cpub.title": "Опублікуйте перед ніччю {night} кампанії{title}:",
+    "cpub.commitment": "зобов'язання зерна цієї ночі (sha256):",
+    "cpub.config": "відбиток конфігурації, з якою її зіграють (sha256; --set цієї ночі:"
+    " {sets}):",
+    "cpub.no_sets": "немає",
+    "cpub.binding": "редакція правил {edition}; кості {rng}; nightsim {release}",
+    "cpub.after": "Після сесії гравець запускає, з головою ланцюжка, оголошеною за столом:",
+    "cpub.head": "(HEAD: голова ланцюжка ночі, оголошена після гри)",
+    "cpub.recorded": "публікацію {number} записано: ніч {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",
