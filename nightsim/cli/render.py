@@ -129,8 +129,10 @@ print_events = print_night
 def _print_block(out: Console, body: RenderableType) -> None:
     """A block and a blank line. Off a terminal, without the blanks rich pads each line
     with to the width: piped narration is for diffs, `grep` and files."""
+    # crop=False: a hash printed whole on its own line (no_wrap) runs past a narrow terminal
+    # rather than being cut (narration/night.py, head_block).
     if out.is_terminal:
-        out.print(body)
+        out.print(body, crop=False)
         out.print()
         return
     from nightsim.narration.widgets import plain_text

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, assert_never
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nightsim import events as ev
@@ -29,6 +29,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
 from nightsim.narration.safe import printable
 from nightsim.narration.view import for_view
+from nightsim.narration.widgets import Responsive
 
 Kind = Literal[
     "header", "night", "evening", "hour", "encounter", "strip", "morning", "journey", "head"
@@ -93,7 +94,22 @@ def narrate_blocks(
     if last and last[0].hash is not None:
         # The head pins where the log ends: `verify --head` fails a log cut short (and its
         # header's `nights` edited) even when every hash was recomputed.
-        yield Block("head", Text("\n".join(head_lines(last[0].hash, t))))
+        yield Block("head", head_block(last[0].hash, t))
+
+
+def head_block(head: str, t: Catalogue) -> RenderableType:
+    """The head's two lines; where "in full: <hash>" does not fit the width, the hash goes
+    whole on a line of its own, never wrapped: a copied hash holds no newline (printed
+    with `crop=False`, cli/render.py)."""
+    short, full = head_lines(head, t)
+
+    def build(width: int) -> RenderableType:
+        if len(full) <= width:
+            return Text(f"{short}\n{full}")
+        label = t("chain.full", hash="").rstrip()
+        return Group(Text(f"{short}\n{label}"), Text(head, no_wrap=True, overflow="ignore"))
+
+    return Responsive(build)
 
 
 def head_lines(head: str, t: Catalogue) -> tuple[str, str]:

@@ -200,5 +200,5 @@ def plain_text(console: Console, body: RenderableType) -> str:
     """`body` as `console` renders it, without the blanks rich pads each line with to the
     width: plain narration (piped, or `narrate()`) is for diffs, `grep` and files."""
     with console.capture() as cap:
-        console.print(body)
+        console.print(body, crop=False)  # a hash on its own line is never cut (night.py)
     return "\n".join(line.rstrip() for line in cap.get().split("\n"))
