@@ -390,6 +390,7 @@ EN: dict[str, str | dict[str, str]] = {
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",
+    "page.next_seed": "The next night\u2019s seed is committed: sha256",
     # check
     "check.title": "Check of {path}",
     "check.fingerprint": "Fingerprint (SHA-256 of the resolved config):",

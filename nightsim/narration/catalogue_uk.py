@@ -420,6 +420,7 @@ UK: dict[str, str | dict[str, str]] = {
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",
+    "page.next_seed": "Зерно наступної ночі зобов\u2019язано: sha256",
     # check
     "check.title": "Перевірка {path}",
     "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",
