@@ -328,6 +328,19 @@ class Campaign:
             for number, after, items, note in cursor:
                 yield Adjustment(number, after, tuple(json.loads(items)), note)
 
+    def void(self, number: int, note: str) -> Adjustment:
+        """Void night `number` played by mistake (the last not yet void): one ledger entry
+        that restores the party's state from before it (campaign/void.py)."""
+        from nightsim.campaign.void import void
+
+        return void(self, number, note)
+
+    def void_nights(self) -> dict[int, str]:
+        """The nights voided, each with its note: left out of every tally."""
+        from nightsim.campaign.void import void_nights
+
+        return void_nights(self)
+
     def verify(self, *, night: int | None = None) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
         links): the first problem, in words a player follows, or none."""

@@ -41,6 +41,7 @@ class _Expected:
     commitment: str
     state: dict[str, Any]
     adjustments: dict[int, list[tuple[chain.Adjustment, str]]] = field(default_factory=dict)
+    conn: Any = None  # the file, for a void entry's night (check_voids)
     referee: list[int] = field(default_factory=list)
 
     def since(self) -> str:
@@ -53,7 +54,7 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
     cid, name, created, genesis, first = conn.execute(
         "SELECT id, name, created, genesis, first_commitment FROM campaign"
     ).fetchone()
-    exp = _Expected(1, genesis, first, json.loads(created), _adjustments(conn))
+    exp = _Expected(1, genesis, first, json.loads(created), _adjustments(conn), conn=conn)
     checked = 0
     try:
         if chain.genesis_hash(cid, name, exp.state, first) != genesis:
@@ -134,6 +135,7 @@ def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None
         before = f"night {n - 1}" if n > 1 else "the campaign's beginning"
         raise _Broken(f"night {n} does not follow {before}: the nights were reordered or replaced")
     _check_adjustments(exp, n, link.get("adjustments"))
+    check_voids(exp.conn, exp.adjustments.get(n - 1, []))
     if link.get("seed") == "referee":
         exp.referee.append(n)
     elif header.get("seed_sha256") != exp.commitment:
@@ -222,3 +224,36 @@ def _after(conn: Any, exp: _Expected) -> None:
             if after == last and stored != adj.sha256:
                 note = f" (note: {adj.note!r})" if adj.note else ""
                 raise _Broken(f"the adjustment after night {after}{note} was edited")
+        if after == last:
+            check_voids(conn, exp.adjustments[after])
+
+
+def check_voids(conn: Any, rows: Sequence[tuple[chain.Adjustment, str]]) -> None:
+    """A void entry (`campaign void`) names a night played before it and restores exactly
+    the state that night started from (its header's config): checked like an adjustment,
+    and against the night it voids."""
+    for adj, _ in rows:
+        for item in adj.items:
+            if not item.startswith(chain.VOID):
+                continue
+            where = f"the void entry after night {adj.after_night}"
+            try:
+                number, _state = chain.parse_void(item) or (0, {})
+            except ConfigError:
+                raise _Broken(f"{where} is not one: it was edited") from None
+            row = None
+            if 1 <= number <= adj.after_night:
+                sql = "SELECT log FROM nights WHERE number = ?"
+                row = conn.execute(sql, (number,)).fetchone()
+            if row is None:
+                raise _Broken(f"{where} voids night {number}, which was not played before it")
+            try:
+                header = json.loads(bytes(row[0]).decode("utf-8").split("\n", 1)[0])
+                expected = chain.void_item(number, header["config"])
+            except (ValueError, LookupError, TypeError):
+                raise _Broken(f"night {number}'s log is broken: `--night {number}`") from None
+            if item != expected:
+                raise _Broken(
+                    f"{where} does not restore the state night {number} started from: it was"
+                    " edited"
+                )

@@ -67,6 +67,9 @@ def add_parser(sub: Any) -> None:
     from nightsim.cli.campaign_publish import add_publish_parser, add_published_args
 
     add_publish_parser(cmds, _sub)
+    void = _sub(cmds, "void", "void night N, played by mistake: restore the party's state from before it")
+    void.add_argument("night", type=int, metavar="N", help="the night (the last not yet void)")
+    void.add_argument("--note", required=True, metavar="TEXT", help="why the night is void")
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
@@ -186,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         "verify": _verify,
         "page": _page,
         "publish": _publish,
+        "void": _void,
     }[args.campaign_command]
     try:
         return handler(args)
@@ -214,6 +218,16 @@ def _publish(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_publish import run_publish
 
     return run_publish(args, _opened)
+
+
+def _void(args: argparse.Namespace) -> int:
+    with _opened(args) as c:
+        adj = c.void(args.night, args.note)
+    status(
+        f"night {args.night} is void (adjustment {adj.number}): the party is as it was before"
+        f" it; sha256 {adj.sha256}"
+    )
+    return EXIT_OK
 
 
 def _new(args: argparse.Namespace) -> int:
