@@ -320,7 +320,9 @@ def _show(args: argparse.Namespace) -> int:
         if args.format == "json":
             show_json(c)
         else:
-            show_text(c, Catalogue(args.lang))
+            from nightsim.cli.render import make_console
+
+            show_text(c, Catalogue(args.lang), make_console().width)
     return EXIT_OK
 
 

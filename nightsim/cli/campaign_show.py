@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from nightsim.heads import short_head
@@ -89,36 +90,78 @@ def _night_line(n: CampaignNight, t: Catalogue) -> str:
     )
 
 
-def show_text(c: Campaign, t: Catalogue) -> None:
-    s = c.state
-    title = f" {quoted(s.name, t)}" if s.name else ""
-    out = sys.stdout
-    out.write(t("cshow.title", title=title, id=s.id, nights=s.nights) + "\n")
-    out.write(t("cshow.party", party=_party(s.party, t)) + "\n")
-    out.write(
-        t(
-            "cshow.next",
-            date=_date(t, s.month, s.day, s.season),
-            hours=f"{s.carried_firewood_hours:g}",
-            ingredients=t("cshow.packed" if s.ingredients else "cshow.no_ingredients"),
-        )
-        + "\n"
+def _wrapped(line: str, width: int) -> str:
+    """One line of `show` fitted to `width`: wrapped at spaces under its own indent (two
+    more), a word never broken, so a hash or a note is never cut (a hash longer than the
+    width stands whole on a line of its own)."""
+    import textwrap
+
+    if len(line) <= width:
+        return line
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return textwrap.fill(
+        line,
+        width=max(width, 20),
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
     )
-    out.write(t("cshow.next_camp", camp=_camp(s.camp, t)) + "\n")
-    out.write(t("cshow.next_seed", sha=s.next_seed_sha256) + "\n")
-    out.write(t("cshow.head", head=s.head) + "\n")
-    out.write(t("cshow.nights") + "\n")
+
+
+def _adjustment_items(items: tuple[str, ...], t: Catalogue) -> str:
+    from nightsim.campaign.chain import VOID, parse_void
+    from nightsim.errors import ConfigError
+
+    out = []
+    for item in items:
+        voided = None
+        if item.startswith(VOID):
+            try:
+                voided = parse_void(item)
+            except ConfigError:
+                voided = None
+        out.append(
+            t("cshow.void_item", night=voided[0]) if voided else shown(item, quote=False)
+        )
+    return ", ".join(out)
+
+
+def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
+    s = c.state
+    voided = c.void_nights()
+    title = f" {quoted(s.name, t)}" if s.name else ""
+    counted = t("cshow.title", title=title, id=s.id, nights=s.nights - len(voided))
+    yield counted + (t("cshow.voided", n=len(voided)) if voided else "")
+    yield t("cshow.party", party=_party(s.party, t))
+    yield t(
+        "cshow.next",
+        date=_date(t, s.month, s.day, s.season),
+        hours=f"{s.carried_firewood_hours:g}",
+        ingredients=t("cshow.packed" if s.ingredients else "cshow.no_ingredients"),
+    )
+    yield t("cshow.next_camp", camp=_camp(s.camp, t))
+    yield t("cshow.next_seed", sha=s.next_seed_sha256)
+    yield t("cshow.head", head=s.head)
+    yield t("cshow.nights")
     for n in c.nights(logs=False):
-        out.write(_night_line(n, t) + "\n")
-    out.write(t("cshow.adjustments") + "\n")
+        line = _night_line(n, t)
+        if n.number in voided:
+            mark = t("cshow.void", note=quoted(voided[n.number], t))
+            # Struck through in words: the mark and the note right after its number.
+            line = line.replace(f"{n.number:>4}", f"{n.number:>4}  {mark}", 1)
+        yield line
+    yield t("cshow.adjustments")
     for a in c.adjustments():
         note = f" ({quoted(a.note, t)})" if a.note else ""
-        items = ", ".join(shown(i, quote=False) for i in a.items)
-        out.write(
-            t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items)
-            + note
-            + "\n"
-        )
+        items = _adjustment_items(a.items, t)
+        yield t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items) + note
+
+
+def show_text(c: Campaign, t: Catalogue, width: int = 80) -> None:
+    """`show`'s text, each line fitted to `width` (the terminal's, or COLUMNS)."""
+    out = sys.stdout
+    for line in _show_lines(c, t):
+        out.write(_wrapped(line, width) + "\n")
 
 
 def _member(m: PartyMember) -> dict[str, Any]:
@@ -138,6 +181,7 @@ def _camp_json(camp: NextCamp) -> dict[str, Any]:
 
 def show_json(c: Campaign) -> None:
     s = c.state
+    voided = c.void_nights()
     out = sys.stdout
     out.write(
         "{"
@@ -146,6 +190,7 @@ def show_json(c: Campaign) -> None:
                 "id": s.id,
                 "name": s.name,
                 "nights_played": s.nights,
+                "nights_void": len(voided),
                 "party": [_member(m) for m in s.party],
                 "month": s.month,
                 "day": s.day,
@@ -171,7 +216,10 @@ def show_json(c: Campaign) -> None:
             "encounter": n.encounter,
             "rested": list(n.rested),
             "party": [_member(m) for m in n.party],
+            "void": n.number in voided,
         }
+        if n.number in voided:
+            night["void_note"] = voided[n.number]
         out.write(("," if i else "") + json.dumps(night, ensure_ascii=False))
     out.write('],"adjustments":[')
     for i, a in enumerate(c.adjustments()):

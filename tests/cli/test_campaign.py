@@ -425,11 +425,12 @@ def test_every_key_of_show_json_is_documented(
 
 
 def test_show_and_verify_speak_the_referees_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`campaign show --lang uk` and `campaign verify --lang uk`: the ledger's words, counted
     nouns and the config's terms in Ukrainian; the names, hashes and settings as stored. One
-    night is "1 night", not "1 nights"."""
+    night is "1 night", not "1 nights". (Wide: each line whole, unwrapped.)"""
+    monkeypatch.setenv("COLUMNS", "300")
     c = str(tmp_path / "wood.campaign")
     assert main(["campaign", "new", c, "--name", "Ліс"]) == 0
     assert main(["campaign", "night", c, "--quiet", "--set", "camp.weather=heavy_rain"]) == 0
