@@ -106,6 +106,12 @@ def add_parser(sub: Any) -> None:
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
+    page.add_argument(
+        "--unchecked",
+        action="store_true",
+        help="do not re-simulate the nights first (fast); the page then says plainly that it"
+        " was not checked, and how to check it",
+    )
     p.set_defaults(handler=run)
 
 
@@ -443,14 +449,17 @@ def _parse_head(text: str) -> str:
 
 
 def _page(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import page_text
+    from nightsim.cli.campaign_show import Unverified, page_text
 
     with _opened(args) as c:
         _warn_gap(c)
         try:
-            text = page_text(c, args.lang)
+            text = page_text(c, args.lang, checked=not args.unchecked)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
             error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
+            return EXIT_FAILED
+        except Unverified as exc:  # the campaign fails `campaign verify`: nothing is written
+            error(f"campaign page: {exc}; nothing is written (`nightsim campaign verify`)")
             return EXIT_FAILED
     if args.out is None:
         sys.stdout.flush()

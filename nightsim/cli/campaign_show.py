@@ -238,14 +238,53 @@ def _lines(n: CampaignNight) -> list[str]:
         raise BrokenLog(None, f"night {n.number}'s log is broken: it is not UTF-8 text") from None
 
 
-def page_text(c: Campaign, lang: str) -> str:
+class Unverified(Exception):
+    """`campaign page` met a campaign that fails `campaign verify`: the first problem."""
+
+
+def _checked_line(c: Campaign, lang: str) -> str:
+    """Every night re-simulated and the chain checked (`campaign verify`): the page's line
+    saying so; Unverified naming the first problem."""
+    from nightsim import __version__
+    from nightsim.narration.catalogue import Catalogue
+
+    verdict = c.verify()
+    if verdict.problem is not None:
+        raise Unverified(verdict.problem)
+    return Catalogue(lang)("campaignpage.checked", release=__version__, head=verdict.head)
+
+
+def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
     """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
-    night whose log fails its checks raises LogError naming it."""
+    night whose log fails its checks raises LogError naming it. `checked`: every night is
+    re-simulated first (Unverified: the campaign fails `campaign verify`, and no page is
+    made); else the page says plainly that it was not checked. One read transaction: the
+    nights verified are the nights shown, whatever is committed meanwhile."""
+    from nightsim.campaign.ledger import errors
+    from nightsim.narration.catalogue import Catalogue
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    nights, numbers = [], []
-    for n in c.nights():
-        nights.append(_lines(n))
-        numbers.append(n.number)
-    adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
-    return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang, numbers=numbers))
+    conn = c._conn
+    with errors(c.path):
+        conn.execute("BEGIN")
+    try:
+        nights, numbers = [], []
+        for n in c.nights():
+            nights.append(_lines(n))
+            numbers.append(n.number)
+        adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
+        void = c.void_nights()
+        line = _checked_line(c, lang) if checked else Catalogue(lang)("campaignpage.unchecked")
+    finally:
+        conn.execute("COMMIT")
+    return str(
+        campaign_html(
+            c.name or "campaign",
+            nights,
+            adjustments,
+            lang=lang,
+            numbers=numbers,
+            void=void,
+            checked=line,
+        )
+    )

@@ -268,6 +268,13 @@ EN: dict[str, str | dict[str, str]] = {
     "page.after_night": "after night {night}",
     "page.footer": "Told from the log by nightsim: this page makes no network request.",
     # the campaign page (`nightsim.page.campaign`): its nights, charts and sections
+    "campaignpage.void": "VOID:",
+    "campaignpage.checked": "Checked: every night on this page was re-simulated from its seed and"
+    " config when the page was made, and the campaign's chain verified (nightsim {release});"
+    " it ends at head {head}.",
+    "campaignpage.unchecked": "NOT CHECKED: this page was made without re-simulating the"
+    " nights (--unchecked); what it shows is what the file says. To check it: nightsim"
+    " campaign verify FILE --head HEAD.",
     "campaignpage.glance": "The campaign at a glance",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Nights with an encounter: {attacked}; adjustments between nights:"

@@ -298,6 +298,13 @@ UK: dict[str, str | dict[str, str]] = {
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
     " мережевого запиту.",
     # сторінка кампанії (`nightsim.page.campaign`): ночі, діаграми й розділи
+    "campaignpage.void": "АНУЛЬОВАНО:",
+    "campaignpage.checked": "Перевірено: кожну ніч на цій сторінці зіграно знову з її зерна й"
+    " конфігурації, коли сторінку створено, і ланцюжок кампанії перевірено (nightsim"
+    " {release}); він закінчується головою {head}.",
+    "campaignpage.unchecked": "НЕ ПЕРЕВІРЕНО: сторінку створено без повторної гри ночей"
+    " (--unchecked); вона показує те, що записано у файлі. Щоб перевірити: nightsim campaign"
+    " verify FILE --head HEAD.",
     "campaignpage.glance": "Кампанія з першого погляду",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",

@@ -387,9 +387,14 @@ def test_a_missing_night_is_warned_of_and_the_rest_shown(
     assert main(["campaign", "show", str(c)]) == 0
     done = capsys.readouterr()
     assert done.err == warning and "     3  3 Reedwryme" in done.out
-    assert main(["campaign", "page", str(c)]) == 0
+    # The page re-simulates first: a campaign with a night missing is no page at all (1);
+    # --unchecked shows the rest, and says plainly it was not checked.
+    assert main(["campaign", "page", str(c)]) == 1
     done = capsys.readouterr()
-    assert done.err == warning
+    assert done.err.startswith(warning) and "night 2 is missing" in done.err and not done.out
+    assert main(["campaign", "page", str(c), "--unchecked"]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning and "NOT CHECKED" in done.out
     assert 'id="night-3"' in done.out and 'id="night-2"' not in done.out
     assert main(["campaign", "verify", str(c)]) == 1
     assert "night 2 is missing" in capsys.readouterr().out
