@@ -27,7 +27,7 @@ from nightsim.campaign import chain, ledger
 from nightsim.campaign.chain import Adjustment
 from nightsim.config import Config
 from nightsim.errors import ConfigError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 from nightsim.log.writer import canonical_json
 
 __all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "NextCamp", "PartyMember"]
@@ -260,14 +260,20 @@ class Campaign:
         return self.play_nights(1, sets, seed)[0]
 
     def play_nights(
-        self, nights: int, sets: Sequence[str] = (), seed: int | str | None = None
+        self,
+        nights: int,
+        sets: Sequence[str] = (),
+        seed: int | str | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> tuple[CampaignNight, ...]:
-        """`nights` nights in a row in ONE transaction (all or none); `sets` and `seed` are
-        for the first night (the sets are kept for the others)."""
+        """`nights` nights in a row in ONE transaction (all or none; at most
+        MAX_CAMPAIGN_NIGHTS, which hold the write lock throughout); `sets` and `seed` are for
+        the first night (the sets are kept for the others); `progress(1)` after each."""
         from nightsim.campaign.play import play_one
 
-        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
-            raise ValueError(f"nights: expected 1..{MAX_NIGHTS}, got {shown(nights)}")
+        limit = MAX_CAMPAIGN_NIGHTS
+        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= limit:
+            raise ValueError(f"nights: expected 1..{limit}, got {shown(nights)}")
         for item in sets:
             chain.check_camp_item(item)
         played: list[CampaignNight] = []
@@ -279,6 +285,8 @@ class Campaign:
                         db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None
                     )
                 )
+                if progress is not None:
+                    progress(1)
         return tuple(played)
 
     def nights(self, start: int = 1, *, logs: bool = True) -> Iterator[CampaignNight]:

@@ -26,7 +26,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -252,8 +252,11 @@ def _night(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_publish import differs_warning
     from nightsim.cli.page import PageFile
 
-    if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
+    if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
+        raise UsageError(
+            f"--nights: expected 1..{MAX_CAMPAIGN_NIGHTS} (the limit: one transaction holds the"
+            f" campaign throughout; play more as several commands), got {shown(args.nights)}"
+        )
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
     for item in args.set:
@@ -271,7 +274,10 @@ def _night(args: argparse.Namespace) -> int:
         warning = differs_warning(c, args.set)
         if warning is not None:
             status(warning)
-        played = c.play_nights(args.nights, args.set, seed)
+        from nightsim.cli.odds import _progress
+
+        with _progress(args.nights, "nights") as advance:
+            played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
     return _tell(args, played, page, commitment)
 
@@ -290,6 +296,10 @@ def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> 
         status(f"night {night.number}: head:\n{night.head}")
         status(f"night {night.number}: played with the config of fingerprint sha256:")
         status(night_fingerprint(night))
+    if len(played) > 1 and args.format == "text":
+        from nightsim.cli.campaign_nights import print_journey
+
+        print_journey(played, args.lang)
     status(f"the next night's seed is committed: sha256:\n{commitment}")
     if page.path is not None:
         for _ in page.kept(iter(played[0].lines)):

@@ -178,6 +178,7 @@ EN: dict[str, str | dict[str, str]] = {
     "hour.awake_one": "awake: {names}",
     # the encounter
     "enc.title": "Encounter at {clock}",
+    "enc.title_night": "Night {night}: encounter at {clock}",
     "enc.check": "The wandering monster check: {roll}.",
     "enc.watch_of": "It was {actor}'s watch.",
     "enc.watch_of_asleep": "It was {actor}'s watch, but {actor} was asleep.",

@@ -191,6 +191,7 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.awake_one": "не спить: {names}",
     # зустріч: теперішній час
     "enc.title": "Зустріч {о} {clock}",
+    "enc.title_night": "Ніч {night}: зустріч {о} {clock}",
     "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
     "enc.watch_of": "На варті {actor}.",
     "enc.watch_of_asleep": {

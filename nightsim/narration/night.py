@@ -44,8 +44,11 @@ class Block:
     body: RenderableType
 
 
-def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterator[Block]:
-    """One night's blocks; with `quiet`, only the encounter and the morning."""
+def night_blocks(
+    n: NightFacts, t: Catalogue, *, quiet: bool = False, numbered: bool = False
+) -> Iterator[Block]:
+    """One night's blocks; with `quiet`, only the encounter and the morning. `numbered`:
+    the encounter panel names its night (a campaign night's)."""
     if not quiet:
         if n.title is not None:
             yield Block("night", evening.title(n.title, t))
@@ -55,7 +58,8 @@ def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterato
         if not quiet:
             yield Block("hour", hours.render(h, n.names, t))
         for e in h.encounters:
-            yield Block("encounter", encounter.render(e, n.names, t))
+            night = n.morning.night if numbered else None
+            yield Block("encounter", encounter.render(e, n.names, t, night=night))
     if n.track is not None:
         yield Block("strip", strip.section(n.track, t))
     yield Block("morning", morning.render(n.morning, n.names, t))
@@ -63,14 +67,16 @@ def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterato
 
 def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iterator[Block]:
     """Pass two: the blocks of already gathered facts (the same facts give the same blocks)."""
+    numbered = False
     for f in facts:
         match f:
             case HeaderFacts():
+                numbered = f.campaign
                 if not quiet:
                     yield Block("header", header.render(f, t))
             case NightFacts():
                 grammar = t.with_pronouns(dict(f.pronouns), {n: dict(c) for n, c in f.forms})
-                yield from night_blocks(f, grammar, quiet=quiet)
+                yield from night_blocks(f, grammar, quiet=quiet, numbered=numbered)
             case JourneyFacts():
                 yield Block("journey", journey.render(f, t))
             case _:
