@@ -219,10 +219,12 @@ class Campaign:
     def next_config(self, sets: Sequence[str] = ()) -> Config:
         """The next night's config exactly as `play(sets)` would play it (`campaign check`):
         the stored state with tonight's `sets`; ConfigError naming an item refused."""
-        for item in sets:
-            chain.check_camp_item(item)
         (state,) = self._one("SELECT state FROM pending")
-        return chain.config_of(chain.validated(json.loads(state), sets, "tonight's camp"))
+        data = json.loads(state)
+        names = [str(m.get("name")) for m in data.get("party", [])]
+        for item in sets:
+            chain.check_camp_item(item, names)
+        return chain.config_of(chain.validated(data, sets, "tonight's camp"))
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
         """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;

@@ -149,13 +149,29 @@ def check_adjustment_item(item: str) -> None:
     )
 
 
-def check_camp_item(item: str) -> None:
-    if is_state_key(_key(item)):
+def check_camp_item(item: str, names: Sequence[str] = ()) -> None:
+    """Tonight's `--set` item, refused if it is the party's state; `names`: the party's,
+    for a misspelt member's name to be named as `campaign adjust` names it."""
+    key = _key(item)
+    if is_state_key(key):
         raise ConfigError(
-            f"--set {shown(item, quote=False)}: the party's state (members, HP, exhaustion,"
-            " supplies, the date) changes only by an entry in the ledger: `nightsim campaign"
-            " adjust FILE --set ... --note ...`"
+            f"--set {shown(item, quote=False)}: {_not_member(key, names)}the party's state"
+            " (members, HP, exhaustion, supplies, the date) changes only by an entry in the"
+            " ledger: `nightsim campaign adjust FILE --set ... --note ...`"
         )
+
+
+def _not_member(key: str, names: Sequence[str]) -> str:
+    """"Wern is not in the party (did you mean 'Wren'?); " for `party.Wern.…`, else ""."""
+    from nightsim.config.model import suggest
+
+    parts = key.split(".")
+    if parts[0] != "party" or len(parts) < 3 or not names:
+        return ""
+    if any(".".join(parts[1:j]) in names for j in range(2, len(parts))):
+        return ""
+    name = ".".join(parts[1:-1])
+    return f"{shown(name, quote=False)} is not in the party{suggest(name, names)}; "
 
 
 def _leave(raw: dict[str, Any], name: str) -> None:

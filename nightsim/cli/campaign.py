@@ -259,8 +259,6 @@ def _night(args: argparse.Namespace) -> int:
         )
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
-    for item in args.set:
-        check_camp_item(item)
     seed = parse_seed(args.seed) if args.seed is not None else None
     page = PageFile(args.html, args.lang)
     with _opened(args) as c:
@@ -271,6 +269,9 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
+        names = [m.name for m in c.state.party]
+        for item in args.set:
+            check_camp_item(item, names)
         warning = differs_warning(c, args.set)
         if warning is not None:
             status(warning)
