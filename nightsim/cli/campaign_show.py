@@ -90,6 +90,12 @@ def _night_line(n: CampaignNight, t: Catalogue) -> str:
     )
 
 
+def _note(text: str, t: Catalogue) -> str:
+    """A referee's note in `show`, whole (notes wrap, never cut; at most 500 characters, each
+    escaped to at most 10), quoted."""
+    return t("word.quoted", text=shown(text, quote=False, limit=5000))
+
+
 def _wrapped(line: str, width: int) -> str:
     """One line of `show` fitted to `width`: wrapped at spaces under its own indent (two
     more), a word never broken, so a hash or a note is never cut (a hash longer than the
@@ -146,13 +152,13 @@ def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
     for n in c.nights(logs=False):
         line = _night_line(n, t)
         if n.number in voided:
-            mark = t("cshow.void", note=quoted(voided[n.number], t))
+            mark = t("cshow.void", note=_note(voided[n.number], t))
             # Struck through in words: the mark and the note right after its number.
             line = line.replace(f"{n.number:>4}", f"{n.number:>4}  {mark}", 1)
         yield line
     yield t("cshow.adjustments")
     for a in c.adjustments():
-        note = f" ({quoted(a.note, t)})" if a.note else ""
+        note = f" ({_note(a.note, t)})" if a.note else ""
         items = _adjustment_items(a.items, t)
         yield t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items) + note
 
