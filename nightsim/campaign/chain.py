@@ -162,7 +162,7 @@ def check_camp_item(item: str, names: Sequence[str] = ()) -> None:
 
 
 def _not_member(key: str, names: Sequence[str]) -> str:
-    """"Wern is not in the party (did you mean 'Wren'?); " for `party.Wern.…`, else ""."""
+    """ "Wern is not in the party (did you mean 'Wren'?); " for `party.Wern.…`, else ""."""
     from nightsim.config.model import suggest
 
     parts = key.split(".")

@@ -254,6 +254,5 @@ def check_voids(conn: Any, rows: Sequence[tuple[chain.Adjustment, str]]) -> None
                 raise _Broken(f"night {number}'s log is broken: `--night {number}`") from None
             if item != expected:
                 raise _Broken(
-                    f"{where} does not restore the state night {number} started from: it was"
-                    " edited"
+                    f"{where} does not restore the state night {number} started from: it was edited"
                 )

@@ -72,8 +72,10 @@ def last_published(c: Campaign, night: int) -> Publication | None:
     )
     if row is None:
         return None
-    *fields, sets = row
-    return Publication(*fields, tuple(json.loads(sets)))
+    number, night, commitment, sha, edition, rng, release, sets = row
+    return Publication(
+        number, night, commitment, sha, edition, rng, release, tuple(json.loads(sets))
+    )
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,7 @@ def void(c: Campaign, number: int, note: str) -> Adjustment:
 
     if not isinstance(note, str) or not note.strip() or not note.isprintable() or len(note) > 500:
         raise ConfigError(
-            f"--note {shown(note)}: say why the night is void, in one printable line of at most"
-            " 500"
+            f"--note {shown(note)}: say why the night is void, in one printable line of at most 500"
         )
     voided = void_nights(c)
     with ledger.transaction(c._conn, c.path) as db:

@@ -67,7 +67,9 @@ def add_parser(sub: Any) -> None:
     from nightsim.cli.campaign_publish import add_publish_parser, add_published_args
 
     add_publish_parser(cmds, _sub)
-    void = _sub(cmds, "void", "void night N, played by mistake: restore the party's state from before it")
+    void = _sub(
+        cmds, "void", "void night N, played by mistake: restore the party's state from before it"
+    )
     void.add_argument("night", type=int, metavar="N", help="the night (the last not yet void)")
     void.add_argument("--note", required=True, metavar="TEXT", help="why the night is void")
     show = _sub(

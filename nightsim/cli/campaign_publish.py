@@ -23,8 +23,10 @@ def add_publish_parser(cmds: Any, sub: Any) -> None:
     """`campaign publish FILE [--set K=V]… [--lang en|uk]`; `sub` makes a subcommand with
     FILE and --wait (cli/campaign.py)."""
     p: argparse.ArgumentParser = sub(
-        cmds, "publish", "what to publish before the next night: its seed commitment, its"
-        " config's fingerprint, the rules edition, the dice and the release"
+        cmds,
+        "publish",
+        "what to publish before the next night: its seed commitment, its"
+        " config's fingerprint, the rules edition, the dice and the release",
     )
     p.add_argument(
         "--set",

@@ -126,9 +126,7 @@ def _adjustment_items(items: tuple[str, ...], t: Catalogue) -> str:
                 voided = parse_void(item)
             except ConfigError:
                 voided = None
-        out.append(
-            t("cshow.void_item", night=voided[0]) if voided else shown(item, quote=False)
-        )
+        out.append(t("cshow.void_item", night=voided[0]) if voided else shown(item, quote=False))
     return ", ".join(out)
 
 
@@ -160,7 +158,9 @@ def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
     for a in c.adjustments():
         note = f" ({_note(a.note, t)})" if a.note else ""
         items = _adjustment_items(a.items, t)
-        yield t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items) + note
+        yield (
+            t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items) + note
+        )
 
 
 def show_text(c: Campaign, t: Catalogue, width: int = 80) -> None:

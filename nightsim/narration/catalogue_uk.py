@@ -421,8 +421,7 @@ UK: dict[str, str | dict[str, str]] = {
     # `campaign publish`: the block to publish before a night (hashes on lines of their own)
     "cpub.title": "Опублікуйте перед ніччю {night} кампанії{title}:",
     "cpub.commitment": "зобов'язання зерна цієї ночі (sha256):",
-    "cpub.config": "відбиток конфігурації, з якою її зіграють (sha256; --set цієї ночі:"
-    " {sets}):",
+    "cpub.config": "відбиток конфігурації, з якою її зіграють (sha256; --set цієї ночі: {sets}):",
     "cpub.no_sets": "немає",
     "cpub.binding": "редакція правил {edition}; кості {rng}; nightsim {release}",
     "cpub.after": "Після сесії гравець запускає, з головою ланцюжка, оголошеною за столом:",

@@ -39,9 +39,7 @@ def test_nights_end_with_the_journey_table_and_number_the_encounters(
     assert "(2, 3, 4, 5)" in table
 
 
-def test_one_night_has_no_journey_table(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_one_night_has_no_journey_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     c = str(tmp_path / "wood.campaign")
     assert main(["campaign", "new", c]) == 0
     assert main(["campaign", "night", c, "--quiet"]) == 0

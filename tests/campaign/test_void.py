@@ -34,9 +34,9 @@ def _state(c: str) -> dict[str, object]:
 
 
 def _header(c: str, night: int) -> dict[str, object]:
-    (log,) = sqlite3.connect(c).execute(
-        "SELECT log FROM nights WHERE number = ?", (night,)
-    ).fetchone()
+    (log,) = (
+        sqlite3.connect(c).execute("SELECT log FROM nights WHERE number = ?", (night,)).fetchone()
+    )
     data = json.loads(bytes(log).decode().splitlines()[0])
     assert isinstance(data, dict)
     return data
@@ -181,7 +181,11 @@ def test_the_page_refuses_a_forged_night(
     (log,) = conn.execute("SELECT log FROM nights WHERE number = 2").fetchone()
     lines = bytes(log).decode().splitlines(keepends=True)
     at = next(i for i, x in enumerate(lines) if '"clock":"20:00"' in x)
-    edited = [*lines[:at], lines[at].replace('"clock":"20:00"', '"clock":"20:01"'), *lines[at + 1 :]]
+    edited = [
+        *lines[:at],
+        lines[at].replace('"clock":"20:00"', '"clock":"20:01"'),
+        *lines[at + 1 :],
+    ]
     assert edited != lines
     forged = rehash(edited)
     head = json.loads(forged[-1])["hash"]

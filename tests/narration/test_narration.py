@@ -6,11 +6,10 @@ them with `python tools/regen.py --only goldens` and review the diff like any ot
 
 from __future__ import annotations
 
-import re
-
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterable
