@@ -60,8 +60,9 @@ def test_ten_sessions_from_the_readme(tmp_path: Path, capsys: pytest.CaptureFixt
         sets = ["--set", "camp.weather=dry"] if session == 4 else []
         assert main(["campaign", "night", c, "--quiet", *sets]) == 0
         err = capsys.readouterr().err
-        assert f"night {session + 1}: head: " in err
-        assert "the next night's seed is committed: sha256 " in err
+        # Each hash whole on the line after its label (never wrapped with it).
+        assert f"night {session + 1}: head:\n" in err
+        assert "the next night's seed is committed: sha256:\n" in err
     assert main(["campaign", "show", c]) == 0
     shown = capsys.readouterr().out
     assert "10 nights played" in shown and "a bandit's arrow" in shown
