@@ -74,3 +74,36 @@ def test_a_misspelt_name_in_tonights_set_is_named(
     assert "campaign adjust" in err
     assert main(["campaign", command, c, "--set", "party.Wren.hp=3"]) == 2
     assert "not in the party" not in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_nights_show_progress_on_a_terminal(tmp_path: Path) -> None:
+    """stderr a real terminal (a pty): the progress bar counts the nights; piped: none."""
+    import os
+    import pty
+    import subprocess
+
+    from tests.cli.test_faults import ENV, NIGHTSIM, TIMEOUT
+
+    c = str(tmp_path / "wood.campaign")
+    assert main(["campaign", "new", c]) == 0
+    leader, follower = pty.openpty()
+    argv = [*NIGHTSIM, "campaign", "night", c, "--quiet", "--nights", "30"]
+    done = subprocess.run(
+        argv, env=ENV, stdout=subprocess.DEVNULL, stderr=follower, timeout=TIMEOUT
+    )
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert done.returncode == 0
+    assert b"nights" in seen and b"/30" in seen
+    piped = subprocess.run(argv, env=ENV, capture_output=True, timeout=TIMEOUT)
+    assert piped.returncode == 0 and b"/30" not in piped.stderr
