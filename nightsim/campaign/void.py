@@ -51,8 +51,15 @@ def void(c: Campaign, number: int, note: str) -> Adjustment:
         row = db.execute("SELECT log FROM nights WHERE number = ?", (number,)).fetchone()
         if row is None:
             raise ConfigError(f"night {number} is missing from the file: `campaign verify`")
-        header = json.loads(bytes(row[0]).decode("utf-8").split("\n", 1)[0])
-        item = chain.void_item(number, header["config"])
+        try:
+            header = json.loads(bytes(row[0]).decode("utf-8").split("\n", 1)[0])
+            item = chain.void_item(number, header["config"])
+        except (ValueError, LookupError, TypeError, AttributeError):
+            # UnicodeDecodeError and JSONDecodeError are ValueErrors: named, never a traceback.
+            raise ConfigError(
+                f"night {number}'s log is broken: `nightsim campaign verify --night {number}`"
+                " names what is wrong; nothing is recorded"
+            ) from None
         (state,) = db.execute("SELECT state FROM pending").fetchone()
         done = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
         adj = Adjustment(done + 1, last, (item,), note)

@@ -199,3 +199,22 @@ def test_the_page_refuses_a_forged_night(
     assert err.startswith("nightsim: error: campaign page: night 2") and not page.exists()
     assert main(["campaign", "page", c, "--unchecked", "--out", str(page)]) == 0
     assert "NOT CHECKED" in page.read_text()
+
+
+def test_voiding_a_broken_night_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = _campaign(tmp_path, capsys, 1)
+    subprocess.run(
+        ["sqlite3", c, "UPDATE nights SET log = CAST(X'FFFE' || log AS BLOB) WHERE number = 1"],
+        check=True,
+        timeout=30,
+    )
+    before = _state(c)
+    assert main(["campaign", "void", c, "1", "--note", "x"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "nightsim: error: night 1's log is broken: `nightsim campaign verify --night 1` names"
+        " what is wrong; nothing is recorded\n"
+    )
+    assert _state(c) == before
