@@ -39,11 +39,14 @@ a referee's session:
   nightsim campaign night wood.campaign --set camp.weather=dry
   nightsim campaign show wood.campaign
   nightsim campaign check wood.campaign --set camp.terrain=bog   preview the next night
+  nightsim campaign publish wood.campaign --set camp.terrain=bog what to publish before it
+  nightsim campaign void wood.campaign 5 --note "never camped"  a night played by mistake
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken night;
-2 bad input (not a campaign file, a bad --set, no such night); 74 the disk failed (full):
+exit codes: 0 ok; 1 campaign verify found a problem (or a night is not the one published),
+or campaign page met a night that fails verify; 2 bad input (not a campaign file, a bad
+--set, no such night, a night that cannot be voided); 74 the disk failed (full):
 the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
 again in a moment, or raise --wait.
 """
@@ -53,7 +56,7 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "campaign",
         help="a campaign: night after night in one file (new, night, adjust, show, check,"
-        " log, verify, page)",
+        " publish, void, log, verify, page)",
         description="A campaign: the party carried from night to night in one SQLite file,"
         " every night's log kept byte for byte, every change between nights in a ledger, the"
         " next seed committed in advance (docs/campaign.md).",
@@ -245,7 +248,7 @@ def _new(args: argparse.Namespace) -> int:
     with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
         state = c.state
     status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
-    status(f"night 1's seed is committed: sha256 {state.next_seed_sha256}")
+    status(f"night 1's seed is committed: sha256:\n{state.next_seed_sha256}")
     return EXIT_OK
 
 
