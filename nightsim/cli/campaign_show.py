@@ -131,6 +131,8 @@ def _adjustment_items(items: tuple[str, ...], t: Catalogue) -> str:
 
 
 def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
+    from nightsim.campaign.publish import last_published
+
     s = c.state
     voided = c.void_nights()
     title = f" {quoted(s.name, t)}" if s.name else ""
@@ -145,6 +147,9 @@ def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
     )
     yield t("cshow.next_camp", camp=_camp(s.camp, t))
     yield t("cshow.next_seed", sha=s.next_seed_sha256)
+    pub = last_published(c, s.nights + 1)
+    if pub is not None:
+        yield t("cshow.published", night=pub.night, sha=pub.config_sha256)
     yield t("cshow.head", head=s.head)
     yield t("cshow.nights")
     for n in c.nights(logs=False):
@@ -185,6 +190,23 @@ def _camp_json(camp: NextCamp) -> dict[str, Any]:
     }
 
 
+def _published_json(c: Campaign, night: int) -> dict[str, Any] | None:
+    from nightsim.campaign.publish import last_published
+
+    pub = last_published(c, night)
+    if pub is None:
+        return None
+    return {
+        "night": pub.night,
+        "commitment": pub.commitment,
+        "config_sha256": pub.config_sha256,
+        "edition": pub.edition,
+        "rng": pub.rng,
+        "release": pub.release,
+        "sets": list(pub.sets),
+    }
+
+
 def show_json(c: Campaign) -> None:
     s = c.state
     voided = c.void_nights()
@@ -206,6 +228,7 @@ def show_json(c: Campaign) -> None:
                 "next_camp": _camp_json(s.camp),
                 "next_seed_sha256": s.next_seed_sha256,
                 "head": s.head,
+                "published": _published_json(c, s.nights + 1),
             },
             ensure_ascii=False,
         )[1:-1]

@@ -350,6 +350,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.settings": "; set: {items}",
     "cshow.next_seed": "next seed committed: sha256 {sha}",
     "cshow.head": "head: {head}",
+    "cshow.published": "published for night {night}: config sha256 {sha}",
     "cshow.nights": "nights:",
     "cshow.night": "  {number}  {date}  {seed}  head {head}  {met}; rested fully: {rested}",
     "cshow.seed_referee": "seed {seed} (the referee's)",

@@ -379,6 +379,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.settings": "; задано: {items}",
     "cshow.next_seed": "зобов'язання зерна наступної ночі: sha256 {sha}",
     "cshow.head": "голова ланцюжка: {head}",
+    "cshow.published": "опубліковано для ночі {night}: конфігурація sha256 {sha}",
     "cshow.nights": "ночі:",
     "cshow.night": "  {number}  {date}  {seed}  голова {head}  {met}; повноцінно відпочили:"
     " {rested}",

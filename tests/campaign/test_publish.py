@@ -176,3 +176,23 @@ def test_the_nights_page_carries_the_next_commitment(
     html = page.read_text()
     assert f'<span class="full">{commitment}</span>' in html
     assert "The next night\u2019s seed is committed" in html
+
+
+def test_show_tells_what_was_published_for_the_next_night(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    c = _new(tmp_path, capsys)
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["published"] is None
+    assert main(["campaign", "publish", c, "--set", "camp.weather=dry"]) == 0
+    pub = _published(capsys.readouterr().out)
+    assert main(["campaign", "show", c]) == 0
+    assert f"published for night 1: config sha256 {pub['config-sha256']}" in capsys.readouterr().out
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["published"]
+    assert shown["config_sha256"] == pub["config-sha256"] and shown["sets"] == ["camp.weather=dry"]
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "show", c, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["published"] is None  # night 2: none yet
