@@ -70,11 +70,7 @@ def add_parser(sub: Any) -> None:
     from nightsim.cli.campaign_publish import add_publish_parser, add_published_args
 
     add_publish_parser(cmds, _sub)
-    void = _sub(
-        cmds, "void", "void night N, played by mistake: restore the party's state from before it"
-    )
-    void.add_argument("night", type=int, metavar="N", help="the night (the last not yet void)")
-    void.add_argument("--note", required=True, metavar="TEXT", help="why the night is void")
+    _void_parser(cmds)
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
@@ -166,6 +162,14 @@ def _night_parser(cmds: Any) -> None:
     add_narration_args(p)
     # Told after the commit, whole: `run --pace` streams a night as it is played.
     p.set_defaults(pace=None)
+
+
+def _void_parser(cmds: Any) -> None:
+    p = _sub(
+        cmds, "void", "void night N, played by mistake: restore the party's state from before it"
+    )
+    p.add_argument("night", type=int, metavar="N", help="the night (the last not yet void)")
+    p.add_argument("--note", required=True, metavar="TEXT", help="why the night is void")
 
 
 def _adjust_parser(cmds: Any) -> None:

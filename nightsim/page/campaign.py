@@ -361,6 +361,31 @@ def _numbered(nights: Sequence[Sequence[str]], numbers: Sequence[int] | None) ->
     return out
 
 
+def _told(
+    numbered: Sequence[int],
+    nights: Sequence[Sequence[str]],
+    void: Mapping[int, str],
+    tracks: _Tracks,
+    compact: bool,
+    t: Catalogue,
+) -> tuple[list[_Night], list[NightRow], list[Section]]:
+    """Each night read, checked and told: the nights counted (a void one is not: struck
+    through in the table, left out of the tallies and the charts), the rows, the sections."""
+    told: list[_Night] = []
+    rows: list[NightRow] = []
+    sections: list[Section] = []
+    for number, lines in zip(numbered, nights, strict=True):
+        n = read_night(number, lines)
+        sections.append(section(n, t, compact))
+        if number in void:
+            rows.append(replace(night_row(n, t), void=void[number]))
+            continue
+        tracks.add(n)
+        rows.append(night_row(n, t))
+        told.append(n)
+    return told, rows, sections
+
+
 def page(
     title: str,
     nights: Sequence[Sequence[str]],
@@ -379,21 +404,8 @@ def page(
     adjusted = _checked(adjustments, last)
     compact = len(nights) > COMPACT_NIGHTS
     tracks = _Tracks(t)
-    told: list[_Night] = []
-    rows: list[NightRow] = []
-    sections: list[Section] = []
-    voided = dict(void or {})
-    last_head = ""
-    for number, lines in zip(numbered, nights, strict=True):
-        n = read_night(number, lines)
-        last_head = n.head
-        sections.append(section(n, t, compact))
-        if number in voided:
-            rows.append(replace(night_row(n, t), void=voided[number]))
-            continue
-        tracks.add(n)
-        rows.append(night_row(n, t))
-        told.append(n)
+    told, rows, sections = _told(numbered, nights, void or {}, tracks, compact, t)
+    last_head = sections[-1].head if sections else ""
     heads = tuple(
         t(f"campaignpage.col_{c}")
         for c in ("night", "date", "camp", "watched", "encounter", "rested", "head")
