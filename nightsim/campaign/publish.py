@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import ledger
+from nightsim.limits import shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -121,8 +122,10 @@ def published_problem(night: int, header: Mapping[str, Any], p: Published) -> st
     )
     for want, got, what in checks:
         if want is not None and got != want:
+            # Both echoed escaped and cut (limits.shown): a forged header or a pasted value
+            # may hold anything.
             return (
-                f"night {night} was played with another {what}: its log says {got!s:.40},"
-                f" not the published {want}"
+                f"night {night} was played with another {what}: its log says"
+                f" {shown(str(got), quote=False)}, not the published {shown(str(want), quote=False)}"
             )
     return None

@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from nightsim.cli.common import EXIT_OK, UsageError, status
-from nightsim.limits import shown
+from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -93,8 +93,9 @@ def published_problem(c: Campaign, night: int, p: Published) -> str | None:
 def _command(file: str, pub: Publication) -> list[str]:
     """The command a player runs after the session, one option a line (a shell
     continuation), each hash whole."""
+    # A path's control characters escaped: the block stays lines a terminal shows as text.
     return [
-        f"nightsim campaign verify {shlex.quote(file)} --night {pub.night} \\",
+        f"nightsim campaign verify {shlex.quote(escaped(file))} --night {pub.night} \\",
         f"  --commitment {pub.commitment} \\",
         f"  --config-sha256 {pub.config_sha256} \\",
         f"  --edition {pub.edition} --rng {shlex.quote(pub.rng)}"
