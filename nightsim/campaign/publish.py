@@ -124,8 +124,9 @@ def published_problem(night: int, header: Mapping[str, Any], p: Published) -> st
         if want is not None and got != want:
             # Both echoed escaped and cut (limits.shown): a forged header or a pasted value
             # may hold anything.
+            said, published = shown(str(got), quote=False), shown(str(want), quote=False)
             return (
-                f"night {night} was played with another {what}: its log says"
-                f" {shown(str(got), quote=False)}, not the published {shown(str(want), quote=False)}"
+                f"night {night} was played with another {what}: its log says {said}, not the"
+                f" published {published}"
             )
     return None
