@@ -49,6 +49,9 @@ examples:
   nightsim run --step                      one hour at a time: Enter for the next hour
   nightsim run --quiet --lang uk           only the encounter and the morning, in Ukrainian
   nightsim run --nights 7 --quiet          a journey of 7 nights and its summary table
+  nightsim run --sink http://127.0.0.1:8000/
+                                           also POST each event (CloudEvents) to a bot;
+                                           a sink that is down is a warning, exit 0
   NO_COLOR=1 nightsim run                  no colour (piped output never has any)
 
 --step waits for Enter only when stdin is a terminal; otherwise it prints the whole night.
