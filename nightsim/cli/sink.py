@@ -77,7 +77,7 @@ def add_sink_args(p: argparse.ArgumentParser) -> None:
 
 
 def sink_from_args(args: argparse.Namespace) -> Sink | None:
-    """The sink `--sink` asks for, its thread started, or None; bad input is a UsageError
+    """The sink `--sink` asks for, or None; bad input is a UsageError
     (exit 2) before anything is written."""
     if args.sink is None:
         return None
@@ -87,9 +87,7 @@ def sink_from_args(args: argparse.Namespace) -> Sink | None:
         raise UsageError(
             f"--sink-timeout: expected 0..{MAX_DRAIN_SECONDS:g} seconds, got {shown(drain)}"
         )
-    sink = Sink(url, args.sink_mode, drain)
-    sink.start()
-    return sink
+    return Sink(url, args.sink_mode, drain)
 
 
 def checked_url(text: str) -> SplitResult:
@@ -136,7 +134,6 @@ def binary(line: str, event_json: str) -> Post:
 @dataclass
 class _Tally:
     delivered: int = 0
-    refused: int = 0  # given up: a 4xx other than 408/429, or no answer after every retry
     dropped: int = 0  # the queue was full
     queued: int = 0
     last_problem: str = ""
@@ -155,8 +152,9 @@ class Sink:
         self._wrap = Wrapper()
         self._batcher = Batcher()
         self._conn: http.client.HTTPConnection | None = None
+        self._started = False
 
-    def start(self) -> None:
+    def _start(self) -> None:
         # Started with the stops blocked, the thread keeps them blocked (a new thread
         # inherits its creator's mask): the kernel then always hands SIGINT, SIGTERM and
         # SIGHUP to the main thread, and `stop.held()` there still holds them.
@@ -192,6 +190,9 @@ class Sink:
         self._wrap, self._batcher = Wrapper(), Batcher()
 
     def _put(self, post: Post) -> None:
+        if not self._started:  # with the first event: a command refused before has none
+            self._started = True
+            self._start()
         if self.mode != "binary":
             post.headers["Content-Type"] = _CONTENT_TYPES[self.mode]
         try:
@@ -221,11 +222,15 @@ class Sink:
         t = self.tally
         total = t.queued + t.dropped
         with t.lock:
-            delivered = t.delivered
-        where = shown(self.url.geturl())
+            delivered, problem = t.delivered, t.last_problem
+        # Without a password or a query: a webhook's secret token stays out of the logs.
+        host = self.url.hostname or ""
+        host = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+        port = f":{self.url.port}" if self.url.port is not None else ""
+        where = shown(f"{self.url.scheme}://{host}{port}{self.url.path}")
         if delivered == total:
             return f"nightsim: sink {where}: {self._count(delivered)} delivered"
-        why = f" (last: {t.last_problem})" if t.last_problem else " (still queued at the end)"
+        why = f" (last: {problem})" if problem else " (still queued at the end)"
         return (
             f"nightsim: warning: sink {where}: {self._count(delivered)} delivered,"
             f" {total - delivered} undelivered{why}; the log and the night are whole"
@@ -259,9 +264,7 @@ class Sink:
             with self.tally.lock:
                 self.tally.last_problem = problem
             if not retried or delay is None or self._abandoned.wait(delay):
-                with self.tally.lock:
-                    self.tally.refused += 1
-                return
+                return  # given up: counted undelivered at the end
 
     def _post(self, post: Post) -> int | str:
         """One POST: the answer's status, or what went wrong on the way (retried)."""
@@ -284,7 +287,9 @@ class Sink:
             return answer.status
         except (OSError, http.client.HTTPException) as exc:
             self._close()
-            return str(getattr(exc, "strerror", None) or exc or type(exc).__name__)
+            # (shown: a bad status line quotes what the server sent, escapes and all)
+            why = str(getattr(exc, "strerror", None) or exc or type(exc).__name__)
+            return shown(why, quote=False)
 
     def _close(self) -> None:
         if self._conn is not None:

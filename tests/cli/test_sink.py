@@ -297,3 +297,13 @@ def test_the_bot_in_the_docs_says_who_was_surprised(tmp_path: Path) -> None:
         bot.terminate()
         bot.wait(timeout=TIMEOUT)
     assert said == "01:09 a pack of wolves: Sir Aldric, Sister Ysolde, Moss, Wren surprised\n"
+
+
+def test_the_line_on_stderr_keeps_a_webhook_token_out(
+    server: Recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = server.url.replace("http://", "http://bot:hunter2@") + "?token=s3cret"
+    _, err = printed(capsys, [*NIGHT, "--quiet", "--sink", url])
+    assert len(server.requests) == 42
+    assert f"nightsim: sink '{server.url}': 42 events delivered" in err
+    assert "hunter2" not in err and "s3cret" not in err
