@@ -147,7 +147,7 @@ def _night_parser(cmds: Any) -> None:
     p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
     add_narration_args(p)
-    from nightsim.cli.sink import add_sink_args
+    from nightsim.cli.sink_args import add_sink_args
 
     add_sink_args(p)
     # Told after the commit, whole: `run --pace` streams a night as it is played.
@@ -232,7 +232,7 @@ def _night(args: argparse.Namespace) -> int:
         check_camp_item(item)
     seed = parse_seed(args.seed) if args.seed is not None else None
     page = PageFile(args.html, args.lang)
-    from nightsim.cli.sink import sink_from_args
+    from nightsim.cli.sink_args import sink_from_args
 
     sink = sink_from_args(args)  # its URL checked before the campaign is opened
     with _opened(args) as c:

@@ -106,7 +106,7 @@ def add_parser(sub: Any) -> None:
     )
     dest.add_argument("--no-log", action="store_true", help="write no log file")
     from nightsim.cli.render import add_narration_args
-    from nightsim.cli.sink import add_sink_args
+    from nightsim.cli.sink_args import add_sink_args
 
     add_narration_args(p)
     add_sink_args(p)
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--html {shown(page.path)}: the same file as --log")
     night = _Night(page)
     if args.sink is not None:
-        from nightsim.cli.sink import sink_from_args
+        from nightsim.cli.sink_args import sink_from_args
 
         night.sink = sink_from_args(args)  # its URL checked before the log is created
     try:

@@ -13,7 +13,6 @@ the exit code: a bot that is down must not fail the referee's night.
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import queue
@@ -35,59 +34,17 @@ if TYPE_CHECKING:
 # A log line, or what carries one (`run` tells the typed events beside their lines).
 L = TypeVar("L", bound="str | Logged")
 
-MODES = ("structured", "binary", "batch")
 # Deterministic (no jitter: one nightsim, one sink) exponential backoff: after these waits an
 # event is given up; 7.75 s in all.
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0)
 MAX_QUEUED = 1000  # events (or nights' batches) waiting: some MiB at most
 REQUEST_SECONDS = 5.0  # one POST's connect and answer
-DEFAULT_DRAIN_SECONDS = 10.0
-MAX_DRAIN_SECONDS = 3600.0
 # Worth trying again (RFC 9110: a timeout, too many requests, the server's own trouble).
 _RETRIED = frozenset({408, 429})
 _CONTENT_TYPES = {
     "structured": "application/cloudevents+json",
     "batch": "application/cloudevents-batch+json",
 }
-
-
-def add_sink_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--sink",
-        metavar="URL",
-        help="also POST each event to this CloudEvents HTTP endpoint (http:// or https://),"
-        " from the background: a slow or failing sink never slows or fails the night",
-    )
-    p.add_argument(
-        "--sink-mode",
-        choices=MODES,
-        default="structured",
-        help="structured: one event per POST, as --format cloudevents prints it; binary: the"
-        " event's attributes as ce-* headers and its data as the body; batch: one POST per"
-        " night, as --format cloudevents-batch prints it (default: structured)",
-    )
-    p.add_argument(
-        "--sink-timeout",
-        type=float,
-        default=DEFAULT_DRAIN_SECONDS,
-        metavar="SECONDS",
-        help="at the end, how long to wait for the sink to take what is still queued"
-        f" (default: {DEFAULT_DRAIN_SECONDS:g})",
-    )
-
-
-def sink_from_args(args: argparse.Namespace) -> Sink | None:
-    """The sink `--sink` asks for, or None; bad input is a UsageError
-    (exit 2) before anything is written."""
-    if args.sink is None:
-        return None
-    url = checked_url(args.sink)
-    drain = args.sink_timeout
-    if not 0 <= drain <= MAX_DRAIN_SECONDS:  # NaN fails both
-        raise UsageError(
-            f"--sink-timeout: expected 0..{MAX_DRAIN_SECONDS:g} seconds, got {shown(drain)}"
-        )
-    return Sink(url, args.sink_mode, drain)
 
 
 def checked_url(text: str) -> SplitResult:
