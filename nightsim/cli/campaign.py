@@ -30,6 +30,7 @@ from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.cli.sink import Sink
 
 EPILOG = """\
 a referee's session:
@@ -160,6 +161,9 @@ def _night_parser(cmds: Any) -> None:
     p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
     add_narration_args(p)
+    from nightsim.cli.sink_args import add_sink_args
+
+    add_sink_args(p)
     # Told after the commit, whole: `run --pace` streams a night as it is played.
     p.set_defaults(pace=None)
 
@@ -270,6 +274,9 @@ def _night(args: argparse.Namespace) -> int:
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
     seed = parse_seed(args.seed) if args.seed is not None else None
     page = PageFile(args.html, args.lang)
+    from nightsim.cli.sink_args import sink_from_args
+
+    sink = sink_from_args(args)  # its URL checked before the campaign is opened
     with _opened(args) as c:
         where = shown(args.file)
 
@@ -289,27 +296,43 @@ def _night(args: argparse.Namespace) -> int:
         with _progress(args.nights, "nights") as advance:
             played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
-    return _tell(args, played, page, commitment)
+    return _tell(args, played, page, commitment, sink)
 
 
-def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> int:
-    """After the commit: each night narrated as `run` narrates it, its head, the next
-    seed's commitment, and the page."""
+def _tell(
+    args: argparse.Namespace, played: Any, page: Any, commitment: str, sink: Sink | None
+) -> int:
+    """After the commit: each night narrated as `run` narrates it (and sent to the sink,
+    whole: it is in the campaign already), its head, the next seed's commitment, and the
+    page."""
     from nightsim.cli.run import print_lines
 
-    for night in played:
-        failed = print_lines(args, iter(night.lines))
-        if failed is not None:
-            raise failed
-        if night.referee:
-            status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
-        status(f"night {night.number}: head:\n{night.head}")
-        status(f"night {night.number}: played with the config of fingerprint sha256:")
-        status(night_fingerprint(night))
-    if len(played) > 1 and args.format == "text":
-        from nightsim.cli.campaign_nights import print_journey
+    if sink is not None:
+        for night in played:
+            for line in night.lines:
+                sink.send(line)
+            sink.end_log()  # each night is a log of its own: its own CloudEvents source
+    try:
+        for night in played:
+            failed = print_lines(args, iter(night.lines))
+            if failed is not None:
+                raise failed
+            if night.referee:
+                status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
+            # Each hash whole on the line after its label: a copy holds no newline.
+            status(f"night {night.number}: head:\n{night.head}")
+            status(f"night {night.number}: played with the config of fingerprint sha256:")
+            status(night_fingerprint(night))
+        if len(played) > 1 and args.format == "text":
+            from nightsim.cli.campaign_nights import print_journey
 
-        print_journey(played, args.lang)
+            print_journey(played, args.lang)
+    except Exception:  # stdout failed: what was sent is still said (a stop says only itself)
+        if sink is not None:
+            sink.close()
+        raise
+    if sink is not None:
+        sink.close()  # the nights are in the campaign: a sink that is down only waits
     status(f"the next night's seed is committed: sha256:\n{commitment}")
     if page.path is not None:
         for _ in page.kept(iter(played[0].lines)):
