@@ -105,6 +105,11 @@ def add_parser(sub: Any) -> None:
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
     add_published_args(ver)
+    _page_parser(cmds)
+    p.set_defaults(handler=run)
+
+
+def _page_parser(cmds: Any) -> None:
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
@@ -114,7 +119,6 @@ def add_parser(sub: Any) -> None:
         help="do not re-simulate the nights first (fast); the page then says plainly that it"
         " was not checked, and how to check it",
     )
-    p.set_defaults(handler=run)
 
 
 def _sub(cmds: Any, name: str, text: str) -> argparse.ArgumentParser:
