@@ -98,13 +98,27 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
             f" one reads up to {SCHEMA_VERSION})"
         )
     for i in range(version, SCHEMA_VERSION):
-        conn.execute("BEGIN IMMEDIATE")
         try:
+            conn.execute("BEGIN IMMEDIATE")
             conn.executescript(f"BEGIN; {MIGRATIONS[i]}; PRAGMA user_version={i + 1}; COMMIT;")
-        except BaseException:
+        except BaseException as exc:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
+            if version and _read_only(exc):
+                # A campaign of an earlier schema on a read-only file (a player's copy):
+                # every migration only adds, so it is read as it is; a write is refused.
+                return
             raise
+
+
+def _read_only(exc: BaseException) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    # The primary code: SQLITE_READONLY_DBMOVED and the like are read-only too.
+    return (
+        isinstance(exc, sqlite3.OperationalError)
+        and code is not None
+        and code & 0xFF == sqlite3.SQLITE_READONLY
+    )
 
 
 def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:

@@ -65,7 +65,11 @@ def publish(c: Campaign, sets: Sequence[str] = ()) -> Publication:
 
 
 def last_published(c: Campaign, night: int) -> Publication | None:
-    """The last block published for night `night`, or None."""
+    """The last block published for night `night`, or None (none in a file of schema 1
+    read where it cannot be migrated: read-only)."""
+    (version,) = c._one("PRAGMA user_version")
+    if version < 2:
+        return None
     row = c._one(
         "SELECT number, night, commitment, config_sha256, edition, rng, release, sets"
         " FROM publications WHERE night = ? ORDER BY number DESC LIMIT 1",

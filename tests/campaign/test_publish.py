@@ -196,3 +196,31 @@ def test_show_tells_what_was_published_for_the_next_night(
     capsys.readouterr()
     assert main(["campaign", "show", c, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["published"] is None  # night 2: none yet
+
+
+def test_a_schema_1_file_read_only_is_read_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A campaign of schema 1 that cannot be migrated (a read-only connection, SQLite's own
+    `mode=ro`) is read as it is: every migration only adds; nothing was published in it."""
+    from nightsim.campaign import Campaign, ledger
+    from nightsim.campaign.publish import last_published
+
+    c = _new(tmp_path, capsys)
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    capsys.readouterr()
+    conn = sqlite3.connect(c, isolation_level=None)
+    conn.executescript("DROP TABLE publications; PRAGMA user_version = 1;")
+    conn.close()
+    ro = sqlite3.connect(f"file:{c}?mode=ro", uri=True, isolation_level=None)
+    ledger.migrate(ro, Path(c))
+    assert ro.execute("PRAGMA user_version").fetchone()[0] == 1
+    camp = Campaign(Path(c), ro)
+    try:
+        assert last_published(camp, 2) is None
+        assert camp.verify().ok and camp.state.nights == 1
+    finally:
+        camp.close()
+    # Writable, it is migrated on open, and publishes.
+    assert main(["campaign", "publish", c]) == 0
+    assert sqlite3.connect(c).execute("PRAGMA user_version").fetchone()[0] == ledger.SCHEMA_VERSION
