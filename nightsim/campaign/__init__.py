@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
@@ -23,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from nightsim.campaign import chain, ledger
+from nightsim.campaign import chain, ledger, rows
 from nightsim.campaign.chain import Adjustment
 from nightsim.config import Config
 from nightsim.errors import ConfigError, NotACampaign
@@ -133,10 +134,11 @@ class Campaign:
         # cli/stop.held; docs/campaign.md, "Nothing lost").
         self.commit_guard: ledger.Guard = contextlib.nullcontext
         self.on_commit: Callable[[tuple[CampaignNight, ...]], None] = lambda played: None
-        row = self._one("SELECT id, name, genesis FROM campaign")
-        if row is None:
-            raise NotACampaign(f"{shown(path)}: a campaign file without its campaign row")
-        self.id, self.name, self.genesis = row
+        with ledger.errors(path):
+            row = rows.one(conn, "SELECT id, name, genesis FROM campaign", (), "the campaign row")
+            self.id = rows.text(row[0], "campaign.id")
+            self.name = rows.text(row[1], "campaign.name")
+            self.genesis = rows.text(row[2], "campaign.genesis")
 
     @classmethod
     def new(
@@ -196,23 +198,28 @@ class Campaign:
     @property
     def state(self) -> CampaignState:
         """The party now, the date, the supplies, the next seed's commitment."""
-        commitment, state = self._one("SELECT commitment, state FROM pending")
-        last = self._one("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1")
-        data = json.loads(state)
-        camp = data["camp"]
-        config = chain.config_of(data)
+        with ledger.errors(self.path):
+            row = rows.one(self._conn, "SELECT commitment, state FROM pending", (), "the pending row")
+            commitment = rows.text(row[0], "pending.commitment")
+            config = _pending_config(row[1])
+            last = self._conn.execute(
+                "SELECT number, head FROM nights ORDER BY number DESC LIMIT 1"
+            ).fetchone()
+            nights = rows.integer(last[0], "nights.number") if last else 0
+            head = rows.text(last[1], f"night {nights}'s head") if last else self.genesis
+        camp = config.camp
         return CampaignState(
             id=self.id,
             name=self.name,
-            nights=last[0] if last else 0,
-            party=_members(data),
-            month=camp.get("month"),
-            day=camp.get("day") or (1 if camp.get("month") else None),
-            season=config.camp.resolved_season,
-            carried_firewood_hours=camp.get("carried_firewood_hours", 0),
-            ingredients=camp.get("ingredients", True),
+            nights=nights,
+            party=tuple(PartyMember(m.name, m.hp, m.max_hp, m.exhaustion) for m in config.party),
+            month=camp.month,
+            day=camp.day or (1 if camp.month else None),
+            season=camp.resolved_season,
+            carried_firewood_hours=camp.carried_firewood_hours,
+            ingredients=bool(camp.ingredients),
             next_seed_sha256=commitment,
-            head=last[1] if last else self.genesis,
+            head=head,
             camp=_next_camp(config),
         )
 
@@ -221,8 +228,10 @@ class Campaign:
         the stored state with tonight's `sets`; ConfigError naming an item refused."""
         for item in sets:
             chain.check_camp_item(item)
-        (state,) = self._one("SELECT state FROM pending")
-        return chain.config_of(chain.validated(json.loads(state), sets, "tonight's camp"))
+        with ledger.errors(self.path):
+            (state,) = rows.one(self._conn, "SELECT state FROM pending", (), "the pending row")
+            data = rows.json_of(state, "pending.state", dict)
+        return chain.config_of(chain.validated(data, sets, "tonight's camp"))
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
         """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
@@ -240,12 +249,18 @@ class Campaign:
                 raise TypeError(f"items: expected strings, got {type(item).__name__}")
             chain.check_adjustment_item(item)
         with ledger.transaction(self._conn, self.path) as db:
-            (state,) = db.execute("SELECT state FROM pending").fetchone()
+            (state,) = rows.one(db, "SELECT state FROM pending", (), "the pending row")
             after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
             number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
+            after = rows.integer(after, "nights.number")
+            number = rows.integer(number, "adjustments.number")
             adj = Adjustment(number + 1, after, items, note)
             where = f"after night {after}" if after else "before night 1"
-            data = chain.validated(json.loads(state), items, f"the adjustment {where}")
+            raw = rows.json_of(state, "pending.state", dict)
+            data = chain.validated(raw, items, f"the adjustment {where}")
+            refused = chain.name_refused(data)
+            if refused and refused != chain.name_refused(raw):  # a new name's problem
+                raise ConfigError(f"the adjustment {where}: {refused}")
             db.execute(
                 "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
                 (adj.number, after, json.dumps(list(items)), note, adj.sha256),
@@ -325,15 +340,29 @@ class Campaign:
             cursor = self._conn.execute(
                 "SELECT number, after_night, items, note FROM adjustments ORDER BY number"
             )
-            for number, after, items, note in cursor:
-                yield Adjustment(number, after, tuple(json.loads(items)), note)
+            for row in cursor:
+                yield rows.adjustment(row)
 
     def verify(self, *, night: int | None = None) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
         links): the first problem, in words a player follows, or none."""
         from nightsim.campaign.check import verify
 
-        return verify(self, night)
+        with ledger.errors(self.path):
+            return verify(self, night)
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction: everything read inside it is one state of the file, a night
+        committed meanwhile by another nightsim not seen (`show`, `page`: docs/campaign.md,
+        "One snapshot"). A writer waits (its `--wait`) for it to end."""
+        with ledger.errors(self.path):
+            self._conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("COMMIT")
 
 
 COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, log"
@@ -341,6 +370,15 @@ COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, lo
 
 def _json(data: Any) -> str:
     return canonical_json(data)
+
+
+def _pending_config(state: Any) -> Config:
+    """The next night's config as stored; Damaged if it is not a valid config."""
+    data = rows.json_of(state, "pending.state", dict)
+    try:
+        return chain.config_of(data)
+    except ConfigError as exc:
+        raise rows.Damaged(f"pending.state is not a valid config ({exc}): the file was edited")
 
 
 from nightsim.campaign.check import CampaignVerdict  # noqa: E402  (it names Campaign)

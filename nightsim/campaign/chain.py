@@ -186,6 +186,12 @@ def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
         if name is not None:
             joined[name] = item
         apply_override(out, item)
+        party = out.get("party", [])
+        if not isinstance(party, list) or not all(isinstance(m, dict) for m in party):
+            raise ConfigError(
+                f"--set {shown(item, quote=False)}: the party is its members, each changed by"
+                " its own fields (party.NAME.hp=3, party.NAME.exhaustion=0), or --leave NAME"
+            )
     _check_joined(out, joined, before)
     return out
 
@@ -252,3 +258,13 @@ def first_difference(got: dict[str, Any], expected: dict[str, Any]) -> str:
 
 def config_of(data: dict[str, Any]) -> Config:
     return config_from_data(data)
+
+
+def name_refused(data: dict[str, Any]) -> str | None:
+    """Why the party's names in `data` (a valid config's data) are refused at an adjustment:
+    a blank or invisible name, two names alike but for case, or two names that look alike
+    (config/names.py)."""
+    from nightsim.config.names import lookalike_problem, name_problem
+
+    config = config_from_data(data)
+    return name_problem(config) or lookalike_problem(config)

@@ -16,6 +16,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from nightsim.campaign import rows
 from nightsim.errors import CampaignBusy, EnvironmentFailure, NotACampaign
 from nightsim.limits import shown
 
@@ -149,6 +150,7 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
             if check != "ok":
                 raise NotACampaign(f"{shown(path)}: the campaign file is corrupt ({check})")
             migrate(conn, path)
+            rows.check_tables(conn)
     except BaseException:
         conn.close()
         raise
@@ -157,29 +159,57 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
 
 @contextlib.contextmanager
 def errors(path: Path) -> Iterator[None]:
-    """SQLite's errors as nightsim's: busy (75), full disk or I/O (74), not a database or
-    corrupt (2)."""
+    """SQLite's errors as nightsim's: busy (75), full disk, I/O or a read-only file system
+    (74), not a database, corrupt or a value not what nightsim writes (2)."""
     try:
         yield
+    except rows.Damaged as exc:
+        raise NotACampaign(f"{shown(path)}: {exc}") from None
     except sqlite3.OperationalError as exc:
-        code = getattr(exc, "sqlite_errorcode", None)
-        text = str(exc)
-        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
-            raise CampaignBusy(
-                f"the campaign {shown(path)} is busy (another nightsim is writing it)"
-            ) from None
-        if code == sqlite3.SQLITE_FULL or "full" in text:
-            raise EnvironmentFailure(
-                f"{shown(path)}: cannot write: the disk (or the database) is full; the"
-                " campaign is as it was"
-            ) from None
-        if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
-            raise EnvironmentFailure(f"{shown(path)}: cannot read or write: {text}") from None
-        raise NotACampaign(f"{shown(path)}: not a campaign file: {text}") from None
+        raise _operational(path, exc) from None
     except sqlite3.DatabaseError as exc:
         raise NotACampaign(
             f"{shown(path)}: not a campaign file (not a SQLite database, or corrupt: {exc})"
         ) from None
+
+
+def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:
+    # Python gives SQLite's extended code (SQLITE_READONLY_ROLLBACK is 776); its low byte
+    # is the primary code.
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    text = str(exc)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return CampaignBusy(f"the campaign {shown(path)} is busy (another nightsim is writing it)")
+    if code == sqlite3.SQLITE_FULL or "full" in text:
+        return EnvironmentFailure(
+            f"{shown(path)}: cannot write: the disk (or the database) is full; the"
+            " campaign is as it was"
+        )
+    if code == sqlite3.SQLITE_READONLY and _hot_journal(path):
+        return EnvironmentFailure(
+            f"{shown(path)}: a write was cut short and left its journal"
+            f" ({shown(_journal(path))}), which SQLite must roll back before the campaign"
+            " is read, but the file system is read-only: open it once where it can be"
+            " written (copy the file and its journal together), and the campaign is as it"
+            " was before that write"
+        )
+    if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+        return EnvironmentFailure(f"{shown(path)}: cannot read or write: {text}")
+    if text.startswith("no such table") or text.startswith("no such column"):
+        return NotACampaign(f"{shown(path)}: not a whole campaign file ({text}): it was edited")
+    return NotACampaign(f"{shown(path)}: not a campaign file: {text}")
+
+
+def _journal(path: Path) -> Path:
+    return path.with_name(path.name + "-journal")
+
+
+def _hot_journal(path: Path) -> bool:
+    """A rollback journal left beside the file by a write cut short (a non-empty one)."""
+    try:
+        return _journal(path).stat().st_size > 0
+    except OSError:
+        return False
 
 
 Guard = Callable[[], contextlib.AbstractContextManager[None]]
