@@ -22,6 +22,9 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 100
 #: The nights of one run or journey, for `nightsim run --nights` and the API's `nights`.
 MAX_NIGHTS = 100_000
+#: `campaign --wait SECONDS`: how long a command waits for another's write lock, at most a
+#: day (a longer wait is a command left hanging, and `nan` or `inf` is no number of seconds).
+MAX_WAIT_SECONDS = 86_400
 #: The members of a party. A Dolmenwood party is a handful of characters and their hirelings;
 #: the cost of a night grows faster than its party (a 14,000-member party took 12 s a night),
 #: and at this limit a night still takes some 15 ms to simulate and `odds` some 2 ms a

@@ -151,7 +151,7 @@ class Campaign:
         p = Path(path)
         if not name.isprintable() or len(name) > 200:
             raise NotACampaign(f"--name {shown(name)}: expected one printable line of at most 200")
-        conn = ledger.create(p, wait)
+        conn, temp = ledger.create(p, wait)
         try:
             cid, seed, data = chain.new_id(), chain.new_seed(), config.canonical()
             first = chain.commitment(seed)
@@ -162,11 +162,13 @@ class Campaign:
                     (cid, name, _json(data), genesis, seed, first),
                 )
                 db.execute("INSERT INTO pending VALUES (1, ?, ?, ?)", (seed, first, _json(data)))
+            conn.close()
+            ledger.place(temp, p)
         except BaseException:
             conn.close()
-            p.unlink(missing_ok=True)
+            ledger.discard(temp)
             raise
-        return cls(p, conn)
+        return cls.open(p, wait=wait)
 
     @classmethod
     def open(cls, path: str | PathLike[str], *, wait: float = 10.0) -> Campaign:

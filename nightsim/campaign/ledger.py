@@ -11,7 +11,9 @@ SQLite's rollback journal, `synchronous=FULL`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -94,27 +96,91 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
             raise
 
 
-def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:
-    """A new, empty campaign file at `path` (never over an existing file)."""
+# A filesystem that cannot hard-link (some FUSE, FAT): `place` checks then renames.
+_NO_LINK = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
+# An error on creating a file that is the machine's (the disk), not the path's (exit 74).
+_ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.ENOMEM}
+
+
+def _os_error(path: Path, exc: OSError) -> Exception:
+    if exc.errno in _ENVIRONMENT:
+        return EnvironmentFailure(
+            f"{shown(path)}: cannot create the campaign: {exc.strerror}; nothing was written"
+        )
+    return NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
+
+
+def _exists(path: Path) -> NotACampaign:
+    return NotACampaign(f"{shown(path)}: already exists; a campaign is never written over")
+
+
+def create(path: Path, wait: float = 10.0) -> tuple[sqlite3.Connection, Path]:
+    """A new, empty campaign file for `path`, built under a temporary name in the same folder
+    (`.NAME.XXXXXXXX.new`) and its connection: `place` gives it its name once it is whole,
+    so a failure or a `kill -9` meanwhile never leaves a file that blocks the name."""
+    if os.path.lexists(path):
+        raise _exists(path)
+    temp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.new")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        raise NotACampaign(
-            f"{shown(path)}: already exists; a campaign is never written over"
-        ) from None
+        os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
     except OSError as exc:
-        raise NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}") from None
-    os.close(fd)
+        raise _os_error(path, exc) from None
     try:
-        conn = _connect(path, wait)
-        conn.execute("PRAGMA journal_mode=DELETE")
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        migrate(conn, path)
+        with errors(path):
+            conn = _connect(temp, wait)
+            try:
+                conn.execute("PRAGMA journal_mode=DELETE")
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                migrate(conn, path)
+            except BaseException:
+                conn.close()
+                raise
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
+        discard(temp)
         raise
-    return conn
+    return conn, temp
+
+
+def place(temp: Path, path: Path) -> None:
+    """The whole campaign `temp` (closed) on disk, then under its name `path`, never over an
+    existing file: a hard link fails if the name is taken (a rename would replace it)."""
+    try:
+        fd = os.open(temp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise _exists(path) from None
+        except OSError as exc:
+            if exc.errno not in _NO_LINK:
+                raise
+            if os.path.lexists(path):
+                raise _exists(path) from None
+            os.rename(temp, path)
+        else:
+            os.unlink(temp)
+        _sync_folder(path.parent)
+    except OSError as exc:
+        raise _os_error(path, exc) from None
+
+
+def discard(temp: Path) -> None:
+    for leftover in (temp, _journal(temp)):
+        with contextlib.suppress(OSError):
+            os.unlink(leftover)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The new name on disk too (a folder's fsync; not every filesystem allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def is_campaign_file(path: Path) -> bool:

@@ -26,7 +26,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_NIGHTS, MAX_WAIT_SECONDS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -196,20 +196,27 @@ def run(args: argparse.Namespace) -> int:
 def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
     from nightsim.campaign import Campaign
 
-    if args.wait < 0:
-        raise UsageError(f"--wait: expected 0 or more seconds, got {shown(args.wait)}")
-    c = Campaign.open(args.file, wait=args.wait)
+    c = Campaign.open(args.file, wait=_wait(args))
     try:
         yield c
     finally:
         c.close()
 
 
+def _wait(args: argparse.Namespace) -> float:
+    """`--wait`: 0 to MAX_WAIT_SECONDS (docs/limits.md); `nan` and `inf` are no wait."""
+    if not 0 <= args.wait <= MAX_WAIT_SECONDS:  # False for nan
+        raise UsageError(
+            f"--wait: expected 0 to {MAX_WAIT_SECONDS} seconds, got {shown(args.wait)}"
+        )
+    return float(args.wait)
+
+
 def _new(args: argparse.Namespace) -> int:
     from nightsim.campaign import Campaign
 
     config, _ = config_from_args(args.config, args.set)
-    with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
+    with Campaign.new(args.file, config, name=args.name, wait=_wait(args)) as c:
         state = c.state
     status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
     status(f"night 1's seed is committed: sha256 {state.next_seed_sha256}")
@@ -277,7 +284,7 @@ def _show(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import show_json, show_text
     from nightsim.narration.catalogue import Catalogue
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         _warn_gap(c)
         if args.format == "json":
             show_json(c)
@@ -308,12 +315,12 @@ def _check(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     from nightsim.cli.atomic import create
 
-    with _opened(args) as c:
-        night = c.night(args.night)
+    with _opened(args) as c, c.snapshot():
+        last = c.state.nights
+        # Checked before the query: SQLite takes no integer past 2**63 - 1 (OverflowError).
+        night = c.night(args.night) if 1 <= args.night <= last else None
         if night is None:
-            raise UsageError(
-                f"{shown(args.file)}: no night {args.night} (the campaign has {c.state.nights})"
-            )
+            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(night.log)
@@ -400,7 +407,7 @@ def _parse_head(text: str) -> str:
 def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import page_text
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         _warn_gap(c)
         try:
             text = page_text(c, args.lang)

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from nightsim.heads import short_head
-from nightsim.limits import shown
+from nightsim.limits import json_inert, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight, NextCamp, PartyMember
@@ -136,9 +136,22 @@ def _camp_json(camp: NextCamp) -> dict[str, Any]:
     }
 
 
+class _Inert:
+    """stdout with each character a terminal acts on (a bidi mark, a C1 control, read from an
+    edited file) written as its JSON escape, as the text form escapes it (limits.json_inert):
+    the same JSON value."""
+
+    def __init__(self, out: Any) -> None:
+        self._out = out
+
+    def write(self, text: str) -> None:
+        body, end = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+        self._out.write(json_inert(body) + end)
+
+
 def show_json(c: Campaign) -> None:
     s = c.state
-    out = sys.stdout
+    out = _Inert(sys.stdout)
     out.write(
         "{"
         + json.dumps(
