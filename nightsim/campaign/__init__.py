@@ -315,7 +315,8 @@ class Campaign:
         from nightsim.campaign.play import night_of_row
 
         row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
-        return None if row is None else night_of_row(row)
+        with ledger.errors(self.path):
+            return None if row is None else night_of_row(row)
 
     def first_missing(self) -> int | None:
         """The first night missing before the last (a row deleted from the file), or None:

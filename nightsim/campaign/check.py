@@ -124,9 +124,9 @@ def _check_beginning(conn: sqlite3.Connection, cid: str, name: str, exp: _Expect
         if link.get("previous_head") == genesis:
             raise _Broken("the campaign's genesis hash (campaign.genesis) was edited")
         raise _Broken(
-            "the campaign's beginning (campaign.id, .name, .created, .first_commitment or"
-            " .genesis: its name, first party or night 1's seed commitment) was changed after"
-            " it was created"
+            "the campaign's beginning (its id, name, first party or night 1's seed"
+            " commitment: campaign.id, campaign.name, campaign.created,"
+            " campaign.first_commitment or campaign.genesis) was changed after it was created"
         )
     (first_seed,) = rows.one(conn, "SELECT first_seed FROM campaign", (), "the campaign row")
     if chain.commitment(rows.text(first_seed, "campaign.first_seed")) != exp.commitment:
