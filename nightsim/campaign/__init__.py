@@ -201,7 +201,9 @@ class Campaign:
     def state(self) -> CampaignState:
         """The party now, the date, the supplies, the next seed's commitment."""
         with ledger.errors(self.path):
-            row = rows.one(self._conn, "SELECT commitment, state FROM pending", (), "the pending row")
+            row = rows.one(
+                self._conn, "SELECT commitment, state FROM pending", (), "the pending row"
+            )
             commitment = rows.text(row[0], "pending.commitment")
             config = _pending_config(row[1])
             last = self._conn.execute(
@@ -381,7 +383,9 @@ def _pending_config(state: Any) -> Config:
     try:
         return chain.config_of(data)
     except ConfigError as exc:
-        raise rows.Damaged(f"pending.state is not a valid config ({exc}): the file was edited")
+        raise rows.Damaged(
+            f"pending.state is not a valid config ({exc}): the file was edited"
+        ) from None
 
 
 from nightsim.campaign.check import CampaignVerdict  # noqa: E402  (it names Campaign)

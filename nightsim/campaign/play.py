@@ -49,9 +49,7 @@ def play_one(
     seed: int | str | None,
 ) -> CampaignNight:
     """The next night, written into the open transaction `db`."""
-    from nightsim.campaign import COLUMNS
-
-    from nightsim.campaign import rows
+    from nightsim.campaign import COLUMNS, rows
 
     pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
     pending_seed = rows.text(pending[0], "pending.seed")

@@ -17,9 +17,18 @@ from nightsim.limits import MAX_LOG_DEPTH, shown
 TABLES: dict[str, tuple[str, ...]] = {
     "campaign": ("id", "name", "created", "genesis", "first_seed", "first_commitment", "one"),
     "nights": (
-        "number", "log", "head", "seed", "referee", "state_after",
-        "month", "day", "encounter", "rested", "party",
-    ),  # fmt: skip
+        "number",
+        "log",
+        "head",
+        "seed",
+        "referee",
+        "state_after",
+        "month",
+        "day",
+        "encounter",
+        "rested",
+        "party",
+    ),
     "adjustments": ("number", "after_night", "items", "note", "sha256"),
     "pending": ("one", "seed", "commitment", "state"),
 }

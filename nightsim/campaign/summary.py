@@ -56,9 +56,7 @@ def night_problem(
     )
     for column, got, want in expected:
         if got != want:
-            values = (
-                f" (stored {shown(got)}, the log's {shown(want)})" if column in _ECHOED else ""
-            )
+            values = f" (stored {shown(got)}, the log's {shown(want)})" if column in _ECHOED else ""
             return (
                 f"night {night.number}'s {column} (nights.{column}) is not what its log says"
                 f"{values}: the file was edited"

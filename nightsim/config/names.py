@@ -47,8 +47,7 @@ _LOOKALIKE = str.maketrans(
     # then the Latin small capitals drawn as the small letter is (NFKC keeps them)
     "\u1d04\u1d0f\u1d1c\u1d20\u1d21\u1d22\ua731",
     # to: the Latin letter each is drawn like
-    "ABEKMHOPCTXYlJSQWlYhaeopcyxijsdqwyhl\u00eb\u00efABEZHlKMNOPTYXovpikuxcjalllO"
-    "couvwzs",
+    "ABEKMHOPCTXYlJSQWlYhaeopcyxijsdqwyhl\u00eb\u00efABEZHlKMNOPTYXovpikuxcjalllOcouvwzs",
 )
 
 # Characters that print as nothing or as a blank, yet are neither whitespace nor a format

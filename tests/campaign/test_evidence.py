@@ -220,9 +220,7 @@ def _displayed(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[list[int
 
 
 @pytest.mark.slow
-def test_byte_flips_over_the_whole_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_byte_flips_over_the_whole_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     original = _campaign(tmp_path)
     data = original.read_bytes()
     _, shown_before = _displayed(original, capsys)

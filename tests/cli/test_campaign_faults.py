@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -95,12 +94,15 @@ from nightsim.campaign import Campaign, chain, ledger
 from tests.conftest import cfg
 stage = sys.argv[2]
 
-def pause(*args, _real={"genesis": chain.genesis_hash, "place": ledger.place}[stage]):
+module, name = (chain, "genesis_hash") if stage == "genesis" else (ledger, "place")
+real = getattr(module, name)
+
+def pause(*args):
     print("paused", flush=True)
     time.sleep(60)
-    return _real(*args)
+    return real(*args)
 
-setattr(chain if stage == "genesis" else ledger, "genesis_hash" if stage == "genesis" else "place", pause)
+setattr(module, name, pause)
 Campaign.new(sys.argv[1], cfg())
 """
 
