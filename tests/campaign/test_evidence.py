@@ -224,7 +224,7 @@ def test_byte_flips_over_the_whole_file(tmp_path: Path, capsys: pytest.CaptureFi
     original = _campaign(tmp_path)
     data = original.read_bytes()
     _, shown_before = _displayed(original, capsys)
-    step = max(1, len(data) // 160)
+    step = max(1, len(data) // 100)
     offsets = sorted({*range(0, 100, 7), *range(step // 2, len(data), step)})
     changed, verdicts = 0, {}
     for offset in offsets:
