@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import chain, rows, summary
 from nightsim.campaign.rows import Damaged
-from nightsim.errors import ConfigError, LogError
+from nightsim.errors import ConfigError, EnvironmentFailure, LogError
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -63,14 +63,30 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
 
 @contextlib.contextmanager
 def _snapshot(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    # SQLite's backup API copies the whole file in one step, inside one read transaction.
-    with tempfile.TemporaryDirectory(prefix="nightsim-verify-") as folder:
-        copy = sqlite3.connect(Path(folder) / "snapshot.campaign", isolation_level=None)
+    # SQLite's backup API copies the whole file in one step, inside one read transaction
+    # (retried while a writer holds the file, as the writer's own commit is quick).
+    try:
+        folder = tempfile.TemporaryDirectory(prefix="nightsim-verify-")
+    except OSError as exc:
+        raise EnvironmentFailure(f"cannot make a temporary folder: {exc.strerror}") from None
+    with folder:
+        copy = sqlite3.connect(Path(folder.name) / "snapshot.campaign", isolation_level=None)
         try:
-            conn.backup(copy)
+            try:
+                conn.backup(copy)
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in _THE_COPYS:
+                    raise  # the campaign's own (busy, corrupt): ledger.errors names it
+                raise EnvironmentFailure(
+                    f"cannot copy the campaign to {folder.name} to verify it: {exc}"
+                ) from None
             yield copy
         finally:
             copy.close()
+
+
+# The copy's own failures (the temporary folder full or failing), not the campaign's.
+_THE_COPYS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN}
 
 
 def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:

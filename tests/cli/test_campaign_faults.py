@@ -259,3 +259,20 @@ def test_show_json_escapes_what_the_text_escapes(
     data = json.loads(out)
     assert data["name"] == "The \u202eWood\u009b2J"  # the same JSON value
     assert data["adjustments"][0]["note"] == "an \u2066arrow\x1b[31m"
+
+
+@linux_only
+def test_verify_with_its_temporary_folder_full_is_74(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    path = tmp_path / "wood.campaign"
+    with Campaign.new(path, cfg()) as c:
+        c.play()
+    with _tmpfs(tmp_path / "disk", "16k") as disk:
+        monkeypatch.setattr(tempfile, "tempdir", str(disk))
+        assert main(["campaign", "verify", str(path)]) == 74
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "cannot copy the campaign" in err
+        assert list(disk.iterdir()) == []
