@@ -237,6 +237,11 @@ def errors(path: Path) -> Iterator[None]:
         raise NotACampaign(
             f"{shown(path)}: not a campaign file (not a SQLite database, or corrupt: {exc})"
         ) from None
+    except UnicodeDecodeError:
+        # SQLite's message quotes the file's damaged schema, which is not UTF-8 text.
+        raise NotACampaign(
+            f"{shown(path)}: not a campaign file (corrupt: its schema is not text)"
+        ) from None
 
 
 def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:

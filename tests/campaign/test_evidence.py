@@ -164,6 +164,13 @@ def _damage(path: Path, sql: str) -> None:
             "show verify page",
         ),
         (
+            # A schema SQLite cannot read, whose name is not UTF-8 (its message quotes it).
+            "PRAGMA writable_schema=ON; UPDATE sqlite_master SET name = CAST(X'70656EA6' AS"
+            " TEXT), sql = 'CREATE TABLE x(' WHERE name = 'pending'",
+            "corrupt: its schema is not text",
+            "show verify page log night check adjust",
+        ),
+        (
             "ALTER TABLE nights DROP COLUMN rested",
             "'nights' has the columns",
             "show verify night",
