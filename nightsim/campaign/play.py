@@ -41,6 +41,11 @@ def night_lines(
     return lines, outcomes[0]
 
 
+# A night's number is JSON in its header: at most I-JSON's largest exact integer (RFC 7493),
+# which the canonical form (JCS) insists on; no campaign plays that many nights.
+_MAX_NIGHT = 2**53 - 1
+
+
 def play_one(
     db: sqlite3.Connection,
     campaign_id: str,
@@ -55,11 +60,15 @@ def play_one(
     pending_seed = rows.text(pending[0], "pending.seed")
     state = rows.json_of(pending[1], "pending.state", dict)
     last = db.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
+    # What tonight's header names, read from the file: checked, as the header is.
+    rows.hex_digits(campaign_id, "campaign.id", 32)
     if last:
         number = rows.integer(last[0], "nights.number") + 1
-        previous = rows.text(last[1], f"night {number - 1}'s head (nights.head)")
+        if not 2 <= number <= _MAX_NIGHT:
+            raise rows.Damaged(f"nights.number holds {number - 1}: the file was edited")
+        previous = rows.hex_digits(last[1], f"night {number - 1}'s head (nights.head)")
     else:
-        number, previous = 1, genesis
+        number, previous = 1, rows.hex_digits(genesis, "campaign.genesis")
     data = chain.validated(state, sets, "tonight's camp")
     adjustments = [
         rows.adjustment(row).sha256

@@ -78,6 +78,15 @@ def text(value: Any, where: str) -> str:
     return value
 
 
+def hex_digits(value: Any, where: str, digits: int = 64) -> str:
+    """A head or a hash (64 lower-case hex digits), or the campaign's id (32), as a night's
+    header must name one."""
+    hexed = text(value, where)
+    if len(hexed) != digits or any(c not in "0123456789abcdef" for c in hexed):
+        raise Damaged(f"{where} is not {digits} hex digits ({shown(hexed)}): the file was edited")
+    return hexed
+
+
 def optional_text(value: Any, where: str) -> str | None:
     return None if value is None else text(value, where)
 

@@ -170,6 +170,19 @@ def _damage(path: Path, sql: str) -> None:
             "corrupt: its schema is not text",
             "show verify page log night check adjust",
         ),
+        # What tonight's header would name, read from the file, is checked before a night
+        # is played on it (verify names these as edits: exit 1).
+        ("UPDATE campaign SET id = 'zz'", "campaign.id is not 32 hex digits", "night"),
+        (
+            "UPDATE nights SET head = 'x' WHERE number = 2",
+            "night 2's head (nights.head) is not 64 hex digits",
+            "night",
+        ),
+        (
+            "UPDATE nights SET number = 9223372036854775807 WHERE number = 2",
+            "nights.number holds 9223372036854775807",
+            "night",
+        ),
         (
             "ALTER TABLE nights DROP COLUMN rested",
             "'nights' has the columns",
