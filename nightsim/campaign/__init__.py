@@ -209,7 +209,7 @@ class Campaign:
             last = self._conn.execute(
                 "SELECT number, head FROM nights ORDER BY number DESC LIMIT 1"
             ).fetchone()
-            nights = rows.integer(last[0], "nights.number") if last else 0
+            nights = rows.integer(last[0], "nights.number", 1) if last else 0
             head = rows.text(last[1], f"night {nights}'s head") if last else self.genesis
         camp = config.camp
         return CampaignState(
@@ -256,9 +256,9 @@ class Campaign:
             (state,) = rows.one(db, "SELECT state FROM pending", (), "the pending row")
             after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
             number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
-            after = rows.integer(after, "nights.number")
-            number = rows.integer(number, "adjustments.number")
-            adj = Adjustment(number + 1, after, items, note)
+            after = rows.integer(after, "nights.number", 0)
+            number = rows.integer(rows.integer(number, "adjustments.number", 0) + 1, "the next")
+            adj = Adjustment(number, after, items, note)
             where = f"after night {after}" if after else "before night 1"
             raw = rows.json_of(state, "pending.state", dict)
             data = chain.validated(raw, items, f"the adjustment {where}")

@@ -91,9 +91,16 @@ def optional_text(value: Any, where: str) -> str | None:
     return None if value is None else text(value, where)
 
 
-def integer(value: Any, where: str) -> int:
+# A whole number the file holds goes into JSON (a header, `show --format json`): at most
+# I-JSON's largest exact integer (RFC 7493), which the canonical form (JCS) insists on.
+MAX_EXACT = 2**53 - 1
+
+
+def integer(value: Any, where: str, low: int = -MAX_EXACT) -> int:
     if not isinstance(value, int):
         raise _wrong(value, where, "a whole number")
+    if not low <= value <= MAX_EXACT:
+        raise Damaged(f"{where} is {value}, out of range: the file was edited or is damaged")
     return value
 
 
@@ -133,12 +140,12 @@ def adjustment(row: Sequence[Any]) -> Any:
     """An `adjustments` row (number, after_night, items, note) as a chain.Adjustment."""
     from nightsim.campaign.chain import Adjustment
 
-    number = integer(row[0], "adjustments.number")
+    number = integer(row[0], "adjustments.number", 1)
     where = f"adjustment {number}'s"
     items = json_of(row[2], f"{where} items (adjustments.items)", list)
     if not all(isinstance(i, str) for i in items):
         raise Damaged(f"{where} items (adjustments.items) are not all text: the file was edited")
-    after = integer(row[1], f"{where} after_night")
+    after = integer(row[1], f"{where} after_night (adjustments.after_night)", 0)
     return Adjustment(number, after, tuple(items), text(row[3], f"{where} note"))
 
 
@@ -146,7 +153,7 @@ def night(row: Sequence[Any]) -> Any:
     """A `nights` row (campaign.COLUMNS) as a CampaignNight, every value's type checked."""
     from nightsim.campaign import CampaignNight, PartyMember
 
-    number = integer(row[0], "nights.number")
+    number = integer(row[0], "nights.number", 1)
 
     def where(column: str) -> str:
         return f"night {number}'s {column} (nights.{column})"

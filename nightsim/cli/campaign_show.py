@@ -206,6 +206,7 @@ def _lines(n: CampaignNight) -> list[str]:
 def page_text(c: Campaign, lang: str) -> str:
     """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
     night whose log fails its checks raises LogError naming it."""
+    from nightsim.errors import BrokenLog
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
     nights, numbers = [], []
@@ -213,4 +214,12 @@ def page_text(c: Campaign, lang: str) -> str:
         nights.append(_lines(n))
         numbers.append(n.number)
     adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
+    last = numbers[-1] if numbers else 0
+    for a in adjustments:
+        if a.after_night > last:  # a later night removed: `verify` says so too
+            raise BrokenLog(
+                None,
+                f"an adjustment is recorded after night {a.after_night}, which is not in the"
+                f" campaign (it ends at night {last})",
+            )
     return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang, numbers=numbers))

@@ -180,8 +180,14 @@ def _damage(path: Path, sql: str) -> None:
         ),
         (
             "UPDATE nights SET number = 9223372036854775807 WHERE number = 2",
-            "nights.number holds 9223372036854775807",
+            "nights.number is 9223372036854775807, out of range",
             "night",
+        ),
+        (
+            # Past the JSON a header or `show --format json` can hold exactly (JCS).
+            "UPDATE adjustments SET number = 9223372036854775807 WHERE number = 2",
+            "adjustments.number is 9223372036854775807, out of range",
+            "show verify adjust night",
         ),
         (
             "ALTER TABLE nights DROP COLUMN rested",
@@ -203,6 +209,17 @@ def test_a_damaged_file_is_one_line_and_exit_2(
         err = capsys.readouterr().err
         assert code == 2, (command, err)
         assert err.count("\n") == 1 and str(path) in err and said in err, (command, err)
+
+
+def test_an_adjustment_after_a_night_not_played_is_exit_1_on_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _campaign(tmp_path)
+    _damage(path, "UPDATE adjustments SET after_night = 9 WHERE number = 2")
+    for command in ("verify", "page"):
+        assert main(["campaign", command, str(path)]) == 1
+        captured = capsys.readouterr()
+        assert "after night 9, which is not in the campaign" in captured.out + captured.err
 
 
 def test_numbers_out_of_range_are_exit_2(
