@@ -42,10 +42,12 @@ a referee's session:
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken night;
-2 bad input (not a campaign file, a bad --set, no such night); 74 the disk failed (full):
-the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
-again in a moment, or raise --wait.
+exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
+ledger contradicting the logs), or campaign page met a broken night; 2 bad input (not a
+campaign file, a damaged or hand-edited one, a bad --set or name, no such night); 74 the
+disk failed (full, or a cut-short write's journal on a read-only file system): the campaign
+is as it was; 75 the campaign is busy (another nightsim is writing it): try again in a
+moment, or raise --wait.
 """
 
 
