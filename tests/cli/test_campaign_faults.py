@@ -276,3 +276,42 @@ def test_verify_with_its_temporary_folder_full_is_74(
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "cannot copy the campaign" in err
         assert list(disk.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["the temporary file", "sqlite"])
+def test_new_on_a_full_disk_without_a_tmpfs(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+) -> None:
+    """Where no tmpfs can be mounted: ENOSPC creating the temporary file, and SQLite's own
+    SQLITE_FULL (`PRAGMA max_page_count`) while the campaign is built."""
+    import errno
+    import sqlite3
+
+    from nightsim.campaign import ledger
+
+    if where == "sqlite":
+        real = ledger._connect
+
+        def small(path: Path, wait: float) -> sqlite3.Connection:
+            conn = real(path, wait)
+            conn.execute("PRAGMA max_page_count=2")
+            return conn
+
+        monkeypatch.setattr(ledger, "_connect", small)
+    else:
+        real_open = os.open
+
+        def full(path: object, flags: int, *args: int) -> int:
+            if str(path).endswith(".new"):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+            return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(ledger.os, "open", full)
+    path = tmp_path / "wood.campaign"
+    assert main(["campaign", "new", str(path)]) == 74
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("full" in err or "No space" in err)
+    assert list(tmp_path.iterdir()) == []
