@@ -262,8 +262,8 @@ class Campaign:
             where = f"after night {after}" if after else "before night 1"
             raw = rows.json_of(state, "pending.state", dict)
             data = chain.validated(raw, items, f"the adjustment {where}")
-            refused = chain.name_refused(data)
-            if refused and refused != chain.name_refused(raw):  # a new name's problem
+            refused = chain.name_refused(data, raw)
+            if refused:
                 raise ConfigError(f"the adjustment {where}: {refused}")
             db.execute(
                 "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",

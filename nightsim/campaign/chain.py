@@ -260,11 +260,11 @@ def config_of(data: dict[str, Any]) -> Config:
     return config_from_data(data)
 
 
-def name_refused(data: dict[str, Any]) -> str | None:
-    """Why the party's names in `data` (a valid config's data) are refused at an adjustment:
-    a blank or invisible name, two names alike but for case, or two names that look alike
-    (config/names.py)."""
-    from nightsim.config.names import lookalike_problem, name_problem
+def name_refused(data: dict[str, Any], before: dict[str, Any]) -> str | None:
+    """Why a member who joins in `data` (a valid config's data; `before`: the party before
+    the adjustment) is refused: a blank or invisible name, or one alike but for case, or
+    that looks like another member's (config/names.py)."""
+    from nightsim.config.names import joining_problem
 
-    config = config_from_data(data)
-    return name_problem(config) or lookalike_problem(config)
+    names = {m.get("name") for m in before.get("party", []) if isinstance(m, dict)}
+    return joining_problem(config_from_data(data), {n for n in names if isinstance(n, str)})

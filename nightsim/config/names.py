@@ -24,7 +24,7 @@ ligatures, mathematical letters).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
 from nightsim.limits import shown
@@ -206,21 +206,33 @@ def name_problem(config: Config) -> str | None:
     return None
 
 
-def lookalike_problem(config: Config) -> str | None:
-    """Two party members whose names look alike (their skeletons agree), as one line: what
-    `campaign adjust` refuses, where `check` and `run` warn (a config typed whole is read at
-    once; a member joining a party already played is a new name beside old ones)."""
-    kept: dict[str, str] = {}
-    for c in config.party:
-        key = skeleton(c.name)
-        if key in kept and kept[key] != c.name:
+def joining_problem(config: Config, before: Collection[str]) -> str | None:
+    """Why a member joining a party already played (`campaign adjust`: a name of `config`'s
+    party not in `before`) is refused, as one line; or None. Besides `name_problem`'s rules,
+    a new name that looks like another member's (their skeletons agree) is refused, not
+    warned about: the party has been played, and the new name is the one to change."""
+    for i, c in enumerate(config.party):
+        if c.name in before:
+            continue
+        problem = _one_name(f"party[{i}].name", c.name)
+        if problem is not None:
+            return problem
+        for other in config.party:
+            if other.name == c.name:
+                continue
+            if same_name_key(other.name) == same_name_key(c.name):
+                how = "are the same name but for case (compared after Unicode normalisation)"
+            elif skeleton(other.name) == skeleton(c.name):
+                how = (
+                    f"look alike ({shown(_escaped(other.name), quote=False)} and"
+                    f" {shown(_escaped(c.name), quote=False)})"
+                )
+            else:
+                continue
             return (
-                f"party: {shown(kept[key])} and {shown(c.name)} look alike"
-                f" ({shown(_escaped(kept[key]), quote=False)} and"
-                f" {shown(_escaped(c.name), quote=False)}); give the new member a name that"
-                " differs in more than that"
+                f"party: {shown(other.name)} and {shown(c.name)} {how}; give the new member a"
+                " name that differs in more than that"
             )
-        kept.setdefault(key, c.name)
     return None
 
 

@@ -227,6 +227,23 @@ def test_adjust_refuses_names_that_print_alike(tmp_path: Path, name: str, said: 
         assert len(c.state.party) == 5
 
 
+def test_names_alike_from_the_first_config_do_not_block_later_adjustments(
+    tmp_path: Path,
+) -> None:
+    """A config with look-alike names is warned about, not refused (`check`, `run`, `new`):
+    its campaign still takes adjustments to those members; only a new name is held to it."""
+    from nightsim.config import parse_config
+    from tests.conftest import default_text
+
+    # Moss renamed with a Cyrillic e for Wren's: a look-alike of Wren, warned about.
+    config = parse_config(default_text().replace('"Moss"', '"Wr\u0435n"'))
+    with Campaign.new(tmp_path / "c.db", config) as c:
+        c.adjust(["party.Wren.hp=3", "party.Wr\u0435n.hp=2"], note="both hurt")
+        with pytest.raises(ConfigError, match="'WREN' look alike"):
+            c.adjust(_joins("WREN"), note="a third")
+        assert [m.hp for m in c.state.party][2:] == [2, 3]
+
+
 def test_adjust_set_party_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = str(tmp_path / "c.db")
     assert main(["campaign", "new", path]) == 0
