@@ -27,7 +27,7 @@ from typing import Any
 from nightsim.campaign import chain, ledger, rows
 from nightsim.campaign.chain import Adjustment
 from nightsim.config import Config
-from nightsim.errors import ConfigError, NotACampaign
+from nightsim.errors import ConfigError, EnvironmentFailure, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.writer import canonical_json
 
@@ -151,23 +151,11 @@ class Campaign:
         p = Path(path)
         if not name.isprintable() or len(name) > 200:
             raise NotACampaign(f"--name {shown(name)}: expected one printable line of at most 200")
-        conn, temp = ledger.create(p, wait)
         try:
-            cid, seed, data = chain.new_id(), chain.new_seed(), config.canonical()
-            first = chain.commitment(seed)
-            genesis = chain.genesis_hash(cid, name, data, first)
-            with ledger.transaction(conn, p) as db:
-                db.execute(
-                    "INSERT INTO campaign VALUES (?, ?, ?, ?, ?, ?, 1)",
-                    (cid, name, _json(data), genesis, seed, first),
-                )
-                db.execute("INSERT INTO pending VALUES (1, ?, ?, ?)", (seed, first, _json(data)))
-            conn.close()
-            ledger.place(temp, p)
-        except BaseException:
-            conn.close()
-            ledger.discard(temp)
-            raise
+            _create(p, config, name, wait)
+        except EnvironmentFailure as exc:  # the disk's: say that nothing was created
+            said = str(exc).removesuffix("; the campaign is as it was")
+            raise EnvironmentFailure(f"{said}; no campaign was created") from None
         return cls.open(p, wait=wait)
 
     @classmethod
@@ -375,6 +363,27 @@ COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, lo
 
 def _json(data: Any) -> str:
     return canonical_json(data)
+
+
+def _create(path: Path, config: Config, name: str, wait: float) -> None:
+    """A whole new campaign at `path`, or nothing (ledger.create, ledger.place)."""
+    conn, temp = ledger.create(path, wait)
+    try:
+        cid, seed, data = chain.new_id(), chain.new_seed(), config.canonical()
+        first = chain.commitment(seed)
+        genesis = chain.genesis_hash(cid, name, data, first)
+        with ledger.transaction(conn, path) as db:
+            db.execute(
+                "INSERT INTO campaign VALUES (?, ?, ?, ?, ?, ?, 1)",
+                (cid, name, _json(data), genesis, seed, first),
+            )
+            db.execute("INSERT INTO pending VALUES (1, ?, ?, ?)", (seed, first, _json(data)))
+        conn.close()
+        ledger.place(temp, path)
+    except BaseException:
+        conn.close()
+        ledger.discard(temp)
+        raise
 
 
 def _pending_config(state: Any) -> Config:

@@ -104,9 +104,7 @@ _ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.ENOMEM
 
 def _os_error(path: Path, exc: OSError) -> Exception:
     if exc.errno in _ENVIRONMENT:
-        return EnvironmentFailure(
-            f"{shown(path)}: cannot create the campaign: {exc.strerror}; nothing was written"
-        )
+        return EnvironmentFailure(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
     return NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
 
 

@@ -157,6 +157,7 @@ def test_new_on_a_full_disk_is_74_and_leaves_nothing(
         assert main(["campaign", "new", str(path)]) == 74
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "full" in err and "Traceback" not in err
+        assert err.endswith("; no campaign was created\n")
         assert list(disk.iterdir()) == []
 
 
