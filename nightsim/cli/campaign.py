@@ -305,7 +305,7 @@ def _warn_gap(c: Campaign) -> None:
 def _check(args: argparse.Namespace) -> int:
     from nightsim.cli.check import show_checkup
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         config = c.next_config(args.set)
         number = c.state.nights + 1
     from nightsim.narration.catalogue import Catalogue
