@@ -46,6 +46,7 @@ class _Expected:
     commitment: str
     state: dict[str, Any]
     adjustments: dict[int, list[tuple[chain.Adjustment, str]]] = field(default_factory=dict)
+    conn: Any = None  # the file, for a void entry's night (check_voids)
     referee: list[int] = field(default_factory=list)
 
     def since(self) -> str:
@@ -91,7 +92,7 @@ _THE_COPYS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN
 
 def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
     cid, name, created, genesis, first = _campaign_row(conn)
-    exp = _Expected(1, genesis, first, created, _adjustments(conn))
+    exp = _Expected(1, genesis, first, created, _adjustments(conn), conn=conn)
     checked = 0
     try:
         _check_beginning(conn, cid, name, exp)
@@ -220,11 +221,13 @@ def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> 
         before = f"night {n - 1}" if n > 1 else "the campaign's beginning"
         raise _Broken(f"night {n} does not follow {before}: the nights were reordered or replaced")
     _check_adjustments(exp, n, link.get("adjustments"))
+    check_voids(exp.conn, exp.adjustments.get(n - 1, []))
     if link.get("seed") == "referee":
         exp.referee.append(n)
     elif header.get("seed_sha256") != exp.commitment:
         raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
     _check_state(exp, n, header)
+    _check_publications(exp.conn, n, exp.commitment)
     _check_log(n, log.splitlines(keepends=True), night.head)
     outcome = _outcome(header)
     after = chain.state_after(header["config"], outcome)
@@ -317,9 +320,63 @@ def _after(conn: Any, exp: _Expected) -> None:
             if after == last and stored != adj.sha256:
                 note = f" (note: {adj.note!r})" if adj.note else ""
                 raise _Broken(f"the adjustment after night {after}{note} was edited")
+        if after == last:
+            check_voids(conn, exp.adjustments[after])
+
+    _check_publications(conn, last + 1, pending)
+    (later,) = conn.execute(
+        "SELECT MAX(night) FROM publications" if _published(conn) else "SELECT NULL"
+    ).fetchone()
+    if later is not None and rows.integer(later, "publications.night") > last + 1:
+        raise _Broken(
+            f"a block is recorded as published for night {later}, but the next night is"
+            f" {last + 1} (publications.night): the file was edited, or a night removed"
+        )
     since = [adj for adj, _ in exp.adjustments.get(last, [])]
     problem = summary.pending_problem(
         seed, pending, rows.text(row[2], "pending.state"), last, exp.state, since
     )
     if problem is not None:
         raise _Broken(problem)
+
+
+def _published(conn: Any) -> bool:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0]) >= 2
+
+
+def _check_publications(conn: Any, night: int, commitment: str) -> None:
+    problem = summary.publication_problem(conn, night, commitment)
+    if problem is not None:
+        raise _Broken(problem)
+
+
+def check_voids(conn: Any, entries: Sequence[tuple[chain.Adjustment, str]]) -> None:
+    """A void entry (`campaign void`) names a night played before it and restores exactly
+    the state that night started from (its header's config): checked like an adjustment,
+    and against the night it voids."""
+    for adj, _ in entries:
+        for item in adj.items:
+            if not item.startswith(chain.VOID):
+                continue
+            where = f"the void entry after night {adj.after_night}"
+            try:
+                number, _state = chain.parse_void(item) or (0, {})
+            except ConfigError:
+                raise _Broken(f"{where} is not one: it was edited") from None
+            row = None
+            if 1 <= number <= adj.after_night:
+                sql = "SELECT log FROM nights WHERE number = ?"
+                row = conn.execute(sql, (number,)).fetchone()
+            if row is None:
+                raise _Broken(f"{where} voids night {number}, which was not played before it")
+            try:
+                header = json.loads(
+                    rows.blob(row[0], f"night {number}'s log").decode("utf-8").split("\n", 1)[0]
+                )
+                expected = chain.void_item(number, header["config"])
+            except (ValueError, LookupError, TypeError, Damaged):
+                raise _Broken(f"night {number}'s log is broken: `--night {number}`") from None
+            if item != expected:
+                raise _Broken(
+                    f"{where} does not restore the state night {number} started from: it was edited"
+                )

@@ -31,7 +31,21 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
     "adjustments": ("number", "after_night", "items", "note", "sha256"),
     "pending": ("one", "seed", "commitment", "state"),
+    # Schema 2 (`campaign publish`); a schema-1 file read where it cannot be migrated
+    # (read-only) has none (ledger.migrate).
+    "publications": (
+        "number",
+        "night",
+        "commitment",
+        "config_sha256",
+        "edition",
+        "rng",
+        "release",
+        "sets",
+    ),
 }
+# The tables each schema version adds to the one before.
+_SINCE = {"publications": 2}
 
 
 class Damaged(Exception):
@@ -40,9 +54,13 @@ class Damaged(Exception):
 
 
 def check_tables(conn: sqlite3.Connection) -> None:
-    """Each table there with its columns, and the one `campaign` and `pending` row."""
+    """Each table of the file's schema version there with its columns, and the one
+    `campaign` and `pending` row."""
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
     for table, columns in TABLES.items():
         got = tuple(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
+        if not got and version < _SINCE.get(table, 1):
+            continue
         if not got:
             raise Damaged(f"its table {table!r} is missing: the file was edited or is damaged")
         if got != columns:

@@ -88,3 +88,25 @@ def pending_problem(
             " since: the file was edited"
         )
     return None
+
+
+def publication_problem(conn: Any, night: int, commitment: str) -> str | None:
+    """Each block recorded as published for night `night` (`campaign publish`) against the
+    seed commitment the chain holds for it; None where the file has no `publications`
+    (schema 1 read-only). Its fingerprint, edition, dice and release are the referee's
+    record of what was published: the players hold the block itself and check the night
+    against it (`campaign verify --night N --commitment … --config-sha256 …`)."""
+    from nightsim.campaign import rows
+
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    if version < 2:
+        return None
+    sql = "SELECT number, commitment FROM publications WHERE night = ? ORDER BY number"
+    for number, published in conn.execute(sql, (night,)):
+        if rows.text(published, "publications.commitment") != commitment:
+            return (
+                f"the block published for night {night} (publication {number}) names another"
+                " seed commitment than the one the chain holds for it (publications.commitment"
+                " or publications.night): the file was edited"
+            )
+    return None

@@ -24,13 +24,23 @@ needs_sqlite3 = pytest.mark.skipif(shutil.which("sqlite3") is None, reason="no s
 
 def _campaign(folder: Path) -> Path:
     """Two nights, an adjustment between them and one after the last (not yet in a log)."""
+    from nightsim.campaign.publish import publish
+
     path = folder / "wood.campaign"
     with Campaign.new(path, cfg(), name="The Wood") as c:
         c.play()
         c.adjust(["party.Wren.hp=3"], note="a bandit's arrow")
-        c.play()
+        publish(c, ["camp.weather=dry"])
+        c.play(sets=["camp.weather=dry"])
         c.adjust(["party.Moss.exhaustion=1", "camp.carried_firewood_hours=2"], note="a hard road")
+        publish(c)
     return path
+
+
+# What the referee recorded of a published block besides its night and seed commitment: the
+# players hold the block itself and check a night against it (`campaign verify --night N
+# --config-sha256 …`); an edit of the referee's copy changes no night (docs/campaign.md).
+RECORD_ONLY = {"number", "config_sha256", "edition", "rng", "release", "sets"}
 
 
 def sqlite3_cli(path: Path, sql: str) -> subprocess.CompletedProcess[str]:
@@ -119,6 +129,9 @@ def test_every_column_edited_is_caught_by_verify(
                     continue
                 edits += 1
                 code, said = _verify(copy, capsys)
+                if table == "publications" and column in RECORD_ONLY:
+                    assert code == 0, (sql, said)
+                    continue
                 assert code == 1, (sql, said)
                 if table == "nights":
                     number = row[columns.index("number") + 1]

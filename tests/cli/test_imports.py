@@ -107,6 +107,8 @@ def test_run_loads_no_reader() -> None:
     modules = run_cli(["run", "--seed", "3", "--no-log", "--format", "jsonl"])
     assert "nightsim.engine.sim" in modules
     assert "nightsim.log.reader" not in modules
+    # `--sink`'s HTTP client and queue load only when a sink is asked for.
+    assert not {"nightsim.cli.sink", "http.client", "queue"} & modules
 
 
 def test_odds_json_on_one_job_loads_no_text_nor_pool() -> None:
