@@ -203,6 +203,16 @@ def _damage(path: Path, sql: str) -> None:
             "show verify adjust night",
         ),
         (
+            "UPDATE publications SET sets = 'camp.weather=dry' WHERE number = 2",
+            "publication 2's sets (publications.sets) is not JSON",
+            "show night",
+        ),
+        (
+            "UPDATE publications SET number = 9223372036854775807 WHERE number = 2",
+            "publications.number is 9223372036854775807, out of range",
+            "show publish",
+        ),
+        (
             "ALTER TABLE nights DROP COLUMN rested",
             "'nights' has the columns",
             "show verify night",
