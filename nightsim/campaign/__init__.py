@@ -367,6 +367,16 @@ class Campaign:
             return verify(self, night)
 
     @contextlib.contextmanager
+    def frozen(self) -> Iterator[Campaign]:
+        """The campaign as it is now, on a copy taken in one read (as `verify` takes one):
+        read and re-simulate it at leisure while the file itself is never held (`page`:
+        docs/campaign.md, "One snapshot")."""
+        from nightsim.campaign.check import snapshot_copy
+
+        with ledger.errors(self.path), snapshot_copy(self._conn) as conn:
+            yield Campaign(self.path, conn)
+
+    @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
         """One read transaction: everything read inside it is one state of the file, a night
         committed meanwhile by another nightsim not seen (`show`, `page`: docs/campaign.md,

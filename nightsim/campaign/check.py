@@ -58,12 +58,14 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
     """The campaign checked on a copy taken in one read (one snapshot): a night another
     nightsim commits meanwhile is not seen, and the re-simulation, which takes long, never
     holds the file from the referee's next night (docs/campaign.md, "One snapshot")."""
-    with _snapshot(c._conn) as conn:
+    with snapshot_copy(c._conn) as conn:
         return _verify(conn, only)
 
 
 @contextlib.contextmanager
-def _snapshot(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+def snapshot_copy(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A connection to a copy of `conn`'s file taken in one read, in a temporary folder
+    removed afterwards: read at leisure, the file itself never held."""
     # SQLite's backup API copies the whole file in one step, inside one read transaction
     # (retried while a writer holds the file, as the writer's own commit is quick).
     try:

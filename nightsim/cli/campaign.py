@@ -507,7 +507,7 @@ def _parse_head(text: str) -> str:
 def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import Unverified, page_text
 
-    with _opened(args) as c:
+    with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)
         try:
             text = page_text(c, args.lang, checked=not args.unchecked)

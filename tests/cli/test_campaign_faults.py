@@ -57,7 +57,8 @@ from nightsim.cli import main
 codes, torn = [], []
 end = time.monotonic() + float(sys.argv[2])
 while time.monotonic() < end:
-    for args in (["verify"], ["show", "--format", "json"]):
+    page = f"{sys.argv[1]}.{len(codes)}.html"  # checked: every night re-simulated first
+    for args in (["verify"], ["show", "--format", "json"], ["page", "--out", page]):
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(["campaign", args[0], sys.argv[1], *args[1:]])
@@ -72,7 +73,7 @@ print(json.dumps({"codes": codes, "torn": torn}))
 
 
 @pytest.mark.slow
-def test_verify_and_show_read_one_snapshot_while_nights_are_played(tmp_path: Path) -> None:
+def test_verify_show_and_page_read_one_snapshot_while_nights_are_played(tmp_path: Path) -> None:
     path = tmp_path / "wood.campaign"
     with Campaign.new(path, cfg()) as c:
         c.play_nights(3)
@@ -86,6 +87,7 @@ def test_verify_and_show_read_one_snapshot_while_nights_are_played(tmp_path: Pat
     wrong = [c for c in result["codes"] if c[1] not in (0, 75)]
     assert not wrong, wrong  # never a false "the referee cheated" (exit 1)
     assert sum(1 for c in result["codes"] if c[0] == "verify" and c[1] == 0) >= 3
+    assert any(c[0] == "page" and c[1] == 0 for c in result["codes"])
 
 
 NEW_PAUSED = """
