@@ -15,7 +15,6 @@ in the campaign (`campaign`: events.CampaignLink). Each write is one transaction
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -232,34 +231,9 @@ class Campaign:
         (`camp.carried_firewood_hours`, `camp.ingredients`), the date (`camp.month`,
         `camp.day`), the evening's chores and the watch. ConfigError naming the item if the
         next night's config would not be valid: nothing is recorded then."""
-        items = tuple(items)
-        if not items:
-            raise ConfigError("an adjustment needs at least one item (--set KEY=VALUE, --leave)")
-        if not isinstance(note, str) or not note.isprintable() or len(note) > 500:
-            raise ConfigError(f"--note {shown(note)}: expected one printable line of at most 500")
-        for item in items:
-            if not isinstance(item, str):
-                raise TypeError(f"items: expected strings, got {type(item).__name__}")
-            chain.check_adjustment_item(item)
-        with ledger.transaction(self._conn, self.path) as db:
-            (state,) = rows.one(db, "SELECT state FROM pending", (), "the pending row")
-            after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
-            number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
-            after = rows.integer(after, "nights.number", 0)
-            number = rows.integer(rows.integer(number, "adjustments.number", 0) + 1, "the next")
-            adj = Adjustment(number, after, items, note)
-            where = f"after night {after}" if after else "before night 1"
-            raw = rows.json_of(state, "pending.state", dict)
-            data = chain.validated(raw, items, f"the adjustment {where}")
-            refused = chain.name_refused(data, raw)
-            if refused:
-                raise ConfigError(f"the adjustment {where}: {refused}")
-            db.execute(
-                "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
-                (adj.number, after, json.dumps(list(items)), note, adj.sha256),
-            )
-            db.execute("UPDATE pending SET state = ?", (_json(data),))
-        return adj
+        from nightsim.campaign.adjust import adjust
+
+        return adjust(self, items, note)
 
     def play(self, sets: Sequence[str] = (), seed: int | str | None = None) -> CampaignNight:
         """Play the next night from the stored state, tonight's camp changed by `sets`
