@@ -374,13 +374,14 @@ def _adjust(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import show_json, show_text
+    from nightsim.campaign.as_json import write_json
+    from nightsim.cli.campaign_show import show_text
     from nightsim.narration.catalogue import Catalogue
 
     with _opened(args) as c, c.snapshot():
         _warn_gap(c)
         if args.format == "json":
-            show_json(c)
+            write_json(c, sys.stdout)
         else:
             from nightsim.cli.render import make_console
 
