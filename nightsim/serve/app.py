@@ -64,7 +64,7 @@ def create_app(
 
 def _json(request: Request) -> bool:
     path = request.url.path
-    return path.startswith(("/api/", "/events", "/openapi")) or "json" in request.headers.get(
+    return path.startswith(("/api", "/events", "/openapi")) or "json" in request.headers.get(
         "accept", ""
     )
 

@@ -93,7 +93,7 @@ def host_ok(scope: Scope, host: str, extra: frozenset[str]) -> bool:
 def _wants_json(scope: Scope) -> bool:
     path: str = scope.get("path", "")
     accept = Headers(scope=scope).get("accept", "")
-    return path.startswith(("/api/", "/events", "/openapi")) or "application/json" in accept
+    return path.startswith(("/api", "/events", "/openapi")) or "application/json" in accept
 
 
 async def refuse(scope: Scope, send: Send, status: int, reason: str) -> None:
