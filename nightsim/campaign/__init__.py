@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import chain, ledger
 from nightsim.campaign.chain import Adjustment
@@ -29,6 +29,9 @@ from nightsim.config import Config
 from nightsim.errors import ConfigError, NotACampaign
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.writer import canonical_json
+
+if TYPE_CHECKING:
+    from nightsim.log.binding import Published
 
 __all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "NextCamp", "PartyMember"]
 
@@ -328,12 +331,15 @@ class Campaign:
             for number, after, items, note in cursor:
                 yield Adjustment(number, after, tuple(json.loads(items)), note)
 
-    def verify(self, *, night: int | None = None) -> CampaignVerdict:
+    def verify(
+        self, *, night: int | None = None, published: Published | None = None
+    ) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
-        links): the first problem, in words a player follows, or none."""
+        links, and what was `published` before it): the first problem, in words a player
+        follows, or none."""
         from nightsim.campaign.check import verify
 
-        return verify(self, night)
+        return verify(self, night, published)
 
 
 COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, log"

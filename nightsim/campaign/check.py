@@ -14,6 +14,8 @@ from nightsim.errors import ConfigError, LogError
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
+    from nightsim.log.binding import Published
+    from nightsim.log.verify import Verdict
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,10 @@ class CampaignVerdict:
     head: str  # the last night's head (the genesis hash before night 1)
     problem: str | None  # the first problem, or None
     referee: tuple[int, ...] = ()  # nights whose seed the referee chose (--seed)
+    # The night whose log is not what its dice (or what was published) say, and its
+    # verification: `campaign verify` tells its differences as `verify` does.
+    night: int | None = None
+    log_verdict: Verdict | None = None
 
     @property
     def ok(self) -> bool:
@@ -29,7 +35,9 @@ class CampaignVerdict:
 
 
 class _Broken(Exception):
-    pass
+    def __init__(self, message: str, night: int | None = None, log: Verdict | None = None):
+        super().__init__(message)
+        self.night, self.log = night, log
 
 
 @dataclass
@@ -48,7 +56,12 @@ class _Expected:
         return f"after night {n}" if n else "when the campaign began"
 
 
-def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
+def verify(
+    c: Campaign, only: int | None = None, published: Published | None = None
+) -> CampaignVerdict:
+    """Every night (or night `only` with its links); `published`: what was published before
+    night `only` (the seed commitment, the config's fingerprint, the edition, the dice, the
+    release), checked against its log as `verify` checks them (log.binding)."""
     conn = c._conn
     cid, name, created, genesis, first = conn.execute(
         "SELECT id, name, created, genesis, first_commitment FROM campaign"
@@ -67,14 +80,14 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
         for number, head, log in conn.execute(sql, (exp.number,)):
             if only is not None and number != only:
                 break
-            _night(c.id, exp, number, head, bytes(log))
+            _night(c.id, exp, number, head, bytes(log), published if number == only else None)
             checked += 1
         if only is not None and checked == 0:
             raise _Broken(f"night {only} is not in the campaign")
         if only is None:
             _after(conn, exp)
     except _Broken as exc:
-        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee))
+        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee), exc.night, exc.log)
     return CampaignVerdict(checked, exp.head, None, tuple(exp.referee))
 
 
@@ -111,7 +124,9 @@ def _before(c: Campaign, exp: _Expected, only: int) -> None:
         ) from None
 
 
-def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None:
+def _night(
+    cid: str, exp: _Expected, number: int, head: str, log: bytes, published: Published | None
+) -> None:
     n = exp.number
     if number != n:
         raise _Broken(f"night {n} is missing: night {number} follows night {n - 1}")
@@ -139,7 +154,7 @@ def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None
     elif header.get("seed_sha256") != exp.commitment:
         raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
     _check_state(exp, n, header)
-    _check_log(n, log.splitlines(keepends=True), head)
+    _check_log(n, log.splitlines(keepends=True), head, published)
     exp.state = chain.state_after(header["config"], _outcome(header))
     exp.number, exp.head = n + 1, head
     exp.commitment = link.get("next_seed_sha256", "")
@@ -173,16 +188,19 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
         raise _Broken(f"night {n} does not start from {before} and the adjustments since: {diff}")
 
 
-def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
+def _check_log(n: int, lines: Sequence[bytes], head: str, published: Published | None) -> None:
+    from nightsim.log.binding import unbound
     from nightsim.log.verify import verify_lines
 
     try:
         verdict = verify_lines(lines)
     except LogError as exc:
         raise _Broken(f"night {n}'s log is broken: {exc}") from None
+    if published is not None and unbound(verdict, published):
+        raise _Broken(f"night {n} is not the night that was published", n, verdict)
     if not verdict.ok:
         where = f" at line {verdict.mismatch.seq + 1}" if verdict.mismatch else ""
-        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited")
+        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited", n, verdict)
     if verdict.head != head:
         raise _Broken(f"night {n}'s recorded head is not its log's: the ledger was edited")
 

@@ -94,6 +94,12 @@ def add_parser(sub: Any) -> None:
         help="the campaign's last head, as read out (with --night N: night N's head); an"
         " earlier night's head is named as that night's",
     )
+    _published_options(ver)
+    ver.add_argument(
+        "--details",
+        action="store_true",
+        help="after the verdict, for programmers: the differing lines of the night's log whole",
+    )
     ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
@@ -350,34 +356,86 @@ def _log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _published_options(ver: argparse.ArgumentParser) -> None:
+    """What was published before night N, checked against its log as `verify` checks it."""
+    from nightsim.cli.verify import _sha256, add_published
+
+    ver.add_argument(
+        "--commitment",
+        metavar="HASH",
+        type=_sha256,
+        help="with --night N: the seed commitment published before night N (64 hex digits)",
+    )
+    ver.add_argument(
+        "--config-sha256",
+        metavar="HASH",
+        type=_sha256,
+        help="with --night N: the config's fingerprint published before night N",
+    )
+    add_published(ver)
+
+
 def _verify(args: argparse.Namespace) -> int:
+    from nightsim.cli.verify import published
+
     head = _parse_head(args.head) if args.head is not None else None
+    bound = published(args)
+    if bound.given and args.night is None:
+        raise UsageError(
+            "--commitment, --config-sha256, --edition, --rng and --release are what was"
+            " published before one night: give it with --night N"
+        )
     with _opened(args) as c:
         last = c.state.nights
         if args.night is not None and not 1 <= args.night <= last:
             raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
-        verdict = c.verify(night=args.night)
+        verdict = c.verify(night=args.night, published=bound if bound.given else None)
         name = c.name
         wrong = None
         if verdict.problem is None and head is not None and not verdict.head.startswith(head):
             wrong = _head_problem(c, head, verdict.head, args.night)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
-    if verdict.problem is not None or wrong is not None:
-        print(f"campaign verify: {verdict.problem or wrong}")
-        return EXIT_FAILED
-    from nightsim.cli.campaign_show import quoted
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
+    if verdict.problem is not None or wrong is not None:
+        _not_genuine(args, verdict, wrong, t)
+        return EXIT_FAILED
+    from nightsim.cli.campaign_show import quoted
+
     title = f" {quoted(name, t)}" if name else ""
+    print(t("verdict.genuine_campaign", file=shown(args.file, quote=False)))
     if args.night:
         print(t("cverify.one", title=title, night=args.night, head=verdict.head))
     else:
         print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
-    if head is not None:
+    if head is not None and args.night:
+        print(t("cverify.night_head", night=args.night, head=head))
+    elif head is not None:
         print(t("cverify.head", head=head))
     return EXIT_OK
+
+
+def _not_genuine(args: argparse.Namespace, verdict: Any, wrong: str | None, t: Any) -> None:
+    """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
+    (cli/verdict_out.py); its lines whole with --details."""
+    from nightsim.cli.verdict_out import details, reasons, tell
+    from nightsim.cli.verify import published
+
+    log = verdict.log_verdict
+    said = [verdict.problem or wrong]
+    if log is not None:
+        # A night's log that is not its night: each difference in words, as `verify`
+        # tells it, in the answer's language.
+        bound = published(args) if args.night == verdict.night else None
+        said = [
+            t("cverify.in_night", night=verdict.night, text=reason)
+            for reason in reasons(log, t, published=bound)
+        ] or said
+    tell(shown(args.file, quote=False), said, t, key="verdict.not_genuine_campaign")
+    if args.details and log is not None:
+        details(log, t)
 
 
 def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:

@@ -49,10 +49,12 @@ def tell(
     t: Catalogue,
     *,
     out: TextIO | None = None,
+    key: str = "verdict.not_genuine",
 ) -> None:
-    """NOT GENUINE and the reasons, one a line, on `out` (stdout by default)."""
+    """NOT GENUINE and the reasons, one a line, on `out` (stdout by default); `key`: the
+    heading's (a campaign's agrees with its own noun in Ukrainian)."""
     out = out or sys.stdout
-    print(t("verdict.not_genuine", file=name), file=out)
+    print(t(key, file=name), file=out)
     for reason in said:
         print(f"- {escaped(reason)}", file=out)
 

@@ -330,6 +330,10 @@ EN: dict[str, str | dict[str, str]] = {
     " {given}: the same seed gives another night under each edition",
     "bind.rng": "the log was rolled with the dice {log}, not the published dice {given}: the"
     " same seed gives another night with other dice",
+    "cverify.in_night": "night {night}: {text}",
+    "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
+    " config play",
+    "verdict.not_genuine_campaign": "NOT GENUINE: {file}",
     "cverify.night_head": "night {night} ends at the head read out, {head}",
     # verify's first line when a log and the dice disagree (narration/verdict.py)
     "verdict.differs": "{where}: the log says \u201c{log}\u201d,"

@@ -358,6 +358,10 @@ UK: dict[str, str | dict[str, str]] = {
     " {given}: те саме зерно за кожною редакцією дає іншу ніч",
     "bind.rng": "ніч зіграно з костями {log}, а не з оприлюдненими {given}: те саме зерно"
     " з іншими костями дає іншу ніч",
+    "cverify.in_night": "ніч {night}: {text}",
+    "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
+    " дають її зерно й конфігурація",
+    "verdict.not_genuine_campaign": "НЕСПРАВЖНЯ: {file}",
     "cverify.night_head": "ніч {night} закінчується названою головою ланцюжка, {head}",
     # verify's first line when a log and the dice disagree (narration/verdict.py)
     "verdict.differs": "{where}: журнал каже \u00ab{log}\u00bb, а кості \u2014 \u00ab{sim}\u00bb",
