@@ -320,7 +320,7 @@ EN: dict[str, str | dict[str, str]] = {
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "GENUINE: {file} is the night its seed and config play",
     "verdict.not_genuine": "NOT GENUINE: {file}",
-    "verdict.more": "\u2026 and {n:#event} more that differ (--details shows the lines)",
+    "verdict.more": "\u2026 and differences in {n:#other_event} (--details shows the lines)",
     "verdict.details": "for programmers (the first differing lines, whole):",
     "verify.head_wrong": "the log ends at hash {got}, not at the head read out {head}: it was"
     " cut, added to or rewritten since",
@@ -598,6 +598,7 @@ EN: dict[str, str | dict[str, str]] = {
     "n.point": {"one": "point", "other": "points"},
     # counted nouns: CLDR plural forms (Babel), "other" also for fractions
     "n.event": {"one": "event", "other": "events"},
+    "n.other_event": {"one": "other event", "other": "other events"},
     "n.night": {"one": "night", "other": "nights"},
     "n.hour": {"one": "hour", "other": "hours"},
     "n.hour_acc": {"one": "hour", "other": "hours"},

@@ -349,7 +349,7 @@ UK: dict[str, str | dict[str, str]] = {
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "СПРАВЖНІЙ: {file} \u2014 саме та ніч, яку дають його зерно й конфігурація",
     "verdict.not_genuine": "НЕСПРАВЖНІЙ: {file}",
-    "verdict.more": "\u2026 і ще відмінних подій: {n} (--details показує рядки)",
+    "verdict.more": "\u2026 і ще {n:#other_event} з відмінностями (--details показує рядки)",
     "verdict.details": "для програмістів (перші відмінні рядки повністю):",
     "verify.head_wrong": "журнал закінчується хешем {got}, а не названою головою ланцюжка"
     " {head}: відтоді його обрізали, доповнили або переписали",
@@ -631,6 +631,12 @@ UK: dict[str, str | dict[str, str]] = {
     "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.event": {"one": "подія", "few": "події", "many": "подій", "other": "події"},
+    "n.other_event": {
+        "one": "інша подія",
+        "few": "інші події",
+        "many": "інших подій",
+        "other": "іншої події",
+    },
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
     "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},
     "n.hour_acc": {"one": "годину", "few": "години", "many": "годин", "other": "години"},
