@@ -405,7 +405,7 @@ def _verify(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import quoted
 
     title = f" {quoted(name, t)}" if name else ""
-    print(t("verdict.genuine_campaign", file=shown(args.file, quote=False)))
+    print(t("verdict.genuine_campaign", file=shown(Path(args.file))))
     if args.night:
         print(t("cverify.one", title=title, night=args.night, head=verdict.head))
     else:
@@ -433,7 +433,7 @@ def _not_genuine(args: argparse.Namespace, verdict: Any, wrong: str | None, t: A
             t("cverify.in_night", night=verdict.night, text=reason)
             for reason in reasons(log, t, published=bound)
         ] or said
-    tell(shown(args.file, quote=False), said, t, key="verdict.not_genuine_campaign")
+    tell(shown(Path(args.file)), said, t, key="verdict.not_genuine_campaign")
     if args.details and log is not None:
         details(log, t)
 
