@@ -21,17 +21,14 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nightsim.campaign import chain, ledger
 from nightsim.campaign.chain import Adjustment
 from nightsim.config import Config
 from nightsim.errors import ConfigError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 from nightsim.log.writer import canonical_json
-
-if TYPE_CHECKING:
-    from nightsim.log.binding import Published
 
 __all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "NextCamp", "PartyMember"]
 
@@ -222,10 +219,12 @@ class Campaign:
     def next_config(self, sets: Sequence[str] = ()) -> Config:
         """The next night's config exactly as `play(sets)` would play it (`campaign check`):
         the stored state with tonight's `sets`; ConfigError naming an item refused."""
-        for item in sets:
-            chain.check_camp_item(item)
         (state,) = self._one("SELECT state FROM pending")
-        return chain.config_of(chain.validated(json.loads(state), sets, "tonight's camp"))
+        data = json.loads(state)
+        names = [str(m.get("name")) for m in data.get("party", [])]
+        for item in sets:
+            chain.check_camp_item(item, names)
+        return chain.config_of(chain.validated(data, sets, "tonight's camp"))
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
         """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
@@ -263,14 +262,20 @@ class Campaign:
         return self.play_nights(1, sets, seed)[0]
 
     def play_nights(
-        self, nights: int, sets: Sequence[str] = (), seed: int | str | None = None
+        self,
+        nights: int,
+        sets: Sequence[str] = (),
+        seed: int | str | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> tuple[CampaignNight, ...]:
-        """`nights` nights in a row in ONE transaction (all or none); `sets` and `seed` are
-        for the first night (the sets are kept for the others)."""
+        """`nights` nights in a row in ONE transaction (all or none; at most
+        MAX_CAMPAIGN_NIGHTS, which hold the write lock throughout); `sets` and `seed` are for
+        the first night (the sets are kept for the others); `progress(1)` after each."""
         from nightsim.campaign.play import play_one
 
-        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
-            raise ValueError(f"nights: expected 1..{MAX_NIGHTS}, got {shown(nights)}")
+        limit = MAX_CAMPAIGN_NIGHTS
+        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= limit:
+            raise ValueError(f"nights: expected 1..{limit}, got {shown(nights)}")
         for item in sets:
             chain.check_camp_item(item)
         played: list[CampaignNight] = []
@@ -282,6 +287,8 @@ class Campaign:
                         db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None
                     )
                 )
+                if progress is not None:
+                    progress(1)
         return tuple(played)
 
     def nights(self, start: int = 1, *, logs: bool = True) -> Iterator[CampaignNight]:
@@ -331,15 +338,25 @@ class Campaign:
             for number, after, items, note in cursor:
                 yield Adjustment(number, after, tuple(json.loads(items)), note)
 
-    def verify(
-        self, *, night: int | None = None, published: Published | None = None
-    ) -> CampaignVerdict:
+    def void(self, number: int, note: str) -> Adjustment:
+        """Void night `number` played by mistake (the last not yet void): one ledger entry
+        that restores the party's state from before it (campaign/void.py)."""
+        from nightsim.campaign.void import void
+
+        return void(self, number, note)
+
+    def void_nights(self) -> dict[int, str]:
+        """The nights voided, each with its note: left out of every tally."""
+        from nightsim.campaign.void import void_nights
+
+        return void_nights(self)
+
+    def verify(self, *, night: int | None = None) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
-        links, and what was `published` before it): the first problem, in words a player
-        follows, or none."""
+        links): the first problem, in words a player follows, or none."""
         from nightsim.campaign.check import verify
 
-        return verify(self, night, published)
+        return verify(self, night)
 
 
 COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, log"

@@ -14,7 +14,6 @@ from nightsim.errors import ConfigError, LogError
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
-    from nightsim.log.binding import Published
     from nightsim.log.verify import Verdict
 
 
@@ -49,6 +48,7 @@ class _Expected:
     commitment: str
     state: dict[str, Any]
     adjustments: dict[int, list[tuple[chain.Adjustment, str]]] = field(default_factory=dict)
+    conn: Any = None  # the file, for a void entry's night (check_voids)
     referee: list[int] = field(default_factory=list)
 
     def since(self) -> str:
@@ -56,17 +56,12 @@ class _Expected:
         return f"after night {n}" if n else "when the campaign began"
 
 
-def verify(
-    c: Campaign, only: int | None = None, published: Published | None = None
-) -> CampaignVerdict:
-    """Every night (or night `only` with its links); `published`: what was published before
-    night `only` (the seed commitment, the config's fingerprint, the edition, the dice, the
-    release), checked against its log as `verify` checks them (log.binding)."""
+def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
     conn = c._conn
     cid, name, created, genesis, first = conn.execute(
         "SELECT id, name, created, genesis, first_commitment FROM campaign"
     ).fetchone()
-    exp = _Expected(1, genesis, first, json.loads(created), _adjustments(conn))
+    exp = _Expected(1, genesis, first, json.loads(created), _adjustments(conn), conn=conn)
     checked = 0
     try:
         if chain.genesis_hash(cid, name, exp.state, first) != genesis:
@@ -80,7 +75,7 @@ def verify(
         for number, head, log in conn.execute(sql, (exp.number,)):
             if only is not None and number != only:
                 break
-            _night(c.id, exp, number, head, bytes(log), published if number == only else None)
+            _night(c.id, exp, number, head, bytes(log))
             checked += 1
         if only is not None and checked == 0:
             raise _Broken(f"night {only} is not in the campaign")
@@ -124,9 +119,7 @@ def _before(c: Campaign, exp: _Expected, only: int) -> None:
         ) from None
 
 
-def _night(
-    cid: str, exp: _Expected, number: int, head: str, log: bytes, published: Published | None
-) -> None:
+def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None:
     n = exp.number
     if number != n:
         raise _Broken(f"night {n} is missing: night {number} follows night {n - 1}")
@@ -149,12 +142,13 @@ def _night(
         before = f"night {n - 1}" if n > 1 else "the campaign's beginning"
         raise _Broken(f"night {n} does not follow {before}: the nights were reordered or replaced")
     _check_adjustments(exp, n, link.get("adjustments"))
+    check_voids(exp.conn, exp.adjustments.get(n - 1, []))
     if link.get("seed") == "referee":
         exp.referee.append(n)
     elif header.get("seed_sha256") != exp.commitment:
         raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
     _check_state(exp, n, header)
-    _check_log(n, log.splitlines(keepends=True), head, published)
+    _check_log(n, log.splitlines(keepends=True), head)
     exp.state = chain.state_after(header["config"], _outcome(header))
     exp.number, exp.head = n + 1, head
     exp.commitment = link.get("next_seed_sha256", "")
@@ -188,16 +182,13 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
         raise _Broken(f"night {n} does not start from {before} and the adjustments since: {diff}")
 
 
-def _check_log(n: int, lines: Sequence[bytes], head: str, published: Published | None) -> None:
-    from nightsim.log.binding import unbound
+def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
     from nightsim.log.verify import verify_lines
 
     try:
         verdict = verify_lines(lines)
     except LogError as exc:
         raise _Broken(f"night {n}'s log is broken: {exc}") from None
-    if published is not None and unbound(verdict, published):
-        raise _Broken(f"night {n} is not the night that was published", n, verdict)
     if not verdict.ok:
         where = f" at line {verdict.mismatch.seq + 1}" if verdict.mismatch else ""
         raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited", n, verdict)
@@ -240,3 +231,35 @@ def _after(conn: Any, exp: _Expected) -> None:
             if after == last and stored != adj.sha256:
                 note = f" (note: {adj.note!r})" if adj.note else ""
                 raise _Broken(f"the adjustment after night {after}{note} was edited")
+        if after == last:
+            check_voids(conn, exp.adjustments[after])
+
+
+def check_voids(conn: Any, rows: Sequence[tuple[chain.Adjustment, str]]) -> None:
+    """A void entry (`campaign void`) names a night played before it and restores exactly
+    the state that night started from (its header's config): checked like an adjustment,
+    and against the night it voids."""
+    for adj, _ in rows:
+        for item in adj.items:
+            if not item.startswith(chain.VOID):
+                continue
+            where = f"the void entry after night {adj.after_night}"
+            try:
+                number, _state = chain.parse_void(item) or (0, {})
+            except ConfigError:
+                raise _Broken(f"{where} is not one: it was edited") from None
+            row = None
+            if 1 <= number <= adj.after_night:
+                sql = "SELECT log FROM nights WHERE number = ?"
+                row = conn.execute(sql, (number,)).fetchone()
+            if row is None:
+                raise _Broken(f"{where} voids night {number}, which was not played before it")
+            try:
+                header = json.loads(bytes(row[0]).decode("utf-8").split("\n", 1)[0])
+                expected = chain.void_item(number, header["config"])
+            except (ValueError, LookupError, TypeError):
+                raise _Broken(f"night {number}'s log is broken: `--night {number}`") from None
+            if item != expected:
+                raise _Broken(
+                    f"{where} does not restore the state night {number} started from: it was edited"
+                )

@@ -22,7 +22,7 @@ from nightsim.limits import shown
 # `PRAGMA application_id`: "NSIM" in ASCII, so `file` and a reader tell a campaign from any
 # other SQLite database.
 APPLICATION_ID = 0x4E53494D
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Each migration takes the file from version i to i+1 (MIGRATIONS[i]); a new release appends
 # one and never edits those before it.
@@ -65,6 +65,20 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL             -- the next night's config: last morning + adjustments
     );
     """,
+    # 2: what the referee published before a night (`campaign publish`): a ledger-like entry
+    # that changes no state; `campaign night` compares tonight's config with the last one.
+    """
+    CREATE TABLE publications (
+        number INTEGER PRIMARY KEY,
+        night INTEGER NOT NULL,         -- the night it was published for
+        commitment TEXT NOT NULL,       -- that night's seed commitment
+        config_sha256 TEXT NOT NULL,    -- the fingerprint of the config it will be played with
+        edition INTEGER NOT NULL,
+        rng TEXT NOT NULL,
+        release TEXT NOT NULL,
+        sets TEXT NOT NULL              -- JSON list of tonight's --set items
+    );
+    """,
 )
 
 
@@ -84,13 +98,27 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
             f" one reads up to {SCHEMA_VERSION})"
         )
     for i in range(version, SCHEMA_VERSION):
-        conn.execute("BEGIN IMMEDIATE")
         try:
+            conn.execute("BEGIN IMMEDIATE")
             conn.executescript(f"BEGIN; {MIGRATIONS[i]}; PRAGMA user_version={i + 1}; COMMIT;")
-        except BaseException:
+        except BaseException as exc:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
+            if version and _read_only(exc):
+                # A campaign of an earlier schema on a read-only file (a player's copy):
+                # every migration only adds, so it is read as it is; a write is refused.
+                return
             raise
+
+
+def _read_only(exc: BaseException) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    # The primary code: SQLITE_READONLY_DBMOVED and the like are read-only too.
+    return (
+        isinstance(exc, sqlite3.OperationalError)
+        and code is not None
+        and code & 0xFF == sqlite3.SQLITE_READONLY
+    )
 
 
 def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:

@@ -26,7 +26,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -40,11 +40,14 @@ a referee's session:
   nightsim campaign night wood.campaign --set camp.weather=dry
   nightsim campaign show wood.campaign
   nightsim campaign check wood.campaign --set camp.terrain=bog   preview the next night
+  nightsim campaign publish wood.campaign --set camp.terrain=bog what to publish before it
+  nightsim campaign void wood.campaign 5 --note "never camped"  a night played by mistake
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken night;
-2 bad input (not a campaign file, a bad --set, no such night); 74 the disk failed (full):
+exit codes: 0 ok; 1 campaign verify found a problem (or a night is not the one published),
+or campaign page met a night that fails verify; 2 bad input (not a campaign file, a bad
+--set, no such night, a night that cannot be voided); 74 the disk failed (full):
 the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
 again in a moment, or raise --wait.
 """
@@ -54,7 +57,7 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "campaign",
         help="a campaign: night after night in one file (new, night, adjust, show, check,"
-        " log, verify, page)",
+        " publish, void, log, verify, page)",
         description="A campaign: the party carried from night to night in one SQLite file,"
         " every night's log kept byte for byte, every change between nights in a ledger, the"
         " next seed committed in advance (docs/campaign.md).",
@@ -65,6 +68,10 @@ def add_parser(sub: Any) -> None:
     _new_parser(cmds)
     _night_parser(cmds)
     _adjust_parser(cmds)
+    from nightsim.cli.campaign_publish import add_publish_parser, add_published_args
+
+    add_publish_parser(cmds, _sub)
+    _void_parser(cmds)
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
@@ -94,7 +101,6 @@ def add_parser(sub: Any) -> None:
         help="the campaign's last head, as read out (with --night N: night N's head); an"
         " earlier night's head is named as that night's",
     )
-    _published_options(ver)
     ver.add_argument(
         "--details",
         action="store_true",
@@ -103,10 +109,21 @@ def add_parser(sub: Any) -> None:
     ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
+    add_published_args(ver)
+    _page_parser(cmds)
+    p.set_defaults(handler=run)
+
+
+def _page_parser(cmds: Any) -> None:
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
-    p.set_defaults(handler=run)
+    page.add_argument(
+        "--unchecked",
+        action="store_true",
+        help="do not re-simulate the nights first (fast); the page then says plainly that it"
+        " was not checked, and how to check it",
+    )
 
 
 def _sub(cmds: Any, name: str, text: str) -> argparse.ArgumentParser:
@@ -160,6 +177,14 @@ def _night_parser(cmds: Any) -> None:
     p.set_defaults(pace=None)
 
 
+def _void_parser(cmds: Any) -> None:
+    p = _sub(
+        cmds, "void", "void night N, played by mistake: restore the party's state from before it"
+    )
+    p.add_argument("night", type=int, metavar="N", help="the night (the last not yet void)")
+    p.add_argument("--note", required=True, metavar="TEXT", help="why the night is void")
+
+
 def _adjust_parser(cmds: Any) -> None:
     p = _sub(cmds, "adjust", "record the changes between nights, with a note")
     p.add_argument(
@@ -191,6 +216,8 @@ def run(args: argparse.Namespace) -> int:
         "log": _log,
         "verify": _verify,
         "page": _page,
+        "publish": _publish,
+        "void": _void,
     }[args.campaign_command]
     try:
         return handler(args)
@@ -215,6 +242,22 @@ def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
         c.close()
 
 
+def _publish(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_publish import run_publish
+
+    return run_publish(args, _opened)
+
+
+def _void(args: argparse.Namespace) -> int:
+    with _opened(args) as c:
+        adj = c.void(args.night, args.note)
+    status(
+        f"night {args.night} is void (adjustment {adj.number}): the party is as it was before"
+        f" it; sha256 {adj.sha256}"
+    )
+    return EXIT_OK
+
+
 def _new(args: argparse.Namespace) -> int:
     from nightsim.campaign import Campaign
 
@@ -222,20 +265,22 @@ def _new(args: argparse.Namespace) -> int:
     with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
         state = c.state
     status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
-    status(f"night 1's seed is committed: sha256 {state.next_seed_sha256}")
+    status(f"night 1's seed is committed: sha256:\n{state.next_seed_sha256}")
     return EXIT_OK
 
 
 def _night(args: argparse.Namespace) -> int:
     from nightsim.campaign.chain import check_camp_item
+    from nightsim.cli.campaign_publish import differs_warning
     from nightsim.cli.page import PageFile
 
-    if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
+    if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
+        raise UsageError(
+            f"--nights: expected 1..{MAX_CAMPAIGN_NIGHTS} (the limit: one transaction holds the"
+            f" campaign throughout; play more as several commands), got {shown(args.nights)}"
+        )
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
-    for item in args.set:
-        check_camp_item(item)
     seed = parse_seed(args.seed) if args.seed is not None else None
     page = PageFile(args.html, args.lang)
     from nightsim.cli.sink_args import sink_from_args
@@ -249,7 +294,16 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
-        played = c.play_nights(args.nights, args.set, seed)
+        names = [m.name for m in c.state.party]
+        for item in args.set:
+            check_camp_item(item, names)
+        warning = differs_warning(c, args.set)
+        if warning is not None:
+            status(warning)
+        from nightsim.cli.odds import _progress
+
+        with _progress(args.nights, "nights") as advance:
+            played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
     return _tell(args, played, page, commitment, sink)
 
@@ -274,14 +328,21 @@ def _tell(
                 raise failed
             if night.referee:
                 status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
-            status(f"night {night.number}: head: {night.head}")
+            # Each hash whole on the line after its label: a copy holds no newline.
+            status(f"night {night.number}: head:\n{night.head}")
+            status(f"night {night.number}: played with the config of fingerprint sha256:")
+            status(night_fingerprint(night))
+        if len(played) > 1 and args.format == "text":
+            from nightsim.cli.campaign_nights import print_journey
+
+            print_journey(played, args.lang)
     except Exception:  # stdout failed: what was sent is still said (a stop says only itself)
         if sink is not None:
             sink.close()
         raise
     if sink is not None:
         sink.close()  # the nights are in the campaign: a sink that is down only waits
-    status(f"the next night's seed is committed: sha256 {commitment}")
+    status(f"the next night's seed is committed: sha256:\n{commitment}")
     if page.path is not None:
         for _ in page.kept(iter(played[0].lines)):
             pass
@@ -291,6 +352,13 @@ def _tell(
             error(f"{problem}; the night is in the campaign {shown(args.file)}")
             return EXIT_IOERR
     return EXIT_OK
+
+
+def night_fingerprint(night: CampaignNight) -> str:
+    """The fingerprint of the config night `night` was played with (its header's)."""
+    from nightsim.config.fingerprint import data_sha256
+
+    return data_sha256(json.loads(night.lines[0])["config"])
 
 
 def _adjust(args: argparse.Namespace) -> int:
@@ -310,7 +378,9 @@ def _show(args: argparse.Namespace) -> int:
         if args.format == "json":
             show_json(c)
         else:
-            show_text(c, Catalogue(args.lang))
+            from nightsim.cli.render import make_console
+
+            show_text(c, Catalogue(args.lang), make_console().width)
     return EXIT_OK
 
 
@@ -356,44 +426,22 @@ def _log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _published_options(ver: argparse.ArgumentParser) -> None:
-    """What was published before night N, checked against its log as `verify` checks it."""
-    from nightsim.cli.verify import _sha256, add_published
-
-    ver.add_argument(
-        "--commitment",
-        metavar="HASH",
-        type=_sha256,
-        help="with --night N: the seed commitment published before night N (64 hex digits)",
-    )
-    ver.add_argument(
-        "--config-sha256",
-        metavar="HASH",
-        type=_sha256,
-        help="with --night N: the config's fingerprint published before night N",
-    )
-    add_published(ver)
-
-
 def _verify(args: argparse.Namespace) -> int:
-    from nightsim.cli.verify import published
+    from nightsim.cli.campaign_publish import published_of, published_problem
 
     head = _parse_head(args.head) if args.head is not None else None
-    bound = published(args)
-    if bound.given and args.night is None:
-        raise UsageError(
-            "--commitment, --config-sha256, --edition, --rng and --release are what was"
-            " published before one night: give it with --night N"
-        )
+    published = published_of(args)
     with _opened(args) as c:
         last = c.state.nights
         if args.night is not None and not 1 <= args.night <= last:
             raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
-        verdict = c.verify(night=args.night, published=bound if bound.given else None)
+        verdict = c.verify(night=args.night)
         name = c.name
         wrong = None
         if verdict.problem is None and head is not None and not verdict.head.startswith(head):
             wrong = _head_problem(c, head, verdict.head, args.night)
+        if verdict.problem is None and wrong is None and args.night is not None:
+            wrong = published_problem(c, args.night, published)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
     from nightsim.narration.catalogue import Catalogue
@@ -421,17 +469,14 @@ def _not_genuine(args: argparse.Namespace, verdict: Any, wrong: str | None, t: A
     """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
     (cli/verdict_out.py); its lines whole with --details."""
     from nightsim.cli.verdict_out import details, reasons, tell
-    from nightsim.cli.verify import published
 
     log = verdict.log_verdict
     said = [verdict.problem or wrong]
     if log is not None:
         # A night's log that is not its night: each difference in words, as `verify`
         # tells it, in the answer's language.
-        bound = published(args) if args.night == verdict.night else None
         said = [
-            t("cverify.in_night", night=verdict.night, text=reason)
-            for reason in reasons(log, t, published=bound)
+            t("cverify.in_night", night=verdict.night, text=reason) for reason in reasons(log, t)
         ] or said
     tell(shown(Path(args.file)), said, t, key="verdict.not_genuine_campaign")
     if args.details and log is not None:
@@ -478,14 +523,17 @@ def _parse_head(text: str) -> str:
 
 
 def _page(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import page_text
+    from nightsim.cli.campaign_show import Unverified, page_text
 
     with _opened(args) as c:
         _warn_gap(c)
         try:
-            text = page_text(c, args.lang)
+            text = page_text(c, args.lang, checked=not args.unchecked)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
             error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
+            return EXIT_FAILED
+        except Unverified as exc:  # the campaign fails `campaign verify`: nothing is written
+            error(f"campaign page: {exc}; nothing is written (`nightsim campaign verify`)")
             return EXIT_FAILED
     if args.out is None:
         sys.stdout.flush()

@@ -13,7 +13,7 @@ language); `verify` and `campaign verify` call the same function.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from nightsim.editions import CURRENT_EDITION
@@ -47,6 +47,18 @@ class Unbound:
     values: dict[str, Any]
 
 
+def bound(published: Published) -> Published:
+    """What `published` binds: with a commitment, the edition and the dice named, else this
+    release's (one committed seed, one night); without one, only what was given."""
+    if published.commitment is None:
+        return published
+    return replace(
+        published,
+        edition=CURRENT_EDITION if published.edition is None else published.edition,
+        rng=RNG_ID if published.rng is None else published.rng,
+    )
+
+
 def unbound(verdict: Verdict, published: Published) -> list[Unbound]:
     """Every way the verified log differs from what was published (empty: none). The
     release comes first: a log labelled as another release is refused, not sent to it."""
@@ -67,13 +79,9 @@ def unbound(verdict: Verdict, published: Published) -> list[Unbound]:
                 {"sha": verdict.config_sha256, "given": published.config_sha256},
             )
         )
-    bound = published.commitment is not None
-    edition = (
-        published.edition if published.edition is not None else (CURRENT_EDITION if bound else None)
-    )
+    edition, rng = bound(published).edition, bound(published).rng
     if edition is not None and verdict.edition != edition:
         out.append(Unbound("bind.edition", {"log": verdict.edition, "given": edition}))
-    rng = published.rng if published.rng is not None else (RNG_ID if bound else None)
     if rng is not None and verdict.rng != rng:
         out.append(Unbound("bind.rng", {"log": shown(verdict.rng, quote=False), "given": rng}))
     return out

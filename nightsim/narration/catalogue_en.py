@@ -178,6 +178,7 @@ EN: dict[str, str | dict[str, str]] = {
     "hour.awake_one": "awake: {names}",
     # the encounter
     "enc.title": "Encounter at {clock}",
+    "enc.title_night": "Night {night}: encounter at {clock}",
     "enc.check": "The wandering monster check: {roll}.",
     "enc.watch_of": "It was {actor}'s watch.",
     "enc.watch_of_asleep": "It was {actor}'s watch, but {actor} was asleep.",
@@ -268,6 +269,13 @@ EN: dict[str, str | dict[str, str]] = {
     "page.after_night": "after night {night}",
     "page.footer": "Told from the log by nightsim: this page makes no network request.",
     # the campaign page (`nightsim.page.campaign`): its nights, charts and sections
+    "campaignpage.void": "VOID:",
+    "campaignpage.checked": "Checked: every night on this page was re-simulated from its seed and"
+    " config when the page was made, and the campaign's chain verified (nightsim {release});"
+    " it ends at head {head}.",
+    "campaignpage.unchecked": "NOT CHECKED: this page was made without re-simulating the"
+    " nights (--unchecked); what it shows is what the file says. To check it: nightsim"
+    " campaign verify FILE --head HEAD.",
     "campaignpage.glance": "The campaign at a glance",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Nights with an encounter: {attacked}; adjustments between nights:"
@@ -368,6 +376,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.settings": "; set: {items}",
     "cshow.next_seed": "next seed committed: sha256 {sha}",
     "cshow.head": "head: {head}",
+    "cshow.published": "published for night {night}: config sha256 {sha}",
     "cshow.nights": "nights:",
     "cshow.night": "  {number}  {date}  {seed}  head {head}  {met}; rested fully: {rested}",
     "cshow.seed_referee": "seed {seed} (the referee's)",
@@ -375,6 +384,9 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.no_encounter": "no encounter",
     "cshow.encounter": "encounter",
     "cshow.encounter_with": "encounter: {creature}",
+    "cshow.voided": " ({n} void, not counted)",
+    "cshow.void": "VOID {note}:",
+    "cshow.void_item": "void night {night} (the party's state as before it)",
     "cshow.adjustments": "adjustments:",
     "cshow.adjustment": "  {number}  after night {after}: {items}",
     "cverify.all": "verified: campaign{title}: {nights:#night}; head: {head}",
@@ -403,9 +415,20 @@ EN: dict[str, str | dict[str, str]] = {
     "verify.none": "(none)",
     "cverify.head": "the campaign ends at the head read out, {head}",
     "ccheck.label": "night {night} of {file}",
+    # `campaign publish`: the block to publish before a night (hashes on lines of their own)
+    "cpub.title": "Publish before night {night} of the campaign{title}:",
+    "cpub.commitment": "the night's seed commitment (sha256):",
+    "cpub.config": "the fingerprint of the config it will be played with (sha256; tonight's"
+    " --set: {sets}):",
+    "cpub.no_sets": "none",
+    "cpub.binding": "rules edition {edition}; dice {rng}; nightsim {release}",
+    "cpub.after": "After the session a player runs, with the head read out at the table:",
+    "cpub.head": "(HEAD: the night's head, read out after it is played)",
+    "cpub.recorded": "publication {number} recorded: night {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",
+    "page.next_seed": "The next night\u2019s seed is committed: sha256",
     # check
     "check.title": "Check of {path}",
     "check.fingerprint": "Fingerprint (SHA-256 of the resolved config):",

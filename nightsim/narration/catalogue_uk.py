@@ -191,6 +191,7 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.awake_one": "не спить: {names}",
     # зустріч: теперішній час
     "enc.title": "Зустріч {о} {clock}",
+    "enc.title_night": "Ніч {night}: зустріч {о} {clock}",
     "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
     "enc.watch_of": "На варті {actor}.",
     "enc.watch_of_asleep": {
@@ -298,6 +299,13 @@ UK: dict[str, str | dict[str, str]] = {
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
     " мережевого запиту.",
     # сторінка кампанії (`nightsim.page.campaign`): ночі, діаграми й розділи
+    "campaignpage.void": "АНУЛЬОВАНО:",
+    "campaignpage.checked": "Перевірено: кожну ніч на цій сторінці зіграно знову з її зерна й"
+    " конфігурації, коли сторінку створено, і ланцюжок кампанії перевірено (nightsim"
+    " {release}); він закінчується головою {head}.",
+    "campaignpage.unchecked": "НЕ ПЕРЕВІРЕНО: сторінку створено без повторної гри ночей"
+    " (--unchecked); вона показує те, що записано у файлі. Щоб перевірити: nightsim campaign"
+    " verify FILE --head HEAD.",
     "campaignpage.glance": "Кампанія з першого погляду",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
@@ -395,6 +403,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.settings": "; задано: {items}",
     "cshow.next_seed": "зобов'язання зерна наступної ночі: sha256 {sha}",
     "cshow.head": "голова ланцюжка: {head}",
+    "cshow.published": "опубліковано для ночі {night}: конфігурація sha256 {sha}",
     "cshow.nights": "ночі:",
     "cshow.night": "  {number}  {date}  {seed}  голова {head}  {met}; повноцінно відпочили:"
     " {rested}",
@@ -403,6 +412,9 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.no_encounter": "без зустрічі",
     "cshow.encounter": "зустріч",
     "cshow.encounter_with": "зустріч: {creature}",
+    "cshow.voided": " (анульовано: {n}, не враховано)",
+    "cshow.void": "АНУЛЬОВАНО {note}:",
+    "cshow.void_item": "ніч {night} анульовано (стан загону як перед нею)",
     "cshow.adjustments": "зміни:",
     "cshow.adjustment": "  {number}  після ночі {after}: {items}",
     "cverify.all": "перевірено: кампанія{title}: {nights:#night}; голова ланцюжка: {head}",
@@ -431,9 +443,19 @@ UK: dict[str, str | dict[str, str]] = {
     "verify.none": "(немає)",
     "cverify.head": "кампанія закінчується названою головою ланцюжка {head}",
     "ccheck.label": "ночі {night} кампанії {file}",
+    # `campaign publish`: the block to publish before a night (hashes on lines of their own)
+    "cpub.title": "Опублікуйте перед ніччю {night} кампанії{title}:",
+    "cpub.commitment": "зобов'язання зерна цієї ночі (sha256):",
+    "cpub.config": "відбиток конфігурації, з якою її зіграють (sha256; --set цієї ночі: {sets}):",
+    "cpub.no_sets": "немає",
+    "cpub.binding": "редакція правил {edition}; кості {rng}; nightsim {release}",
+    "cpub.after": "Після сесії гравець запускає, з головою ланцюжка, оголошеною за столом:",
+    "cpub.head": "(HEAD: голова ланцюжка ночі, оголошена після гри)",
+    "cpub.recorded": "публікацію {number} записано: ніч {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",
+    "page.next_seed": "Зерно наступної ночі зобов\u2019язано: sha256",
     # check
     "check.title": "Перевірка {path}",
     "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",

@@ -60,8 +60,9 @@ def test_ten_sessions_from_the_readme(tmp_path: Path, capsys: pytest.CaptureFixt
         sets = ["--set", "camp.weather=dry"] if session == 4 else []
         assert main(["campaign", "night", c, "--quiet", *sets]) == 0
         err = capsys.readouterr().err
-        assert f"night {session + 1}: head: " in err
-        assert "the next night's seed is committed: sha256 " in err
+        # Each hash whole on the line after its label (never wrapped with it).
+        assert f"night {session + 1}: head:\n" in err
+        assert "the next night's seed is committed: sha256:\n" in err
     assert main(["campaign", "show", c]) == 0
     shown = capsys.readouterr().out
     assert "10 nights played" in shown and "a bandit's arrow" in shown
@@ -388,9 +389,14 @@ def test_a_missing_night_is_warned_of_and_the_rest_shown(
     assert main(["campaign", "show", str(c)]) == 0
     done = capsys.readouterr()
     assert done.err == warning and "     3  3 Reedwryme" in done.out
-    assert main(["campaign", "page", str(c)]) == 0
+    # The page re-simulates first: a campaign with a night missing is no page at all (1);
+    # --unchecked shows the rest, and says plainly it was not checked.
+    assert main(["campaign", "page", str(c)]) == 1
     done = capsys.readouterr()
-    assert done.err == warning
+    assert done.err.startswith(warning) and "night 2 is missing" in done.err and not done.out
+    assert main(["campaign", "page", str(c), "--unchecked"]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning and "NOT CHECKED" in done.out
     assert 'id="night-3"' in done.out and 'id="night-2"' not in done.out
     assert main(["campaign", "verify", str(c)]) == 1
     assert "night 2 is missing" in capsys.readouterr().out
@@ -426,11 +432,12 @@ def test_every_key_of_show_json_is_documented(
 
 
 def test_show_and_verify_speak_the_referees_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`campaign show --lang uk` and `campaign verify --lang uk`: the ledger's words, counted
     nouns and the config's terms in Ukrainian; the names, hashes and settings as stored. One
-    night is "1 night", not "1 nights"."""
+    night is "1 night", not "1 nights". (Wide: each line whole, unwrapped.)"""
+    monkeypatch.setenv("COLUMNS", "300")
     c = str(tmp_path / "wood.campaign")
     assert main(["campaign", "new", c, "--name", "Ліс"]) == 0
     assert main(["campaign", "night", c, "--quiet", "--set", "camp.weather=heavy_rain"]) == 0

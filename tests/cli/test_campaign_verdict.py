@@ -49,14 +49,24 @@ def test_the_published_values_of_one_night(wood: Path, capsys: pytest.CaptureFix
     assert main([*night, "--commitment", seed_sha, "--config-sha256", "0" * 64]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"NOT GENUINE: {wood}"
-    assert out[1].startswith("- night 2: the log's config has the fingerprint sha256 ")
+    assert out[1].startswith("- night 2 was played with another config: its fingerprint is ")
     assert main([*night, "--commitment", seed_sha, "--edition", "1"]) == 1
-    assert "- night 2: the log was played under rules edition 2, not the published edition 1" in (
-        capsys.readouterr().out
+    assert (
+        "- night 2 was played with another rules edition: its log says 2, not the published 1"
+        in (capsys.readouterr().out)
     )
+    # A commitment binds the edition and the dice: a night of the older dice is refused
+    # without --rng (campaign/publish.py calls log.binding.bound).
+    from nightsim.campaign.publish import published_problem
+    from nightsim.log.binding import Published
+
+    old = {**header, "rng": "sha256-ctr-v1"}
+    said = published_problem(2, old, Published(commitment=seed_sha))
+    assert said is not None and "another dice" in said
+    assert published_problem(2, old, Published(commitment=seed_sha, rng="sha256-ctr-v1")) is None
     # What was published is one night's: without --night it is refused as input.
     assert main(["campaign", "verify", str(wood), "--commitment", seed_sha]) == 2
-    assert "give it with --night N" in capsys.readouterr().err
+    assert "give the night with --night N" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
