@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import ledger
 from nightsim.limits import shown
-from nightsim.log.binding import Published, bound
+from nightsim.log.binding import Published as Published
+from nightsim.log.binding import bound
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign

@@ -30,7 +30,9 @@ from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.campaign.check import CampaignVerdict
     from nightsim.cli.sink import Sink
+    from nightsim.narration.catalogue import Catalogue
 
 EPILOG = """\
 a referee's session:
@@ -465,13 +467,15 @@ def _verify(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _not_genuine(args: argparse.Namespace, verdict: Any, wrong: str | None, t: Any) -> None:
+def _not_genuine(
+    args: argparse.Namespace, verdict: CampaignVerdict, wrong: str | None, t: Catalogue
+) -> None:
     """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
     (cli/verdict_out.py); its lines whole with --details."""
     from nightsim.cli.verdict_out import details, reasons, tell
 
     log = verdict.log_verdict
-    said = [verdict.problem or wrong]
+    said = [str(verdict.problem or wrong)]
     if log is not None:
         # A night's log that is not its night: each difference in words, as `verify`
         # tells it, in the answer's language.

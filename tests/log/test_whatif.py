@@ -281,7 +281,7 @@ def test_a_swapped_seed_gets_no_answer(night: Path, capsys: pytest.CaptureFixtur
     lines[0] = canonical_json(header) + "\n"
     forged = night.with_name("seed.jsonl")
     forged.write_text("".join(rehash(lines)), encoding="utf-8")
-    code, out, err = whatif([str(forged), "--set", WREN_FIRST], capsys)
+    code, out, _ = whatif([str(forged), "--set", WREN_FIRST], capsys)
     assert code == 1 and out.startswith("NOT GENUINE: ")
     assert out.splitlines()[1].startswith("- seed 79 does not match its commitment")
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (the Ukrainian verdict is Cyrillic)
 """A failed verification in words (narration/verdict.py): what the log claims, what the dice
 say, at the file's line; each side cut like any echoed input."""
 
