@@ -265,9 +265,12 @@ def run(args: argparse.Namespace) -> int:
     print(t("verify.verified", events=verdict.events, nights=verdict.nights))
     for line in agreed_lines(verdict, args, t):
         print(line)
-    if args.head is not None:
-        if args.head == verdict.head:
-            print(t("verify.head", head=args.head))
-        else:
-            print(t("verify.head_full", head=args.head, full=verdict.head))
+    if args.head is None:
+        # A journey cut short and re-chained re-simulates cleanly (docs/disputes.md, "The
+        # chain head"): GENUINE says nothing of where the log ends unless --head is given.
+        print(t("verify.no_head"))
+    elif args.head == verdict.head:
+        print(t("verify.head", head=args.head))
+    else:
+        print(t("verify.head_full", head=args.head, full=verdict.head))
     return EXIT_OK

@@ -330,6 +330,8 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.not_genuine": "NOT GENUINE: {file}",
     "verdict.more": "\u2026 and differences in {n:#other_event} (--details shows the lines)",
     "verdict.details": "for programmers (the first differing lines, whole):",
+    "verify.no_head": "where the log ends is not checked: give --head with the head read out at"
+    " the table",
     "verify.head_wrong": "the log ends at hash {got}, not at the head read out {head}: it was"
     " cut, added to or rewritten since",
     "bind.release": "the log says it was written by nightsim {log}, not by the published"

@@ -37,6 +37,10 @@ def test_an_honest_log_verifies(
     n = len(log.read_text(encoding="utf-8").splitlines())
     assert out[0] == f"GENUINE: {log} is the night its seed and config play"
     assert out[1] == f"verified: {n} events match (1 night)"
+    # GENUINE without --head: the last line says where the log ends was not checked.
+    assert out[-1] == (
+        "where the log ends is not checked: give --head with the head read out at the table"
+    )
     commitment = hashlib.sha256(str(seed).encode()).hexdigest()
     assert out[2] == (
         f"seed {seed!r} hashes to the log's own commitment sha256 {commitment} (dice"
