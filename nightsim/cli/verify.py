@@ -37,17 +37,21 @@ docs/disputes.md, "The chain head").
 its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
 another hash.
 
-exit codes: 0 verified; 1 the log ends at another hash than --head (checked first), its
-seed or config is not the one given by --commitment or --config-sha256, it is broken, or it
-differs from the re-simulated night (the first differing event is shown, log and
-simulation side by side); 2 not a log at all, a malformed --head, or a log whose dice (its
-header's `rng`) this nightsim does not know; 3 a log this nightsim does not re-simulate (format
-1, a rules edition it does not play, what a later release added): its chain is intact, and
-the line (on stderr) says which release re-simulates it. A script asking "is it genuine?"
-tests the code != 0: a byte flipped in the header can make it no log at all (2).
+The answer comes first: GENUINE or NOT GENUINE, then one sentence per reason (the head, a
+published value, each differing event with its line, minute and whose watch it was; five
+told, the rest counted); --details adds the differing lines whole, for programmers.
 
-The commitment line names the dice and the release that made the log: the commitment binds
-the seed only, so check them against the release the referee published with the config.
+--commitment binds the rules edition and the dice too: to --edition and --rng when given,
+else to this release's; --release refuses a log that claims another release (exit 1).
+
+exit codes: 0 GENUINE; 1 NOT GENUINE: the log ends at another hash than --head, it is not
+what --commitment, --config-sha256, --edition, --rng or --release say, it is broken, or it
+differs from the re-simulated night (checked even when the head fails); 2 not a log at all,
+a malformed --head, or a log whose dice (its header's `rng`) this nightsim does not know; 3 a
+log this nightsim does not re-simulate (format 1, a rules edition it does not play, what a
+later release added): its chain is intact, and the line (on stderr) says which release
+re-simulates it. A script asking "is it genuine?" tests the code != 0: a byte flipped in the
+header can make it no log at all (2).
 """
 
 # Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
