@@ -26,7 +26,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -47,11 +47,13 @@ a referee's session:
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem (or a night is not the one published),
-or campaign page met a night that fails verify; 2 bad input (not a campaign file, a bad
---set, no such night, a night that cannot be voided); 74 the disk failed (full):
-the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
-again in a moment, or raise --wait.
+exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
+ledger contradicting the logs, or a night that is not the one published), or campaign page
+met a night that fails verify; 2 bad input (not a campaign file, a damaged or hand-edited
+one, a bad --set or name, no such night, a night that cannot be voided); 74 the disk failed
+(full, or a cut-short write's journal on a read-only file system): the campaign is as it
+was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
+raise --wait.
 """
 
 
@@ -235,13 +237,20 @@ def run(args: argparse.Namespace) -> int:
 def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
     from nightsim.campaign import Campaign
 
-    if args.wait < 0:
-        raise UsageError(f"--wait: expected 0 or more seconds, got {shown(args.wait)}")
-    c = Campaign.open(args.file, wait=args.wait)
+    c = Campaign.open(args.file, wait=_wait(args))
     try:
         yield c
     finally:
         c.close()
+
+
+def _wait(args: argparse.Namespace) -> float:
+    """`--wait`: 0 to MAX_WAIT_SECONDS (docs/limits.md); `nan` and `inf` are no wait."""
+    if not 0 <= args.wait <= MAX_WAIT_SECONDS:  # False for nan
+        raise UsageError(
+            f"--wait: expected 0 to {MAX_WAIT_SECONDS} seconds, got {shown(args.wait)}"
+        )
+    return float(args.wait)
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -264,7 +273,7 @@ def _new(args: argparse.Namespace) -> int:
     from nightsim.campaign import Campaign
 
     config, _ = config_from_args(args.config, args.set)
-    with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
+    with Campaign.new(args.file, config, name=args.name, wait=_wait(args)) as c:
         state = c.state
     status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
     status(f"night 1's seed is committed: sha256:\n{state.next_seed_sha256}")
@@ -375,7 +384,7 @@ def _show(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import show_json, show_text
     from nightsim.narration.catalogue import Catalogue
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         _warn_gap(c)
         if args.format == "json":
             show_json(c)
@@ -396,7 +405,7 @@ def _warn_gap(c: Campaign) -> None:
 def _check(args: argparse.Namespace) -> int:
     from nightsim.cli.check import show_checkup
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         config = c.next_config(args.set)
         number = c.state.nights + 1
     from nightsim.narration.catalogue import Catalogue
@@ -408,12 +417,12 @@ def _check(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     from nightsim.cli.atomic import create
 
-    with _opened(args) as c:
-        night = c.night(args.night)
+    with _opened(args) as c, c.snapshot():
+        last = c.state.nights
+        # Checked before the query: SQLite takes no integer past 2**63 - 1 (OverflowError).
+        night = c.night(args.night) if 1 <= args.night <= last else None
         if night is None:
-            raise UsageError(
-                f"{shown(args.file)}: no night {args.night} (the campaign has {c.state.nights})"
-            )
+            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(night.log)
@@ -529,7 +538,7 @@ def _parse_head(text: str) -> str:
 def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import Unverified, page_text
 
-    with _opened(args) as c:
+    with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)
         try:
             text = page_text(c, args.lang, checked=not args.unchecked)

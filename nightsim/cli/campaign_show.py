@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from nightsim.heads import short_head
-from nightsim.limits import shown
+from nightsim.limits import json_inert, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight, NextCamp, PartyMember
@@ -190,6 +190,19 @@ def _camp_json(camp: NextCamp) -> dict[str, Any]:
     }
 
 
+class _Inert:
+    """stdout with each character a terminal acts on (a bidi mark, a C1 control, read from an
+    edited file) written as its JSON escape, as the text form escapes it (limits.json_inert):
+    the same JSON value."""
+
+    def __init__(self, out: Any) -> None:
+        self._out = out
+
+    def write(self, text: str) -> None:
+        body, end = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+        self._out.write(json_inert(body) + end)
+
+
 def _published_json(c: Campaign, night: int) -> dict[str, Any] | None:
     from nightsim.campaign.publish import last_published
 
@@ -210,7 +223,7 @@ def _published_json(c: Campaign, night: int) -> dict[str, Any] | None:
 def show_json(c: Campaign) -> None:
     s = c.state
     voided = c.void_nights()
-    out = sys.stdout
+    out = _Inert(sys.stdout)
     out.write(
         "{"
         + json.dumps(
@@ -289,23 +302,18 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
     re-simulated first (Unverified: the campaign fails `campaign verify`, and no page is
     made); else the page says plainly that it was not checked. One read transaction: the
     nights verified are the nights shown, whatever is committed meanwhile."""
-    from nightsim.campaign.ledger import errors
     from nightsim.narration.catalogue import Catalogue
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    conn = c._conn
-    with errors(c.path):
-        conn.execute("BEGIN")
-    try:
+    with c.snapshot():
         nights, numbers = [], []
         for n in c.nights():
             nights.append(_lines(n))
             numbers.append(n.number)
         adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
+        _adjusted_after_the_last(adjustments, numbers[-1] if numbers else 0)
         void = c.void_nights()
         line = _checked_line(c, lang) if checked else Catalogue(lang)("campaignpage.unchecked")
-    finally:
-        conn.execute("COMMIT")
     return str(
         campaign_html(
             c.name or "campaign",
@@ -317,3 +325,17 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
             checked=line,
         )
     )
+
+
+def _adjusted_after_the_last(adjustments: Any, last: int) -> None:
+    """An adjustment after a night not in the file (a later night removed, or its
+    after_night edited): named as `verify` names it, before the page is drawn."""
+    from nightsim.errors import BrokenLog
+
+    for a in adjustments:
+        if a.after_night > last:
+            raise BrokenLog(
+                None,
+                f"an adjustment is recorded after night {a.after_night}, which is not in the"
+                f" campaign (it ends at night {last})",
+            )
