@@ -19,6 +19,7 @@ from nightsim.errors import ConfigError, EnvironmentFailure, LogError
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.log.verify import Verdict
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,10 @@ class CampaignVerdict:
     head: str  # the last night's head (the genesis hash before night 1)
     problem: str | None  # the first problem, or None
     referee: tuple[int, ...] = ()  # nights whose seed the referee chose (--seed)
+    # The night whose log is not what its dice (or what was published) say, and its
+    # verification: `campaign verify` tells its differences as `verify` does.
+    night: int | None = None
+    log_verdict: Verdict | None = None
 
     @property
     def ok(self) -> bool:
@@ -34,7 +39,9 @@ class CampaignVerdict:
 
 
 class _Broken(Exception):
-    pass
+    def __init__(self, message: str, night: int | None = None, log: Verdict | None = None):
+        super().__init__(message)
+        self.night, self.log = night, log
 
 
 @dataclass
@@ -114,7 +121,7 @@ def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
         if only is None:
             _after(conn, exp)
     except _Broken as exc:
-        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee))
+        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee), exc.night, exc.log)
     return CampaignVerdict(checked, exp.head, None, tuple(exp.referee))
 
 
@@ -278,7 +285,7 @@ def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
         raise _Broken(f"night {n}'s log is broken: {exc}") from None
     if not verdict.ok:
         where = f" at line {verdict.mismatch.seq + 1}" if verdict.mismatch else ""
-        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited")
+        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited", n, verdict)
     if verdict.head != head:
         raise _Broken(
             f"night {n}'s recorded head is not its log's (nights.head): the ledger was edited"

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import ledger, rows
 from nightsim.limits import shown
+from nightsim.log.binding import Published as Published
+from nightsim.log.binding import bound
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -105,22 +107,6 @@ def _publication(row: Sequence[Any]) -> Publication:
     )
 
 
-@dataclass(frozen=True)
-class Published:
-    """The values a player checks night N against (`campaign verify --night N …`); None:
-    not given."""
-
-    commitment: str | None = None
-    config_sha256: str | None = None
-    edition: int | None = None
-    rng: str | None = None
-    release: str | None = None
-
-    @property
-    def given(self) -> bool:
-        return any(v is not None for v in vars(self).values())
-
-
 def published_problem(night: int, header: Mapping[str, Any], p: Published) -> str | None:
     """Why night `night`'s log (its header) is not the night the published block admits, or
     None: the seed commitment, the config's fingerprint, the rules edition, the dice, the
@@ -128,6 +114,8 @@ def published_problem(night: int, header: Mapping[str, Any], p: Published) -> st
     from nightsim.config.fingerprint import data_sha256
     from nightsim.events import FIRST_EDITION
 
+    # A commitment binds the edition and the dice too (log.binding, docs/disputes.md).
+    p = bound(p)
     if p.commitment is not None and header.get("seed_sha256") != p.commitment:
         return (
             f"night {night} was played with another seed: its seed commits to sha256"

@@ -30,7 +30,9 @@ from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.campaign.check import CampaignVerdict
     from nightsim.cli.sink import Sink
+    from nightsim.narration.catalogue import Catalogue
 
 EPILOG = """\
 a referee's session:
@@ -102,6 +104,11 @@ def add_parser(sub: Any) -> None:
         metavar="HEX",
         help="the campaign's last head, as read out (with --night N: night N's head); an"
         " earlier night's head is named as that night's",
+    )
+    ver.add_argument(
+        "--details",
+        action="store_true",
+        help="after the verdict, for programmers: the differing lines of the night's log whole",
     )
     ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
@@ -449,21 +456,45 @@ def _verify(args: argparse.Namespace) -> int:
             wrong = published_problem(c, args.night, published)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
-    if verdict.problem is not None or wrong is not None:
-        print(f"campaign verify: {verdict.problem or wrong}")
-        return EXIT_FAILED
-    from nightsim.cli.campaign_show import quoted
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
+    if verdict.problem is not None or wrong is not None:
+        _not_genuine(args, verdict, wrong, t)
+        return EXIT_FAILED
+    from nightsim.cli.campaign_show import quoted
+
     title = f" {quoted(name, t)}" if name else ""
+    print(t("verdict.genuine_campaign", file=shown(Path(args.file))))
     if args.night:
         print(t("cverify.one", title=title, night=args.night, head=verdict.head))
     else:
         print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
-    if head is not None:
+    if head is not None and args.night:
+        print(t("cverify.night_head", night=args.night, head=head))
+    elif head is not None:
         print(t("cverify.head", head=head))
     return EXIT_OK
+
+
+def _not_genuine(
+    args: argparse.Namespace, verdict: CampaignVerdict, wrong: str | None, t: Catalogue
+) -> None:
+    """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
+    (cli/verdict_out.py); its lines whole with --details."""
+    from nightsim.cli.verdict_out import details, reasons, tell
+
+    log = verdict.log_verdict
+    said = [str(verdict.problem or wrong)]
+    if log is not None:
+        # A night's log that is not its night: each difference in words, as `verify`
+        # tells it, in the answer's language.
+        said = [
+            t("cverify.in_night", night=verdict.night, text=reason) for reason in reasons(log, t)
+        ] or said
+    tell(shown(Path(args.file)), said, t, key="verdict.not_genuine_campaign")
+    if args.details and log is not None:
+        details(log, t)
 
 
 def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
