@@ -137,3 +137,42 @@ def secrets_of(folder: Path, n: int) -> list[str]:
     creatures = {c["creature"] for table in tables.values() for c in table} - met
     seed = str(header.get("seed", ""))
     return sorted(creatures) + ([seed] if seed and seed != "committed" else [])
+
+
+@pytest.mark.parametrize("width", [390, 1920])
+def test_a_referee_plays_and_the_players_follow(browser: Any, served: Served, width: int) -> None:
+    players = open_page(browser, served, f"{served.base}/table?t={served.players}", width)
+    referee = open_page(browser, served, f"{served.base}/?t={served.referee}", width)
+    assert players.loads == [players.page.url] or len(players.loads) == 1
+    form = referee.page.locator(f"form[action^='/campaigns/{CAMPAIGN}/play']")
+    form.locator("select[name=pace]").select_option("0.5")
+    with referee.page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    head = ""
+
+    def played() -> bool:
+        nonlocal head
+        shown = served.client().get(f"/api/campaigns/{CAMPAIGN}").json()
+        head = shown.get("head") or ""
+        return int(shown["nights_played"]) == 1
+
+    from tests.serve.served import wait_until
+
+    wait_until(played, "the night committed")
+    # The players' screen shows the night's head once it has been told: live, no reload.
+    players.page.wait_for_function(
+        "h => document.body.innerText.includes(h)", arg=head[:16], timeout=WAIT_MS
+    )
+    assert len(players.loads) == 1, f"the players' screen reloaded: {players.loads}"
+    text, html = players.text(), players.page.content()
+    assert not REFEREE_ONLY.search(html), REFEREE_ONLY.search(html)
+    for secret in secrets_of(served.root, 1):
+        assert secret not in html, secret
+    for w, name in ((players, "players"), (referee, "referee")):
+        w.clean()
+        w.no_sideways_scroll()
+        assert axe(w) == [], name
+        shot(w, f"serve-{name}-{width}.png")
+    assert text.strip()
+    for w in (players, referee):
+        w.page.context.close()
