@@ -176,3 +176,20 @@ def test_a_referee_plays_and_the_players_follow(browser: Any, served: Served, wi
     assert text.strip()
     for w in (players, referee):
         w.page.context.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the players' screen shows the night's seed in its header panel (design.md: no seed)",
+)
+def test_the_players_screen_never_shows_the_seed(browser: Any, served: Served) -> None:
+    from tests.serve.served import play
+
+    assert play(served.client(), pace=0).status_code == 201
+    players = open_page(browser, served, f"{served.base}/table?t={served.players}", 1920)
+    log = nightsim(served.root, "campaign", "log", f"{CAMPAIGN}.campaign", "1")
+    seed = str(json.loads(log.stdout.splitlines()[0])["seed"])
+    players.page.wait_for_function("() => !document.getElementById('waiting')", timeout=WAIT_MS)
+    html = players.page.content()
+    assert seed[:8] not in html, f"the seed {seed[:8]}… is on the players' screen"
+    players.page.context.close()
