@@ -290,3 +290,32 @@ def test_an_oversized_upload_is_413(shared: Served) -> None:
         r = c.post(path, files=files, data=data)
         assert r.status_code == 413, (path, r.status_code)
     assert shared.alive()
+
+
+HIDDEN = ("wandering_monster", "doze", "doze_minute", "monster_surprise", "distance", "creature")
+
+
+def test_the_players_stream_keeps_the_screen(served: Served) -> None:
+    """`/events?view=players` with the players' token: the night without the rolls behind
+    the screen (docs/table.md, "What the players see"), and no monster check."""
+    import json
+
+    from tests.serve.served import messages, play
+
+    assert play(served.client(), pace=0).status_code == 201
+    got = []
+    with served.client("players").stream(
+        "GET", "/events", params={"view": "players"}, headers={"Last-Event-ID": "0"}, timeout=30
+    ) as r:
+        assert r.status_code == 200
+        for m in messages(r.iter_lines()):
+            got.append(json.loads(m.data))
+            if m.event and m.event.startswith("nightsim.night.summary"):
+                break
+    types = {e["type"] for e in got}
+    assert "nightsim.monster.checked.v2" not in types, types
+    purposes = {
+        roll["purpose"] for e in got for roll in e["data"].get("rolls", []) if "purpose" in roll
+    }
+    assert not purposes & set(HIDDEN), purposes & set(HIDDEN)
+    assert len(got) > 10
