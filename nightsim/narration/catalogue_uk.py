@@ -239,7 +239,8 @@ UK: dict[str, str | dict[str, str]] = {
         "none": "{actor}: без сну на варті до світанку ({roll}).",
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
-    # --view players: the same lines without what stays behind the screen (narration/view.py)
+    # --view players: the same lines without what stays behind the screen (nightsim/view.py)
+    "header.title@players": "nightsim \u00b7 зерно за зобов\u2019язанням: sha256 {sha}",
     "header.terrain@players": "Табір: {terrain}.",
     "header.chance@players": "Табір у дикій місцевості.",
     "enc.creature@players": "Істота: {creature}.",

@@ -126,7 +126,8 @@ def _table(rows: list[list[str]], wraps: list[bool]) -> RenderableType:
 
 
 def render(h: HeaderFacts, t: Catalogue) -> RenderableType:
-    title = t("header.title", seed=repr(h.seed) if isinstance(h.seed, str) else h.seed)
+    seed = repr(h.seed) if isinstance(h.seed, str) else h.seed
+    title = t("header.title", seed=seed, sha=h.commitment)
     if h.nights > 1:
         title += " \u00b7 " + t("header.journey", nights=h.nights)
     return Panel(

@@ -1,5 +1,5 @@
 """`--view players`: only what the characters know, on the terminal and on the page; the
-referee's view stays the default (narration/view.py)."""
+referee's view stays the default (nightsim/view.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from nightsim import narrate, simulate
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from nightsim.narration.view import for_view
+from nightsim.engine.dice import seed_sha256
+from nightsim.view import for_view
 from nightsim.page import night_html
 
 # What stays behind the screen, in either language: the check's die and minute, the chance,
@@ -56,7 +57,9 @@ def test_the_players_page_and_its_title(tmp_path: Path, capsys: pytest.CaptureFi
     page = capsys.readouterr().out
     assert [h for h in HIDDEN if h in page] == []
     assert "<h1>Session 3: the Hag&#39;s &lt;Addle&gt;</h1>" in page
-    assert '<p class="seed">nightsim · seed 44</p>' in page
+    # The seed's commitment, never the seed: with it a player re-plays the night.
+    assert f'<p class="seed">nightsim · seed committed: sha256 {seed_sha256(44)}</p>' in page
+    assert "seed 44" not in page
     assert main(["replay", str(log), "--format", "html"]) == 0
     assert "1d480" in capsys.readouterr().out  # the referee's page, by default
 
