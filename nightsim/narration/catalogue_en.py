@@ -216,7 +216,8 @@ EN: dict[str, str | dict[str, str]] = {
     "morning.watch_held": "{actor} stayed awake on watch until dawn ({roll}).",
     "morning.no_encounter": "No wandering monster came ({roll}).",
     # --view players: the same lines without what stays behind the screen (nightsim/view.py)
-    "header.title@players": "nightsim \u00b7 seed committed: sha256 {sha}",
+    "header.title@players": "nightsim \u00b7 the players\u2019 view",
+    "header.commitment": "Seed committed: sha256 {sha}",
     "header.terrain@players": "Camp in {terrain}.",
     "header.chance@players": "Camp in the wild.",
     "enc.creature@players": "Creature: {creature}.",

@@ -240,7 +240,8 @@ UK: dict[str, str | dict[str, str]] = {
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # --view players: the same lines without what stays behind the screen (nightsim/view.py)
-    "header.title@players": "nightsim \u00b7 зерно за зобов\u2019язанням: sha256 {sha}",
+    "header.title@players": "nightsim \u00b7 для гравців",
+    "header.commitment": "Зерно за зобов\u2019язанням: sha256 {sha}",
     "header.terrain@players": "Табір: {terrain}.",
     "header.chance@players": "Табір у дикій місцевості.",
     "enc.creature@players": "Істота: {creature}.",

@@ -58,7 +58,8 @@ def test_the_players_page_and_its_title(tmp_path: Path, capsys: pytest.CaptureFi
     assert [h for h in HIDDEN if h in page] == []
     assert "<h1>Session 3: the Hag&#39;s &lt;Addle&gt;</h1>" in page
     # The seed's commitment, never the seed: with it a player re-plays the night.
-    assert f'<p class="seed">nightsim · seed committed: sha256 {seed_sha256(44)}</p>' in page
+    assert '<p class="seed">nightsim · the players’ view</p>' in page
+    assert f"Seed committed: sha256 {seed_sha256(44)}" in page
     assert "seed 44" not in page
     assert main(["replay", str(log), "--format", "html"]) == 0
     assert "1d480" in capsys.readouterr().out  # the referee's page, by default
