@@ -125,6 +125,16 @@ def for_view(events: Iterable[ev.Event], view: str) -> Iterator[ev.Event]:
             yield shown
 
 
+def without_tables(data: Any) -> Any:
+    """JSON data (a `whatif --format json` comparison) without any `table` key: which
+    creature table was rolled on is the referee's, wherever it is told."""
+    if isinstance(data, dict):
+        return {k: without_tables(v) for k, v in data.items() if k != "table"}
+    if isinstance(data, list):
+        return [without_tables(v) for v in data]
+    return data
+
+
 def _without(data: dict[str, Any], path: tuple[str, ...]) -> None:
     head, *rest = path
     if not rest:
