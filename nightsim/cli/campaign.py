@@ -114,6 +114,13 @@ def _page_parser(cmds: Any) -> None:
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
     page.add_argument(
+        "--view",
+        choices=("referee", "players"),
+        default="referee",
+        help="referee: everything (default); players: only what the characters know (no"
+        " seed, no roll behind the screen), the page to post for the table",
+    )
+    page.add_argument(
         "--unchecked",
         action="store_true",
         help="do not re-simulate the nights first (fast); the page then says plainly that it"
@@ -277,7 +284,7 @@ def _night(args: argparse.Namespace) -> int:
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
     seed = parse_seed(args.seed) if args.seed is not None else None
-    page = PageFile(args.html, args.lang)
+    page = PageFile(args.html, args.lang, view=args.view)
     from nightsim.cli.sink_args import sink_from_args
 
     sink = sink_from_args(args)  # its URL checked before the campaign is opened
@@ -501,7 +508,7 @@ def _page(args: argparse.Namespace) -> int:
     with _opened(args) as c:
         _warn_gap(c)
         try:
-            text = page_text(c, args.lang, checked=not args.unchecked)
+            text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
             error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
             return EXIT_FAILED

@@ -113,3 +113,36 @@ def test_no_players_output_holds_a_referee_only_token(tmp_path: Path, danger: bo
             assert leaks == [], (argv, leaks)
         for log in logs:
             log.unlink()
+
+
+@pytest.mark.slow
+def test_no_players_campaign_output_holds_a_referee_only_token(tmp_path: Path) -> None:
+    camp = str(tmp_path / "wood.campaign")
+    _said(["campaign", "new", camp, "--name", "The Wyrm Road"])
+    players = ["--view", "players", *DANGER]
+    said = [
+        (argv, _said(argv))
+        for argv in (
+            ["campaign", "night", camp, *players],
+            ["campaign", "night", camp, *players, "--format", "jsonl"],
+            ["campaign", "night", camp, *players, "--format", "html"],
+            ["campaign", "night", camp, *players, "--quiet", "--html", str(tmp_path / "n.html")],
+            ["campaign", "night", camp, *players, "--nights", "3"],
+        )
+    ]
+    said.append((["night page"], (tmp_path / "n.html").read_text("utf-8")))
+    page = tmp_path / "campaign.html"
+    said.append(
+        (["page"], _said(["campaign", "page", camp, "--view", "players", "--out", str(page)]))
+    )
+    said.append((["campaign page"], page.read_text("utf-8")))
+    seeds, arrived = [], set()
+    for n in range(1, 8):
+        log = tmp_path / f"{n}.jsonl"
+        _said(["campaign", "log", camp, str(n), "--out", str(log)])
+        seeds.append(json.loads(log.read_text("utf-8").splitlines()[0])["seed"])
+        arrived |= _arrived(log)
+    unseen = _creatures() - arrived
+    for argv, out in said:
+        leaks = [x for x in (*seeds, *REFEREE_ONLY, *unseen) if x in out]
+        assert leaks == [], (argv, leaks)
