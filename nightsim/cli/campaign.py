@@ -328,7 +328,9 @@ def _tell(
             failed = print_lines(args, iter(night.lines))
             if failed is not None:
                 raise failed
-            if night.referee:
+            if night.referee and args.view == "players":  # never the seed (nightsim/view.py)
+                status(f"night {night.number}: the referee chose the seed")
+            elif night.referee:
                 status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
             # Each hash whole on the line after its label: a copy holds no newline.
             status(f"night {night.number}: head:\n{night.head}")

@@ -128,6 +128,7 @@ def test_no_players_campaign_output_holds_a_referee_only_token(tmp_path: Path) -
             ["campaign", "night", camp, *players, "--format", "html"],
             ["campaign", "night", camp, *players, "--quiet", "--html", str(tmp_path / "n.html")],
             ["campaign", "night", camp, *players, "--nights", "3"],
+            ["campaign", "night", camp, *players, "--seed", "the referee's own 77"],
         )
     ]
     said.append((["night page"], (tmp_path / "n.html").read_text("utf-8")))
@@ -137,7 +138,7 @@ def test_no_players_campaign_output_holds_a_referee_only_token(tmp_path: Path) -
     )
     said.append((["campaign page"], page.read_text("utf-8")))
     seeds, arrived = [], set()
-    for n in range(1, 8):
+    for n in range(1, 9):
         log = tmp_path / f"{n}.jsonl"
         _said(["campaign", "log", camp, str(n), "--out", str(log)])
         seeds.append(json.loads(log.read_text("utf-8").splitlines()[0])["seed"])
