@@ -22,3 +22,20 @@ def test_the_full_head_wraps_rather_than_scrolls() -> None:
     css = environment().get_template("style.css").render()
     rule = next(x for x in css.splitlines() if x.startswith(".head .full"))
     assert "overflow-wrap: anywhere" in rule and "nowrap" not in rule
+
+
+def test_the_arrival_mark_stands_on_its_minute() -> None:
+    # 22:10: the camp wakes on the same minute, on the same lane; the arrival keeps its place.
+    config = load_config(default_config_path(), ["camp.encounter_chance=4"])
+    page = night_html(simulate(config, "pedlar-curse-3").events)
+    line = re.search(r'<line class="arrival" x1="([0-9.]+)"', page)
+    mark = re.search(r'k-monster" transform="translate\(([0-9.]+) ', page)
+    assert line and mark and line[1] == mark[1] == "116.67"
+    woke = re.search(r'k-event" transform="translate\(([0-9.]+) 270\)[^>]*The whole camp', page)
+    assert woke and float(woke[1]) > 116.67  # it made way
+
+
+def test_names_and_lane_labels_are_lifted_off_their_bars_on_a_phone() -> None:
+    css = environment().get_template("style.css").render()
+    phone = css[css.index("@media (max-width: 40rem)") :]
+    assert ".tl .name, .tl .lane { transform: translateY(-6px); paint-order: stroke;" in phone
