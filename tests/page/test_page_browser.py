@@ -27,10 +27,11 @@ import pytest
 
 from nightsim.config import config_from_data, default_config_path, load_config
 from nightsim.engine.journey import simulate
+from nightsim.log.reader import iter_log
 from nightsim.page import night_html, odds_html
 from nightsim.stats.odds import odds
 from nightsim.stats.rank import rank_report, rank_rotas
-from tests.page.test_page import STORY
+from tests.page.test_page import STORY, log_text
 
 # Each over ~0.5 s (a browser page, a PDF, a screenshot): slow too, out of the quick loop.
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -407,3 +408,22 @@ def test_no_word_or_number_is_broken_in_the_ukrainian_pages(
         loaded.page.context.close()
         assert broken == [], (name, width)
         assert scroll <= width, (name, width)
+
+
+def test_on_a_phone_the_head_wraps_and_names_clear_their_bars(browser: Any) -> None:
+    logged = [line.event for line in iter_log(log_text(STORY).splitlines(keepends=True))]
+    phone = load(browser, night_html(logged), width=390)
+    page = phone.page
+    full = page.locator(".head .full").first
+    box, top = full.bounding_box(), page.locator(".head strong").first.bounding_box()
+    assert box is not None and top is not None
+    assert box["x"] + box["width"] <= 390 and box["height"] > top["height"]  # wrapped, whole
+    assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", full.element_handle())
+    assert re.fullmatch(r"in full: [0-9a-f]{64}", full.text_content() or "")  # copied whole
+    for row in range(page.locator("svg.tl g.row").count()):
+        name = page.locator("svg.tl g.row").nth(row).locator("text.name").bounding_box()
+        bar = page.locator("svg.tl g.row").nth(row).locator("rect").first.bounding_box()
+        assert name is not None and bar is not None
+        assert name["y"] + name["height"] <= bar["y"] + 1, f"row {row}: the name sits on its bar"
+    shot(phone, "night-390.png")
+    page.context.close()
