@@ -296,6 +296,10 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
+        if args.title is None and 0 < len(c.name.strip()) <= 200 and c.name.isprintable():
+            # The night's page under its campaign's name; the night's number, its head and
+            # the next night's commitment are the night's own (its header's link).
+            args.title = page.title = c.name
         names = [m.name for m in c.state.party]
         for item in args.set:
             check_camp_item(item, names)

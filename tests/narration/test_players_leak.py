@@ -147,3 +147,17 @@ def test_no_players_campaign_output_holds_a_referee_only_token(tmp_path: Path) -
     for argv, out in said:
         leaks = [x for x in (*seeds, *REFEREE_ONLY, *unseen) if x in out]
         assert leaks == [], (argv, leaks)
+
+
+def test_a_campaign_nights_players_page_names_its_campaign_and_the_next_night(
+    tmp_path: Path,
+) -> None:
+    camp = str(tmp_path / "wood.campaign")
+    _said(["campaign", "new", camp, "--name", "The Wyrm Road"])
+    page = _said(["campaign", "night", camp, "--view", "players", "--format", "html"])
+    log = tmp_path / "1.jsonl"
+    _said(["campaign", "log", camp, "1", "--out", str(log)])
+    header = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert "<h1>The Wyrm Road</h1>" in page and "Night 1" in page
+    assert header["campaign"]["next_seed_sha256"] in page  # the next night's commitment
+    assert header["seed_sha256"] in page and str(header["seed"]) not in page
