@@ -251,6 +251,12 @@ def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
         if name is not None:
             joined[name] = item
         apply_override(out, item)
+        party = out.get("party", [])
+        if not isinstance(party, list) or not all(isinstance(m, dict) for m in party):
+            raise ConfigError(
+                f"--set {shown(item, quote=False)}: the party is its members, each changed by"
+                " its own fields (party.NAME.hp=3, party.NAME.exhaustion=0), or --leave NAME"
+            )
     _check_joined(out, joined, before)
     return out
 
@@ -317,3 +323,13 @@ def first_difference(got: dict[str, Any], expected: dict[str, Any]) -> str:
 
 def config_of(data: dict[str, Any]) -> Config:
     return config_from_data(data)
+
+
+def name_refused(data: dict[str, Any], before: dict[str, Any]) -> str | None:
+    """Why a member who joins in `data` (a valid config's data; `before`: the party before
+    the adjustment) is refused: a blank or invisible name, or one alike but for case, or
+    that looks like another member's (config/names.py)."""
+    from nightsim.config.names import joining_problem
+
+    names = {m.get("name") for m in before.get("party", []) if isinstance(m, dict)}
+    return joining_problem(config_from_data(data), {n for n in names if isinstance(n, str)})

@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nightsim.campaign import ledger
+from nightsim.campaign import ledger, rows
 from nightsim.limits import shown
+from nightsim.log.binding import Published as Published
+from nightsim.log.binding import bound
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -53,10 +55,14 @@ def publish(c: Campaign, sets: Sequence[str] = ()) -> Publication:
     sha = config_sha256(c.next_config(sets))
     edition, rng, release = current_binding()
     with ledger.transaction(c._conn, c.path) as db:
-        (commitment,) = db.execute("SELECT commitment FROM pending").fetchone()
-        night = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0] + 1
-        number = db.execute("SELECT COALESCE(MAX(number), 0) FROM publications").fetchone()[0]
-        pub = Publication(number + 1, night, commitment, sha, edition, rng, release, tuple(sets))
+        (commitment,) = rows.one(db, "SELECT commitment FROM pending", (), "the pending row")
+        commitment = rows.text(commitment, "pending.commitment")
+        (night,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()
+        night = rows.integer(rows.integer(night, "nights.number", 0) + 1, "the next night")
+        (number,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM publications").fetchone()
+        number = rows.integer(number, "publications.number", 0) + 1
+        number = rows.integer(number, "the next publication")
+        pub = Publication(number, night, commitment, sha, edition, rng, release, tuple(sets))
         db.execute(
             "INSERT INTO publications VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (pub.number, night, commitment, sha, edition, rng, release, json.dumps(list(sets))),
@@ -77,26 +83,28 @@ def last_published(c: Campaign, night: int) -> Publication | None:
     )
     if row is None:
         return None
-    number, night, commitment, sha, edition, rng, release, sets = row
+    with ledger.errors(c.path):
+        return _publication(row)
+
+
+def _publication(row: Sequence[Any]) -> Publication:
+    """A `publications` row, each value's type checked (rows.py: a damaged or hand-edited
+    file is one line, never a traceback)."""
+    number = rows.integer(row[0], "publications.number", 1)
+    where = f"publication {number}'s"
+    sets = rows.json_of(row[7], f"{where} sets (publications.sets)", list)
+    if not all(isinstance(item, str) for item in sets):
+        raise rows.Damaged(f"{where} sets (publications.sets) are not all text: it was edited")
     return Publication(
-        number, night, commitment, sha, edition, rng, release, tuple(json.loads(sets))
+        number,
+        rows.integer(row[1], f"{where} night (publications.night)", 1),
+        rows.text(row[2], f"{where} commitment (publications.commitment)"),
+        rows.text(row[3], f"{where} config_sha256 (publications.config_sha256)"),
+        rows.integer(row[4], f"{where} edition (publications.edition)"),
+        rows.text(row[5], f"{where} rng (publications.rng)"),
+        rows.text(row[6], f"{where} release (publications.release)"),
+        tuple(sets),
     )
-
-
-@dataclass(frozen=True)
-class Published:
-    """The values a player checks night N against (`campaign verify --night N …`); None:
-    not given."""
-
-    commitment: str | None = None
-    config_sha256: str | None = None
-    edition: int | None = None
-    rng: str | None = None
-    release: str | None = None
-
-    @property
-    def given(self) -> bool:
-        return any(v is not None for v in vars(self).values())
 
 
 def published_problem(night: int, header: Mapping[str, Any], p: Published) -> str | None:
@@ -106,6 +114,8 @@ def published_problem(night: int, header: Mapping[str, Any], p: Published) -> st
     from nightsim.config.fingerprint import data_sha256
     from nightsim.events import FIRST_EDITION
 
+    # A commitment binds the edition and the dice too (log.binding, docs/disputes.md).
+    p = bound(p)
     if p.commitment is not None and header.get("seed_sha256") != p.commitment:
         return (
             f"night {night} was played with another seed: its seed commits to sha256"

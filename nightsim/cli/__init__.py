@@ -30,7 +30,18 @@ from nightsim.limits import MAX_SHOWN_LINE, shown
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-COMMANDS = ("run", "replay", "verify", "whatif", "check", "odds", "schema", "init", "campaign")
+COMMANDS = (
+    "run",
+    "replay",
+    "verify",
+    "whatif",
+    "check",
+    "odds",
+    "schema",
+    "init",
+    "campaign",
+    "serve",
+)
 
 DESCRIPTION = """\
 Simulate a night in a Dolmenwood wilderness camp: the evening's chores, the watch rota

@@ -26,11 +26,13 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.campaign.check import CampaignVerdict
     from nightsim.cli.sink import Sink
+    from nightsim.narration.catalogue import Catalogue
 
 EPILOG = """\
 a referee's session:
@@ -45,11 +47,13 @@ a referee's session:
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem (or a night is not the one published),
-or campaign page met a night that fails verify; 2 bad input (not a campaign file, a bad
---set, no such night, a night that cannot be voided); 74 the disk failed (full):
-the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
-again in a moment, or raise --wait.
+exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
+ledger contradicting the logs, or a night that is not the one published), or campaign page
+met a night that fails verify; 2 bad input (not a campaign file, a damaged or hand-edited
+one, a bad --set or name, no such night, a night that cannot be voided); 74 the disk failed
+(full, or a cut-short write's journal on a read-only file system): the campaign is as it
+was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
+raise --wait.
 """
 
 
@@ -100,6 +104,11 @@ def add_parser(sub: Any) -> None:
         metavar="HEX",
         help="the campaign's last head, as read out (with --night N: night N's head); an"
         " earlier night's head is named as that night's",
+    )
+    ver.add_argument(
+        "--details",
+        action="store_true",
+        help="after the verdict, for programmers: the differing lines of the night's log whole",
     )
     ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
@@ -235,13 +244,20 @@ def run(args: argparse.Namespace) -> int:
 def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
     from nightsim.campaign import Campaign
 
-    if args.wait < 0:
-        raise UsageError(f"--wait: expected 0 or more seconds, got {shown(args.wait)}")
-    c = Campaign.open(args.file, wait=args.wait)
+    c = Campaign.open(args.file, wait=_wait(args))
     try:
         yield c
     finally:
         c.close()
+
+
+def _wait(args: argparse.Namespace) -> float:
+    """`--wait`: 0 to MAX_WAIT_SECONDS (docs/limits.md); `nan` and `inf` are no wait."""
+    if not 0 <= args.wait <= MAX_WAIT_SECONDS:  # False for nan
+        raise UsageError(
+            f"--wait: expected 0 to {MAX_WAIT_SECONDS} seconds, got {shown(args.wait)}"
+        )
+    return float(args.wait)
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -264,7 +280,7 @@ def _new(args: argparse.Namespace) -> int:
     from nightsim.campaign import Campaign
 
     config, _ = config_from_args(args.config, args.set)
-    with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
+    with Campaign.new(args.file, config, name=args.name, wait=_wait(args)) as c:
         state = c.state
     status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
     status(f"night 1's seed is committed: sha256:\n{state.next_seed_sha256}")
@@ -378,13 +394,14 @@ def _adjust(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import show_json, show_text
+    from nightsim.campaign.as_json import write_json
+    from nightsim.cli.campaign_show import show_text
     from nightsim.narration.catalogue import Catalogue
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         _warn_gap(c)
         if args.format == "json":
-            show_json(c)
+            write_json(c, sys.stdout)
         else:
             from nightsim.cli.render import make_console
 
@@ -402,7 +419,7 @@ def _warn_gap(c: Campaign) -> None:
 def _check(args: argparse.Namespace) -> int:
     from nightsim.cli.check import show_checkup
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         config = c.next_config(args.set)
         number = c.state.nights + 1
     from nightsim.narration.catalogue import Catalogue
@@ -414,12 +431,12 @@ def _check(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     from nightsim.cli.atomic import create
 
-    with _opened(args) as c:
-        night = c.night(args.night)
+    with _opened(args) as c, c.snapshot():
+        last = c.state.nights
+        # Checked before the query: SQLite takes no integer past 2**63 - 1 (OverflowError).
+        night = c.night(args.night) if 1 <= args.night <= last else None
         if night is None:
-            raise UsageError(
-                f"{shown(args.file)}: no night {args.night} (the campaign has {c.state.nights})"
-            )
+            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(night.log)
@@ -452,21 +469,45 @@ def _verify(args: argparse.Namespace) -> int:
             wrong = published_problem(c, args.night, published)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
-    if verdict.problem is not None or wrong is not None:
-        print(f"campaign verify: {verdict.problem or wrong}")
-        return EXIT_FAILED
-    from nightsim.cli.campaign_show import quoted
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
+    if verdict.problem is not None or wrong is not None:
+        _not_genuine(args, verdict, wrong, t)
+        return EXIT_FAILED
+    from nightsim.cli.campaign_show import quoted
+
     title = f" {quoted(name, t)}" if name else ""
+    print(t("verdict.genuine_campaign", file=shown(Path(args.file))))
     if args.night:
         print(t("cverify.one", title=title, night=args.night, head=verdict.head))
     else:
         print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
-    if head is not None:
+    if head is not None and args.night:
+        print(t("cverify.night_head", night=args.night, head=head))
+    elif head is not None:
         print(t("cverify.head", head=head))
     return EXIT_OK
+
+
+def _not_genuine(
+    args: argparse.Namespace, verdict: CampaignVerdict, wrong: str | None, t: Catalogue
+) -> None:
+    """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
+    (cli/verdict_out.py); its lines whole with --details."""
+    from nightsim.cli.verdict_out import details, reasons, tell
+
+    log = verdict.log_verdict
+    said = [str(verdict.problem or wrong)]
+    if log is not None:
+        # A night's log that is not its night: each difference in words, as `verify`
+        # tells it, in the answer's language.
+        said = [
+            t("cverify.in_night", night=verdict.night, text=reason) for reason in reasons(log, t)
+        ] or said
+    tell(shown(Path(args.file)), said, t, key="verdict.not_genuine_campaign")
+    if args.details and log is not None:
+        details(log, t)
 
 
 def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
@@ -511,7 +552,7 @@ def _parse_head(text: str) -> str:
 def _page(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_show import Unverified, page_text
 
-    with _opened(args) as c:
+    with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)
         try:
             text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)

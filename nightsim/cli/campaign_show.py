@@ -12,7 +12,7 @@ from nightsim.heads import short_head
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign, CampaignNight, NextCamp, PartyMember
+    from nightsim.campaign import Campaign, CampaignNight, NextCamp
     from nightsim.narration.catalogue import Catalogue
 
 
@@ -175,89 +175,6 @@ def show_text(c: Campaign, t: Catalogue, width: int = 80) -> None:
         out.write(_wrapped(line, width) + "\n")
 
 
-def _member(m: PartyMember) -> dict[str, Any]:
-    return {"name": m.name, "hp": m.hp, "max_hp": m.max_hp, "exhaustion": m.exhaustion}
-
-
-def _camp_json(camp: NextCamp) -> dict[str, Any]:
-    return {
-        "terrain": camp.terrain,
-        "encounter_chance": camp.encounter_chance,
-        "weather": camp.weather,
-        "firewood_modifier": camp.firewood_modifier,
-        "watch": [{"name": n, "hours": h} for n, h in camp.watch],
-        "settings": dict(camp.settings),
-    }
-
-
-def _published_json(c: Campaign, night: int) -> dict[str, Any] | None:
-    from nightsim.campaign.publish import last_published
-
-    pub = last_published(c, night)
-    if pub is None:
-        return None
-    return {
-        "night": pub.night,
-        "commitment": pub.commitment,
-        "config_sha256": pub.config_sha256,
-        "edition": pub.edition,
-        "rng": pub.rng,
-        "release": pub.release,
-        "sets": list(pub.sets),
-    }
-
-
-def show_json(c: Campaign) -> None:
-    s = c.state
-    voided = c.void_nights()
-    out = sys.stdout
-    out.write(
-        "{"
-        + json.dumps(
-            {
-                "id": s.id,
-                "name": s.name,
-                "nights_played": s.nights,
-                "nights_void": len(voided),
-                "party": [_member(m) for m in s.party],
-                "month": s.month,
-                "day": s.day,
-                "season": s.season,
-                "carried_firewood_hours": s.carried_firewood_hours,
-                "ingredients": s.ingredients,
-                "next_camp": _camp_json(s.camp),
-                "next_seed_sha256": s.next_seed_sha256,
-                "head": s.head,
-                "published": _published_json(c, s.nights + 1),
-            },
-            ensure_ascii=False,
-        )[1:-1]
-        + ',"nights":['
-    )
-    # Streamed: a thousand nights are never held at once.
-    for i, n in enumerate(c.nights(logs=False)):
-        night = {
-            "number": n.number,
-            "month": n.month,
-            "day": n.day,
-            "seed": n.seed if n.referee else "committed",
-            "head": n.head,
-            "encounter": n.encounter,
-            "rested": list(n.rested),
-            "party": [_member(m) for m in n.party],
-            "void": n.number in voided,
-        }
-        if n.number in voided:
-            night["void_note"] = voided[n.number]
-        out.write(("," if i else "") + json.dumps(night, ensure_ascii=False))
-    out.write('],"adjustments":[')
-    for i, a in enumerate(c.adjustments()):
-        adj = {"number": a.number, "after_night": a.after_night, "items": list(a.items)}
-        adj |= {"note": a.note, "sha256": a.sha256}
-        out.write(("," if i else "") + json.dumps(adj, ensure_ascii=False))
-    out.write("]}\n")
-
-
 def _lines(n: CampaignNight) -> list[str]:
     from nightsim.errors import BrokenLog
 
@@ -289,23 +206,18 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "refe
     re-simulated first (Unverified: the campaign fails `campaign verify`, and no page is
     made); else the page says plainly that it was not checked. One read transaction: the
     nights verified are the nights shown, whatever is committed meanwhile."""
-    from nightsim.campaign.ledger import errors
     from nightsim.narration.catalogue import Catalogue
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    conn = c._conn
-    with errors(c.path):
-        conn.execute("BEGIN")
-    try:
+    with c.snapshot():
         nights, numbers = [], []
         for n in c.nights():
             nights.append(_lines(n))
             numbers.append(n.number)
         adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
+        _adjusted_after_the_last(adjustments, numbers[-1] if numbers else 0)
         void = c.void_nights()
         line = _checked_line(c, lang) if checked else Catalogue(lang)("campaignpage.unchecked")
-    finally:
-        conn.execute("COMMIT")
     return str(
         campaign_html(
             c.name or "campaign",
@@ -318,3 +230,17 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "refe
             view=view,
         )
     )
+
+
+def _adjusted_after_the_last(adjustments: Any, last: int) -> None:
+    """An adjustment after a night not in the file (a later night removed, or its
+    after_night edited): named as `verify` names it, before the page is drawn."""
+    from nightsim.errors import BrokenLog
+
+    for a in adjustments:
+        if a.after_night > last:
+            raise BrokenLog(
+                None,
+                f"an adjustment is recorded after night {a.after_night}, which is not in the"
+                f" campaign (it ends at night {last})",
+            )

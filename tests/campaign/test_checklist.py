@@ -82,7 +82,8 @@ def test_the_checklist_followed_literally(tmp_path: Path) -> None:
     verified, err = _play(tmp_path, steps[1:])
     assert "warning" not in err
     assert verified.returncode == 0, verified.stdout + verified.stderr
-    assert verified.stdout.startswith("verified:")
+    assert verified.stdout.startswith("GENUINE: wood.campaign: ")
+    assert verified.stdout.splitlines()[1].startswith("verified:")
 
     # The next session: the same block published, the night played with another --set.
     night = [w.replace("camp.weather=dry", "camp.weather=damp") for w in steps[2]]
@@ -90,4 +91,5 @@ def test_the_checklist_followed_literally(tmp_path: Path) -> None:
     verified, err = _play(tmp_path, [steps[1], night, steps[3]])
     assert "nightsim: warning: tonight's config is not the one published for night 2" in err
     assert verified.returncode == 1
-    assert "night 2 was played with another config" in verified.stdout
+    assert verified.stdout.startswith("NOT GENUINE: wood.campaign\n")
+    assert "- night 2 was played with another config" in verified.stdout

@@ -316,7 +316,8 @@ def test_a_broken_night_is_named_by_every_command(
     assert err.startswith("nightsim: error: campaign page: night 2's log is broken: ")
     assert said in err and err.count("\n") == 1 and not page.exists()
     assert main(["campaign", "verify", str(c), "--night", "2"]) == 1
-    assert "campaign verify: night 2" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith(f"NOT GENUINE: {c}\n- night 2")
     if said != "line 3: hash":  # an edit inside night 2 leaves the morning night 3 links to
         assert main(["campaign", "verify", str(c), "--night", "3"]) == 1
         assert "night 2's log is broken" in capsys.readouterr().out
@@ -458,12 +459,13 @@ def test_show_and_verify_speak_the_referees_language(
     assert uk[7].startswith("     1  1 Reedwryme  зерно за зобов'язанням  голова ")
     assert "  без зустрічі; повноцінно відпочили: " in uk[7] or "  зустріч" in uk[7]
     assert main(["campaign", "verify", c, "--lang", "uk"]) == 0
-    said = capsys.readouterr().out.strip()
+    verdict, said = capsys.readouterr().out.strip().splitlines()
+    assert verdict.startswith(f"СПРАВЖНЯ: {c}: кожна перевірена ніч")
     assert said.startswith("перевірено: кампанія «Ліс»: 1 ніч; голова ланцюжка: ")
     head = said.split()[-1]
     # As read out at the table (groups, capitals); echoed as the hex digits it stands for.
     read_out = "-".join(head[k : k + 4] for k in (0, 4, 8)).upper()
     assert main(["campaign", "verify", c, "--lang", "uk", "--head", read_out]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == (
+    assert capsys.readouterr().out.splitlines()[2] == (
         f"кампанія закінчується названою головою ланцюжка {head[:12]}"
     )
