@@ -161,14 +161,15 @@ def warn_unwatched(config: Config) -> None:
         )
 
 
-def _said_seed(seed: int | str, view: str) -> str:
+def _said_seed(seed: int | str, view: str, kept: bool) -> str:
     """The seed as a status line says it: in the players' view only its commitment (the
     seed would let a player re-play the night, nightsim/view.py); the log keeps it."""
     if view == REFEREE:
         return shown_seed(seed)
     from nightsim.engine.dice import seed_sha256
 
-    return f"committed, sha256 {seed_sha256(seed)} (the seed itself is in the log)"
+    where = "the seed itself is in the log" if kept else "the seed itself is not kept: --no-log"
+    return f"committed, sha256 {seed_sha256(seed)} ({where})"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -182,8 +183,10 @@ def run(args: argparse.Namespace) -> int:
         )
     warn_names(config)
     warn_unwatched(config)
-    said = _said_seed(seed, args.view)
-    rerun = rerun_flags(seed, args.nights) if args.view == REFEREE else f"seed {said}"
+    said = _said_seed(seed, args.view, not args.no_log)
+    rerun = (
+        rerun_flags(seed, args.nights) if args.view == REFEREE else f"the one whose seed is {said}"
+    )
     # Without --html it keeps and writes nothing.
     page = PageFile(args.html, args.lang, view=args.view, title=args.title)
     if page.path is not None and args.log is not None and page.path == Path(args.log):
@@ -201,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is None:
             # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
             # out.
-            status(f"seed: {said}  (to tell this night again: {rerun})")
+            again = f"  (to tell this night again: {rerun})" if args.view == REFEREE else ""
+            status(f"seed: {said}{again}")
         failed = night.tell(args, config, seed)
     except BaseException as exc:
         page.discard()

@@ -161,3 +161,13 @@ def test_a_campaign_nights_players_page_names_its_campaign_and_the_next_night(
     assert "<h1>The Wyrm Road</h1>" in page and "Night 1" in page
     assert header["campaign"]["next_seed_sha256"] in page  # the next night's commitment
     assert header["seed_sha256"] in page and str(header["seed"]) not in page
+
+
+def test_a_fresh_seed_is_not_said_in_the_players_view(tmp_path: Path) -> None:
+    log = tmp_path / "n.jsonl"
+    said = _said(["run", "--view", "players", "--quiet", "--log", str(log)])
+    header = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert str(header["seed"]) not in said
+    assert (
+        f"seed: committed, sha256 {header['seed_sha256']} (the seed itself is in the log)" in said
+    )
