@@ -123,6 +123,13 @@ def _page_parser(cmds: Any) -> None:
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
     page.add_argument(
+        "--view",
+        choices=("referee", "players"),
+        default="referee",
+        help="referee: everything (default); players: only what the characters know (no"
+        " seed, no roll behind the screen), the page to post for the table",
+    )
+    page.add_argument(
         "--unchecked",
         action="store_true",
         help="do not re-simulate the nights first (fast); the page then says plainly that it"
@@ -293,7 +300,7 @@ def _night(args: argparse.Namespace) -> int:
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
     seed = parse_seed(args.seed) if args.seed is not None else None
-    page = PageFile(args.html, args.lang)
+    page = PageFile(args.html, args.lang, view=args.view)
     from nightsim.cli.sink_args import sink_from_args
 
     sink = sink_from_args(args)  # its URL checked before the campaign is opened
@@ -305,6 +312,10 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
+        if args.title is None and 0 < len(c.name.strip()) <= 200 and c.name.isprintable():
+            # The night's page under its campaign's name; the night's number, its head and
+            # the next night's commitment are the night's own (its header's link).
+            args.title = page.title = c.name
         names = [m.name for m in c.state.party]
         for item in args.set:
             check_camp_item(item, names)
@@ -337,7 +348,9 @@ def _tell(
             failed = print_lines(args, iter(night.lines))
             if failed is not None:
                 raise failed
-            if night.referee:
+            if night.referee and args.view == "players":  # never the seed (nightsim/view.py)
+                status(f"night {night.number}: the referee chose the seed")
+            elif night.referee:
                 status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
             # Each hash whole on the line after its label: a copy holds no newline.
             status(f"night {night.number}: head:\n{night.head}")
@@ -542,7 +555,7 @@ def _page(args: argparse.Namespace) -> int:
     with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)
         try:
-            text = page_text(c, args.lang, checked=not args.unchecked)
+            text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
             error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
             return EXIT_FAILED

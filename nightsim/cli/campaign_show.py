@@ -200,7 +200,7 @@ def _checked_line(c: Campaign, lang: str) -> str:
     return Catalogue(lang)("campaignpage.checked", release=__version__, head=verdict.head)
 
 
-def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
+def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "referee") -> str:
     """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
     night whose log fails its checks raises LogError naming it. `checked`: every night is
     re-simulated first (Unverified: the campaign fails `campaign verify`, and no page is
@@ -227,6 +227,7 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
             numbers=numbers,
             void=void,
             checked=line,
+            view=view,
         )
     )
 

@@ -250,7 +250,11 @@ EN: dict[str, str | dict[str, str]] = {
     "morning.rota_broken": "The rota broke at {clock}.",
     "morning.watch_held": "{actor} stayed awake on watch until dawn ({roll}).",
     "morning.no_encounter": "No wandering monster came ({roll}).",
-    # --view players: the same lines without what stays behind the screen (narration/view.py)
+    # --view players: the same lines without what stays behind the screen (nightsim/view.py)
+    "header.title@players": "nightsim \u00b7 the players\u2019 view",
+    "header.commitment": "Seed committed: sha256 {sha}",
+    "whatif.title@players": "What if \u00b7 the players\u2019 view",
+    "whatif.roll_nobody@players": "the referee\u2019s",
     "header.terrain@players": "Camp in {terrain}.",
     "header.chance@players": "Camp in the wild.",
     "enc.creature@players": "Creature: {creature}.",

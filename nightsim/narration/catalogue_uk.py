@@ -274,7 +274,11 @@ UK: dict[str, str | dict[str, str]] = {
         "none": "{actor}: без сну на варті до світанку ({roll}).",
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
-    # --view players: the same lines without what stays behind the screen (narration/view.py)
+    # --view players: the same lines without what stays behind the screen (nightsim/view.py)
+    "header.title@players": "nightsim \u00b7 для гравців",
+    "header.commitment": "Зерно за зобов\u2019язанням: sha256 {sha}",
+    "whatif.title@players": "Що як \u00b7 для гравців",
+    "whatif.roll_nobody@players": "кидок ведучого",
     "header.terrain@players": "Табір: {terrain}.",
     "header.chance@players": "Табір у дикій місцевості.",
     "enc.creature@players": "Істота: {creature}.",
