@@ -327,7 +327,34 @@ def _night(args: argparse.Namespace) -> int:
         with _progress(args.nights, "nights") as advance:
             played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
+    args.campaign_name = c.name
     return _tell(args, played, page, commitment, sink)
+
+
+def _night_status(args: argparse.Namespace, night: CampaignNight) -> None:
+    if night.referee and args.view == "players":  # never the seed (nightsim/view.py)
+        status(f"night {night.number}: the referee chose the seed")
+    elif night.referee:
+        status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
+    # Each hash whole on the line after its label: a copy holds no newline.
+    status(f"night {night.number}: head:\n{night.head}")
+    status(f"night {night.number}: played with the config of fingerprint sha256:")
+    status(night_fingerprint(night))
+
+
+def _players_footer(args: argparse.Namespace, night: CampaignNight, commitment: str) -> None:
+    """On the players' screen (a projected terminal) the narration ends with what they
+    note down: the campaign, the night's number, its head and the next night's commitment,
+    each hash whole on its own line (docs/campaign.md, "The players' view")."""
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(args.lang)
+    name = shown(getattr(args, "campaign_name", "") or args.file, quote=False)
+    print(t("cplayers.night", name=name, night=night.number))
+    print(t("cplayers.head"))
+    print(night.head)
+    print(t("cplayers.next"))
+    print(commitment)
 
 
 def _tell(
@@ -348,18 +375,13 @@ def _tell(
             failed = print_lines(args, iter(night.lines))
             if failed is not None:
                 raise failed
-            if night.referee and args.view == "players":  # never the seed (nightsim/view.py)
-                status(f"night {night.number}: the referee chose the seed")
-            elif night.referee:
-                status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
-            # Each hash whole on the line after its label: a copy holds no newline.
-            status(f"night {night.number}: head:\n{night.head}")
-            status(f"night {night.number}: played with the config of fingerprint sha256:")
-            status(night_fingerprint(night))
+            _night_status(args, night)
         if len(played) > 1 and args.format == "text":
             from nightsim.cli.campaign_nights import print_journey
 
             print_journey(played, args.lang)
+        if args.view == "players" and args.format == "text":
+            _players_footer(args, played[-1], commitment)
     except Exception:  # stdout failed: what was sent is still said (a stop says only itself)
         if sink is not None:
             sink.close()

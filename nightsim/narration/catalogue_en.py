@@ -4,6 +4,9 @@ from __future__ import annotations
 
 EN: dict[str, str | dict[str, str]] = {
     # the server (nightsim serve): its pages and refusals
+    "cplayers.night": "{name} · night {night}",
+    "cplayers.head": "The night's head (note it down: a player checks the night with it):",
+    "cplayers.next": "The next night's seed is committed: sha256",
     "serve.title": "nightsim at the table",
     "serve.nav": "Console",
     "serve.home": "Camps and campaigns",

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 UK: dict[str, str | dict[str, str]] = {
     # сервер (nightsim serve): його сторінки й відмови
+    "cplayers.night": "{name} · ніч {night}",
+    "cplayers.head": "Останній геш ланцюжка цієї ночі (запишіть: ним гравець перевіряє ніч):",
+    "cplayers.next": "Зерно наступної ночі зафіксовано: sha256",
     "serve.title": "nightsim за столом",
     "serve.nav": "Пульт",
     "serve.home": "Табори й кампанії",
