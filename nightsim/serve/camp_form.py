@@ -352,3 +352,32 @@ def toml_text(data: Mapping[str, Any]) -> str:
     import tomli_w
 
     return tomli_w.dumps(dict(data))
+
+
+def without_removed(values: Mapping[str, str]) -> dict[str, str]:
+    """The form's values less the rows marked `.remove` (drawn again without them)."""
+    gone = [name[: -len("remove")] for name, v in values.items() if name.endswith(".remove") and v]
+    return {k: v for k, v in values.items() if not any(k.startswith(g) for g in gone)}
+
+
+@dataclass(frozen=True)
+class Table:
+    """For drawing: a list of tables with its rows, each a Group named for its row."""
+
+    path: str
+    key: str
+    rows: tuple[Group, ...]
+
+
+def layout(values: Mapping[str, str], group: Group | None = None) -> tuple[Scalar | Group | Table, ...]:
+    """The form to draw for `values`: each table's rows are the rows the values hold (a
+    blank row once "add" was pressed), each row's fields named under its index."""
+    g = specs() if group is None else group
+    out: list[Scalar | Group | Table] = []
+    for s in g.fields:
+        if isinstance(s, Rows):
+            rows = tuple(_at(s.item, f"{s.path}.{i}") for i in row_indices(values, s.path))
+            out.append(Table(s.path, s.key, rows))
+        else:
+            out.append(s)
+    return tuple(out)

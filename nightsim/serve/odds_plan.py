@@ -45,10 +45,10 @@ def _seed(text: str) -> int | str:
         return secrets.randbelow(1_000_000)
     if t.isdigit():
         if len(t) > MAX_INT_DIGITS:
-            raise PlanError("console.odds_bad_seed", seed=t[:20])
+            raise PlanError("console.odds_bad_seed", seed=t[:20], digits=MAX_INT_DIGITS)
         return int(t)
     if not t.isprintable() or len(t) > 200:
-        raise PlanError("console.odds_bad_seed", seed=t[:20])
+        raise PlanError("console.odds_bad_seed", seed=t[:20], digits=MAX_INT_DIGITS)
     return t
 
 
