@@ -7,6 +7,7 @@ Bad input is a 4xx page whose first line says why, in the page's language (docs/
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +95,15 @@ def upload(form: FormData, name: str) -> UploadFile | None:
     return value if isinstance(value, UploadFile) and value.filename else None
 
 
-def html(text: str, status: int = 200) -> HTMLResponse:
-    """A page nightsim's `page` package drew (a report, the what-if page), as it is."""
-    return HTMLResponse(text, status_code=status)
+_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+
+
+def report(text: str, status: int = 200) -> HTMLResponse:
+    """A page nightsim's `page` package drew (a report, the what-if page), as it is: a
+    standalone page, whose own policy (its inline style, its script by hash, no request at
+    all) is sent as the response's Content-Security-Policy too."""
+    response = HTMLResponse(text, status_code=status)
+    found = _POLICY.search(text)
+    if found is not None:
+        response.headers["Content-Security-Policy"] = found.group(1)
+    return response

@@ -46,14 +46,14 @@ async def verify_page(request: Request) -> Response:
     except ValueError as exc:
         return _form(request, values, 400, error=str(exc))
     try:
-        with _log(request, form) as (fh, where):
+        with log_of(request, form) as (fh, where):
             answer = _answer(fh, where, published, console.lang(request))
-    except _Refused as exc:
+    except Refused as exc:
         return _form(request, values, exc.status, error=exc.reason)
     return _form(request, values, answer=answer)
 
 
-class _Refused(Exception):
+class Refused(Exception):
     def __init__(self, reason: str, status: int = 400) -> None:
         super().__init__(reason)
         self.reason, self.status = reason, status
@@ -81,7 +81,7 @@ def _published(values: dict[str, str], t: Any) -> Any:
 
 
 @contextmanager
-def _log(request: Request, form: FormData) -> Iterator[tuple[IO[bytes], str]]:
+def log_of(request: Request, form: FormData) -> Iterator[tuple[IO[bytes], str]]:
     """The log to verify: the upload (within MAX_UPLOAD_BYTES) or a campaign night's."""
     t = console.catalogue(request)
     uploaded = console.upload(form, "log")
@@ -89,13 +89,13 @@ def _log(request: Request, form: FormData) -> Iterator[tuple[IO[bytes], str]]:
         fh = uploaded.file
         fh.seek(0, io.SEEK_END)
         if fh.tell() > MAX_UPLOAD_BYTES:
-            raise _Refused(t("console.too_big", most=f"{MAX_UPLOAD_BYTES // 2**20} MiB"), 413)
+            raise Refused(t("console.too_big", most=f"{MAX_UPLOAD_BYTES // 2**20} MiB"), 413)
         fh.seek(0)
         yield fh, uploaded.filename or "upload.jsonl"
         return
     name = str(form.get("campaign", "") or "")
     if not name:
-        raise _Refused(t("console.no_log"))
+        raise Refused(t("console.no_log"))
     yield io.BytesIO(_night_log(request, name, str(form.get("night", "") or ""))), name
 
 
@@ -107,20 +107,20 @@ def _night_log(request: Request, name: str, night_text: str) -> bytes:
     try:
         path = existing(console.root(request), name, ".campaign")
     except BadName as exc:
-        raise _Refused(t(exc.why, name=exc.name), 404 if exc.why == "console.not_found" else 400)
+        raise Refused(t(exc.why, name=exc.name), 404 if exc.why == "console.not_found" else 400)
     try:
         with Campaign.open(path, wait=2.0) as c:
             nights = c.state().nights
             if nights == 0:
-                raise _Refused(t("console.no_nights", name=path.name))
+                raise Refused(t("console.no_nights", name=path.name))
             text = night_text.strip()
             if not (text.isdigit() and len(text) < 10 and 1 <= int(text) <= nights):
-                raise _Refused(t("console.bad_night", field="night", most=nights))
+                raise Refused(t("console.bad_night", field="night", most=nights))
             night = c.night(int(text))
     except CampaignError as exc:
-        raise _Refused(str(exc), 409) from None
+        raise Refused(str(exc), 409) from None
     if night is None:
-        raise _Refused(t("console.bad_night", field="night", most=nights))
+        raise Refused(t("console.bad_night", field="night", most=nights))
     return night.log
 
 
@@ -131,9 +131,9 @@ def _answer(fh: IO[bytes], where: str, published: Any, lang: str) -> Any:
     try:
         return verify_log(fh, where, published, lang)
     except NotALog as exc:
-        raise _Refused(f"{where}: {exc}") from None
+        raise Refused(f"{where}: {exc}") from None
     except UnknownDice as exc:
-        raise _Refused(f"{where}: {exc}") from None
+        raise Refused(f"{where}: {exc}") from None
     except LogError as exc:
         # A broken chain is a verdict: the log is not the night it claims.
         return Answer(False, [f"{where}: {exc}"])
