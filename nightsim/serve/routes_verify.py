@@ -110,7 +110,7 @@ def _night_log(request: Request, name: str, night_text: str) -> bytes:
         raise Refused(t(exc.why, name=exc.name), 404 if exc.why == "console.not_found" else 400)
     try:
         with Campaign.open(path, wait=2.0) as c:
-            nights = c.state().nights
+            nights = c.state.nights
             if nights == 0:
                 raise Refused(t("console.no_nights", name=path.name))
             text = night_text.strip()
