@@ -750,7 +750,7 @@ EN: dict[str, str | dict[str, str]] = {
     "console.job_busy": "{most} jobs are running: wait for one to finish, or cancel one",
     "console.odds_bad_kind": "kind: {got} is not one of {kinds}",
     "console.odds_bad_nights": "nights: expected 1 to {most}, got {got}",
-    "console.odds_bad_seed": "seed: {seed}\u2026 is no seed (a number of at most 4300 digits,"
+    "console.odds_bad_seed": "seed: {seed}\u2026 is no seed (a number of at most {digits} digits,"
     " or a phrase of one line, at most 200 characters)",
     "console.odds_too_many": "{total} nights in all is more than {most} for one job: fewer"
     " nights, values or watchers",

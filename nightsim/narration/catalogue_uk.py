@@ -788,7 +788,7 @@ UK: dict[str, str | dict[str, str]] = {
     " або скасуйте якесь",
     "console.odds_bad_kind": "kind: {got} — не одне з {kinds}",
     "console.odds_bad_nights": "nights: очікували від 1 до {most}, отримали {got}",
-    "console.odds_bad_seed": "seed: {seed}\u2026 — не зерно (число щонайбільше з 4300 цифр"
+    "console.odds_bad_seed": "seed: {seed}\u2026 — не зерно (число щонайбільше з {digits} цифр"
     " або фраза в один рядок, щонайбільше 200 символів)",
     "console.odds_too_many": "усього {total} ночей — більше за {most} на одне завдання:"
     " менше ночей, значень чи вартових",
