@@ -7,6 +7,7 @@ Bad input is a 4xx page whose first line says why, in the page's language (docs/
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -105,5 +106,5 @@ def report(text: str, status: int = 200) -> HTMLResponse:
     response = HTMLResponse(text, status_code=status)
     found = _POLICY.search(text)
     if found is not None:
-        response.headers["Content-Security-Policy"] = found.group(1)
+        response.headers["Content-Security-Policy"] = html.unescape(found.group(1))
     return response

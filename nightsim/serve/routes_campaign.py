@@ -60,13 +60,13 @@ async def new_campaign(request: Request) -> Response:
     except (ConfigError, CampaignError) as exc:
         return _new_form(request, values, 400, error=str(exc).replace(f"{root}/", ""))
     said = t("console.campaign_created", name=target.name, sha=sha)
-    return _new_form(request, {}, created=said, name=target.name[: -len(SUFFIX)])
+    return _new_form(request, {}, created=said, campaign=target.name[: -len(SUFFIX)])
 
 
 def _new_form(request: Request, values: dict[str, str], status: int = 200, **shown: Any) -> Response:
     shown.setdefault("error", "")
     shown.setdefault("created", "")
-    shown.setdefault("name", "")
+    shown.setdefault("campaign", "")
     return console.page(
         request, "console_campaign_new.html.j2", status, values=values, camps=_camps(request), **shown
     )
@@ -121,7 +121,7 @@ def _adjust_form(
         request,
         "console_adjust.html.j2",
         status,
-        name=path.name[: -len(SUFFIX)],
+        campaign=path.name[: -len(SUFFIX)],
         state=state,
         values=values,
         fields=member_fields(),
