@@ -12,6 +12,7 @@ as text, so the message is the one a TOML file with that value gets.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -326,7 +327,7 @@ def checked_config(config: Any, lang: str, width: int) -> Checked:
     party = config.canonical()["party"]
     t = Catalogue(lang).for_party(party)
     sha = config_sha256(config)
-    console = Console(width=width, record=True, file=_Sink(), color_system=None)
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
     console.print(render_checkup(ck, "", lang=lang, party=party, fingerprint=sha))
     return Checked(
         config=config,
@@ -334,16 +335,6 @@ def checked_config(config: Any, lang: str, width: int) -> Checked:
         fingerprint=sha,
         panel=console.export_text(),
     )
-
-
-class _Sink:
-    """A file that keeps nothing: the panel is taken from the console's record."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        return None
 
 
 def toml_text(data: Mapping[str, Any]) -> str:
@@ -369,7 +360,9 @@ class Table:
     rows: tuple[Group, ...]
 
 
-def layout(values: Mapping[str, str], group: Group | None = None) -> tuple[Scalar | Group | Table, ...]:
+def layout(
+    values: Mapping[str, str], group: Group | None = None
+) -> tuple[Scalar | Group | Table, ...]:
     """The form to draw for `values`: each table's rows are the rows the values hold (a
     blank row once "add" was pressed), each row's fields named under its index."""
     g = specs() if group is None else group

@@ -83,7 +83,9 @@ async def form_of(request: Request) -> FormData:
     try:
         return await request.form(max_files=1, max_fields=MAX_FIELDS, max_part_size=MAX_FIELD_BYTES)
     except HTTPException as exc:
-        raise HTTPException(413 if exc.status_code == 400 else exc.status_code, exc.detail) from None
+        raise HTTPException(
+            413 if exc.status_code == 400 else exc.status_code, exc.detail
+        ) from None
 
 
 def texts(form: FormData) -> dict[str, str]:

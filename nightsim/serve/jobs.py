@@ -1,7 +1,7 @@
 """Background jobs of the referee's console: odds, compare, sweep and rank over many nights.
 
 A job runs in a thread of the server's process, with `jobs=1` (docs/limits.md, "The
-server"): forking worker processes from a server that runs threads is not safe, and the
+referee's console"): forking worker processes from a server that runs threads is not safe, and the
 machine a table runs on is a laptop. The computation reports the nights it has finished
 through the planning API's `progress` callback; the same callback stops a cancelled job (it
 raises `Cancelled` between two chunks of nights, so a cancel takes effect within a chunk).
@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MAX_RUNNING = 2  # jobs at once: the machine's cores
-MAX_JOB_NIGHTS = 1_000_000  # nights a job may simulate in all (every variant counted)
+MAX_JOB_NIGHTS = (
+    200_000  # nights a job simulates in all, every variant counted: ~100 s (docs/limits.md)
+)
 MAX_KEPT = 20  # finished jobs kept for their result pages
 
 Progress = Callable[[int], None]

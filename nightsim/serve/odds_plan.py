@@ -142,7 +142,7 @@ def _sweep(config: Any, camp: str, nights: int, seed: int | str, item: str) -> P
 
 def _rank(config: Any, camp: str, nights: int, seed: int | str) -> Plan:
     from nightsim import planning
-    from nightsim.stats.rank import rota_orders
+    from nightsim.stats.odds import rota_orders
 
     orders = len(rota_orders(config, None))
 

@@ -63,12 +63,19 @@ async def new_campaign(request: Request) -> Response:
     return _new_form(request, {}, created=said, campaign=target.name[: -len(SUFFIX)])
 
 
-def _new_form(request: Request, values: dict[str, str], status: int = 200, **shown: Any) -> Response:
+def _new_form(
+    request: Request, values: dict[str, str], status: int = 200, **shown: Any
+) -> Response:
     shown.setdefault("error", "")
     shown.setdefault("created", "")
     shown.setdefault("campaign", "")
     return console.page(
-        request, "console_campaign_new.html.j2", status, values=values, camps=_camps(request), **shown
+        request,
+        "console_campaign_new.html.j2",
+        status,
+        values=values,
+        camps=_camps(request),
+        **shown,
     )
 
 

@@ -91,11 +91,11 @@ async def post_camp(request: Request) -> Response:
         t = console.catalogue(request)
         why = t(exc.why, name=exc.name)
         status = 409 if exc.why == "console.exists" else 400
-        return _form(request, values, status, original=original, file=file, checked=checked, name_error=why)
+        return _form(
+            request, values, status, original=original, file=file, checked=checked, name_error=why
+        )
     said = console.catalogue(request)("console.saved", name=saved.name)
-    return _form(
-        request, values, original=saved.name, file=saved.name, checked=checked, saved=said
-    )
+    return _form(request, values, original=saved.name, file=saved.name, checked=checked, saved=said)
 
 
 def _form(

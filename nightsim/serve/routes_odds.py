@@ -5,7 +5,7 @@ GET `/odds` is the form; POST `/odds` checks the plan (every mistake one line, b
 night runs) and starts the job (303 to its page); GET `/odds/jobs/{id}` is its progress
 (htmx polls `?part=bar` every second; without a script the page refreshes itself) and, once
 done, a link to GET `/odds/jobs/{id}/report`; POST `/odds/jobs/{id}/cancel` stops it.
-Bounded: serve/jobs.py (docs/limits.md, "The server").
+Bounded: serve/jobs.py (docs/limits.md, "The referee's console").
 """
 
 from __future__ import annotations
@@ -66,7 +66,9 @@ async def odds_page(request: Request) -> Response:
     except PlanError as exc:
         return _form(request, values, 400, error=t(exc.key, **exc.fields))
     except (ConfigError, ValueError) as exc:
-        return _form(request, values, 400, error=str(exc).replace(str(console.root(request)) + "/", ""))
+        return _form(
+            request, values, 400, error=str(exc).replace(str(console.root(request)) + "/", "")
+        )
     try:
         job = jobs(request).start(planned.kind, path.name, planned.total, planned.work)
     except Busy:

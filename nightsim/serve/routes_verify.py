@@ -107,7 +107,8 @@ def _night_log(request: Request, name: str, night_text: str) -> bytes:
     try:
         path = existing(console.root(request), name, ".campaign")
     except BadName as exc:
-        raise Refused(t(exc.why, name=exc.name), 404 if exc.why == "console.not_found" else 400)
+        status = 404 if exc.why == "console.not_found" else 400
+        raise Refused(t(exc.why, name=exc.name), status) from None
     try:
         with Campaign.open(path, wait=2.0) as c:
             nights = c.state.nights

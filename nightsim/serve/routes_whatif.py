@@ -29,7 +29,9 @@ async def whatif(request: Request) -> Response:
     values = console.texts(form)
     sets = [line.strip() for line in values.get("sets", "").splitlines() if line.strip()]
     if not sets:
-        return _form(request, values, 400, error=console.catalogue(request)("console.whatif_needs_set"))
+        return _form(
+            request, values, 400, error=console.catalogue(request)("console.whatif_needs_set")
+        )
     from nightsim.errors import LogError, UnknownDice
     from nightsim.serve.whatif_page import Refused as NotAsked
     from nightsim.serve.whatif_page import whatif_html

@@ -79,7 +79,9 @@ def test_verify_against_a_published_value(console: Console) -> None:
         ({}, "give a log file or a campaign"),
     ],
 )
-def test_verify_bad_input_is_400_with_one_line(console: Console, data: dict[str, str], why: str) -> None:
+def test_verify_bad_input_is_400_with_one_line(
+    console: Console, data: dict[str, str], why: str
+) -> None:
     files = _upload(console.root / "night.jsonl") if data else None
     r = console.post("/verify", data, files=files)
     assert r.status_code == 400
@@ -121,7 +123,11 @@ def test_whatif_gives_the_whatif_page(console: Console) -> None:
 
 @pytest.mark.parametrize(
     ("sets", "why"),
-    [("", "give the change"), ("party.Nobody.hp=3", "Nobody"), ("rules.rest_hours=99", "rest_hours")],
+    [
+        ("", "give the change"),
+        ("party.Nobody.hp=3", "Nobody"),
+        ("rules.rest_hours=99", "rest_hours"),
+    ],
 )
 def test_whatif_bad_input_is_400(console: Console, sets: str, why: str) -> None:
     r = console.post("/whatif", {"sets": sets}, files=_upload(console.root / "night.jsonl"))
@@ -185,7 +191,7 @@ def test_every_kind_of_job_gives_its_report(console: Console, kind: str) -> None
 
 
 def test_a_job_is_cancelled(console: Console) -> None:
-    job = _job(console, {"camp": "wood.toml", "kind": "odds", "nights": "1000000", "seed": "1"})
+    job = _job(console, {"camp": "wood.toml", "kind": "odds", "nights": "200000", "seed": "1"})
     r = console.post(f"{job}/cancel", follow_redirects=False)
     assert r.status_code == 303
     for _ in range(200):
@@ -199,8 +205,8 @@ def test_a_job_is_cancelled(console: Console) -> None:
 @pytest.mark.parametrize(
     ("data", "why", "status"),
     [
-        ({"nights": "0"}, "nights: expected 1 to 1000000", 400),
-        ({"nights": "99999999"}, "nights: expected 1 to 1000000", 400),
+        ({"nights": "0"}, "nights: expected 1 to 200000", 400),
+        ({"nights": "200001"}, "nights: expected 1 to 200000", 400),
         ({"kind": "compare"}, "compare: give the change", 400),
         ({"kind": "sweep", "sweep": "rules.rest_hours=6,99"}, "rest_hours", 400),
         ({"camp": "../wood.toml"}, "a file name in the folder", 400),
@@ -215,11 +221,12 @@ def test_odds_bad_input_starts_no_job(
     assert why in " ".join(_said(r.text)), _said(r.text)
 
 
+@pytest.mark.slow
 def test_jobs_at_once_are_bounded(console: Console) -> None:
     from nightsim.serve.jobs import MAX_RUNNING
 
     started = [
-        _job(console, {"camp": "wood.toml", "nights": "1000000", "seed": str(i)})
+        _job(console, {"camp": "wood.toml", "nights": "200000", "seed": str(i)})
         for i in range(MAX_RUNNING)
     ]
     r = console.post("/odds", {"camp": "wood.toml", "nights": "10"}, follow_redirects=False)
