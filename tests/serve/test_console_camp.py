@@ -209,3 +209,21 @@ def test_the_page_speaks_ukrainian(console: Console) -> None:
     r = console.get("/camps/nothing/edit?lang=uk")
     assert r.status_code == 404
     assert "такого файлу в теці немає" in r.text
+
+
+def test_a_fifo_or_a_folder_is_not_a_camp(console: Console) -> None:
+    import os
+
+    os.mkfifo(console.root / "pipe.toml")
+    (console.root / "dir.toml").mkdir()
+    assert console.get("/camps/pipe/edit").status_code == 400  # never opened: it would wait
+    assert console.get("/camps/dir/edit").status_code == 400
+
+
+def test_a_form_past_its_limits_is_413(console: Console) -> None:
+    from nightsim.serve.console import MAX_FIELD_BYTES, MAX_FIELDS
+
+    many = {f"x{i}": "1" for i in range(MAX_FIELDS + 1)}
+    assert console.post("/camps/form", many).status_code == 413
+    big = {"camp.terrain": "x" * (MAX_FIELD_BYTES + 1)}
+    assert console.post("/camps/form", big, files={"f": ("a", b"")}).status_code == 413
