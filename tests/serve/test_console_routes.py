@@ -192,6 +192,10 @@ def test_every_kind_of_job_gives_its_report(console: Console, kind: str) -> None
 
 def test_a_job_is_cancelled(console: Console) -> None:
     job = _job(console, {"camp": "wood.toml", "kind": "odds", "nights": "200000", "seed": "1"})
+    running = console.get(job).text
+    # Without a script the page refreshes itself while the job runs; with one, htmx polls.
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in running
+    assert 'hx-trigger="every 1s"' in running
     r = console.post(f"{job}/cancel", follow_redirects=False)
     assert r.status_code == 303
     for _ in range(200):
