@@ -7,7 +7,7 @@ member, a shift, an encounter). The form's own fields are named `__…`, never a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -98,6 +98,21 @@ async def post_camp(request: Request) -> Response:
     return _form(request, values, original=saved.name, file=saved.name, checked=checked, saved=said)
 
 
+def _hints(lang: str) -> Callable[[str], str]:
+    """A field's words in `lang` (the catalogue's `console.key.PATH`, row numbers left out);
+    a key without them (one a later release adds) is shown by its name alone."""
+    from nightsim.narration.catalogue import CATALOGUES
+
+    words = CATALOGUES[lang]
+
+    def hint(path: str) -> str:
+        key = "console.key." + ".".join(p for p in path.split(".") if not p.isdigit())
+        found = words.get(key)
+        return found if isinstance(found, str) else ""
+
+    return hint
+
+
 def _form(
     request: Request,
     values: Mapping[str, str],
@@ -115,5 +130,6 @@ def _form(
         values=values,
         layout=camp_form.layout,
         top=camp_form.specs(),
+        hint=_hints(console.lang(request)),
         **shown,
     )

@@ -227,3 +227,15 @@ def test_a_form_past_its_limits_is_413(console: Console) -> None:
     assert console.post("/camps/form", many).status_code == 413
     big = {"camp.terrain": "x" * (MAX_FIELD_BYTES + 1)}
     assert console.post("/camps/form", big, files={"f": ("a", b"")}).status_code == 413
+
+
+def test_every_field_has_words_in_both_languages(console: Console) -> None:
+    """Each key's field says what it is, in the page's language (the catalogue's
+    `console.key.*`); the key's own name is the label, as docs/config.md names it."""
+    from nightsim.narration.catalogue import CATALOGUES
+
+    for path in _paths(camp_form.specs()):
+        for lang in ("en", "uk"):
+            assert f"console.key.{path}" in CATALOGUES[lang], (lang, path)
+    r = console.get("/camps/wood/edit?lang=uk")
+    assert "Статура, від 3 до 18" in r.text and "хто куховарить" in r.text
