@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import PurePath
 from typing import IO, Any
 
 from starlette.datastructures import FormData
@@ -19,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from nightsim.limits import shown
 from nightsim.serve import console
 from nightsim.serve.folder import BadName, existing
 
@@ -91,12 +93,14 @@ def log_of(request: Request, form: FormData) -> Iterator[tuple[IO[bytes], str]]:
         if fh.tell() > MAX_UPLOAD_BYTES:
             raise Refused(t("console.too_big", most=f"{MAX_UPLOAD_BYTES // 2**20} MiB"), 413)
         fh.seek(0)
-        yield fh, uploaded.filename or "upload.jsonl"
+        # The name the browser sent, as a message may show it: its last part, escaped.
+        yield fh, shown(PurePath(PurePath(uploaded.filename or "upload.jsonl").name))
         return
     name = str(form.get("campaign", "") or "")
     if not name:
         raise Refused(t("console.no_log"))
-    yield io.BytesIO(_night_log(request, name, str(form.get("night", "") or ""))), name
+    log = _night_log(request, name, str(form.get("night", "") or ""))
+    yield io.BytesIO(log), shown(PurePath(name))
 
 
 def _night_log(request: Request, name: str, night_text: str) -> bytes:

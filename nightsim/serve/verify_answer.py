@@ -51,14 +51,15 @@ def parse_sha256(text: str) -> str:
 
 
 def verify_log(fh: IO[bytes], where: str, published: Published, lang: str) -> Answer:
-    """The verdict on the log read from `fh` (`where` names it in the lines). Raises
+    """The verdict on the log read from `fh` (`where` names it in the lines: already
+    escaped, `limits.shown` of a path). Raises
     LogError (not a log, or broken) and UnknownDice as the reader does: the caller tells
     a broken log (a failed verdict) from bad input."""
     from nightsim.log.reader import log_lines
     from nightsim.log.verify import head_problem, verify_lines
     from nightsim.narration.catalogue import Catalogue
 
-    verdict = verify_lines(log_lines(fh, shown(where)))
+    verdict = verify_lines(log_lines(fh, where))
     t = Catalogue(lang)
     if published.head is not None:
         problem = head_problem(verdict, published.head)

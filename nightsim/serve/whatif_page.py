@@ -42,7 +42,7 @@ def whatif_html(fh: IO[bytes], where: str, sets: Sequence[str], lang: str) -> st
     from nightsim.narration.verdict import verdict_words
 
     header = _Header()
-    verdict = verify_lines(header.kept(log_lines(fh, shown(where))))
+    verdict = verify_lines(header.kept(log_lines(fh, where)))
     elsewhere = verdict.older_format_line or (
         verdict.elsewhere.line(where) if verdict.elsewhere is not None else None
     )

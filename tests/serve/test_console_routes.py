@@ -313,3 +313,10 @@ def test_every_form_carries_the_csrf_token(console: Console, path: str) -> None:
     for form in forms:
         if 'method="post"' in form:
             assert 'name="csrf"' in form
+
+
+def test_an_uploads_name_is_shown_escaped(console: Console) -> None:
+    r = console.post("/verify", files={"log": ("../evil\x1b[31m\u202e.jsonl", b"no log\n")})
+    assert r.status_code == 400
+    line = " ".join(_said(r.text))
+    assert "evil\\x1b[31m\\u202e.jsonl" in line and "\x1b" not in r.text and ".." not in line
