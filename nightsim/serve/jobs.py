@@ -1,10 +1,13 @@
 """Background jobs of the referee's console: odds, compare, sweep and rank over many nights.
 
-A job runs in a thread of the server's process, with `jobs=1` (docs/limits.md, "The
-referee's console"): forking worker processes from a server that runs threads is not safe, and the
-machine a table runs on is a laptop. The computation reports the nights it has finished
-through the planning API's `progress` callback; the same callback stops a cancelled job (it
-raises `Cancelled` between two chunks of nights, so a cancel takes effect within a chunk).
+A job runs in a process of its own (docs/limits.md, "The referee's console"): the server's
+process keeps its core for the pages and the stream, a job's memory goes back to the system
+when it ends, and a cancel ends it at once (the process is terminated). The process is
+started with `spawn`, never `fork`: the server runs threads, and a forked child of a
+threaded process may inherit a lock held by another thread. It runs at a lower priority
+(nice 10), so the night being told at the table is never slowed by a planner's job, and
+counts the nights it has finished in a shared counter the progress bar reads (the planning
+API's `progress` callback, chunk by chunk).
 
 Bounded: at most `MAX_RUNNING` jobs at once (another is refused, HTTP 429), at most
 `MAX_JOB_NIGHTS` nights a job, and the `MAX_KEPT` newest finished jobs kept for their pages.
@@ -12,26 +15,23 @@ Bounded: at most `MAX_RUNNING` jobs at once (another is refused, HTTP 429), at m
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import secrets
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 MAX_RUNNING = 2  # jobs at once: the machine's cores
-MAX_JOB_NIGHTS = (
-    200_000  # nights a job simulates in all, every variant counted: ~100 s (docs/limits.md)
-)
+MAX_JOB_NIGHTS = 200_000  # nights a job simulates in all, every variant counted: ~100 s
 MAX_KEPT = 20  # finished jobs kept for their result pages
 
 Progress = Callable[[int], None]
-Work = Callable[[Progress], dict[str, Any]]
-
-
-class Cancelled(Exception):
-    """Raised inside a job's computation once its cancel was asked for."""
+Task = Mapping[str, Any]  # plain data, as the job's process receives it (pickled)
 
 
 class Busy(Exception):
@@ -46,11 +46,16 @@ class Job:
     kind: str  # odds, compare, sweep, rank
     total: int  # nights to simulate, every variant counted
     camp: str
-    done: int = 0
     state: str = "running"  # running, done, failed, cancelled
     report: dict[str, Any] | None = None
-    error: str = ""
+    error: str = ""  # a failed job's one line ("": a bug, on the server's stderr)
     cancel_asked: threading.Event = field(default_factory=threading.Event)
+    counter: Any = None  # the process's shared count of nights finished
+    process: Any = None
+
+    @property
+    def done(self) -> int:
+        return int(self.counter.value) if self.counter is not None else 0
 
     @property
     def percent(self) -> int:
@@ -63,6 +68,29 @@ class Job:
         return self.state != "running"
 
 
+def _child(task: Task, counter: Any, conn: Any) -> None:
+    """The job's process: run the task, send ("done", report) or ("failed", line)."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    from nightsim.serve.odds_plan import run_task
+
+    def progress(n: int) -> None:
+        with counter.get_lock():
+            counter.value += n
+
+    try:
+        conn.send(("done", run_task(task, progress)))
+    except (ValueError, TypeError) as exc:
+        # A plan the checks before the start let through (a ConfigError is a ValueError):
+        # its one line, as the command line prints it.
+        conn.send(("failed", str(exc)))
+    except Exception:
+        traceback.print_exc(file=sys.stderr)  # a bug: its traceback on the server's stderr
+        conn.send(("failed", ""))
+    finally:
+        conn.close()
+
+
 class Jobs:
     """The console's jobs, shared by every request (kept in `app.state`)."""
 
@@ -72,15 +100,22 @@ class Jobs:
         self.max_running = max_running
         self.max_kept = max_kept
 
-    def start(self, kind: str, camp: str, total: int, work: Work) -> Job:
-        """Start `work` in a thread; Busy if `max_running` jobs are running."""
+    def start(self, kind: str, camp: str, total: int, task: Task) -> Job:
+        """Start `task` in a process of its own; Busy if `max_running` jobs are running."""
+        mp = multiprocessing.get_context("spawn")
         with self._lock:
             if sum(not j.finished for j in self._jobs.values()) >= self.max_running:
                 raise Busy
-            job = Job(secrets.token_hex(8), kind, total, camp)
+            job = Job(secrets.token_hex(8), kind, total, camp, counter=mp.Value("q", 0))
+            reader, writer = mp.Pipe(duplex=False)
+            job.process = mp.Process(
+                target=_child, args=(dict(task), job.counter, writer), daemon=True
+            )
+            job.process.start()
+            writer.close()  # the child's end: the reader sees EOF when the child is gone
             self._jobs[job.id] = job
             self._forget_old()
-        threading.Thread(target=self._run, args=(job, work), daemon=True).start()
+        threading.Thread(target=self._watch, args=(job, reader), daemon=True).start()
         return job
 
     def get(self, job_id: str) -> Job | None:
@@ -89,30 +124,27 @@ class Jobs:
 
     def cancel(self, job_id: str) -> Job | None:
         job = self.get(job_id)
-        if job is not None:
+        if job is not None and not job.finished:
             job.cancel_asked.set()
+            job.process.terminate()
         return job
 
-    def _run(self, job: Job, work: Work) -> None:
-        def progress(n: int) -> None:
-            if job.cancel_asked.is_set():
-                raise Cancelled
-            job.done += n
-
+    def _watch(self, job: Job, reader: Any) -> None:
+        """Wait for the job's answer (or its end) and record it."""
         try:
-            report = work(progress)
-        except Cancelled:
+            outcome, payload = reader.recv()
+        except (EOFError, OSError):
+            outcome, payload = "gone", None
+        finally:
+            reader.close()
+            job.process.join()
+        if job.cancel_asked.is_set():
             job.state = "cancelled"
-        except (ValueError, TypeError) as exc:
-            # A plan the checks before the start let through (a ConfigError is a ValueError):
-            # its one line, as the command line prints it.
-            job.error, job.state = str(exc), "failed"
-        except Exception:
-            # A bug, not bad input: its traceback on the server's stderr, the job failed.
-            traceback.print_exc(file=sys.stderr)
-            job.error, job.state = "", "failed"  # the page says "internal error"
+        elif outcome == "done":
+            job.report, job.state = payload, "done"
         else:
-            job.report, job.state = report, "done"
+            # Failed in words, or the process died (killed from outside, out of memory).
+            job.error, job.state = (payload or ""), "failed"
 
     def _forget_old(self) -> None:
         done = [j for j in self._jobs.values() if j.finished]

@@ -9,7 +9,7 @@ existing report pages (`nightsim/page/odds.py`, `sweep.py`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,12 +30,13 @@ class PlanError(ValueError):
 
 @dataclass(frozen=True)
 class Plan:
-    """A job ready to start: what it is, how many nights it simulates, and the work."""
+    """A job ready to start: what it is, how many nights it simulates, and its task (plain,
+    picklable data: the job runs in a process of its own, serve/jobs.py)."""
 
     kind: str
     total: int
     seed: int | str
-    work: Callable[[Progress], dict[str, Any]]
+    task: dict[str, Any]
 
 
 def _seed(text: str) -> int | str:
@@ -65,92 +66,69 @@ def _lines(text: str) -> list[str]:
 
 def plan(values: Mapping[str, str], config: Any, camp: str) -> Plan:
     """The job the form asks for on `config` (the camp `camp`); PlanError for a bad form,
-    ConfigError (a ValueError) for a change the config refuses."""
+    ConfigError (a ValueError) for a change the config refuses: all before a night runs."""
     kind = values.get("kind", "odds")
     if kind not in KINDS:
         raise PlanError("console.odds_bad_kind", got=kind[:20], kinds=", ".join(KINDS))
     nights, seed = _nights(values.get("nights", "")), _seed(values.get("seed", ""))
+    task: dict[str, Any] = {
+        "kind": kind,
+        "config": config.canonical(),
+        "camp": camp,
+        "seed": seed,
+        "nights": nights,
+    }
+    variants = 1
     if kind == "compare":
-        return _compare(config, camp, nights, seed, _lines(values.get("sets", "")))
-    if kind == "sweep":
-        return _sweep(config, camp, nights, seed, values.get("sweep", ""))
-    if kind == "rank":
-        return _rank(config, camp, nights, seed)
-    return _job(
-        "odds", nights, seed, lambda p: _report(_odds(config, seed, nights, p), config, camp, seed)
-    )
+        from nightsim.config import with_overrides
+
+        sets = _lines(values.get("sets", ""))
+        if not sets:
+            raise PlanError("console.odds_compare_needs_set")
+        with_overrides(task["config"], sets, source=camp)  # refused here, not in the job
+        task["sets"], variants = sets, 2
+    elif kind == "sweep":
+        from nightsim.stats.sweep import split_sweep, sweep_configs
+
+        item = values.get("sweep", "").strip()
+        if not item:
+            raise PlanError("console.odds_sweep_needs_item")
+        key, swept = split_sweep(item)
+        sweep_configs(config, key, swept)  # each value's config made (and refused) first
+        task["key"], task["values"], variants = key, swept, len(swept)
+    elif kind == "rank":
+        from nightsim.stats.odds import rota_orders
+
+        variants = len(rota_orders(config, None))
+    if variants * nights > MAX_JOB_NIGHTS:
+        raise PlanError("console.odds_too_many", total=variants * nights, most=MAX_JOB_NIGHTS)
+    return Plan(kind, variants * nights, seed, task)
 
 
-def _job(
-    kind: str, total: int, seed: int | str, work: Callable[[Progress], dict[str, Any]]
-) -> Plan:
-    if total > MAX_JOB_NIGHTS:
-        raise PlanError("console.odds_too_many", total=total, most=MAX_JOB_NIGHTS)
-    return Plan(kind, total, seed, work)
-
-
-def _report(
-    report: Mapping[str, Any],
-    config: Any,
-    camp: str,
-    seed: int | str,
-    sets: list[str] | None = None,
-) -> dict[str, Any]:
+def run_task(task: Mapping[str, Any], progress: Progress) -> dict[str, Any]:
+    """A planned job's report (in the job's own process): the planning API's function for
+    its kind, with what produced it, as `odds --format json` gives it."""
+    from nightsim import planning
+    from nightsim.config import config_from_data, with_overrides
     from nightsim.narration.produced import produced
     from nightsim.stats.odds import config_sha256
 
-    made = produced(camp, config_sha256(config), sets or [], seed, report["nights"])
-    return dict(report) | {"produced_by": made}
-
-
-def _odds(config: Any, seed: int | str, nights: int, progress: Progress) -> Mapping[str, Any]:
-    from nightsim import planning
-
-    return planning.odds(config, seed, nights, progress=progress)
-
-
-def _compare(config: Any, camp: str, nights: int, seed: int | str, sets: list[str]) -> Plan:
-    from nightsim import planning
-    from nightsim.config import with_overrides
-
-    if not sets:
-        raise PlanError("console.odds_compare_needs_set")
-    other = with_overrides(config.canonical(), sets, source=camp)
-
-    def work(progress: Progress) -> dict[str, Any]:
+    config = config_from_data(dict(task["config"]))
+    kind, seed, nights, sets = task["kind"], task["seed"], task["nights"], task.get("sets", [])
+    report: Mapping[str, Any]
+    if kind == "compare":
+        other = with_overrides(task["config"], sets, source=task["camp"])
         report = planning.compare(config, other, seed, nights, changes=sets, progress=progress)
-        return _report(report, config, camp, seed, sets)
-
-    return _job("compare", 2 * nights, seed, work)
-
-
-def _sweep(config: Any, camp: str, nights: int, seed: int | str, item: str) -> Plan:
-    from nightsim import planning
-    from nightsim.stats.sweep import split_sweep, sweep_configs
-
-    if not item.strip():
-        raise PlanError("console.odds_sweep_needs_item")
-    key, values = split_sweep(item.strip())
-    sweep_configs(config, key, values)  # each value's config made (and refused) first
-
-    def work(progress: Progress) -> dict[str, Any]:
-        report = planning.sweep(config, key, values, seed, nights, progress=progress)
-        return _report(report, config, camp, seed)
-
-    return _job("sweep", len(values) * nights, seed, work)
-
-
-def _rank(config: Any, camp: str, nights: int, seed: int | str) -> Plan:
-    from nightsim import planning
-    from nightsim.stats.odds import rota_orders
-
-    orders = len(rota_orders(config, None))
-
-    def work(progress: Progress) -> dict[str, Any]:
+    elif kind == "sweep":
+        report = planning.sweep(
+            config, task["key"], task["values"], seed, nights, progress=progress
+        )
+    elif kind == "rank":
         report = planning.rank_rotas(config, seed, nights, progress=progress)
-        return _report(report, config, camp, seed)
-
-    return _job("rank", orders * nights, seed, work)
+    else:
+        report = planning.odds(config, seed, nights, progress=progress)
+    made = produced(task["camp"], config_sha256(config), sets, seed, report["nights"])
+    return dict(report) | {"produced_by": made}
 
 
 def report_html(kind: str, report: Mapping[str, Any], lang: str) -> str:

@@ -70,7 +70,7 @@ async def odds_page(request: Request) -> Response:
             request, values, 400, error=str(exc).replace(str(console.root(request)) + "/", "")
         )
     try:
-        job = jobs(request).start(planned.kind, path.name, planned.total, planned.work)
+        job = jobs(request).start(planned.kind, path.name, planned.total, planned.task)
     except Busy:
         return _form(request, values, 429, error=t("console.job_busy", most=MAX_RUNNING))
     return RedirectResponse(f"/odds/jobs/{job.id}", status_code=303)

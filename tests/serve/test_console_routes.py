@@ -171,6 +171,7 @@ def test_an_odds_job_runs_to_its_report_with_progress(console: Console) -> None:
     assert report.status_code == 200 and "20,000" in report.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["compare", "sweep", "rank"])
 def test_every_kind_of_job_gives_its_report(console: Console, kind: str) -> None:
     data = {
@@ -204,6 +205,11 @@ def test_a_job_is_cancelled(console: Console) -> None:
         time.sleep(0.02)
     else:
         pytest.fail("the job was not cancelled")
+    # Its process is gone, not left computing.
+    (cancelled,) = console.app.state.console_jobs._jobs.values()
+    cancelled.process.join(5)
+    assert not cancelled.process.is_alive()
+    assert cancelled.done < 200_000
 
 
 @pytest.mark.parametrize(
