@@ -20,7 +20,7 @@ from nightsim.cli.common import EXIT_OK, EXIT_OLDER_FORMAT, UsageError, error
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError
 from nightsim.limits import shown
-from nightsim.view import REFEREE, VIEWS, for_view, without_tables
+from nightsim.view import REFEREE, VIEWS, without_tables
 
 if TYPE_CHECKING:
     from nightsim.log.whatif import Comparison
@@ -140,33 +140,14 @@ def _night(args: argparse.Namespace, nights: int) -> int | None:
 
 def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) -> Comparison:
     """The logged night and the changed one (the log verified), compared."""
-    from nightsim.config import config_from_data, header_config, with_overrides
     from nightsim.errors import ConfigError
-    from nightsim.events import FIRST_EDITION
-    from nightsim.log.whatif import compare, resimulate
+    from nightsim.log.whatif import from_header
 
-    raw = header_config(header["config"])[0]
+    night = _night(args, header["nights"])
     try:
-        changed = with_overrides(raw, args.set, source="the log's config")
+        return from_header(header, args.set, head=head, night=night, view=args.view)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    seed, nights, rng = header["seed"], header["nights"], header["rng"]
-    edition = header.get("edition", FIRST_EDITION)
-    night = _night(args, nights)
-    party = raw.get("party", [])
-    # The players' view of both nights, and no seed (nightsim/view.py).
-    return compare(
-        for_view(resimulate(config_from_data(raw), seed, nights, rng, edition), args.view),
-        for_view(resimulate(changed, seed, nights, rng, edition), args.view),
-        seed=seed if args.view == REFEREE else "",
-        head=head,
-        sets=args.set,
-        night=night,
-        pronouns=tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns")),
-        forms=tuple(
-            (c["name"], tuple(sorted(c["forms"].items()))) for c in party if c.get("forms")
-        ),
-    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -25,6 +25,11 @@ ROUTE_MODULES = (
     "routes_play",
     "routes_stream",
     "routes_api",
+    "routes_camps",
+    "routes_campaign",
+    "routes_verify",
+    "routes_whatif",
+    "routes_odds",
 )
 
 
