@@ -417,7 +417,7 @@ def _adjust(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from nightsim.campaign.as_json import write_json
-    from nightsim.cli.campaign_show import show_text
+    from nightsim.campaign_shown import show_text
     from nightsim.narration.catalogue import Catalogue
 
     with _opened(args) as c, c.snapshot():
@@ -427,7 +427,7 @@ def _show(args: argparse.Namespace) -> int:
         else:
             from nightsim.cli.render import make_console
 
-            show_text(c, Catalogue(args.lang), make_console().width)
+            show_text(c, Catalogue(args.lang), make_console().width, sys.stdout)
     return EXIT_OK
 
 
@@ -497,7 +497,7 @@ def _verify(args: argparse.Namespace) -> int:
     if verdict.problem is not None or wrong is not None:
         _not_genuine(args, verdict, wrong, t)
         return EXIT_FAILED
-    from nightsim.cli.campaign_show import quoted
+    from nightsim.campaign_shown import quoted
 
     title = f" {quoted(name, t)}" if name else ""
     print(t("verdict.genuine_campaign", file=shown(Path(args.file))))
@@ -572,7 +572,7 @@ def _parse_head(text: str) -> str:
 
 
 def _page(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import Unverified, page_text
+    from nightsim.campaign_shown import Unverified, page_text
 
     with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)

@@ -30,6 +30,7 @@ ROUTE_MODULES = (
     "routes_verify",
     "routes_whatif",
     "routes_odds",
+    "routes_ledger",
 )
 
 
