@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import resource
 import sys
@@ -20,8 +21,9 @@ import time
 from pathlib import Path
 
 from nightsim.campaign import Campaign
-from nightsim.cli.campaign_show import show_text
+from nightsim.campaign_shown import show_text
 from nightsim.config import default_config_path, load_config
+from nightsim.narration.catalogue import Catalogue
 
 
 def _timed(fn: object) -> float:
@@ -43,7 +45,7 @@ def one(size: int, folder: Path) -> None:
     built = time.perf_counter() - built
     with Campaign.open(path) as c:
         with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
-            show = _timed(lambda: show_text(c))
+            show = _timed(lambda: show_text(c, Catalogue("en"), 80, io.StringIO()))
         night = _timed(c.play)
         verify = _timed(lambda: c.verify())
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

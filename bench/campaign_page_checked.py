@@ -6,7 +6,7 @@
     python bench/campaign_page_checked.py --sizes 100      # quicker
 
 Each size's campaign is built through the API (untimed; 100 nights a transaction), then the
-page is made both ways with `cli.campaign_show.page_text`, as the CLI makes it (wall clock
+page is made both ways with `campaign_shown.page_text`, as the CLI makes it (wall clock
 and CPU time; the CPU time is the figure to compare on a machine busy with other work).
 """
 
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from nightsim.campaign import Campaign
-from nightsim.cli.campaign_show import page_text
+from nightsim.campaign_shown import page_text
 from nightsim.config import default_config_path, load_config
 
 

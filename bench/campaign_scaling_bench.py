@@ -38,8 +38,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from benchlib import machine, side_by_side  # noqa: E402
 
 from nightsim.campaign import Campaign  # noqa: E402
-from nightsim.cli.campaign_show import show_text  # noqa: E402
+from nightsim.campaign_shown import show_text  # noqa: E402
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
+from nightsim.narration.catalogue import Catalogue  # noqa: E402
 
 SMALL = 10
 
@@ -63,7 +64,7 @@ def verified(path: Path, nights: int) -> float:
 def shown(path: Path, nights: int) -> float:
     start = time.process_time()
     with Campaign.open(path) as c, contextlib.redirect_stdout(io.StringIO()):
-        show_text(c)
+        show_text(c, Catalogue("en"), 80, io.StringIO())
     return (time.process_time() - start) / nights * 1000
 
 

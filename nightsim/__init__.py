@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         sweep,
         write_log,
     )
+    from nightsim.view import for_view
 
 # The same names as nightsim.api.__all__ (tests/test_api.py holds them equal), written out so
 # that type checkers and linters see the re-exports.
@@ -53,6 +54,7 @@ __all__ = [
     "SweepReport",
     "__version__",
     "compare",
+    "for_view",
     "involves",
     "iter_events",
     "iter_log",

@@ -9,6 +9,7 @@ The Python API, `nightsim.api`, which `nightsim` re-exports: these names and no 
     read_log(path)                        a log file's events, checked like `replay`
     iter_log(lines)                       the streaming reader: checked LogLines, flat memory
     narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
+    for_view(events, view)                the events as "players" may know them (--view)
     involves(event)                       every character an event names (its CloudEvent's)
     odds(config, seed, nights)            the chances with 95% intervals -> OddsReport
     compare(config_a, config_b, seed, n)  B - A over the same nights, paired -> CompareReport
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
         sweep,
         write_log,
     )
+    from nightsim.view import for_view
 
 __all__ = [
     "BrokenLog",
@@ -90,6 +92,7 @@ __all__ = [
     "RankReport",
     "SweepReport",
     "compare",
+    "for_view",
     "involves",
     "iter_events",
     "iter_log",
@@ -116,6 +119,7 @@ LAZY = {
     "iter_events": "nightsim.engine.journey",
     "simulate": "nightsim.engine.journey",
     "involves": "nightsim.involved",
+    "for_view": "nightsim.view",
     "CompareReport": "nightsim.planning",
     "Estimate": "nightsim.planning",
     "OddsReport": "nightsim.planning",

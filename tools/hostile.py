@@ -280,6 +280,11 @@ def one_line(ran: Ran) -> bool:
     """A failure says why in one line (`nightsim: error: …`, `nightsim: interrupted …`);
     success says nothing of the kind, or a note; nothing else is split over lines."""
     lines = [RICH_OWN.sub("", line) for line in ran.err.splitlines()]
+    # A verdict (verify, whatif, campaign verify: exit 1) is an answer on stdout, not an
+    # error: NOT GENUINE first, then a line per reason (docs/disputes.md, "The verdict").
+    verdicts = [v for v in ran.out.splitlines() if v.startswith(("NOT GENUINE: ", "НЕСПРАВЖН"))]
+    if ran.code == 1 and len(verdicts) == 1:
+        return not [line for line in lines if ERROR_LINE.match(line)]
     messages = [line for line in lines if MESSAGE.match(line)]
     errors = [line for line in messages if ERROR_LINE.match(line)]
     stray = [line for line in lines if _stray(line)]

@@ -123,6 +123,13 @@ def _page_parser(cmds: Any) -> None:
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
     page.add_argument(
+        "--view",
+        choices=("referee", "players"),
+        default="referee",
+        help="referee: everything (default); players: only what the characters know (no"
+        " seed, no roll behind the screen), the page to post for the table",
+    )
+    page.add_argument(
         "--unchecked",
         action="store_true",
         help="do not re-simulate the nights first (fast); the page then says plainly that it"
@@ -293,7 +300,7 @@ def _night(args: argparse.Namespace) -> int:
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
     seed = parse_seed(args.seed) if args.seed is not None else None
-    page = PageFile(args.html, args.lang)
+    page = PageFile(args.html, args.lang, view=args.view)
     from nightsim.cli.sink_args import sink_from_args
 
     sink = sink_from_args(args)  # its URL checked before the campaign is opened
@@ -305,6 +312,10 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
+        if args.title is None and 0 < len(c.name.strip()) <= 200 and c.name.isprintable():
+            # The night's page under its campaign's name; the night's number, its head and
+            # the next night's commitment are the night's own (its header's link).
+            args.title = page.title = c.name
         names = [m.name for m in c.state.party]
         for item in args.set:
             check_camp_item(item, names)
@@ -316,7 +327,34 @@ def _night(args: argparse.Namespace) -> int:
         with _progress(args.nights, "nights") as advance:
             played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
+    args.campaign_name = c.name
     return _tell(args, played, page, commitment, sink)
+
+
+def _night_status(args: argparse.Namespace, night: CampaignNight) -> None:
+    if night.referee and args.view == "players":  # never the seed (nightsim/view.py)
+        status(f"night {night.number}: the referee chose the seed")
+    elif night.referee:
+        status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
+    # Each hash whole on the line after its label: a copy holds no newline.
+    status(f"night {night.number}: head:\n{night.head}")
+    status(f"night {night.number}: played with the config of fingerprint sha256:")
+    status(night_fingerprint(night))
+
+
+def _players_footer(args: argparse.Namespace, night: CampaignNight, commitment: str) -> None:
+    """On the players' screen (a projected terminal) the narration ends with what they
+    note down: the campaign, the night's number, its head and the next night's commitment,
+    each hash whole on its own line (docs/campaign.md, "The players' view")."""
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(args.lang)
+    name = shown(getattr(args, "campaign_name", "") or args.file, quote=False)
+    print(t("cplayers.night", name=name, night=night.number))
+    print(t("cplayers.head"))
+    print(night.head)
+    print(t("cplayers.next"))
+    print(commitment)
 
 
 def _tell(
@@ -337,16 +375,13 @@ def _tell(
             failed = print_lines(args, iter(night.lines))
             if failed is not None:
                 raise failed
-            if night.referee:
-                status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
-            # Each hash whole on the line after its label: a copy holds no newline.
-            status(f"night {night.number}: head:\n{night.head}")
-            status(f"night {night.number}: played with the config of fingerprint sha256:")
-            status(night_fingerprint(night))
+            _night_status(args, night)
         if len(played) > 1 and args.format == "text":
             from nightsim.cli.campaign_nights import print_journey
 
             print_journey(played, args.lang)
+        if args.view == "players" and args.format == "text":
+            _players_footer(args, played[-1], commitment)
     except Exception:  # stdout failed: what was sent is still said (a stop says only itself)
         if sink is not None:
             sink.close()
@@ -382,7 +417,7 @@ def _adjust(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from nightsim.campaign.as_json import write_json
-    from nightsim.cli.campaign_show import show_text
+    from nightsim.campaign_shown import show_text
     from nightsim.narration.catalogue import Catalogue
 
     with _opened(args) as c, c.snapshot():
@@ -392,7 +427,7 @@ def _show(args: argparse.Namespace) -> int:
         else:
             from nightsim.cli.render import make_console
 
-            show_text(c, Catalogue(args.lang), make_console().width)
+            show_text(c, Catalogue(args.lang), make_console().width, sys.stdout)
     return EXIT_OK
 
 
@@ -462,7 +497,7 @@ def _verify(args: argparse.Namespace) -> int:
     if verdict.problem is not None or wrong is not None:
         _not_genuine(args, verdict, wrong, t)
         return EXIT_FAILED
-    from nightsim.cli.campaign_show import quoted
+    from nightsim.campaign_shown import quoted
 
     title = f" {quoted(name, t)}" if name else ""
     print(t("verdict.genuine_campaign", file=shown(Path(args.file))))
@@ -537,12 +572,12 @@ def _parse_head(text: str) -> str:
 
 
 def _page(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import Unverified, page_text
+    from nightsim.campaign_shown import Unverified, page_text
 
     with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)
         try:
-            text = page_text(c, args.lang, checked=not args.unchecked)
+            text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
             error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
             return EXIT_FAILED

@@ -106,7 +106,7 @@ def _command(file: str, pub: Publication) -> list[str]:
 
 def block(c: Campaign, file: str, pub: Publication, t: Catalogue) -> list[str]:
     """The published block's lines: labels in the language, hashes on lines of their own."""
-    from nightsim.cli.campaign_show import quoted
+    from nightsim.campaign_shown import quoted
 
     title = f" {quoted(c.name, t)}" if c.name else ""
     sets = " ".join(shown(s, quote=False) for s in pub.sets) if pub.sets else t("cpub.no_sets")

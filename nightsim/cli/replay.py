@@ -12,12 +12,15 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from nightsim.cli.atomic import PARTIAL_SUFFIX
 from nightsim.cli.common import EXIT_FAILED, EXIT_OK, UsageError, error, exit_code, status
 from nightsim.errors import EmptyLog, EnvironmentFailure, LogError, NotALog, open_stream
+from nightsim.events import event_dict
 from nightsim.limits import MAX_SPOOL_BYTES, json_inert, shown
+from nightsim.log.writer import canonical_json
+from nightsim.view import REFEREE, viewed_lines
 
 EPILOG = """\
 examples:
@@ -104,6 +107,12 @@ def fail(path: Path, exc: LogError) -> int:
     return exit_code(exc)
 
 
+class _Text(NamedTuple):
+    """A line's text where `_paced_texts` reads an entry's."""
+
+    text: str
+
+
 def _paced_texts(args: argparse.Namespace, entries: Iterable[Any]) -> Iterator[str]:
     """The lines' texts, in table time with --pace."""
     texts: Iterator[str] = (entry.text for entry in entries)
@@ -182,7 +191,13 @@ def run(args: argparse.Namespace) -> int:
                 status(f"note: {note}")
             fh.seek(0)
             lines = iter_log(lines_of(fh, path))
-            if args.format == "jsonl":
+            if args.format == "jsonl" and args.view != REFEREE:
+                # The players' view of the checked events, not the log (nightsim/view.py).
+                shown = viewed_lines(canonical_json(event_dict(line.event)) for line in lines)
+                for text in _paced_texts(args, (_Text(x) for x in shown)):
+                    sys.stdout.write(json_inert(text) + "\n")
+                    sys.stdout.flush()
+            elif args.format == "jsonl":
                 # Every line, a skipped one too: the output is the log, with its head; a
                 # forged line's controls as JSON escapes, the same value (docs/limits.md).
                 for text in _paced_texts(args, iter_entries(lines_of(fh, path))):
@@ -194,8 +209,11 @@ def run(args: argparse.Namespace) -> int:
                 # Every line, a skipped one too, as `run` printed it; a forged line's
                 # controls as JSON escapes, as for jsonl.
                 texts = _paced_texts(args, iter_entries(lines_of(fh, path)))
+                if args.view != REFEREE:  # the checked events, a format-1 line's upgraded
+                    whole = (_Text(canonical_json(event_dict(line.event))) for line in lines)
+                    texts = _paced_texts(args, whole)
                 batch = args.format == "cloudevents-batch"
-                for out in cloudevents_out(texts, batch=batch):
+                for out in cloudevents_out(texts, batch=batch, view=args.view):
                     sys.stdout.write(json_inert(out) + "\n")
                     sys.stdout.flush()
             elif args.format == "html":

@@ -33,6 +33,7 @@ from nightsim.cli.common import (
 from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.view import REFEREE, viewed_lines
 
 if TYPE_CHECKING:
     from nightsim.cli.sink import Sink
@@ -160,6 +161,17 @@ def warn_unwatched(config: Config) -> None:
         )
 
 
+def _said_seed(seed: int | str, view: str, kept: bool) -> str:
+    """The seed as a status line says it: in the players' view only its commitment (the
+    seed would let a player re-play the night, nightsim/view.py); the log keeps it."""
+    if view == REFEREE:
+        return shown_seed(seed)
+    from nightsim.engine.dice import seed_sha256
+
+    where = "the seed itself is in the log" if kept else "the seed itself is not kept: --no-log"
+    return f"committed, sha256 {seed_sha256(seed)} ({where})"
+
+
 def run(args: argparse.Namespace) -> int:
     if args.pace is not None and args.format == "html":
         raise UsageError("--pace streams text, jsonl or cloudevents; a page is written whole")
@@ -171,7 +183,10 @@ def run(args: argparse.Namespace) -> int:
         )
     warn_names(config)
     warn_unwatched(config)
-    rerun = rerun_flags(seed, args.nights)
+    said = _said_seed(seed, args.view, not args.no_log)
+    rerun = (
+        rerun_flags(seed, args.nights) if args.view == REFEREE else f"the one whose seed is {said}"
+    )
     # Without --html it keeps and writes nothing.
     page = PageFile(args.html, args.lang, view=args.view, title=args.title)
     if page.path is not None and args.log is not None and page.path == Path(args.log):
@@ -189,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is None:
             # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
             # out.
-            status(f"seed: {shown_seed(seed)}  (to tell this night again: {rerun})")
+            again = f"  (to tell this night again: {rerun})" if args.view == REFEREE else ""
+            status(f"seed: {said}{again}")
         failed = night.tell(args, config, seed)
     except BaseException as exc:
         page.discard()
@@ -198,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
         if night.sink is not None:
             night.sink.close()  # the log is committed: a sink that is down only waits
         if failed is None or isinstance(failed, OSError):
-            return night.end(seed, rerun, failed, announced=args.seed is None)
+            return night.end(said, rerun, failed, announced=args.seed is None)
         page.place()
         _narration_failed(failed, night.broken, night.path, night.last, rerun)
     finally:
@@ -256,9 +272,7 @@ class _Night:
                 stop.kept(f"the log is complete: {shown(self.path)}; head: {self.head}")
         return failed
 
-    def end(
-        self, seed: int | str, rerun: str, failed: OSError | None, *, announced: bool = False
-    ) -> int:
+    def end(self, said: str, rerun: str, failed: OSError | None, *, announced: bool = False) -> int:
         """After the commit: the page under its name, the last lines, the exit code."""
         self.page_failed = self.page_failed or self.page.place()
         where = f"the log is complete: {shown(self.path)}" if self.path else "no log (--no-log)"
@@ -275,7 +289,7 @@ class _Night:
         else:
             log = f"  log: {shown(self.path)}" if self.path is not None else "  (no log)"
             # A fresh seed was said before the night (to tell it again): not twice.
-            status(log.strip() if announced else f"seed: {shown_seed(seed)}{log}")
+            status(log.strip() if announced else f"seed: {said}{log}")
             status(f"head: {self.head}")  # to read out at the table: verify --head
         return EXIT_IOERR if self._page_failed(where) else EXIT_OK
 
@@ -344,13 +358,15 @@ def print_lines(
     lines = (x if isinstance(x, str) else x.line for x in logged)
     try:
         if args.format == "jsonl":
-            for line in lines:
+            # The players' view is a view of the log, not the log (nightsim/view.py).
+            for line in lines if args.view == REFEREE else viewed_lines(lines):
                 sys.stdout.write(line + "\n")
                 sys.stdout.flush()
         elif args.format in ("cloudevents", "cloudevents-batch"):
             from nightsim.log.cloudevents import cloudevents_out
 
-            for out in cloudevents_out(lines, batch=args.format == "cloudevents-batch"):
+            batch = args.format == "cloudevents-batch"
+            for out in cloudevents_out(lines, batch=batch, view=args.view):
                 sys.stdout.write(out + "\n")
                 sys.stdout.flush()
         elif args.format == "html":

@@ -134,6 +134,7 @@ class Sink:
                 self._put(Post(done.encode("utf-8"), {}))
             return
         event = self._wrap(line)
+        assert event is not None  # the referee's view (the sink's) shows every line
         post = binary(line, event) if self.mode == "binary" else Post(event.encode("utf-8"), {})
         self._put(post)
 

@@ -20,6 +20,7 @@ from nightsim.cli.common import EXIT_OK, EXIT_OLDER_FORMAT, UsageError, error
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError
 from nightsim.limits import shown
+from nightsim.view import REFEREE, VIEWS, without_tables
 
 if TYPE_CHECKING:
     from nightsim.log.whatif import Comparison
@@ -100,6 +101,13 @@ def add_parser(sub: Any) -> None:
         help="a log that does not verify: after the verdict, the differing lines whole, as"
         " `verify --details` shows them",
     )
+    p.add_argument(
+        "--view",
+        choices=VIEWS,
+        default=REFEREE,
+        help="referee: everything (default); players: only what the characters know, no seed"
+        " and no roll behind the screen, in either night",
+    )
     p.set_defaults(handler=run)
 
 
@@ -132,32 +140,14 @@ def _night(args: argparse.Namespace, nights: int) -> int | None:
 
 def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) -> Comparison:
     """The logged night and the changed one (the log verified), compared."""
-    from nightsim.config import config_from_data, header_config, with_overrides
     from nightsim.errors import ConfigError
-    from nightsim.events import FIRST_EDITION
-    from nightsim.log.whatif import compare, resimulate
+    from nightsim.log.whatif import from_header
 
-    raw = header_config(header["config"])[0]
+    night = _night(args, header["nights"])
     try:
-        changed = with_overrides(raw, args.set, source="the log's config")
+        return from_header(header, args.set, head=head, night=night, view=args.view)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    seed, nights, rng = header["seed"], header["nights"], header["rng"]
-    edition = header.get("edition", FIRST_EDITION)
-    night = _night(args, nights)
-    party = raw.get("party", [])
-    return compare(
-        resimulate(config_from_data(raw), seed, nights, rng, edition),
-        resimulate(changed, seed, nights, rng, edition),
-        seed=seed,
-        head=head,
-        sets=args.set,
-        night=night,
-        pronouns=tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns")),
-        forms=tuple(
-            (c["name"], tuple(sorted(c["forms"].items()))) for c in party if c.get("forms")
-        ),
-    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -256,12 +246,13 @@ def _print(c: Comparison, args: argparse.Namespace) -> None:
     if args.format == "json":
         from nightsim.log.whatif import to_json
 
-        sys.stdout.write(json.dumps(to_json(c), ensure_ascii=False, indent=2) + "\n")
+        data = to_json(c) if args.view == REFEREE else without_tables(to_json(c))
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
     from nightsim.narration import Catalogue
     from nightsim.narration.whatif import words
 
-    told = words(c, Catalogue(args.lang))
+    told = words(c, Catalogue(args.lang, view=args.view))
     if args.format == "html":
         from nightsim.cli.page import print_whatif_page
 

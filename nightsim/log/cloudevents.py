@@ -34,6 +34,11 @@ One event per log line, its attributes chosen by the CloudEvents 1.0 core spec:
   all. No `time`: the log carries no wall clock by design (a night is the same bytes on every
   run); the in-game `clock` is in `data`.
 
+- A players' stream (`--view players`, nightsim/view.py) is a view, not the log: its `data` is
+  the event as the players may know it (no `hash`, `"view": "players"`), an event the
+  players do not learn of is not sent, and each event carries the extension attribute
+  `nightsimview` = `players`. `source` and `id` stay the log's, so a players' event is
+  matched to its log line when the log is published.
 The wrapper is a small stateful object because only the header line carries what the
 source is made of; the lines after it get it from there.
 """
@@ -46,9 +51,11 @@ from typing import Any
 
 import rfc8785
 
+from nightsim.events import EVENT_ADAPTER
 from nightsim.involved import involves_of
 from nightsim.log.schema import schema_id
 from nightsim.log.writer import canonical_json
+from nightsim.view import PLAYERS, REFEREE, VIEW_ATTRIBUTE, check_view, viewed_data
 
 SPECVERSION = "1.0"
 SOURCE_PREFIX = "urn:nightsim:log:"
@@ -66,17 +73,25 @@ def event_type(line_type: str, version: int) -> str:
 class Wrapper:
     """Wraps the lines of one log, in order (the header first)."""
 
-    def __init__(self) -> None:
+    def __init__(self, view: str = REFEREE) -> None:
+        check_view(view)
+        self.view = view
         self.source: str | None = None
         self.night: object = None  # the last line's `night`, for `batches`
 
-    def __call__(self, line: str) -> str:
+    def __call__(self, line: str) -> str | None:
+        """The line's CloudEvent (None: the players' view does not show it)."""
         data: dict[str, Any] = json.loads(line)
         self.night = data.get("night")
         if data["type"] == "night.header":
             self.source = source_of(data["hash"])
         if self.source is None:
             raise ValueError("a CloudEvents stream starts with the log's night.header")
+        if self.view == PLAYERS:
+            shown = viewed_data(EVENT_ADAPTER.validate_python(data))
+            if shown is None:
+                return None
+            data = shown
         event: dict[str, Any] = {
             "specversion": SPECVERSION,
             "id": str(data["seq"]),
@@ -87,6 +102,8 @@ class Wrapper:
             "data": data,
             "involves": rfc8785.dumps(list(involves_of(data))).decode("utf-8"),
         }
+        if self.view == PLAYERS:
+            event[VIEW_ATTRIBUTE] = PLAYERS
         actor = data.get("actor")
         if isinstance(actor, str) and actor:
             event["subject"] = actor
@@ -100,13 +117,15 @@ class Batcher:
     returns a night's batch as soon as the next night's first line comes (a journey
     streams); `end` the last one."""
 
-    def __init__(self) -> None:
-        self.wrap = Wrapper()
+    def __init__(self, view: str = REFEREE) -> None:
+        self.wrap = Wrapper(view)
         self.batch: list[str] = []
         self.night = 0
 
     def add(self, line: str) -> str | None:
         event = self.wrap(line)
+        if event is None:
+            return None
         this = self.wrap.night
         done = None
         if isinstance(this, int) and this > 0 and this != self.night:
@@ -122,9 +141,9 @@ class Batcher:
         return done
 
 
-def batches(lines: Iterable[str]) -> Iterator[str]:
+def batches(lines: Iterable[str], view: str = REFEREE) -> Iterator[str]:
     """Each night's batch of a log's lines (`Batcher`)."""
-    batcher = Batcher()
+    batcher = Batcher(view)
     for line in lines:
         done = batcher.add(line)
         if done is not None:
@@ -134,13 +153,15 @@ def batches(lines: Iterable[str]) -> Iterator[str]:
         yield done
 
 
-def cloudevents_out(lines: Iterable[str], *, batch: bool) -> Iterator[str]:
+def cloudevents_out(lines: Iterable[str], *, batch: bool, view: str = REFEREE) -> Iterator[str]:
     """What `--format cloudevents` (one event a line) or `cloudevents-batch` (one array a
     night) prints for a log's lines: `run` and `replay` both print this, so a stored log
-    converts to the bytes the live night printed."""
+    converts to the bytes the live night printed. `view`: whose (nightsim/view.py)."""
     if batch:
-        yield from batches(lines)
+        yield from batches(lines, view)
         return
-    wrap = Wrapper()
+    wrap = Wrapper(view)
     for line in lines:
-        yield wrap(line)
+        out = wrap(line)
+        if out is not None:
+            yield out

@@ -290,3 +290,37 @@ def to_json(c: Comparison) -> dict[str, Any]:
         "night": c.night,
         "nights": [_night_json(n) for n in c.by_night],
     }
+
+
+def from_header(
+    header: dict[str, Any],
+    sets: Sequence[str],
+    *,
+    head: str | None,
+    night: int | None = None,
+    view: str = "referee",
+) -> Comparison:
+    """The night a verified log's `header` holds, and the same night with the `--set` items
+    `sets`, compared: what `nightsim whatif` and the server's console both tell, in `view`
+    (the players': both nights as the characters know them, and no seed; nightsim/view.py).
+    Raises ConfigError blaming the item that the config refuses."""
+    from nightsim.config import config_from_data, header_config, with_overrides
+    from nightsim.view import REFEREE, for_view
+
+    raw = header_config(header["config"])[0]
+    changed = with_overrides(raw, list(sets), source="the log's config")
+    seed, nights, rng = header["seed"], header["nights"], header["rng"]
+    edition = header.get("edition", ev.FIRST_EDITION)
+    party = raw.get("party", [])
+    return compare(
+        for_view(resimulate(config_from_data(raw), seed, nights, rng, edition), view),
+        for_view(resimulate(changed, seed, nights, rng, edition), view),
+        seed=seed if view == REFEREE else "",
+        head=head,
+        sets=list(sets),
+        night=night,
+        pronouns=tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns")),
+        forms=tuple(
+            (c["name"], tuple(sorted(c["forms"].items()))) for c in party if c.get("forms")
+        ),
+    )

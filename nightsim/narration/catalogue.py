@@ -177,7 +177,7 @@ class Catalogue:
         self.pronouns: Mapping[str, str] = pronouns or {}
         self.forms: Forms = forms or {}
         # "players": a key with an `@players` form says its line without the hidden numbers
-        # (narration/view.py); the referee's view is every key as written.
+        # (nightsim/view.py); the referee's view is every key as written.
         self.view = view
 
     def with_pronouns(self, pronouns: Mapping[str, str], forms: Forms | None = None) -> Catalogue:

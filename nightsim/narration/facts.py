@@ -62,6 +62,7 @@ class HeaderFacts(NamedTuple):
     """The camp as configured: where, when, the fire, the rest period and rota, the party."""
 
     seed: int | str
+    commitment: str  # the seed's SHA-256: what the players' view shows for the seed
     nights: int
     terrain: str | None  # None: the hex's own chance was given instead
     chance: int
@@ -319,6 +320,7 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
         fire = "chance"
     return HeaderFacts(
         seed=h.seed,
+        commitment=h.seed_sha256,
         nights=h.nights,
         terrain=camp.get("terrain"),
         chance=res["encounter_chance"],

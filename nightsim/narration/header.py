@@ -20,6 +20,7 @@ from nightsim.narration.widgets import (
     signed,
     stacked,
 )
+from nightsim.view import PLAYERS
 
 
 def camp_lines(h: HeaderFacts, t: Catalogue) -> list[str]:
@@ -54,7 +55,12 @@ def camp_lines(h: HeaderFacts, t: Catalogue) -> list[str]:
         else t("header.no_watch")
     )
     rest = t("header.rest", start=h.rest_from, end=h.rest_to, rota=rota)
-    return [where, when + " \u00b7 " + wood, fire, rest]
+    lines = [where, when + " \u00b7 " + wood, fire, rest]
+    if t.view == PLAYERS:
+        # The seed's commitment, never the seed (nightsim/view.py): the players check it
+        # against what the referee published, and cannot re-play the night from it.
+        lines.insert(0, t("header.commitment", sha=h.commitment))
+    return lines
 
 
 def _stacked(h: HeaderFacts, t: Catalogue) -> RenderableType:
@@ -126,7 +132,8 @@ def _table(rows: list[list[str]], wraps: list[bool]) -> RenderableType:
 
 
 def render(h: HeaderFacts, t: Catalogue) -> RenderableType:
-    title = t("header.title", seed=repr(h.seed) if isinstance(h.seed, str) else h.seed)
+    seed = repr(h.seed) if isinstance(h.seed, str) else h.seed
+    title = t("header.title", seed=seed, sha=h.commitment)
     if h.nights > 1:
         title += " \u00b7 " + t("header.journey", nights=h.nights)
     return Panel(

@@ -28,8 +28,8 @@ from nightsim.narration import encounter, evening, header, hours, journey, morni
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
 from nightsim.narration.safe import printable
-from nightsim.narration.view import for_view
 from nightsim.narration.widgets import Responsive
+from nightsim.view import for_view
 
 Kind = Literal[
     "header", "night", "evening", "hour", "encounter", "strip", "morning", "journey", "head"

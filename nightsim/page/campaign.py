@@ -28,6 +28,7 @@ from nightsim.page import night as night_page
 from nightsim.page.campaign_chart import CampaignChart, CampaignSeries, Sample, campaign_lines
 from nightsim.page.night import CampView, NightView, TableView
 from nightsim.page.segments import segs
+from nightsim.view import REFEREE, for_view
 
 # Beyond this many nights each night's section leaves out its timeline chart (the largest
 # part of a night's page): 1,000 full nights would make a file of ~30 MB (docs/table.md).
@@ -102,10 +103,10 @@ class _Night:
     head: str
 
 
-def read_night(number: int, lines: Sequence[str]) -> _Night:
+def read_night(number: int, lines: Sequence[str], view: str = REFEREE) -> _Night:
     """One night's log read and checked by the project's reader, told as facts; a log that
     fails its checks raises its LogError, its message naming the night as `campaign verify`
-    does ("night 4's log is broken: line 6: …")."""
+    does ("night 4's log is broken: line 6: …"). `view`: whose (nightsim/view.py)."""
     from nightsim.log.reader import iter_log
 
     try:
@@ -114,7 +115,7 @@ def read_night(number: int, lines: Sequence[str]) -> _Night:
         raise type(exc)(None, f"night {number}'s log is broken: {exc}") from None
     header: HeaderFacts | None = None
     facts: NightFacts | None = None
-    for f in tell(events):
+    for f in tell(for_view(events, view)):
         if isinstance(f, HeaderFacts):
             header = f
         elif isinstance(f, NightFacts) and facts is None:
@@ -375,7 +376,7 @@ def _told(
     rows: list[NightRow] = []
     sections: list[Section] = []
     for number, lines in zip(numbered, nights, strict=True):
-        n = read_night(number, lines)
+        n = read_night(number, lines, t.view)
         sections.append(section(n, t, compact))
         if number in void:
             rows.append(replace(night_row(n, t), void=void[number]))
@@ -394,11 +395,12 @@ def page(
     numbers: Sequence[int] | None = None,
     void: Mapping[int, str] | None = None,
     checked: str = "",
+    view: str = REFEREE,
 ) -> CampaignPage:
     """The campaign page's views; each night's log is read, checked and told one at a time.
     A void night (`void`: its number and note) is struck through in the table and left out
     of the tallies, the party table and the charts."""
-    t = Catalogue(lang)
+    t = Catalogue(lang, view=view)
     numbered = _numbered(nights, numbers)
     last = numbered[-1] if numbered else 0
     adjusted = _checked(adjustments, last)
@@ -446,6 +448,7 @@ def campaign_html(
     numbers: Sequence[int] | None = None,
     void: Mapping[int, str] | None = None,
     checked: str = "",
+    view: str = REFEREE,
 ) -> str:
     """The campaign page. `nights[i]` is night i+1's log (night `numbers[i]`'s, where a
     ledger missing a night gives its numbers): the lines of a one-night `nightsim run` log,
@@ -453,9 +456,10 @@ def campaign_html(
     reader's checks raises its `LogError` (NotALog / BrokenLog) naming the night; an
     adjustment after a night not given raises ValueError. The same input gives the same
     bytes. `void`: the nights voided and their notes; `checked`: whether the nights were
-    re-simulated, in words, shown at the top.
+    re-simulated, in words, shown at the top; `view`: the referee's (everything) or the
+    players' (nightsim/view.py: no seed, no roll behind the screen).
     """
     from nightsim.page.render import render
 
-    view = page(title, nights, adjustments, lang, numbers, void, checked)
-    return render("campaign.html.j2", scripted=False, page=view, lang=view.lang)
+    shown = page(title, nights, adjustments, lang, numbers, void, checked, view)
+    return render("campaign.html.j2", scripted=False, page=shown, lang=shown.lang)

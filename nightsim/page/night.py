@@ -28,11 +28,11 @@ from nightsim.narration.facts import (
 )
 from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import STATES
-from nightsim.narration.view import for_view
 from nightsim.narration.widgets import bedding, emphasise, roll_text
 from nightsim.page import chart as journey_chart
 from nightsim.page import timeline
 from nightsim.page.segments import Segs, plain, segs
+from nightsim.view import for_view
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,8 @@ def camp(h: HeaderFacts, t: Catalogue) -> CampView:
 
 
 def _title(h: HeaderFacts, t: Catalogue) -> str:
-    title = t("header.title", seed=repr(h.seed) if isinstance(h.seed, str) else h.seed)
+    seed = repr(h.seed) if isinstance(h.seed, str) else h.seed
+    title = t("header.title", seed=seed, sha=h.commitment)
     if h.nights > 1:
         title += " \u00b7 " + t("header.journey", nights=h.nights)
     return title
@@ -292,7 +293,7 @@ def page(
     title: str | None = None,
 ) -> NightPage:
     """The page's sections from a log's events (header first), in the narration's language;
-    `view` as the narration's (narration/view.py); `title` over the seed's own."""
+    `view` as the narration's (nightsim/view.py); `title` over the seed's own."""
     t = Catalogue(lang, view=view)
     head: CampView | None = None
     seed_title = "nightsim"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -39,10 +40,17 @@ def _printable(value: Any) -> Any:
     name a forged log carries (ESC, a C1 control, U+202E, which reverses the rest of a line
     in the browser too) is shown as its escape, `\\x1b`, `\\u202e`, as at the terminal
     (docs/limits.md, "Untrusted text stays text"). The page's own markup is left alone, and
-    so is a no-break space (the page's numbers: `33,0 %`)."""
-    if isinstance(value, str) and not isinstance(value, Markup) and not value.isprintable():
-        return "\n".join(inert(part) for part in value.split("\n"))
+    so is a no-break space (the page's numbers: `33,0 %`). A chance, "4-in-6", is one word
+    on a narrow screen: its hyphens are non-breaking (U+2011)."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        if not value.isprintable():
+            return "\n".join(inert(part) for part in value.split("\n"))
+        return _CHANCE.sub("\\1\u2011in\u2011\\2", value) if "-in-" in value else value
     return value
+
+
+# An X-in-N chance (docs/rules.md's "2-in-6"), standing alone.
+_CHANCE = re.compile(r"(?<![\w-])(\d+)-in-(\d+)(?![\w-])")
 
 
 @cache

@@ -204,14 +204,21 @@ def _encounter_marks(
 
 
 def _dodge(marks: list[Mark]) -> tuple[Mark, ...]:
-    """Marks of one row at (nearly) one minute side by side, in the order told."""
-    placed: list[Mark] = []
-    for m in marks:
-        x = m.x
-        while any(p.y == m.y and abs(p.x - x) < DODGE for p in placed):
+    """Marks of one row at (nearly) one minute side by side, in the order told; the
+    encounter's marks first, so that the arrival stands on its minute (on the arrival's
+    line) and the night's other marks of that minute make way."""
+    first = sorted(range(len(marks)), key=lambda i: marks[i].kind not in _ON_THE_MINUTE)
+    placed: dict[int, Mark] = {}
+    for i in first:
+        m, x = marks[i], marks[i].x
+        while any(p.y == m.y and abs(p.x - x) < DODGE for p in placed.values()):
             x += DODGE
-        placed.append(Mark(round(x, 2), m.y, m.kind, m.tip))
-    return tuple(placed)
+        placed[i] = Mark(round(x, 2), m.y, m.kind, m.tip)
+    return tuple(placed[i] for i in range(len(marks)))
+
+
+# The encounter's marks: drawn on the arrival's minute, the others moved aside.
+_ON_THE_MINUTE = frozenset({"monster", "surprised", "awake"})
 
 
 def _marks(

@@ -25,6 +25,12 @@ ROUTE_MODULES = (
     "routes_play",
     "routes_stream",
     "routes_api",
+    "routes_camps",
+    "routes_campaign",
+    "routes_verify",
+    "routes_whatif",
+    "routes_odds",
+    "routes_ledger",
 )
 
 

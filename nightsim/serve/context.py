@@ -64,14 +64,14 @@ def page_lang(request: Request) -> str:
     return asked if asked in LANGS else context(request).lang
 
 
-def render(request: Request, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
-    """The page `name` with what every template reads: `t` (the catalogue), `lang`, `role`
+def render(request: Request, template: str, status_code: int = 200, **values: Any) -> HTMLResponse:
+    """The page `template` with what every template reads: `t` (the catalogue), `lang`, `role`
     ("referee" or "players"), `csrf` and `request`."""
     from nightsim.narration.catalogue import Catalogue
 
     ctx = context(request)
     lang = values.pop("lang", None) or page_lang(request)
-    html = ctx.templates.get_template(name).render(
+    html = ctx.templates.get_template(template).render(
         request=request,
         t=Catalogue(lang),
         lang=lang,

@@ -1,17 +1,20 @@
 """`--view players`: only what the characters know, on the terminal and on the page; the
-referee's view stays the default (narration/view.py)."""
+referee's view stays the default (nightsim/view.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from nightsim import narrate, simulate
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from nightsim.narration.view import for_view
+from nightsim.engine.dice import seed_sha256
 from nightsim.page import night_html
+from nightsim.view import for_view
 
 # What stays behind the screen, in either language: the check's die and minute, the chance,
 # the creature table, the referee's rolls (dozing, distance, the monsters' surprise).
@@ -56,7 +59,10 @@ def test_the_players_page_and_its_title(tmp_path: Path, capsys: pytest.CaptureFi
     page = capsys.readouterr().out
     assert [h for h in HIDDEN if h in page] == []
     assert "<h1>Session 3: the Hag&#39;s &lt;Addle&gt;</h1>" in page
-    assert '<p class="seed">nightsim · seed 44</p>' in page
+    # The seed's commitment, never the seed: with it a player re-plays the night.
+    assert '<p class="seed">nightsim · the players\u2019 view</p>' in page
+    assert f"Seed committed: sha256 {seed_sha256(44)}" in page
+    assert "seed 44" not in page
     assert main(["replay", str(log), "--format", "html"]) == 0
     assert "1d480" in capsys.readouterr().out  # the referee's page, by default
 
@@ -75,3 +81,32 @@ def test_an_unknown_view_is_refused() -> None:
     assert "1d480" not in night_html(
         for_view(simulate(load_config(default_config_path()), 44).events, "players")
     )
+
+
+def test_a_players_stream_is_a_view_and_the_log_stays_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "n.jsonl"
+    argv = ["run", "--seed", "pedlar-9", "--set", "camp.encounter_chance=6", "--view", "players"]
+    assert main([*argv, "--format", "jsonl", "--log", str(log)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert all(x["view"] == "players" and "hash" not in x for x in lines)
+    assert "seed" not in lines[0] and lines[0]["seed_sha256"] == seed_sha256("pedlar-9")
+    assert "encounters" not in lines[0]["config"]
+    assert "monster.checked" not in {x["type"] for x in lines}
+    arrived = [x for x in lines if x["type"] == "monster.arrived"]
+    assert arrived and all("table" not in x for x in arrived)
+    # The log itself is the referee's, whole: the seed, the check, every hash.
+    logged = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
+    assert logged[0]["seed"] == "pedlar-9" and all("view" not in x for x in logged)
+    assert "monster.checked" in {x["type"] for x in logged}
+    for fmt in ("cloudevents", "cloudevents-batch"):
+        assert main(["replay", str(log), "--view", "players", "--format", fmt]) == 0
+        events: list[dict[str, Any]] = []
+        for x in capsys.readouterr().out.splitlines():
+            data = json.loads(x)  # a batch is a night's array
+            events.extend(data if isinstance(data, list) else [data])
+        assert events and all(e["nightsimview"] == "players" for e in events)
+        assert all("hash" not in e["data"] and e["data"]["view"] == "players" for e in events)
+    assert main(["replay", str(log), "--format", "jsonl", "--view", "players"]) == 0
+    assert [json.loads(x) for x in capsys.readouterr().out.splitlines()] == lines

@@ -245,3 +245,34 @@ def test_the_players_screen_tells_the_night_in_both_languages(folder: Path) -> N
     uk = players.get("/table", params={"lang": "uk"}).text
     assert "Night 1" in en and "Ніч 1" in uk
     assert 'src="/static/live.js"' in en
+
+
+def test_the_campaign_between_nights_as_pages(folder: Path) -> None:
+    c = client(folder)
+    assert c.post("/api/campaigns/wood/nights", json={}).status_code == 201
+    shown = c.get("/campaigns/wood/show")
+    assert shown.status_code == 200 and "The Wood" in shown.text
+    page = c.get("/campaigns/wood/page")
+    assert page.status_code == 200 and "<!DOCTYPE html>" in page.text
+    log = c.get("/api/campaigns/wood/nights/1/log").text
+    seed = json.loads(log.splitlines()[0])["seed"]
+    players = c.get("/campaigns/wood/page", params={"view": "players"})
+    assert players.status_code == 200 and seed not in players.text
+    assert client(folder, token=PLAYERS).get("/campaigns/wood/show").status_code == 403
+    home = c.get("/").text
+    for link in ("/campaigns/wood/show", "/campaigns/wood/adjust", "/camps/wood/edit", "/verify"):
+        assert link in home
+
+
+def test_a_forged_campaign_page_is_refused(folder: Path) -> None:
+    import sqlite3
+
+    c = client(folder)
+    assert c.post("/api/campaigns/wood/nights", json={}).status_code == 201
+    conn = sqlite3.connect(folder / "wood.campaign")
+    conn.execute("UPDATE nights SET encounter = '\"a dragon\"'")
+    conn.commit()
+    conn.close()
+    r = c.get("/campaigns/wood/page")
+    assert r.status_code in (400, 409)
+    assert "edited" in r.text  # a refusal naming the forged column, never the page

@@ -1,12 +1,12 @@
-"""`campaign show` and `campaign page`: the ledger as a referee reads it. `show` reads the
-summary columns only, never a night's log (docs/campaign.md, "Scale")."""
+"""`campaign show` and `campaign page`: the ledger as a referee reads it, for both shells (the
+command and `nightsim serve`). `show` reads the summary columns only, never a night's log
+(docs/campaign.md, "Scale")."""
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from nightsim.heads import short_head
 from nightsim.limits import shown
@@ -168,9 +168,9 @@ def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
         )
 
 
-def show_text(c: Campaign, t: Catalogue, width: int = 80) -> None:
-    """`show`'s text, each line fitted to `width` (the terminal's, or COLUMNS)."""
-    out = sys.stdout
+def show_text(c: Campaign, t: Catalogue, width: int, out: TextIO) -> None:
+    """`show`'s text written to `out`, each line fitted to `width` (the terminal's, or
+    COLUMNS; a page's)."""
     for line in _show_lines(c, t):
         out.write(_wrapped(line, width) + "\n")
 
@@ -200,7 +200,7 @@ def _checked_line(c: Campaign, lang: str) -> str:
     return Catalogue(lang)("campaignpage.checked", release=__version__, head=verdict.head)
 
 
-def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
+def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "referee") -> str:
     """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
     night whose log fails its checks raises LogError naming it. `checked`: every night is
     re-simulated first (Unverified: the campaign fails `campaign verify`, and no page is
@@ -227,6 +227,7 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
             numbers=numbers,
             void=void,
             checked=line,
+            view=view,
         )
     )
 

@@ -1,0 +1,173 @@
+"""`--view players` leaks nothing, through any command and format (nightsim/view.py).
+
+Every command that has a players' view is driven in-process (`nightsim.cli.main`, stdout and
+stderr captured together, as `2>&1` would) over many seeds, with the encounter chance at 6
+so that monsters come and with stock nights; the output must hold no referee-only token: the
+seed, the codes of the rolls made behind the screen (nightsim/codes.py), the monster check,
+the creature tables, the names of the creatures on them that did not come."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import main
+from nightsim.codes import Purpose, Table
+from nightsim.config import default_config_path, load_config
+
+SEEDS = [
+    *(f"pedlar-curse-{i}" for i in range(12)),
+    *(f"hag of the Addle {i}" for i in range(10)),
+    *(f"wyrmwood-oath-{i}" for i in range(10)),
+]
+DANGER = ["--set", "camp.encounter_chance=6"]
+# The rolls behind the screen, as a stream (and any page's data) would spell them.
+HIDDEN_ROLLS = (
+    Purpose.MONSTER,
+    Purpose.ARRIVAL_MINUTE,
+    Purpose.MONSTER_SURPRISE,
+    Purpose.DISTANCE,
+    Purpose.CREATURE,
+    Purpose.DOZE,
+    Purpose.DOZE_MINUTE,
+)
+REFEREE_ONLY = (
+    *(f'"purpose":"{p.value}"' for p in HIDDEN_ROLLS),
+    *(t.value for t in Table),
+    "monster.checked",
+    "encounter_chance",
+    "encounters",
+    # the narration's and the page's words for them (tests/narration/test_view.py)
+    "1d480",
+    "behind the screen",
+    "за ширмою",
+    "dozing 1d",
+    "сон на варті 1d",
+)
+
+
+def _creatures() -> set[str]:
+    tables = load_config(default_config_path()).model_dump()["encounters"]
+    return {row["creature"] for rows in tables.values() for row in rows}
+
+
+def _said(argv: list[str], stdin: str = "") -> str:
+    """What the command prints on stdout and stderr, together."""
+    out, old = io.StringIO(), (sys.stdout, sys.stderr, sys.stdin)
+    sys.stdout = sys.stderr = out
+    sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(argv)
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = old
+    assert code == 0, (argv, out.getvalue()[-500:])
+    return out.getvalue()
+
+
+def _arrived(log: Path) -> set[str]:
+    """The creatures that came in the log's nights (the players saw those)."""
+    lines = (json.loads(x) for x in log.read_text("utf-8").splitlines())
+    return {x["creature"] for x in lines if x["type"] == "monster.arrived" and x["creature"]}
+
+
+def _outputs(seed: str, sets: list[str], tmp: Path) -> Iterator[tuple[list[str], str]]:
+    """Every players' output of one night (the first two write the referee's logs)."""
+    players = ["--view", "players"]
+    run = ["run", "--seed", seed, *sets, *players]
+    yield [*run, "--log", str(tmp / "night.jsonl")], ""
+    yield [*run, "--nights", "3", "--log", str(tmp / "journey.jsonl")], ""
+    for fmt in ("jsonl", "cloudevents", "cloudevents-batch", "html"):
+        yield [*run, "--no-log", "--format", fmt], ""
+    yield [*run, "--no-log", "--quiet"], ""
+    yield [*run, "--no-log", "--step"], "\n" * 40
+    yield [*run, "--no-log", "--nights", "3", "--format", "html"], ""
+    for log in ("night.jsonl", "journey.jsonl"):
+        for fmt in ("text", "jsonl", "cloudevents", "cloudevents-batch", "html"):
+            yield ["replay", str(tmp / log), *players, "--format", fmt], ""
+        yield ["replay", str(tmp / log), *players, "--quiet"], ""
+        for fmt in ("text", "json", "html"):
+            change = ["--set", "camp.weather=dry", "--set", "rules.quick_rest=true"]
+            yield ["whatif", str(tmp / log), *change, *players, "--format", fmt], ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("danger", [True, False], ids=["monsters", "stock"])
+def test_no_players_output_holds_a_referee_only_token(tmp_path: Path, danger: bool) -> None:
+    tables = _creatures()
+    for seed in SEEDS if danger else SEEDS[::3]:
+        said = [
+            (argv, _said(argv, stdin))
+            for argv, stdin in _outputs(seed, DANGER if danger else [], tmp_path)
+        ]
+        logs = [tmp_path / "night.jsonl", tmp_path / "journey.jsonl"]
+        unseen = tables.difference(*(_arrived(log) for log in logs))
+        for argv, out in said:
+            # whatif's changed night is played again: what comes there, the players see.
+            creatures = unseen if argv[0] != "whatif" else set()
+            leaks = [x for x in (seed, *REFEREE_ONLY, *creatures) if x in out]
+            assert leaks == [], (argv, leaks)
+        for log in logs:
+            log.unlink()
+
+
+@pytest.mark.slow
+def test_no_players_campaign_output_holds_a_referee_only_token(tmp_path: Path) -> None:
+    camp = str(tmp_path / "wood.campaign")
+    _said(["campaign", "new", camp, "--name", "The Wyrm Road"])
+    players = ["--view", "players", *DANGER]
+    said = [
+        (argv, _said(argv))
+        for argv in (
+            ["campaign", "night", camp, *players],
+            ["campaign", "night", camp, *players, "--format", "jsonl"],
+            ["campaign", "night", camp, *players, "--format", "html"],
+            ["campaign", "night", camp, *players, "--quiet", "--html", str(tmp_path / "n.html")],
+            ["campaign", "night", camp, *players, "--nights", "3"],
+            ["campaign", "night", camp, *players, "--seed", "the referee's own 77"],
+        )
+    ]
+    said.append((["night page"], (tmp_path / "n.html").read_text("utf-8")))
+    page = tmp_path / "campaign.html"
+    said.append(
+        (["page"], _said(["campaign", "page", camp, "--view", "players", "--out", str(page)]))
+    )
+    said.append((["campaign page"], page.read_text("utf-8")))
+    seeds, arrived = [], set()
+    for n in range(1, 9):
+        log = tmp_path / f"{n}.jsonl"
+        _said(["campaign", "log", camp, str(n), "--out", str(log)])
+        seeds.append(json.loads(log.read_text("utf-8").splitlines()[0])["seed"])
+        arrived |= _arrived(log)
+    unseen = _creatures() - arrived
+    for argv, out in said:
+        leaks = [x for x in (*seeds, *REFEREE_ONLY, *unseen) if x in out]
+        assert leaks == [], (argv, leaks)
+
+
+def test_a_campaign_nights_players_page_names_its_campaign_and_the_next_night(
+    tmp_path: Path,
+) -> None:
+    camp = str(tmp_path / "wood.campaign")
+    _said(["campaign", "new", camp, "--name", "The Wyrm Road"])
+    page = _said(["campaign", "night", camp, "--view", "players", "--format", "html"])
+    log = tmp_path / "1.jsonl"
+    _said(["campaign", "log", camp, "1", "--out", str(log)])
+    header = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert "<h1>The Wyrm Road</h1>" in page and "Night 1" in page
+    assert header["campaign"]["next_seed_sha256"] in page  # the next night's commitment
+    assert header["seed_sha256"] in page and str(header["seed"]) not in page
+
+
+def test_a_fresh_seed_is_not_said_in_the_players_view(tmp_path: Path) -> None:
+    log = tmp_path / "n.jsonl"
+    said = _said(["run", "--view", "players", "--quiet", "--log", str(log)])
+    header = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert str(header["seed"]) not in said
+    assert (
+        f"seed: committed, sha256 {header['seed_sha256']} (the seed itself is in the log)" in said
+    )
