@@ -178,10 +178,6 @@ def test_a_referee_plays_and_the_players_follow(browser: Any, served: Served, wi
         w.page.context.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the players' screen shows the night's seed in its header panel (design.md: no seed)",
-)
 def test_the_players_screen_never_shows_the_seed(browser: Any, served: Served) -> None:
     from tests.serve.served import play
 
