@@ -6,8 +6,9 @@ as soon as the night is in its campaign or its log, before any client sees them,
 back when the server starts again, so `Last-Event-ID` resumes without a gap or a duplicate.
 
 Clients do not get a queue each: every client walks the one shared list at its own pace and
-waits on one condition for more. A client that stops reading holds only its own place in the
-list and its own socket's buffer, so it never stalls the others nor grows the server.
+waits on one event (set at each release) for more. A client that stops reading holds only its
+own place in the list and its own socket's buffer, so it never stalls the others nor grows the
+server.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class EventHub:
         self.history: list[Stored] = []  # everything released to clients, in cursor order
         self.stored: list[Stored] = []  # everything stored, released or not yet (a paced night)
         self._next = 1
-        self._changed: asyncio.Condition | None = None
+        self._changed: asyncio.Event | None = None
         self._releasing: asyncio.Lock | None = None
         self._load()
 
@@ -88,9 +89,12 @@ class EventHub:
             os.fsync(f.fileno())
         return stored
 
-    def condition(self) -> asyncio.Condition:
+    def changed(self) -> asyncio.Event:
+        """The event set at the next release. An event swapped per release rather than a
+        condition: a follower waits holding no lock, so one that is cancelled (its client
+        gone) or blocked writing to a client that stopped reading holds up no other."""
         if self._changed is None:
-            self._changed = asyncio.Condition()
+            self._changed = asyncio.Event()
         return self._changed
 
     async def release(self, stored: Sequence[Stored], pace: float = 0.0) -> None:
@@ -106,8 +110,8 @@ class EventHub:
             if pace > 0 and s is not stored[0]:
                 await asyncio.sleep(pace)
             self.history.append(s)
-            async with self.condition():
-                self.condition().notify_all()
+            released, self._changed = self.changed(), asyncio.Event()
+            released.set()
 
     async def follow(self, after: int, view: str) -> AsyncIterator[Stored]:
         """Every message after cursor `after` in `view`, then each as it is released."""
@@ -118,12 +122,11 @@ class EventHub:
                 at += 1
                 if view == "referee" or s.message.players is not None:
                     yield s
-            async with self.condition():
-                if at >= len(self.history):
-                    try:
-                        await asyncio.wait_for(self.condition().wait(), timeout=15.0)
-                    except TimeoutError:
-                        yield Stored(0, Message("", "", None))  # a keep-alive for the caller
+            if at >= len(self.history):  # no await since the loop above: nothing missed
+                try:
+                    await asyncio.wait_for(self.changed().wait(), timeout=15.0)
+                except TimeoutError:
+                    yield Stored(0, Message("", "", None))  # a keep-alive for the caller
 
     def night_of(self, first: int) -> list[Stored]:
         """The stored messages of the night whose first cursor is `first`."""

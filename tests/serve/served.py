@@ -120,7 +120,9 @@ class Served:
             return self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-            raise AssertionError(f"still running {timeout} s after signal {sig}") from None
+            raise AssertionError(
+                f"still running {timeout} s after signal {sig}: {self.stderr()[-1500:]}"
+            ) from None
 
     def kill(self) -> None:
         for c in self.clients:
