@@ -8,6 +8,8 @@ connect and never read; then one night played at once through `POST
 ways: the API's 201 response arriving at the script, and the first message of the night
 arriving at any client; and the server's VmRSS with every client connected before the night,
 and after it and `--more` further nights (the stalled clients still there).
+A figure from the 201 below 0 means the 201 reached the script after the last message
+reached every client: the server tells the night before it answers the request.
 
     python bench/serve_load.py [--clients 200] [--stalled 20] [--more 4] [--rounds 3]
 
