@@ -29,9 +29,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 COOKIE = "nightsim_token"
 MAX_BODY_BYTES = 8 * 1024 * 1024  # an uploaded log of a long journey; docs/limits.md
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-# Static files are the same for everyone and hold no secret: a phone's page may load them
-# before its cookie is set.
-OPEN_PREFIXES = ("/static/",)
 # The pages' policy: the app's own files only, no inline script, nothing from elsewhere.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -141,7 +138,9 @@ class Guard:
         token, how = _token(scope)
         role = role_of(ctx, token)
         path: str = scope.get("path", "")
-        if role is None and not path.startswith(OPEN_PREFIXES):
+        # Every request, the static files too (docs/serve.md, "Security"): a page opened with
+        # `?t=` has set the cookie its stylesheet and scripts are then asked for with.
+        if role is None:
             await refuse(scope, send, 401, _words(scope, ctx, "serve.no_token"))
             return
         scope.setdefault("state", {})["role"] = role

@@ -94,7 +94,8 @@ class WatchHeard(EventBase):
 @pytest.mark.slow
 def test_a_new_event_is_a_mypy_error_where_it_needs_a_case(tmp_path: Path) -> None:
     """The copy's union gains one type: mypy names the switches that must decide on it (the
-    hour's line and the sleep states), and nothing else."""
+    hour's line, the sleep states and the players' view, which decides per event type what
+    the characters know), and nothing else."""
     shutil.copytree(ROOT / "nightsim", tmp_path / "nightsim")
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     models = tmp_path / "nightsim" / "events.py"
@@ -115,5 +116,6 @@ def test_a_new_event_is_a_mypy_error_where_it_needs_a_case(tmp_path: Path) -> No
     assert {line.split(":", 1)[0] for line in errors} == {
         "nightsim/narration/facts.py",
         "nightsim/narration/sleep.py",
+        "nightsim/view.py",
     }, run.stdout
     assert all('"assert_never" has incompatible type "WatchHeard"' in e for e in errors)

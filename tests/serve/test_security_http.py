@@ -61,21 +61,7 @@ def test_there_are_routes_to_check() -> None:
     assert f"/api/campaigns/{CAMPAIGN}/nights" in paths
 
 
-@pytest.mark.parametrize(
-    ("path", "method"),
-    [
-        pytest.param(
-            p,
-            m,
-            marks=pytest.mark.xfail(
-                p.startswith("/static/"),
-                strict=True,
-                reason="the static files answer without a token (serve/auth.py OPEN_PREFIXES)",
-            ),
-        )
-        for p, m in ROUTES
-    ],
-)
+@pytest.mark.parametrize(("path", "method"), ROUTES)
 def test_no_token_is_401(shared: Served, path: str, method: str) -> None:
     c = shared.client(None)
     r = c.request(method, path)
