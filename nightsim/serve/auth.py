@@ -137,7 +137,6 @@ class Guard:
             return
         token, how = _token(scope)
         role = role_of(ctx, token)
-        path: str = scope.get("path", "")
         # Every request, the static files too (docs/serve.md, "Security"): a page opened with
         # `?t=` has set the cookie its stylesheet and scripts are then asked for with.
         if role is None:
