@@ -80,6 +80,11 @@ class Terminated(BaseException):
     `kill` takes the same clean path as Ctrl-C (no partial log left, one line)."""
 
 
+class HungUp(Terminated):
+    """SIGHUP (the terminal or SSH session closed): a Terminated, so every clean-up a
+    `kill` gets it gets too; only its exit code (129) and its last line differ."""
+
+
 @contextmanager
 def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Iterator[None]:
     """An OS error on opening or reading `path` as one line naming the file: missing, a

@@ -13,7 +13,7 @@ Six classes (docs/limits.md, "How we test hostile input"):
 - csv: every CSV output of the other classes, scanned for formula cells;
 - headers: a log's header forged field by field (re-chained) and flipped byte by byte,
   through replay, verify and whatif;
-- signals: SIGINT and SIGTERM at seeded random delays on run, odds --jobs 2 and verify;
+- signals: SIGINT, SIGTERM and SIGHUP at seeded random delays on run, odds --jobs 2 and verify;
 - streams: every dice stream name of a night for generated parties, per rules edition,
   and the collisions between different (who, purpose) pairs;
 - special files: FIFOs, devices, /proc files, a directory, symlinks, a full and a read-only
@@ -740,15 +740,15 @@ def try_header(
 
 
 def signals_class(ctx: Context, tally: Tally) -> None:
-    """SIGINT or SIGTERM at a seeded random moment: the right exit, no traceback, no partial
-    file left, and a log under its final name verifies."""
+    """SIGINT, SIGTERM or SIGHUP at a seeded random moment: the right exit, no traceback, no
+    partial file left, and a log under its final name verifies."""
     folder = ctx.tmp / "signals"
     folder.mkdir()
     long_log = ctx.tmp / "long.jsonl"
     assert call(["run", "--seed", "9", "--nights", "30", "--log", str(long_log)]).code == 0
     trials = ctx.scale(4, 50)
     for k in range(trials):
-        sig = ctx.rng.choice((signal.SIGINT, signal.SIGTERM))
+        sig = ctx.rng.choice((signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         delay = round(ctx.rng.uniform(0.0, 2.5), 3)
         group = ctx.rng.random() < 0.5  # Ctrl-C reaches the whole process group
         log = folder / f"s{k}.jsonl"
@@ -763,7 +763,7 @@ def signals_class(ctx: Context, tally: Tally) -> None:
         name = signal.Signals(sig).name
         tagged = ["LOG" if a == str(log) else a for a in argv]
         repro = repro_of(tagged, f"{name} after {delay} s{' to the group' if group else ''}")
-        stopped = 130 if sig == signal.SIGINT else 143
+        stopped = 128 + sig
         judge(tally, ran, (0, stopped), repro, [], text_out=False)
         if kind == 0:
             signal_leftovers(tally, folder, log, ran, repro)

@@ -15,7 +15,7 @@ in the campaign (`campaign`: events.CampaignLink). Each write is one transaction
 from __future__ import annotations
 
 import contextlib
-import json
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
@@ -23,11 +23,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from nightsim.campaign import chain, ledger
+from nightsim.campaign import chain, ledger, rows
 from nightsim.campaign.chain import Adjustment
 from nightsim.config import Config
-from nightsim.errors import ConfigError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.errors import ConfigError, EnvironmentFailure, NotACampaign
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 from nightsim.log.writer import canonical_json
 
 __all__ = ["Adjustment", "Campaign", "CampaignNight", "CampaignState", "NextCamp", "PartyMember"]
@@ -133,10 +133,11 @@ class Campaign:
         # cli/stop.held; docs/campaign.md, "Nothing lost").
         self.commit_guard: ledger.Guard = contextlib.nullcontext
         self.on_commit: Callable[[tuple[CampaignNight, ...]], None] = lambda played: None
-        row = self._one("SELECT id, name, genesis FROM campaign")
-        if row is None:
-            raise NotACampaign(f"{shown(path)}: a campaign file without its campaign row")
-        self.id, self.name, self.genesis = row
+        with ledger.errors(path):
+            row = rows.one(conn, "SELECT id, name, genesis FROM campaign", (), "the campaign row")
+            self.id = rows.text(row[0], "campaign.id")
+            self.name = rows.text(row[1], "campaign.name")
+            self.genesis = rows.text(row[2], "campaign.genesis")
 
     @classmethod
     def new(
@@ -149,22 +150,12 @@ class Campaign:
         p = Path(path)
         if not name.isprintable() or len(name) > 200:
             raise NotACampaign(f"--name {shown(name)}: expected one printable line of at most 200")
-        conn = ledger.create(p, wait)
         try:
-            cid, seed, data = chain.new_id(), chain.new_seed(), config.canonical()
-            first = chain.commitment(seed)
-            genesis = chain.genesis_hash(cid, name, data, first)
-            with ledger.transaction(conn, p) as db:
-                db.execute(
-                    "INSERT INTO campaign VALUES (?, ?, ?, ?, ?, ?, 1)",
-                    (cid, name, _json(data), genesis, seed, first),
-                )
-                db.execute("INSERT INTO pending VALUES (1, ?, ?, ?)", (seed, first, _json(data)))
-        except BaseException:
-            conn.close()
-            p.unlink(missing_ok=True)
-            raise
-        return cls(p, conn)
+            _create(p, config, name, wait)
+        except EnvironmentFailure as exc:  # the disk's: say that nothing was created
+            said = str(exc).removesuffix("; the campaign is as it was")
+            raise EnvironmentFailure(f"{said}; no campaign was created") from None
+        return cls.open(p, wait=wait)
 
     @classmethod
     def open(cls, path: str | PathLike[str], *, wait: float = 10.0) -> Campaign:
@@ -196,33 +187,43 @@ class Campaign:
     @property
     def state(self) -> CampaignState:
         """The party now, the date, the supplies, the next seed's commitment."""
-        commitment, state = self._one("SELECT commitment, state FROM pending")
-        last = self._one("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1")
-        data = json.loads(state)
-        camp = data["camp"]
-        config = chain.config_of(data)
+        with ledger.errors(self.path):
+            row = rows.one(
+                self._conn, "SELECT commitment, state FROM pending", (), "the pending row"
+            )
+            commitment = rows.text(row[0], "pending.commitment")
+            config = _pending_config(row[1])
+            last = self._conn.execute(
+                "SELECT number, head FROM nights ORDER BY number DESC LIMIT 1"
+            ).fetchone()
+            nights = rows.integer(last[0], "nights.number", 1) if last else 0
+            head = rows.text(last[1], f"night {nights}'s head") if last else self.genesis
+        camp = config.camp
         return CampaignState(
             id=self.id,
             name=self.name,
-            nights=last[0] if last else 0,
-            party=_members(data),
-            month=camp.get("month"),
-            day=camp.get("day") or (1 if camp.get("month") else None),
-            season=config.camp.resolved_season,
-            carried_firewood_hours=camp.get("carried_firewood_hours", 0),
-            ingredients=camp.get("ingredients", True),
+            nights=nights,
+            party=tuple(PartyMember(m.name, m.hp, m.max_hp, m.exhaustion) for m in config.party),
+            month=camp.month,
+            day=camp.day or (1 if camp.month else None),
+            season=camp.resolved_season,
+            carried_firewood_hours=camp.carried_firewood_hours,
+            ingredients=bool(camp.ingredients),
             next_seed_sha256=commitment,
-            head=last[1] if last else self.genesis,
+            head=head,
             camp=_next_camp(config),
         )
 
     def next_config(self, sets: Sequence[str] = ()) -> Config:
         """The next night's config exactly as `play(sets)` would play it (`campaign check`):
         the stored state with tonight's `sets`; ConfigError naming an item refused."""
+        with ledger.errors(self.path):
+            (state,) = rows.one(self._conn, "SELECT state FROM pending", (), "the pending row")
+            data = rows.json_of(state, "pending.state", dict)
+        names = [str(m.get("name")) for m in data.get("party", []) if isinstance(m, dict)]
         for item in sets:
-            chain.check_camp_item(item)
-        (state,) = self._one("SELECT state FROM pending")
-        return chain.config_of(chain.validated(json.loads(state), sets, "tonight's camp"))
+            chain.check_camp_item(item, names)
+        return chain.config_of(chain.validated(data, sets, "tonight's camp"))
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
         """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
@@ -230,28 +231,9 @@ class Campaign:
         (`camp.carried_firewood_hours`, `camp.ingredients`), the date (`camp.month`,
         `camp.day`), the evening's chores and the watch. ConfigError naming the item if the
         next night's config would not be valid: nothing is recorded then."""
-        items = tuple(items)
-        if not items:
-            raise ConfigError("an adjustment needs at least one item (--set KEY=VALUE, --leave)")
-        if not isinstance(note, str) or not note.isprintable() or len(note) > 500:
-            raise ConfigError(f"--note {shown(note)}: expected one printable line of at most 500")
-        for item in items:
-            if not isinstance(item, str):
-                raise TypeError(f"items: expected strings, got {type(item).__name__}")
-            chain.check_adjustment_item(item)
-        with ledger.transaction(self._conn, self.path) as db:
-            (state,) = db.execute("SELECT state FROM pending").fetchone()
-            after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
-            number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
-            adj = Adjustment(number + 1, after, items, note)
-            where = f"after night {after}" if after else "before night 1"
-            data = chain.validated(json.loads(state), items, f"the adjustment {where}")
-            db.execute(
-                "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
-                (adj.number, after, json.dumps(list(items)), note, adj.sha256),
-            )
-            db.execute("UPDATE pending SET state = ?", (_json(data),))
-        return adj
+        from nightsim.campaign.adjust import adjust
+
+        return adjust(self, items, note)
 
     def play(self, sets: Sequence[str] = (), seed: int | str | None = None) -> CampaignNight:
         """Play the next night from the stored state, tonight's camp changed by `sets`
@@ -260,14 +242,20 @@ class Campaign:
         return self.play_nights(1, sets, seed)[0]
 
     def play_nights(
-        self, nights: int, sets: Sequence[str] = (), seed: int | str | None = None
+        self,
+        nights: int,
+        sets: Sequence[str] = (),
+        seed: int | str | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> tuple[CampaignNight, ...]:
-        """`nights` nights in a row in ONE transaction (all or none); `sets` and `seed` are
-        for the first night (the sets are kept for the others)."""
+        """`nights` nights in a row in ONE transaction (all or none; at most
+        MAX_CAMPAIGN_NIGHTS, which hold the write lock throughout); `sets` and `seed` are for
+        the first night (the sets are kept for the others); `progress(1)` after each."""
         from nightsim.campaign.play import play_one
 
-        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= MAX_NIGHTS:
-            raise ValueError(f"nights: expected 1..{MAX_NIGHTS}, got {shown(nights)}")
+        limit = MAX_CAMPAIGN_NIGHTS
+        if isinstance(nights, bool) or not isinstance(nights, int) or not 1 <= nights <= limit:
+            raise ValueError(f"nights: expected 1..{limit}, got {shown(nights)}")
         for item in sets:
             chain.check_camp_item(item)
         played: list[CampaignNight] = []
@@ -279,6 +267,8 @@ class Campaign:
                         db, self.id, self.genesis, sets if k == 0 else (), seed if k == 0 else None
                     )
                 )
+                if progress is not None:
+                    progress(1)
         return tuple(played)
 
     def nights(self, start: int = 1, *, logs: bool = True) -> Iterator[CampaignNight]:
@@ -298,7 +288,8 @@ class Campaign:
         from nightsim.campaign.play import night_of_row
 
         row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
-        return None if row is None else night_of_row(row)
+        with ledger.errors(self.path):
+            return None if row is None else night_of_row(row)
 
     def first_missing(self) -> int | None:
         """The first night missing before the last (a row deleted from the file), or None:
@@ -325,15 +316,52 @@ class Campaign:
             cursor = self._conn.execute(
                 "SELECT number, after_night, items, note FROM adjustments ORDER BY number"
             )
-            for number, after, items, note in cursor:
-                yield Adjustment(number, after, tuple(json.loads(items)), note)
+            for row in cursor:
+                yield rows.adjustment(row)
+
+    def void(self, number: int, note: str) -> Adjustment:
+        """Void night `number` played by mistake (the last not yet void): one ledger entry
+        that restores the party's state from before it (campaign/void.py)."""
+        from nightsim.campaign.void import void
+
+        return void(self, number, note)
+
+    def void_nights(self) -> dict[int, str]:
+        """The nights voided, each with its note: left out of every tally."""
+        from nightsim.campaign.void import void_nights
+
+        return void_nights(self)
 
     def verify(self, *, night: int | None = None) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
         links): the first problem, in words a player follows, or none."""
         from nightsim.campaign.check import verify
 
-        return verify(self, night)
+        with ledger.errors(self.path):
+            return verify(self, night)
+
+    @contextlib.contextmanager
+    def frozen(self) -> Iterator[Campaign]:
+        """The campaign as it is now, on a copy taken in one read (as `verify` takes one):
+        read and re-simulate it at leisure while the file itself is never held (`page`:
+        docs/campaign.md, "One snapshot")."""
+        from nightsim.campaign.check import snapshot_copy
+
+        with ledger.errors(self.path), snapshot_copy(self._conn) as conn:
+            yield Campaign(self.path, conn)
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction: everything read inside it is one state of the file, a night
+        committed meanwhile by another nightsim not seen (`show`, `page`: docs/campaign.md,
+        "One snapshot"). A writer waits (its `--wait`) for it to end."""
+        with ledger.errors(self.path):
+            self._conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("COMMIT")
 
 
 COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, log"
@@ -341,6 +369,38 @@ COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, lo
 
 def _json(data: Any) -> str:
     return canonical_json(data)
+
+
+def _create(path: Path, config: Config, name: str, wait: float) -> None:
+    """A whole new campaign at `path`, or nothing (ledger.create, ledger.place)."""
+    conn, temp = ledger.create(path, wait)
+    try:
+        cid, seed, data = chain.new_id(), chain.new_seed(), config.canonical()
+        first = chain.commitment(seed)
+        genesis = chain.genesis_hash(cid, name, data, first)
+        with ledger.transaction(conn, path) as db:
+            db.execute(
+                "INSERT INTO campaign VALUES (?, ?, ?, ?, ?, ?, 1)",
+                (cid, name, _json(data), genesis, seed, first),
+            )
+            db.execute("INSERT INTO pending VALUES (1, ?, ?, ?)", (seed, first, _json(data)))
+        conn.close()
+        ledger.place(temp, path)
+    except BaseException:
+        conn.close()
+        ledger.discard(temp)
+        raise
+
+
+def _pending_config(state: Any) -> Config:
+    """The next night's config as stored; Damaged if it is not a valid config."""
+    data = rows.json_of(state, "pending.state", dict)
+    try:
+        return chain.config_of(data)
+    except ConfigError as exc:
+        raise rows.Damaged(
+            f"pending.state is not a valid config ({exc}): the file was edited"
+        ) from None
 
 
 from nightsim.campaign.check import CampaignVerdict  # noqa: E402  (it names Campaign)

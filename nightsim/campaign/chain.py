@@ -25,6 +25,10 @@ STATE_CAMP_KEYS = ("month", "day", "season", "carried_firewood_hours", "ingredie
 # An adjustment may also give a joining member a chore or take a leaving one off the rota.
 _ADJUST_TABLES = ("party", "evening", "watch")
 LEAVE = "leave "  # an adjustment item `leave NAME`: the member leaves the party
+# An adjustment item `void N {state}` (written by `campaign void` only): night N was played by
+# mistake; the party's state is put back to what it was before night N (the JSON: `party`
+# and the date and supplies, as night N's header started from).
+VOID = "void "
 
 
 def new_seed() -> str:
@@ -87,9 +91,51 @@ def is_state_key(key: str) -> bool:
     return parts[0] == "party" or (parts[0] == "camp" and parts[-1] in STATE_CAMP_KEYS)
 
 
+def void_item(night: int, before: dict[str, Any]) -> str:
+    """The item that voids `night`, restoring `before` (a night's config: its start)."""
+    camp = before.get("camp", {})
+    state = {
+        "party": before.get("party"),
+        "camp": {key: camp[key] for key in STATE_CAMP_KEYS if key in camp},
+    }
+    return f"{VOID}{night} {canonical_json(state)}"
+
+
+def parse_void(item: str) -> tuple[int, dict[str, Any]] | None:
+    """(the night voided, the state it restores) of a `void N {…}` item, or None."""
+    import json
+
+    if not item.startswith(VOID):
+        return None
+    number, _, state = item[len(VOID) :].partition(" ")
+    try:
+        data = json.loads(state)
+        if number.isdigit() and isinstance(data, dict) and isinstance(data.get("camp"), dict):
+            return int(number), data
+    except ValueError:
+        pass
+    raise ConfigError(f"{shown(item[:60], quote=False)}…: a void entry that is not one")
+
+
+def _restore(raw: dict[str, Any], item: str) -> None:
+    voided = parse_void(item)
+    assert voided is not None
+    state = voided[1]
+    raw["party"] = copy.deepcopy(state.get("party"))
+    camp = raw.setdefault("camp", {})
+    for key in STATE_CAMP_KEYS:
+        camp.pop(key, None)
+    camp.update(copy.deepcopy(state["camp"]))
+
+
 def check_adjustment_item(item: str) -> None:
     if item.startswith(LEAVE):
         return
+    if item.startswith(VOID):
+        raise ConfigError(
+            f"{shown(item[:40], quote=False)}: a night is voided by `nightsim campaign void FILE"
+            " N --note TEXT`, not by an adjustment item"
+        )
     key = _key(item)
     parts = key.split(".")
     if parts[0] in _ADJUST_TABLES or (
@@ -103,13 +149,29 @@ def check_adjustment_item(item: str) -> None:
     )
 
 
-def check_camp_item(item: str) -> None:
-    if is_state_key(_key(item)):
+def check_camp_item(item: str, names: Sequence[str] = ()) -> None:
+    """Tonight's `--set` item, refused if it is the party's state; `names`: the party's,
+    for a misspelt member's name to be named as `campaign adjust` names it."""
+    key = _key(item)
+    if is_state_key(key):
         raise ConfigError(
-            f"--set {shown(item, quote=False)}: the party's state (members, HP, exhaustion,"
-            " supplies, the date) changes only by an entry in the ledger: `nightsim campaign"
-            " adjust FILE --set ... --note ...`"
+            f"--set {shown(item, quote=False)}: {_not_member(key, names)}the party's state"
+            " (members, HP, exhaustion, supplies, the date) changes only by an entry in the"
+            " ledger: `nightsim campaign adjust FILE --set ... --note ...`"
         )
+
+
+def _not_member(key: str, names: Sequence[str]) -> str:
+    """ "Wern is not in the party (did you mean 'Wren'?); " for `party.Wern.…`, else ""."""
+    from nightsim.config.model import suggest
+
+    parts = key.split(".")
+    if parts[0] != "party" or len(parts) < 3 or not names:
+        return ""
+    if any(".".join(parts[1:j]) in names for j in range(2, len(parts))):
+        return ""
+    name = ".".join(parts[1:-1])
+    return f"{shown(name, quote=False)} is not in the party{suggest(name, names)}; "
 
 
 def _leave(raw: dict[str, Any], name: str) -> None:
@@ -182,10 +244,19 @@ def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
         if item.startswith(LEAVE):
             _leave(out, item[len(LEAVE) :])
             continue
+        if item.startswith(VOID):
+            _restore(out, item)
+            continue
         name = _join(out, item)
         if name is not None:
             joined[name] = item
         apply_override(out, item)
+        party = out.get("party", [])
+        if not isinstance(party, list) or not all(isinstance(m, dict) for m in party):
+            raise ConfigError(
+                f"--set {shown(item, quote=False)}: the party is its members, each changed by"
+                " its own fields (party.NAME.hp=3, party.NAME.exhaustion=0), or --leave NAME"
+            )
     _check_joined(out, joined, before)
     return out
 
@@ -252,3 +323,13 @@ def first_difference(got: dict[str, Any], expected: dict[str, Any]) -> str:
 
 def config_of(data: dict[str, Any]) -> Config:
     return config_from_data(data)
+
+
+def name_refused(data: dict[str, Any], before: dict[str, Any]) -> str | None:
+    """Why a member who joins in `data` (a valid config's data; `before`: the party before
+    the adjustment) is refused: a blank or invisible name, or one alike but for case, or
+    that looks like another member's (config/names.py)."""
+    from nightsim.config.names import joining_problem
+
+    names = {m.get("name") for m in before.get("party", []) if isinstance(m, dict)}
+    return joining_problem(config_from_data(data), {n for n in names if isinstance(n, str)})

@@ -4,16 +4,22 @@ problem is one sentence a player follows; nights stream from a cursor (flat memo
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+import sqlite3
+import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nightsim.campaign import chain
-from nightsim.errors import ConfigError, LogError
+from nightsim.campaign import chain, rows, summary
+from nightsim.campaign.rows import Damaged
+from nightsim.errors import ConfigError, EnvironmentFailure, LogError
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign
+    from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.log.verify import Verdict
 
 
 @dataclass(frozen=True)
@@ -22,6 +28,10 @@ class CampaignVerdict:
     head: str  # the last night's head (the genesis hash before night 1)
     problem: str | None  # the first problem, or None
     referee: tuple[int, ...] = ()  # nights whose seed the referee chose (--seed)
+    # The night whose log is not what its dice (or what was published) say, and its
+    # verification: `campaign verify` tells its differences as `verify` does.
+    night: int | None = None
+    log_verdict: Verdict | None = None
 
     @property
     def ok(self) -> bool:
@@ -29,7 +39,9 @@ class CampaignVerdict:
 
 
 class _Broken(Exception):
-    pass
+    def __init__(self, message: str, night: int | None = None, log: Verdict | None = None):
+        super().__init__(message)
+        self.night, self.log = night, log
 
 
 @dataclass
@@ -41,6 +53,7 @@ class _Expected:
     commitment: str
     state: dict[str, Any]
     adjustments: dict[int, list[tuple[chain.Adjustment, str]]] = field(default_factory=dict)
+    conn: Any = None  # the file, for a void entry's night (check_voids)
     referee: list[int] = field(default_factory=list)
 
     def since(self) -> str:
@@ -49,60 +62,139 @@ class _Expected:
 
 
 def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
-    conn = c._conn
-    cid, name, created, genesis, first = conn.execute(
-        "SELECT id, name, created, genesis, first_commitment FROM campaign"
-    ).fetchone()
-    exp = _Expected(1, genesis, first, json.loads(created), _adjustments(conn))
+    """The campaign checked on a copy taken in one read (one snapshot): a night another
+    nightsim commits meanwhile is not seen, and the re-simulation, which takes long, never
+    holds the file from the referee's next night (docs/campaign.md, "One snapshot")."""
+    with snapshot_copy(c._conn) as conn:
+        return _verify(conn, only)
+
+
+@contextlib.contextmanager
+def snapshot_copy(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A connection to a copy of `conn`'s file taken in one read, in a temporary folder
+    removed afterwards: read at leisure, the file itself never held."""
+    # SQLite's backup API copies the whole file in one step, inside one read transaction
+    # (retried while a writer holds the file, as the writer's own commit is quick).
+    try:
+        folder = tempfile.TemporaryDirectory(prefix="nightsim-verify-")
+    except OSError as exc:
+        raise EnvironmentFailure(f"cannot make a temporary folder: {exc.strerror}") from None
+    with folder:
+        copy = sqlite3.connect(Path(folder.name) / "snapshot.campaign", isolation_level=None)
+        try:
+            try:
+                conn.backup(copy)
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in _THE_COPYS:
+                    raise  # the campaign's own (busy, corrupt): ledger.errors names it
+                raise EnvironmentFailure(
+                    f"cannot copy the campaign to {folder.name} to verify it: {exc}"
+                ) from None
+            yield copy
+        finally:
+            copy.close()
+
+
+# The copy's own failures (the temporary folder full or failing), not the campaign's.
+_THE_COPYS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN}
+
+
+def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
+    cid, name, created, genesis, first = _campaign_row(conn)
+    exp = _Expected(1, genesis, first, created, _adjustments(conn), conn=conn)
     checked = 0
     try:
-        if chain.genesis_hash(cid, name, exp.state, first) != genesis:
-            raise _Broken(
-                "the campaign's beginning (its name, first party or night 1's seed commitment)"
-                " was changed after it was created"
-            )
+        _check_beginning(conn, cid, name, exp)
         if only is not None:
-            _before(c, exp, only)
-        sql = "SELECT number, head, log FROM nights WHERE number >= ? ORDER BY number"
-        for number, head, log in conn.execute(sql, (exp.number,)):
-            if only is not None and number != only:
+            _before(conn, exp, only)
+        from nightsim.campaign import COLUMNS
+
+        sql = f"SELECT {COLUMNS}, state_after FROM nights WHERE number >= ? ORDER BY number"
+        for row in conn.execute(sql, (exp.number,)):
+            night = rows.night(row)
+            if only is not None and night.number != only:
                 break
-            _night(c.id, exp, number, head, bytes(log))
+            _night(cid, exp, night, row[-1])
             checked += 1
         if only is not None and checked == 0:
             raise _Broken(f"night {only} is not in the campaign")
         if only is None:
             _after(conn, exp)
     except _Broken as exc:
-        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee))
+        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee), exc.night, exc.log)
     return CampaignVerdict(checked, exp.head, None, tuple(exp.referee))
+
+
+def _campaign_row(conn: sqlite3.Connection) -> tuple[str, str, dict[str, Any], str, str]:
+    row = rows.one(
+        conn,
+        "SELECT id, name, created, genesis, first_commitment FROM campaign",
+        (),
+        "the campaign row",
+    )
+    return (
+        rows.text(row[0], "campaign.id"),
+        rows.text(row[1], "campaign.name"),
+        rows.json_of(row[2], "campaign.created", dict),
+        rows.text(row[3], "campaign.genesis"),
+        rows.text(row[4], "campaign.first_commitment"),
+    )
+
+
+def _check_beginning(conn: sqlite3.Connection, cid: str, name: str, exp: _Expected) -> None:
+    """The genesis hash over the campaign row, and night 1's seed against its commitment."""
+    genesis = chain.genesis_hash(cid, name, exp.state, exp.commitment)
+    if genesis != exp.head:
+        first = conn.execute("SELECT log FROM nights WHERE number = 1").fetchone()
+        link = _link(first[0]) if first is not None and isinstance(first[0], bytes) else {}
+        if link.get("previous_head") == genesis:
+            raise _Broken("the campaign's genesis hash (campaign.genesis) was edited")
+        raise _Broken(
+            "the campaign's beginning (its id, name, first party or night 1's seed"
+            " commitment: campaign.id, campaign.name, campaign.created,"
+            " campaign.first_commitment or campaign.genesis) was changed after it was created"
+        )
+    (first_seed,) = rows.one(conn, "SELECT first_seed FROM campaign", (), "the campaign row")
+    if chain.commitment(rows.text(first_seed, "campaign.first_seed")) != exp.commitment:
+        raise _Broken(
+            "night 1's seed (campaign.first_seed) is not the one committed when the campaign"
+            " began: it was edited"
+        )
+
+
+def _link(log: bytes) -> dict[str, Any]:
+    try:
+        link = json.loads(log.split(b"\n", 1)[0])["campaign"]
+    except (ValueError, LookupError, TypeError):
+        return {}
+    return link if isinstance(link, dict) else {}
 
 
 def _adjustments(conn: Any) -> dict[int, list[tuple[chain.Adjustment, str]]]:
     out: dict[int, list[tuple[chain.Adjustment, str]]] = {}
     sql = "SELECT number, after_night, items, note, sha256 FROM adjustments ORDER BY number"
-    for number, after, items, note, sha in conn.execute(sql):
-        out.setdefault(after, []).append(
-            (chain.Adjustment(number, after, tuple(json.loads(items)), note), sha)
-        )
+    for row in conn.execute(sql):
+        adj = rows.adjustment(row)
+        sha = rows.text(row[4], f"adjustment {adj.number}'s sha256 (adjustments.sha256)")
+        out.setdefault(adj.after_night, []).append((adj, sha))
     return out
 
 
-def _before(c: Campaign, exp: _Expected, only: int) -> None:
+def _before(conn: sqlite3.Connection, exp: _Expected, only: int) -> None:
     """`--night N`: what night N must link to, from night N-1's stored log (re-simulated
     for its morning, without recording)."""
     if only <= 1:
         return
-    row = c._conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
+    row = conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
     if row is None:
         raise _Broken(f"night {only - 1} is missing: night {only} has no night before it")
     try:
-        lines = bytes(row[1]).decode("utf-8").splitlines()
+        lines = rows.blob(row[1], f"night {only - 1}'s log").decode("utf-8").splitlines()
         header = json.loads(lines[0])
         exp.number, exp.head = only, json.loads(lines[-1])["hash"]
         exp.commitment = header.get("campaign", {}).get("next_seed_sha256", "")
         exp.state = chain.state_after(header["config"], _outcome(header))
-    except (ValueError, LookupError, TypeError, AttributeError, ConfigError, LogError):
+    except (ValueError, LookupError, TypeError, AttributeError, ConfigError, LogError, Damaged):
         # UnicodeDecodeError and JSONDecodeError are ValueErrors: a corrupt night N-1 is
         # named, never a traceback (its own check says what is wrong with it).
         raise _Broken(
@@ -111,10 +203,13 @@ def _before(c: Campaign, exp: _Expected, only: int) -> None:
         ) from None
 
 
-def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None:
-    n = exp.number
-    if number != n:
-        raise _Broken(f"night {n} is missing: night {number} follows night {n - 1}")
+def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> None:
+    n, log = exp.number, night.log
+    if night.number != n:
+        raise _Broken(
+            f"night {n} is missing: night {night.number} follows night {n - 1} (a row deleted,"
+            " or its nights.number edited)"
+        )
     lines = log.decode("utf-8", "replace").splitlines()
     try:
         header = json.loads(lines[0])
@@ -124,7 +219,8 @@ def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None
         raise _Broken(f"night {n}'s log names no campaign: it is not a campaign night") from None
     if link.get("id") != cid:
         raise _Broken(
-            f"night {n} is from another campaign (its log names campaign {link.get('id')!s:.32})"
+            f"night {n} is from another campaign (its log names campaign {link.get('id')!s:.32},"
+            " the file campaign.id)"
         )
     if link.get("night") != n:
         raise _Broken(
@@ -134,14 +230,21 @@ def _night(cid: str, exp: _Expected, number: int, head: str, log: bytes) -> None
         before = f"night {n - 1}" if n > 1 else "the campaign's beginning"
         raise _Broken(f"night {n} does not follow {before}: the nights were reordered or replaced")
     _check_adjustments(exp, n, link.get("adjustments"))
+    check_voids(exp.conn, exp.adjustments.get(n - 1, []))
     if link.get("seed") == "referee":
         exp.referee.append(n)
     elif header.get("seed_sha256") != exp.commitment:
         raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
     _check_state(exp, n, header)
-    _check_log(n, log.splitlines(keepends=True), head)
-    exp.state = chain.state_after(header["config"], _outcome(header))
-    exp.number, exp.head = n + 1, head
+    _check_publications(exp.conn, n, exp.commitment)
+    _check_log(n, log.splitlines(keepends=True), night.head)
+    outcome = _outcome(header)
+    after = chain.state_after(header["config"], outcome)
+    problem = summary.night_problem(night, state_after, header, outcome, after)
+    if problem is not None:
+        raise _Broken(problem)
+    exp.state = after
+    exp.number, exp.head = n + 1, night.head
     exp.commitment = link.get("next_seed_sha256", "")
 
 
@@ -182,9 +285,11 @@ def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
         raise _Broken(f"night {n}'s log is broken: {exc}") from None
     if not verdict.ok:
         where = f" at line {verdict.mismatch.seq + 1}" if verdict.mismatch else ""
-        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited")
+        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited", n, verdict)
     if verdict.head != head:
-        raise _Broken(f"night {n}'s recorded head is not its log's: the ledger was edited")
+        raise _Broken(
+            f"night {n}'s recorded head is not its log's (nights.head): the ledger was edited"
+        )
 
 
 def _outcome(header: dict[str, Any]) -> Any:
@@ -206,11 +311,13 @@ def _after(conn: Any, exp: _Expected) -> None:
     """What follows the last night: the next seed it committed, and adjustments made after
     it (and none after a night never played)."""
     last = exp.number - 1
-    (pending,) = conn.execute("SELECT commitment FROM pending").fetchone()
+    row = rows.one(conn, "SELECT seed, commitment, state FROM pending", (), "the pending row")
+    seed = rows.text(row[0], "pending.seed")
+    pending = rows.text(row[1], "pending.commitment")
     if pending != exp.commitment:
         raise _Broken(
-            f"the next night's seed is not the one committed {exp.since()}: a later night was"
-            " removed, or the seed drawn again"
+            f"the next night's seed (pending.commitment) is not the one committed {exp.since()}:"
+            " a later night was removed, or the seed drawn again"
         )
     for after in sorted(exp.adjustments):
         if after > last:
@@ -222,3 +329,63 @@ def _after(conn: Any, exp: _Expected) -> None:
             if after == last and stored != adj.sha256:
                 note = f" (note: {adj.note!r})" if adj.note else ""
                 raise _Broken(f"the adjustment after night {after}{note} was edited")
+        if after == last:
+            check_voids(conn, exp.adjustments[after])
+
+    _check_publications(conn, last + 1, pending)
+    (later,) = conn.execute(
+        "SELECT MAX(night) FROM publications" if _published(conn) else "SELECT NULL"
+    ).fetchone()
+    if later is not None and rows.integer(later, "publications.night") > last + 1:
+        raise _Broken(
+            f"a block is recorded as published for night {later}, but the next night is"
+            f" {last + 1} (publications.night): the file was edited, or a night removed"
+        )
+    since = [adj for adj, _ in exp.adjustments.get(last, [])]
+    problem = summary.pending_problem(
+        seed, pending, rows.text(row[2], "pending.state"), last, exp.state, since
+    )
+    if problem is not None:
+        raise _Broken(problem)
+
+
+def _published(conn: Any) -> bool:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0]) >= 2
+
+
+def _check_publications(conn: Any, night: int, commitment: str) -> None:
+    problem = summary.publication_problem(conn, night, commitment)
+    if problem is not None:
+        raise _Broken(problem)
+
+
+def check_voids(conn: Any, entries: Sequence[tuple[chain.Adjustment, str]]) -> None:
+    """A void entry (`campaign void`) names a night played before it and restores exactly
+    the state that night started from (its header's config): checked like an adjustment,
+    and against the night it voids."""
+    for adj, _ in entries:
+        for item in adj.items:
+            if not item.startswith(chain.VOID):
+                continue
+            where = f"the void entry after night {adj.after_night}"
+            try:
+                number, _state = chain.parse_void(item) or (0, {})
+            except ConfigError:
+                raise _Broken(f"{where} is not one: it was edited") from None
+            row = None
+            if 1 <= number <= adj.after_night:
+                sql = "SELECT log FROM nights WHERE number = ?"
+                row = conn.execute(sql, (number,)).fetchone()
+            if row is None:
+                raise _Broken(f"{where} voids night {number}, which was not played before it")
+            try:
+                header = json.loads(
+                    rows.blob(row[0], f"night {number}'s log").decode("utf-8").split("\n", 1)[0]
+                )
+                expected = chain.void_item(number, header["config"])
+            except (ValueError, LookupError, TypeError, Damaged):
+                raise _Broken(f"night {number}'s log is broken: `--night {number}`") from None
+            if item != expected:
+                raise _Broken(
+                    f"{where} does not restore the state night {number} started from: it was edited"
+                )

@@ -11,18 +11,21 @@ SQLite's rollback journal, `synchronous=FULL`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from nightsim.campaign import rows
 from nightsim.errors import CampaignBusy, EnvironmentFailure, NotACampaign
 from nightsim.limits import shown
 
 # `PRAGMA application_id`: "NSIM" in ASCII, so `file` and a reader tell a campaign from any
 # other SQLite database.
 APPLICATION_ID = 0x4E53494D
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Each migration takes the file from version i to i+1 (MIGRATIONS[i]); a new release appends
 # one and never edits those before it.
@@ -65,6 +68,20 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL             -- the next night's config: last morning + adjustments
     );
     """,
+    # 2: what the referee published before a night (`campaign publish`): a ledger-like entry
+    # that changes no state; `campaign night` compares tonight's config with the last one.
+    """
+    CREATE TABLE publications (
+        number INTEGER PRIMARY KEY,
+        night INTEGER NOT NULL,         -- the night it was published for
+        commitment TEXT NOT NULL,       -- that night's seed commitment
+        config_sha256 TEXT NOT NULL,    -- the fingerprint of the config it will be played with
+        edition INTEGER NOT NULL,
+        rng TEXT NOT NULL,
+        release TEXT NOT NULL,
+        sets TEXT NOT NULL              -- JSON list of tonight's --set items
+    );
+    """,
 )
 
 
@@ -84,36 +101,112 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
             f" one reads up to {SCHEMA_VERSION})"
         )
     for i in range(version, SCHEMA_VERSION):
-        conn.execute("BEGIN IMMEDIATE")
         try:
+            conn.execute("BEGIN IMMEDIATE")
             conn.executescript(f"BEGIN; {MIGRATIONS[i]}; PRAGMA user_version={i + 1}; COMMIT;")
-        except BaseException:
+        except BaseException as exc:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
+            if version and _read_only(exc):
+                # A campaign of an earlier schema on a read-only file (a player's copy):
+                # every migration only adds, so it is read as it is; a write is refused.
+                return
             raise
 
 
-def create(path: Path, wait: float = 10.0) -> sqlite3.Connection:
-    """A new, empty campaign file at `path` (never over an existing file)."""
+def _read_only(exc: BaseException) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    # The primary code: SQLITE_READONLY_DBMOVED and the like are read-only too.
+    return (
+        isinstance(exc, sqlite3.OperationalError)
+        and code is not None
+        and code & 0xFF == sqlite3.SQLITE_READONLY
+    )
+
+
+# A filesystem that cannot hard-link (some FUSE, FAT): `place` checks then renames.
+_NO_LINK = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
+# An error on creating a file that is the machine's (the disk), not the path's (exit 74).
+_ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.ENOMEM}
+
+
+def _os_error(path: Path, exc: OSError) -> Exception:
+    if exc.errno in _ENVIRONMENT:
+        return EnvironmentFailure(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
+    return NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
+
+
+def _exists(path: Path) -> NotACampaign:
+    return NotACampaign(f"{shown(path)}: already exists; a campaign is never written over")
+
+
+def create(path: Path, wait: float = 10.0) -> tuple[sqlite3.Connection, Path]:
+    """A new, empty campaign file for `path`, built under a temporary name in the same folder
+    (`.NAME.XXXXXXXX.new`) and its connection: `place` gives it its name once it is whole,
+    so a failure or a `kill -9` meanwhile never leaves a file that blocks the name."""
+    if os.path.lexists(path):
+        raise _exists(path)
+    temp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.new")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        raise NotACampaign(
-            f"{shown(path)}: already exists; a campaign is never written over"
-        ) from None
+        os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
     except OSError as exc:
-        raise NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}") from None
-    os.close(fd)
+        raise _os_error(path, exc) from None
     try:
-        conn = _connect(path, wait)
-        conn.execute("PRAGMA journal_mode=DELETE")
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        migrate(conn, path)
+        with errors(path):
+            conn = _connect(temp, wait)
+            try:
+                conn.execute("PRAGMA journal_mode=DELETE")
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                migrate(conn, path)
+            except BaseException:
+                conn.close()
+                raise
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
+        discard(temp)
         raise
-    return conn
+    return conn, temp
+
+
+def place(temp: Path, path: Path) -> None:
+    """The whole campaign `temp` (closed) on disk, then under its name `path`, never over an
+    existing file: a hard link fails if the name is taken (a rename would replace it)."""
+    try:
+        fd = os.open(temp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise _exists(path) from None
+        except OSError as exc:
+            if exc.errno not in _NO_LINK:
+                raise
+            if os.path.lexists(path):
+                raise _exists(path) from None
+            os.rename(temp, path)
+        else:
+            os.unlink(temp)
+        _sync_folder(path.parent)
+    except OSError as exc:
+        raise _os_error(path, exc) from None
+
+
+def discard(temp: Path) -> None:
+    for leftover in (temp, _journal(temp)):
+        with contextlib.suppress(OSError):
+            os.unlink(leftover)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The new name on disk too (a folder's fsync; not every filesystem allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def is_campaign_file(path: Path) -> bool:
@@ -149,6 +242,7 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
             if check != "ok":
                 raise NotACampaign(f"{shown(path)}: the campaign file is corrupt ({check})")
             migrate(conn, path)
+            rows.check_tables(conn)
     except BaseException:
         conn.close()
         raise
@@ -157,29 +251,62 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
 
 @contextlib.contextmanager
 def errors(path: Path) -> Iterator[None]:
-    """SQLite's errors as nightsim's: busy (75), full disk or I/O (74), not a database or
-    corrupt (2)."""
+    """SQLite's errors as nightsim's: busy (75), full disk, I/O or a read-only file system
+    (74), not a database, corrupt or a value not what nightsim writes (2)."""
     try:
         yield
+    except rows.Damaged as exc:
+        raise NotACampaign(f"{shown(path)}: {exc}") from None
     except sqlite3.OperationalError as exc:
-        code = getattr(exc, "sqlite_errorcode", None)
-        text = str(exc)
-        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
-            raise CampaignBusy(
-                f"the campaign {shown(path)} is busy (another nightsim is writing it)"
-            ) from None
-        if code == sqlite3.SQLITE_FULL or "full" in text:
-            raise EnvironmentFailure(
-                f"{shown(path)}: cannot write: the disk (or the database) is full; the"
-                " campaign is as it was"
-            ) from None
-        if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
-            raise EnvironmentFailure(f"{shown(path)}: cannot read or write: {text}") from None
-        raise NotACampaign(f"{shown(path)}: not a campaign file: {text}") from None
+        raise _operational(path, exc) from None
     except sqlite3.DatabaseError as exc:
         raise NotACampaign(
             f"{shown(path)}: not a campaign file (not a SQLite database, or corrupt: {exc})"
         ) from None
+    except UnicodeDecodeError:
+        # SQLite's message quotes the file's damaged schema, which is not UTF-8 text.
+        raise NotACampaign(
+            f"{shown(path)}: not a campaign file (corrupt: its schema is not text)"
+        ) from None
+
+
+def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:
+    # Python gives SQLite's extended code (SQLITE_READONLY_ROLLBACK is 776); its low byte
+    # is the primary code.
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    text = str(exc)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return CampaignBusy(f"the campaign {shown(path)} is busy (another nightsim is writing it)")
+    if code == sqlite3.SQLITE_FULL or "full" in text:
+        return EnvironmentFailure(
+            f"{shown(path)}: cannot write: the disk (or the database) is full; the"
+            " campaign is as it was"
+        )
+    if code == sqlite3.SQLITE_READONLY and _hot_journal(path):
+        return EnvironmentFailure(
+            f"{shown(path)}: a write was cut short and left its journal"
+            f" ({shown(_journal(path))}), which SQLite must roll back before the campaign"
+            " is read, but the file system is read-only: open it once where it can be"
+            " written (copy the file and its journal together), and the campaign is as it"
+            " was before that write"
+        )
+    if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+        return EnvironmentFailure(f"{shown(path)}: cannot read or write: {text}")
+    if text.startswith("no such table") or text.startswith("no such column"):
+        return NotACampaign(f"{shown(path)}: not a whole campaign file ({text}): it was edited")
+    return NotACampaign(f"{shown(path)}: not a campaign file: {text}")
+
+
+def _journal(path: Path) -> Path:
+    return path.with_name(path.name + "-journal")
+
+
+def _hot_journal(path: Path) -> bool:
+    """A rollback journal left beside the file by a write cut short (a non-empty one)."""
+    try:
+        return _journal(path).stat().st_size > 0
+    except OSError:
+        return False
 
 
 Guard = Callable[[], contextlib.AbstractContextManager[None]]

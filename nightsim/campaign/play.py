@@ -49,15 +49,23 @@ def play_one(
     seed: int | str | None,
 ) -> CampaignNight:
     """The next night, written into the open transaction `db`."""
-    from nightsim.campaign import COLUMNS
+    from nightsim.campaign import COLUMNS, rows
 
-    pending_seed, _, state = db.execute("SELECT seed, commitment, state FROM pending").fetchone()
+    pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
+    pending_seed = rows.text(pending[0], "pending.seed")
+    state = rows.json_of(pending[1], "pending.state", dict)
     last = db.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
-    number, previous = (last[0] + 1, last[1]) if last else (1, genesis)
-    data = chain.validated(json.loads(state), sets, "tonight's camp")
+    # What tonight's header names, read from the file: checked, as the header is.
+    rows.hex_digits(campaign_id, "campaign.id", 32)
+    if last:
+        number = rows.integer(rows.integer(last[0], "nights.number", 1) + 1, "the next night")
+        previous = rows.hex_digits(last[1], f"night {number - 1}'s head (nights.head)")
+    else:
+        number, previous = 1, rows.hex_digits(genesis, "campaign.genesis")
+    data = chain.validated(state, sets, "tonight's camp")
     adjustments = [
-        chain.Adjustment(n, after, tuple(json.loads(items)), note).sha256
-        for n, after, items, note in db.execute(
+        rows.adjustment(row).sha256
+        for row in db.execute(
             "SELECT number, after_night, items, note FROM adjustments WHERE after_night = ?"
             " ORDER BY number",
             (number - 1,),
@@ -109,18 +117,8 @@ def _party(data: dict[str, Any]) -> Any:
 
 
 def night_of_row(row: Sequence[Any]) -> CampaignNight:
-    from nightsim.campaign import CampaignNight, PartyMember
+    """A `nights` row as a CampaignNight (rows.night: each value's type checked)."""
+    from nightsim.campaign import rows
 
-    number, head, seed, referee, month, day, encounter, rested, party, log = row
-    return CampaignNight(
-        number=number,
-        head=head,
-        seed=seed,
-        referee=bool(referee),
-        month=month,
-        day=day,
-        encounter=encounter,
-        rested=tuple(json.loads(rested)),
-        party=tuple(PartyMember(*m) for m in json.loads(party)),
-        log=bytes(log),
-    )
+    night: CampaignNight = rows.night(row)
+    return night

@@ -30,7 +30,18 @@ from nightsim.limits import MAX_SHOWN_LINE, shown
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-COMMANDS = ("run", "replay", "verify", "whatif", "check", "odds", "schema", "init", "campaign")
+COMMANDS = (
+    "run",
+    "replay",
+    "verify",
+    "whatif",
+    "check",
+    "odds",
+    "schema",
+    "init",
+    "campaign",
+    "serve",
+)
 
 DESCRIPTION = """\
 Simulate a night in a Dolmenwood wilderness camp: the evening's chores, the watch rota
@@ -71,8 +82,10 @@ exit codes:
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
   75   campaign only: the campaign file is busy (another nightsim is writing it, past
        --wait): try again in a moment, or raise --wait (sysexits' EX_TEMPFAIL)
-  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM): a log not yet whole is
-       removed; one already whole is kept and named, with its head
+  130  interrupted (SIGINT, Ctrl-C); 143 terminated (SIGTERM); 129 hung up (SIGHUP, the
+       terminal or SSH session closed): a log not yet whole is removed; one already whole
+       is kept and named, with its head; `--jobs` workers end with nightsim, `kill -9`
+       included
 """
 
 

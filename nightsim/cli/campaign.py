@@ -26,10 +26,13 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.campaign.check import CampaignVerdict
+    from nightsim.cli.sink import Sink
+    from nightsim.narration.catalogue import Catalogue
 
 EPILOG = """\
 a referee's session:
@@ -39,13 +42,18 @@ a referee's session:
   nightsim campaign night wood.campaign --set camp.weather=dry
   nightsim campaign show wood.campaign
   nightsim campaign check wood.campaign --set camp.terrain=bog   preview the next night
+  nightsim campaign publish wood.campaign --set camp.terrain=bog what to publish before it
+  nightsim campaign void wood.campaign 5 --note "never camped"  a night played by mistake
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
 
-exit codes: 0 ok; 1 campaign verify found a problem, or campaign page met a broken night;
-2 bad input (not a campaign file, a bad --set, no such night); 74 the disk failed (full):
-the campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
-again in a moment, or raise --wait.
+exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
+ledger contradicting the logs, or a night that is not the one published), or campaign page
+met a night that fails verify; 2 bad input (not a campaign file, a damaged or hand-edited
+one, a bad --set or name, no such night, a night that cannot be voided); 74 the disk failed
+(full, or a cut-short write's journal on a read-only file system): the campaign is as it
+was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
+raise --wait.
 """
 
 
@@ -53,7 +61,7 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "campaign",
         help="a campaign: night after night in one file (new, night, adjust, show, check,"
-        " log, verify, page)",
+        " publish, void, log, verify, page)",
         description="A campaign: the party carried from night to night in one SQLite file,"
         " every night's log kept byte for byte, every change between nights in a ledger, the"
         " next seed committed in advance (docs/campaign.md).",
@@ -64,6 +72,10 @@ def add_parser(sub: Any) -> None:
     _new_parser(cmds)
     _night_parser(cmds)
     _adjust_parser(cmds)
+    from nightsim.cli.campaign_publish import add_publish_parser, add_published_args
+
+    add_publish_parser(cmds, _sub)
+    _void_parser(cmds)
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
@@ -94,12 +106,28 @@ def add_parser(sub: Any) -> None:
         " earlier night's head is named as that night's",
     )
     ver.add_argument(
+        "--details",
+        action="store_true",
+        help="after the verdict, for programmers: the differing lines of the night's log whole",
+    )
+    ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
+    add_published_args(ver)
+    _page_parser(cmds)
+    p.set_defaults(handler=run)
+
+
+def _page_parser(cmds: Any) -> None:
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
     page.add_argument("--lang", choices=("en", "uk"), default="en")
-    p.set_defaults(handler=run)
+    page.add_argument(
+        "--unchecked",
+        action="store_true",
+        help="do not re-simulate the nights first (fast); the page then says plainly that it"
+        " was not checked, and how to check it",
+    )
 
 
 def _sub(cmds: Any, name: str, text: str) -> argparse.ArgumentParser:
@@ -146,8 +174,19 @@ def _night_parser(cmds: Any) -> None:
     p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
     add_narration_args(p)
+    from nightsim.cli.sink_args import add_sink_args
+
+    add_sink_args(p)
     # Told after the commit, whole: `run --pace` streams a night as it is played.
     p.set_defaults(pace=None)
+
+
+def _void_parser(cmds: Any) -> None:
+    p = _sub(
+        cmds, "void", "void night N, played by mistake: restore the party's state from before it"
+    )
+    p.add_argument("night", type=int, metavar="N", help="the night (the last not yet void)")
+    p.add_argument("--note", required=True, metavar="TEXT", help="why the night is void")
 
 
 def _adjust_parser(cmds: Any) -> None:
@@ -181,6 +220,8 @@ def run(args: argparse.Namespace) -> int:
         "log": _log,
         "verify": _verify,
         "page": _page,
+        "publish": _publish,
+        "void": _void,
     }[args.campaign_command]
     try:
         return handler(args)
@@ -196,38 +237,66 @@ def run(args: argparse.Namespace) -> int:
 def _opened(args: argparse.Namespace) -> Iterator[Campaign]:
     from nightsim.campaign import Campaign
 
-    if args.wait < 0:
-        raise UsageError(f"--wait: expected 0 or more seconds, got {shown(args.wait)}")
-    c = Campaign.open(args.file, wait=args.wait)
+    c = Campaign.open(args.file, wait=_wait(args))
     try:
         yield c
     finally:
         c.close()
 
 
+def _wait(args: argparse.Namespace) -> float:
+    """`--wait`: 0 to MAX_WAIT_SECONDS (docs/limits.md); `nan` and `inf` are no wait."""
+    if not 0 <= args.wait <= MAX_WAIT_SECONDS:  # False for nan
+        raise UsageError(
+            f"--wait: expected 0 to {MAX_WAIT_SECONDS} seconds, got {shown(args.wait)}"
+        )
+    return float(args.wait)
+
+
+def _publish(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_publish import run_publish
+
+    return run_publish(args, _opened)
+
+
+def _void(args: argparse.Namespace) -> int:
+    with _opened(args) as c:
+        adj = c.void(args.night, args.note)
+    status(
+        f"night {args.night} is void (adjustment {adj.number}): the party is as it was before"
+        f" it; sha256 {adj.sha256}"
+    )
+    return EXIT_OK
+
+
 def _new(args: argparse.Namespace) -> int:
     from nightsim.campaign import Campaign
 
     config, _ = config_from_args(args.config, args.set)
-    with Campaign.new(args.file, config, name=args.name, wait=args.wait) as c:
+    with Campaign.new(args.file, config, name=args.name, wait=_wait(args)) as c:
         state = c.state
     status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
-    status(f"night 1's seed is committed: sha256 {state.next_seed_sha256}")
+    status(f"night 1's seed is committed: sha256:\n{state.next_seed_sha256}")
     return EXIT_OK
 
 
 def _night(args: argparse.Namespace) -> int:
     from nightsim.campaign.chain import check_camp_item
+    from nightsim.cli.campaign_publish import differs_warning
     from nightsim.cli.page import PageFile
 
-    if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
+    if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
+        raise UsageError(
+            f"--nights: expected 1..{MAX_CAMPAIGN_NIGHTS} (the limit: one transaction holds the"
+            f" campaign throughout; play more as several commands), got {shown(args.nights)}"
+        )
     if args.nights > 1 and (args.format == "html" or args.html):
         raise UsageError("--format html and --html: one night at a time (--nights 1)")
-    for item in args.set:
-        check_camp_item(item)
     seed = parse_seed(args.seed) if args.seed is not None else None
     page = PageFile(args.html, args.lang)
+    from nightsim.cli.sink_args import sink_from_args
+
+    sink = sink_from_args(args)  # its URL checked before the campaign is opened
     with _opened(args) as c:
         where = shown(args.file)
 
@@ -236,24 +305,55 @@ def _night(args: argparse.Namespace) -> int:
             stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
 
         c.commit_guard, c.on_commit = stop.held, committed
-        played = c.play_nights(args.nights, args.set, seed)
+        names = [m.name for m in c.state.party]
+        for item in args.set:
+            check_camp_item(item, names)
+        warning = differs_warning(c, args.set)
+        if warning is not None:
+            status(warning)
+        from nightsim.cli.odds import _progress
+
+        with _progress(args.nights, "nights") as advance:
+            played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
-    return _tell(args, played, page, commitment)
+    return _tell(args, played, page, commitment, sink)
 
 
-def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> int:
-    """After the commit: each night narrated as `run` narrates it, its head, the next
-    seed's commitment, and the page."""
+def _tell(
+    args: argparse.Namespace, played: Any, page: Any, commitment: str, sink: Sink | None
+) -> int:
+    """After the commit: each night narrated as `run` narrates it (and sent to the sink,
+    whole: it is in the campaign already), its head, the next seed's commitment, and the
+    page."""
     from nightsim.cli.run import print_lines
 
-    for night in played:
-        failed = print_lines(args, iter(night.lines))
-        if failed is not None:
-            raise failed
-        if night.referee:
-            status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
-        status(f"night {night.number}: head: {night.head}")
-    status(f"the next night's seed is committed: sha256 {commitment}")
+    if sink is not None:
+        for night in played:
+            for line in night.lines:
+                sink.send(line)
+            sink.end_log()  # each night is a log of its own: its own CloudEvents source
+    try:
+        for night in played:
+            failed = print_lines(args, iter(night.lines))
+            if failed is not None:
+                raise failed
+            if night.referee:
+                status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
+            # Each hash whole on the line after its label: a copy holds no newline.
+            status(f"night {night.number}: head:\n{night.head}")
+            status(f"night {night.number}: played with the config of fingerprint sha256:")
+            status(night_fingerprint(night))
+        if len(played) > 1 and args.format == "text":
+            from nightsim.cli.campaign_nights import print_journey
+
+            print_journey(played, args.lang)
+    except Exception:  # stdout failed: what was sent is still said (a stop says only itself)
+        if sink is not None:
+            sink.close()
+        raise
+    if sink is not None:
+        sink.close()  # the nights are in the campaign: a sink that is down only waits
+    status(f"the next night's seed is committed: sha256:\n{commitment}")
     if page.path is not None:
         for _ in page.kept(iter(played[0].lines)):
             pass
@@ -265,6 +365,13 @@ def _tell(args: argparse.Namespace, played: Any, page: Any, commitment: str) -> 
     return EXIT_OK
 
 
+def night_fingerprint(night: CampaignNight) -> str:
+    """The fingerprint of the config night `night` was played with (its header's)."""
+    from nightsim.config.fingerprint import data_sha256
+
+    return data_sha256(json.loads(night.lines[0])["config"])
+
+
 def _adjust(args: argparse.Namespace) -> int:
     items = [f"leave {name}" for name in args.leave] + list(args.set)
     with _opened(args) as c:
@@ -274,15 +381,18 @@ def _adjust(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import show_json, show_text
+    from nightsim.campaign.as_json import write_json
+    from nightsim.cli.campaign_show import show_text
     from nightsim.narration.catalogue import Catalogue
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         _warn_gap(c)
         if args.format == "json":
-            show_json(c)
+            write_json(c, sys.stdout)
         else:
-            show_text(c, Catalogue(args.lang))
+            from nightsim.cli.render import make_console
+
+            show_text(c, Catalogue(args.lang), make_console().width)
     return EXIT_OK
 
 
@@ -296,7 +406,7 @@ def _warn_gap(c: Campaign) -> None:
 def _check(args: argparse.Namespace) -> int:
     from nightsim.cli.check import show_checkup
 
-    with _opened(args) as c:
+    with _opened(args) as c, c.snapshot():
         config = c.next_config(args.set)
         number = c.state.nights + 1
     from nightsim.narration.catalogue import Catalogue
@@ -308,12 +418,12 @@ def _check(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     from nightsim.cli.atomic import create
 
-    with _opened(args) as c:
-        night = c.night(args.night)
+    with _opened(args) as c, c.snapshot():
+        last = c.state.nights
+        # Checked before the query: SQLite takes no integer past 2**63 - 1 (OverflowError).
+        night = c.night(args.night) if 1 <= args.night <= last else None
         if night is None:
-            raise UsageError(
-                f"{shown(args.file)}: no night {args.night} (the campaign has {c.state.nights})"
-            )
+            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(night.log)
@@ -329,7 +439,10 @@ def _log(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from nightsim.cli.campaign_publish import published_of, published_problem
+
     head = _parse_head(args.head) if args.head is not None else None
+    published = published_of(args)
     with _opened(args) as c:
         last = c.state.nights
         if args.night is not None and not 1 <= args.night <= last:
@@ -339,23 +452,49 @@ def _verify(args: argparse.Namespace) -> int:
         wrong = None
         if verdict.problem is None and head is not None and not verdict.head.startswith(head):
             wrong = _head_problem(c, head, verdict.head, args.night)
+        if verdict.problem is None and wrong is None and args.night is not None:
+            wrong = published_problem(c, args.night, published)
     for n in verdict.referee:
         status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
-    if verdict.problem is not None or wrong is not None:
-        print(f"campaign verify: {verdict.problem or wrong}")
-        return EXIT_FAILED
-    from nightsim.cli.campaign_show import quoted
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
+    if verdict.problem is not None or wrong is not None:
+        _not_genuine(args, verdict, wrong, t)
+        return EXIT_FAILED
+    from nightsim.cli.campaign_show import quoted
+
     title = f" {quoted(name, t)}" if name else ""
+    print(t("verdict.genuine_campaign", file=shown(Path(args.file))))
     if args.night:
         print(t("cverify.one", title=title, night=args.night, head=verdict.head))
     else:
         print(t("cverify.all", title=title, nights=verdict.nights, head=verdict.head))
-    if head is not None:
+    if head is not None and args.night:
+        print(t("cverify.night_head", night=args.night, head=head))
+    elif head is not None:
         print(t("cverify.head", head=head))
     return EXIT_OK
+
+
+def _not_genuine(
+    args: argparse.Namespace, verdict: CampaignVerdict, wrong: str | None, t: Catalogue
+) -> None:
+    """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
+    (cli/verdict_out.py); its lines whole with --details."""
+    from nightsim.cli.verdict_out import details, reasons, tell
+
+    log = verdict.log_verdict
+    said = [str(verdict.problem or wrong)]
+    if log is not None:
+        # A night's log that is not its night: each difference in words, as `verify`
+        # tells it, in the answer's language.
+        said = [
+            t("cverify.in_night", night=verdict.night, text=reason) for reason in reasons(log, t)
+        ] or said
+    tell(shown(Path(args.file)), said, t, key="verdict.not_genuine_campaign")
+    if args.details and log is not None:
+        details(log, t)
 
 
 def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
@@ -398,14 +537,17 @@ def _parse_head(text: str) -> str:
 
 
 def _page(args: argparse.Namespace) -> int:
-    from nightsim.cli.campaign_show import page_text
+    from nightsim.cli.campaign_show import Unverified, page_text
 
-    with _opened(args) as c:
+    with _opened(args) as opened, opened.frozen() as c:
         _warn_gap(c)
         try:
-            text = page_text(c, args.lang)
+            text = page_text(c, args.lang, checked=not args.unchecked)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
             error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
+            return EXIT_FAILED
+        except Unverified as exc:  # the campaign fails `campaign verify`: nothing is written
+            error(f"campaign page: {exc}; nothing is written (`nightsim campaign verify`)")
             return EXIT_FAILED
     if args.out is None:
         sys.stdout.flush()

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from nightsim.heads import short_head
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign, CampaignNight, NextCamp, PartyMember
+    from nightsim.campaign import Campaign, CampaignNight, NextCamp
     from nightsim.narration.catalogue import Catalogue
 
 
@@ -89,96 +90,89 @@ def _night_line(n: CampaignNight, t: Catalogue) -> str:
     )
 
 
-def show_text(c: Campaign, t: Catalogue) -> None:
+def _note(text: str, t: Catalogue) -> str:
+    """A referee's note in `show`, whole (notes wrap, never cut; at most 500 characters, each
+    escaped to at most 10), quoted."""
+    return t("word.quoted", text=shown(text, quote=False, limit=5000))
+
+
+def _wrapped(line: str, width: int) -> str:
+    """One line of `show` fitted to `width`: wrapped at spaces under its own indent (two
+    more), a word never broken, so a hash or a note is never cut (a hash longer than the
+    width stands whole on a line of its own)."""
+    import textwrap
+
+    if len(line) <= width:
+        return line
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return textwrap.fill(
+        line,
+        width=max(width, 20),
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def _adjustment_items(items: tuple[str, ...], t: Catalogue) -> str:
+    from nightsim.campaign.chain import VOID, parse_void
+    from nightsim.errors import ConfigError
+
+    out = []
+    for item in items:
+        voided = None
+        if item.startswith(VOID):
+            try:
+                voided = parse_void(item)
+            except ConfigError:
+                voided = None
+        out.append(t("cshow.void_item", night=voided[0]) if voided else shown(item, quote=False))
+    return ", ".join(out)
+
+
+def _show_lines(c: Campaign, t: Catalogue) -> Iterator[str]:
+    from nightsim.campaign.publish import last_published
+
     s = c.state
+    voided = c.void_nights()
     title = f" {quoted(s.name, t)}" if s.name else ""
-    out = sys.stdout
-    out.write(t("cshow.title", title=title, id=s.id, nights=s.nights) + "\n")
-    out.write(t("cshow.party", party=_party(s.party, t)) + "\n")
-    out.write(
-        t(
-            "cshow.next",
-            date=_date(t, s.month, s.day, s.season),
-            hours=f"{s.carried_firewood_hours:g}",
-            ingredients=t("cshow.packed" if s.ingredients else "cshow.no_ingredients"),
-        )
-        + "\n"
+    counted = t("cshow.title", title=title, id=s.id, nights=s.nights - len(voided))
+    yield counted + (t("cshow.voided", n=len(voided)) if voided else "")
+    yield t("cshow.party", party=_party(s.party, t))
+    yield t(
+        "cshow.next",
+        date=_date(t, s.month, s.day, s.season),
+        hours=f"{s.carried_firewood_hours:g}",
+        ingredients=t("cshow.packed" if s.ingredients else "cshow.no_ingredients"),
     )
-    out.write(t("cshow.next_camp", camp=_camp(s.camp, t)) + "\n")
-    out.write(t("cshow.next_seed", sha=s.next_seed_sha256) + "\n")
-    out.write(t("cshow.head", head=s.head) + "\n")
-    out.write(t("cshow.nights") + "\n")
+    yield t("cshow.next_camp", camp=_camp(s.camp, t))
+    yield t("cshow.next_seed", sha=s.next_seed_sha256)
+    pub = last_published(c, s.nights + 1)
+    if pub is not None:
+        yield t("cshow.published", night=pub.night, sha=pub.config_sha256)
+    yield t("cshow.head", head=s.head)
+    yield t("cshow.nights")
     for n in c.nights(logs=False):
-        out.write(_night_line(n, t) + "\n")
-    out.write(t("cshow.adjustments") + "\n")
+        line = _night_line(n, t)
+        if n.number in voided:
+            mark = t("cshow.void", note=_note(voided[n.number], t))
+            # Struck through in words: the mark and the note right after its number.
+            line = line.replace(f"{n.number:>4}", f"{n.number:>4}  {mark}", 1)
+        yield line
+    yield t("cshow.adjustments")
     for a in c.adjustments():
-        note = f" ({quoted(a.note, t)})" if a.note else ""
-        items = ", ".join(shown(i, quote=False) for i in a.items)
-        out.write(
-            t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items)
-            + note
-            + "\n"
+        note = f" ({_note(a.note, t)})" if a.note else ""
+        items = _adjustment_items(a.items, t)
+        yield (
+            t("cshow.adjustment", number=f"{a.number:>4}", after=a.after_night, items=items) + note
         )
 
 
-def _member(m: PartyMember) -> dict[str, Any]:
-    return {"name": m.name, "hp": m.hp, "max_hp": m.max_hp, "exhaustion": m.exhaustion}
-
-
-def _camp_json(camp: NextCamp) -> dict[str, Any]:
-    return {
-        "terrain": camp.terrain,
-        "encounter_chance": camp.encounter_chance,
-        "weather": camp.weather,
-        "firewood_modifier": camp.firewood_modifier,
-        "watch": [{"name": n, "hours": h} for n, h in camp.watch],
-        "settings": dict(camp.settings),
-    }
-
-
-def show_json(c: Campaign) -> None:
-    s = c.state
+def show_text(c: Campaign, t: Catalogue, width: int = 80) -> None:
+    """`show`'s text, each line fitted to `width` (the terminal's, or COLUMNS)."""
     out = sys.stdout
-    out.write(
-        "{"
-        + json.dumps(
-            {
-                "id": s.id,
-                "name": s.name,
-                "nights_played": s.nights,
-                "party": [_member(m) for m in s.party],
-                "month": s.month,
-                "day": s.day,
-                "season": s.season,
-                "carried_firewood_hours": s.carried_firewood_hours,
-                "ingredients": s.ingredients,
-                "next_camp": _camp_json(s.camp),
-                "next_seed_sha256": s.next_seed_sha256,
-                "head": s.head,
-            },
-            ensure_ascii=False,
-        )[1:-1]
-        + ',"nights":['
-    )
-    # Streamed: a thousand nights are never held at once.
-    for i, n in enumerate(c.nights(logs=False)):
-        night = {
-            "number": n.number,
-            "month": n.month,
-            "day": n.day,
-            "seed": n.seed if n.referee else "committed",
-            "head": n.head,
-            "encounter": n.encounter,
-            "rested": list(n.rested),
-            "party": [_member(m) for m in n.party],
-        }
-        out.write(("," if i else "") + json.dumps(night, ensure_ascii=False))
-    out.write('],"adjustments":[')
-    for i, a in enumerate(c.adjustments()):
-        adj = {"number": a.number, "after_night": a.after_night, "items": list(a.items)}
-        adj |= {"note": a.note, "sha256": a.sha256}
-        out.write(("," if i else "") + json.dumps(adj, ensure_ascii=False))
-    out.write("]}\n")
+    for line in _show_lines(c, t):
+        out.write(_wrapped(line, width) + "\n")
 
 
 def _lines(n: CampaignNight) -> list[str]:
@@ -190,14 +184,62 @@ def _lines(n: CampaignNight) -> list[str]:
         raise BrokenLog(None, f"night {n.number}'s log is broken: it is not UTF-8 text") from None
 
 
-def page_text(c: Campaign, lang: str) -> str:
+class Unverified(Exception):
+    """`campaign page` met a campaign that fails `campaign verify`: the first problem."""
+
+
+def _checked_line(c: Campaign, lang: str) -> str:
+    """Every night re-simulated and the chain checked (`campaign verify`): the page's line
+    saying so; Unverified naming the first problem."""
+    from nightsim import __version__
+    from nightsim.narration.catalogue import Catalogue
+
+    verdict = c.verify()
+    if verdict.problem is not None:
+        raise Unverified(verdict.problem)
+    return Catalogue(lang)("campaignpage.checked", release=__version__, head=verdict.head)
+
+
+def page_text(c: Campaign, lang: str, *, checked: bool = True) -> str:
     """The campaign's page (nightsim.page.campaign): every night's lines and the ledger; a
-    night whose log fails its checks raises LogError naming it."""
+    night whose log fails its checks raises LogError naming it. `checked`: every night is
+    re-simulated first (Unverified: the campaign fails `campaign verify`, and no page is
+    made); else the page says plainly that it was not checked. One read transaction: the
+    nights verified are the nights shown, whatever is committed meanwhile."""
+    from nightsim.narration.catalogue import Catalogue
     from nightsim.page.campaign import AdjustmentView, campaign_html
 
-    nights, numbers = [], []
-    for n in c.nights():
-        nights.append(_lines(n))
-        numbers.append(n.number)
-    adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
-    return str(campaign_html(c.name or "campaign", nights, adjustments, lang=lang, numbers=numbers))
+    with c.snapshot():
+        nights, numbers = [], []
+        for n in c.nights():
+            nights.append(_lines(n))
+            numbers.append(n.number)
+        adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
+        _adjusted_after_the_last(adjustments, numbers[-1] if numbers else 0)
+        void = c.void_nights()
+        line = _checked_line(c, lang) if checked else Catalogue(lang)("campaignpage.unchecked")
+    return str(
+        campaign_html(
+            c.name or "campaign",
+            nights,
+            adjustments,
+            lang=lang,
+            numbers=numbers,
+            void=void,
+            checked=line,
+        )
+    )
+
+
+def _adjusted_after_the_last(adjustments: Any, last: int) -> None:
+    """An adjustment after a night not in the file (a later night removed, or its
+    after_night edited): named as `verify` names it, before the page is drawn."""
+    from nightsim.errors import BrokenLog
+
+    for a in adjustments:
+        if a.after_night > last:
+            raise BrokenLog(
+                None,
+                f"an adjustment is recorded after night {a.after_night}, which is not in the"
+                f" campaign (it ends at night {last})",
+            )

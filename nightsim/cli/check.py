@@ -70,7 +70,8 @@ def show_checkup(config: Config, label: str, lang: str) -> int:
     ck = checkup(config)
     sha = config_sha256(config)
     make_console().print(
-        render_checkup(ck, label, lang=lang, party=party, names_warned=warned, fingerprint=sha)
+        render_checkup(ck, label, lang=lang, party=party, names_warned=warned, fingerprint=sha),
+        crop=False,  # the fingerprint is printed whole on its own line, never cut
     )
     warn_names(config)
     return EXIT_OK

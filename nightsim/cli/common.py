@@ -27,7 +27,7 @@ EXIT_OLDER_FORMAT = 3
 # EX_TEMPFAIL, "try again later", not the input's fault nor the machine's.
 EXIT_BUSY = 75
 # 128 + the signal's number, as a shell reports a process a signal ended.
-EXIT_SIGINT, EXIT_SIGTERM = 130, 143
+EXIT_SIGHUP, EXIT_SIGINT, EXIT_SIGTERM = 129, 130, 143
 
 # design.md's exit codes: a log whose promise is broken failed its checks (1); an input that
 # is not a nightsim log at all is bad input (2). The shell's meaning of an error lives here,

@@ -119,20 +119,21 @@ def print_night(
             hours_seen = True
         elif block.kind == "night":
             hours_seen = False
-        _print_block(out, block.body)
+        # The head's hash is printed whole past a narrow width, never cut (night.py).
+        _print_block(out, block.body, crop=block.kind != "head")
 
 
 # The same function under its older name (tests and callers that hold typed events use it).
 print_events = print_night
 
 
-def _print_block(out: Console, body: RenderableType) -> None:
+def _print_block(out: Console, body: RenderableType, *, crop: bool = True) -> None:
     """A block and a blank line. Off a terminal, without the blanks rich pads each line
     with to the width: piped narration is for diffs, `grep` and files."""
     if out.is_terminal:
-        out.print(body)
+        out.print(body, crop=crop)
         out.print()
         return
     from nightsim.narration.widgets import plain_text
 
-    out.out(plain_text(out, body), highlight=False)
+    out.out(plain_text(out, body, crop=crop), highlight=False)

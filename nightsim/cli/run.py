@@ -35,6 +35,7 @@ from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, shown
 
 if TYPE_CHECKING:
+    from nightsim.cli.sink import Sink
     from nightsim.config import Config
     from nightsim.events import Event
 
@@ -48,6 +49,9 @@ examples:
   nightsim run --step                      one hour at a time: Enter for the next hour
   nightsim run --quiet --lang uk           only the encounter and the morning, in Ukrainian
   nightsim run --nights 7 --quiet          a journey of 7 nights and its summary table
+  nightsim run --sink http://127.0.0.1:8000/
+                                           also POST each event (CloudEvents) to a bot;
+                                           a sink that is down is a warning, exit 0
   NO_COLOR=1 nightsim run                  no colour (piped output never has any)
 
 --step waits for Enter only when stdin is a terminal; otherwise it prints the whole night.
@@ -102,8 +106,10 @@ def add_parser(sub: Any) -> None:
     )
     dest.add_argument("--no-log", action="store_true", help="write no log file")
     from nightsim.cli.render import add_narration_args
+    from nightsim.cli.sink_args import add_sink_args
 
     add_narration_args(p)
+    add_sink_args(p)
     p.set_defaults(handler=run)
 
 
@@ -171,6 +177,10 @@ def run(args: argparse.Namespace) -> int:
     if page.path is not None and args.log is not None and page.path == Path(args.log):
         raise UsageError(f"--html {shown(page.path)}: the same file as --log")
     night = _Night(page)
+    if args.sink is not None:
+        from nightsim.cli.sink_args import sink_from_args
+
+        night.sink = sink_from_args(args)  # its URL checked before the log is created
     try:
         # Every input is checked before the log file is created: bad input leaves no file.
         # Held: a stop comes before the partial file or once it is known (and removed).
@@ -185,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
         page.discard()
         return stopped(exc, night.log, rerun)
     try:
+        if night.sink is not None:
+            night.sink.close()  # the log is committed: a sink that is down only waits
         if failed is None or isinstance(failed, OSError):
             return night.end(seed, rerun, failed, announced=args.seed is None)
         page.place()
@@ -207,6 +219,7 @@ class _Night:
         self.path: Path | None = None
         self.page_failed: str | None = None
         self.broken = "the narration"  # what failed, if a fault of nightsim's did
+        self.sink: Sink | None = None
 
     @property
     def head(self) -> str:
@@ -217,14 +230,15 @@ class _Night:
         lines = self.page.kept(
             night_lines(config, seed, args.nights, self.log, self.last, self.ended)
         )
-        failed = print_lines(args, lines)
+        failed = print_lines(args, lines, self.sink)
         told = isinstance(failed, OSError)  # stdout failed (or was closed); else the narration
         keeping = self.log is not None or self.page.path is not None
         if isinstance(failed, BrokenPipeError) and not keeping:
             raise failed  # the reader stopped and nothing is kept: exit 0, quietly (cli.main)
         if failed is not None and (keeping or not told):
-            for _ in lines:  # the log and the page are still finished
-                pass
+            for x in lines:  # the log and the page are still finished, the sink still fed
+                if self.sink is not None:
+                    self.sink.send(x)
             if not self.ended:  # the night itself failed, not its telling: nothing to keep
                 raise failed
         if self.ended:
@@ -311,7 +325,9 @@ def _narration_failed(
     raise exc
 
 
-def print_lines(args: argparse.Namespace, logged: Iterator[str | Logged]) -> Exception | None:
+def print_lines(
+    args: argparse.Namespace, logged: Iterator[str | Logged], sink: Sink | None = None
+) -> Exception | None:
     """Print the night as `--format` asks; a write error on stdout (a closed pipe included) or
     a failing narration is returned, not raised (the log is still finished), except the log's
     own failure (EnvironmentFailure: the night cannot be kept) and a stop. The text
@@ -323,6 +339,8 @@ def print_lines(args: argparse.Namespace, logged: Iterator[str | Logged]) -> Exc
         logged = paced(
             logged, args.pace, lambda x: line_minute(x if isinstance(x, str) else x.line)
         )
+    if sink is not None:  # after the pace: a bot hears of an event when the table does
+        logged = sink.tee(logged)
     lines = (x if isinstance(x, str) else x.line for x in logged)
     try:
         if args.format == "jsonl":

@@ -1,7 +1,8 @@
-"""Signals as exceptions, from the entry point's first line to the exit (issue 10).
+"""Signals as exceptions, from the entry point's first line to the exit.
 
-SIGINT raises KeyboardInterrupt and SIGTERM raises Terminated in the main thread, so a `kill`
-takes Ctrl-C's clean path: no partial log left, one line, 130 or 143. Python
+SIGINT raises KeyboardInterrupt, SIGTERM raises Terminated and SIGHUP (a closed terminal or
+SSH session) HungUp, a Terminated, in the main thread, so a `kill` or a hang-up takes
+Ctrl-C's clean path: no partial log left, one line, 130, 143 or 129. Python
 swallows an exception raised inside its own fork hooks (it prints "Exception ignored" and
 goes on: `odds --jobs` forks), and a stop raised while the pool records a new worker would
 leave that worker running: so a stop that lands while a worker is being started waits, and
@@ -30,13 +31,17 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
-from nightsim.errors import Terminated
+from nightsim.errors import HungUp, Terminated
 
-_STOPS = (signal.SIGINT, signal.SIGTERM)
+# SIGHUP where the platform has it (not Windows): without a handler a closed terminal ended
+# `run` silently, its `.partial` left behind to block the next `--log` of that name.
+_HUP: tuple[int, ...] = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
+_STOPS = (signal.SIGINT, signal.SIGTERM, *_HUP)
 _AGAIN_SECONDS = 0.5
 _SAID: dict[int, str] = {
     signal.SIGINT: "interrupted (SIGINT)",
     signal.SIGTERM: "terminated (SIGTERM)",
+    **{sig: "hung up (SIGHUP)" for sig in _HUP},
 }
 
 
@@ -48,7 +53,9 @@ class _State:
 
 
 def _exception(signum: int) -> BaseException:
-    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
+    if signum == signal.SIGINT:
+        return KeyboardInterrupt()
+    return HungUp() if signum in _HUP else Terminated()
 
 
 def _signal_of(exc: BaseException | None) -> int:
@@ -59,6 +66,8 @@ def _signal_of(exc: BaseException | None) -> int:
         seen.add(id(exc))
         if isinstance(exc, KeyboardInterrupt):
             return signal.SIGINT
+        if isinstance(exc, HungUp):
+            return _HUP[0]
         if isinstance(exc, Terminated):
             return signal.SIGTERM
         exc = exc.__cause__ or exc.__context__
@@ -66,9 +75,9 @@ def _signal_of(exc: BaseException | None) -> int:
 
 
 def cause(exc: BaseException) -> int:
-    """The signal behind `exc` (SIGINT, SIGTERM), or 0 for an error of its own. An error that
-    surfaces while a stop is delivered but not yet taken is that stop's doing even when the
-    chain lost it (an import from C replaces the exception it met)."""
+    """The signal behind `exc` (SIGINT, SIGTERM, SIGHUP), or 0 for an error of its own. An
+    error that surfaces while a stop is delivered but not yet taken is that stop's doing even
+    when the chain lost it (an import from C replaces the exception it met)."""
     return _signal_of(exc) or (_State.pending if not _State.taken else 0)
 
 
@@ -150,7 +159,7 @@ def _install_unraisable_hook() -> None:
 
 @contextlib.contextmanager
 def held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait (blocked by the kernel) until the block ends, then arrive as
+    """SIGINT, SIGTERM and SIGHUP wait (blocked by the kernel) until the block ends, then arrive as
     usual: a few steps that must not be cut in two, such as a log taking its final name and
     the record that it did."""
     if not _State.installed:

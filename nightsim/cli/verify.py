@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from nightsim.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_OLDER_FORMAT,
     UsageError,
-    error,
     status,
 )
 from nightsim.cli.replay import fail, lines_of, open_log
@@ -20,6 +19,7 @@ from nightsim.errors import LogError, UnknownDice
 from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
+    from nightsim.log.binding import Published
     from nightsim.log.verify import Verdict
     from nightsim.narration.catalogue import Catalogue
 
@@ -37,17 +37,21 @@ docs/disputes.md, "The chain head").
 its header's `nights` edited and every hash recomputed re-simulates cleanly, but ends at
 another hash.
 
-exit codes: 0 verified; 1 the log ends at another hash than --head (checked first), its
-seed or config is not the one given by --commitment or --config-sha256, it is broken, or it
-differs from the re-simulated night (the first differing event is shown, log and
-simulation side by side); 2 not a log at all, a malformed --head, or a log whose dice (its
-header's `rng`) this nightsim does not know; 3 a log this nightsim does not re-simulate (format
-1, a rules edition it does not play, what a later release added): its chain is intact, and
-the line (on stderr) says which release re-simulates it. A script asking "is it genuine?"
-tests the code != 0: a byte flipped in the header can make it no log at all (2).
+The answer comes first: GENUINE or NOT GENUINE, then one sentence per reason (the head, a
+published value, each differing event with its line, minute and whose watch it was; five
+told, the rest counted); --details adds the differing lines whole, for programmers.
 
-The commitment line names the dice and the release that made the log: the commitment binds
-the seed only, so check them against the release the referee published with the config.
+--commitment binds the rules edition and the dice too: to --edition and --rng when given,
+else to this release's; --release refuses a log that claims another release (exit 1).
+
+exit codes: 0 GENUINE; 1 NOT GENUINE: the log ends at another hash than --head, it is not
+what --commitment, --config-sha256, --edition, --rng or --release say, it is broken, or it
+differs from the re-simulated night (checked even when the head fails); 2 not a log at all,
+a malformed --head, or a log whose dice (its header's `rng`) this nightsim does not know; 3 a
+log this nightsim does not re-simulate (format 1, a rules edition it does not play, what a
+later release added): its chain is intact, and the line (on stderr) says which release
+re-simulates it. A script asking "is it genuine?" tests the code != 0: a byte flipped in the
+header can make it no log at all (2).
 """
 
 # Neither "verified" (0: nothing was re-simulated) nor "failed" (1: nothing is wrong with it).
@@ -86,14 +90,45 @@ def add_parser(sub: Any) -> None:
         help="the config's fingerprint `check` printed before the session (64 hex digits):"
         " fail unless the log was played with that config",
     )
+    add_published(p)
+    p.add_argument(
+        "--details",
+        action="store_true",
+        help="after the verdict, for programmers: each differing event's type and fields and"
+        " the two lines whole (the log's and the re-simulation's)",
+    )
     p.add_argument(
         "--lang",
         choices=("en", "uk"),
         default="en",
-        help="the language of verify's answer, and of a failure's first line: what the log"
-        " says and what the dice say (default: en)",
+        help="the language of verify's answer: the verdict and each difference in words"
+        " (default: en)",
     )
     p.set_defaults(handler=run)
+
+
+def add_published(p: argparse.ArgumentParser) -> None:
+    """The rest of a published block, beside --commitment and --config-sha256: the rules
+    edition, the dice and the release (docs/disputes.md, "What a published block binds")."""
+    p.add_argument(
+        "--edition",
+        type=_edition,
+        metavar="N",
+        help="the rules edition published with the commitment: fail unless the log was played"
+        " under it (with --commitment and without --edition: this release's edition)",
+    )
+    p.add_argument(
+        "--rng",
+        metavar="ID",
+        help="the dice published with the commitment: fail unless the log was rolled with them"
+        " (with --commitment and without --rng: this release's dice)",
+    )
+    p.add_argument(
+        "--release",
+        metavar="VERSION",
+        help="the nightsim release published with the commitment: fail (exit 1) unless the log"
+        " says that release wrote it",
+    )
 
 
 def _sha256(text: str) -> str:
@@ -105,6 +140,12 @@ def _sha256(text: str) -> str:
             "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)"
         )
     return digits
+
+
+def _edition(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 999:
+        raise argparse.ArgumentTypeError("expected a rules edition, a whole number from 1")
+    return int(text)
 
 
 def _head(text: str) -> str:
@@ -125,64 +166,40 @@ def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
 
 
 def refused(
-    path: Path, verdict: Verdict, *, one_line: bool = False, lang: str = "en"
+    path: Path,
+    verdict: Verdict,
+    *,
+    lang: str = "en",
+    out: TextIO | None = None,
+    with_details: bool = False,
 ) -> int | None:
-    """Say why a log failed re-simulation and return its exit code (1); None: it holds.
-
-    The first line says in words, in `lang`, what the log claims and what the dice say
-    (narration/verdict.py); the notes and the details follow on stderr. With `whatif`
-    (`one_line`) the refusal is that one error line, which points to `verify` for the
-    evidence; `verify` prints the two differing lines whole on stdout, its answer."""
+    """Tell why a re-simulated log is not its night and return its exit code (1); None: it
+    holds. The verdict comes first (cli/verdict_out.py); `whatif` calls it too."""
+    from nightsim.cli.verdict_out import details, notes, reasons, tell
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(lang)
-    if not verdict.seed_matches:
-        for note in verdict.notes:
-            status(f"note: {note}")
-        said = t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256)
-        error(f"{shown(path)}: {said}")
-        return EXIT_FAILED
-    m = verdict.mismatch
-    if m is None:
-        for note in verdict.notes:
-            status(f"note: {note}")
+    notes(verdict)
+    said = reasons(verdict, t)
+    if not said:
         return None
-    from nightsim.narration.verdict import verdict_words
-
-    line = m.seq + 1  # the file's 1-based line, as replay and the reader count
-    if one_line:
-        # A forged line can be megabytes (a seed of millions of characters): the sentence
-        # cuts it, and verify, whose answer it is, shows it.
-        for note in verdict.notes:
-            status(f"note: {note}")
-        words = verdict_words(line, m.log, m.sim, m.fields, lang)
-        error(f"{shown(path)}: {words} (`nightsim verify` shows both lines)")
-        return EXIT_FAILED
-    error(f"{shown(path)}: {verdict_words(line, m.log, m.sim, m.fields, lang)}")
-    for note in verdict.notes:
-        status(f"note: {note}")
-    what = (
-        t("verify.differs_in", fields=", ".join(shown(f) for f in m.fields))
-        if m.fields
-        else t("verify.not_in_log" if m.log is None else "verify.not_simulated")
-    )
-    status(t("verify.first_differing", line=line, type=shown(m.type, quote=False), what=what))
-    # verify's answer gives the lines whole: they are the evidence; as text, a forged line's
-    # JSON keeps its bidi controls and line separators unescaped. The "log:"/"sim:" labels
-    # stay as they are in every language: scripts split the answer on them.
-    for side, text in (("log", m.log), ("sim", m.sim)):
-        print(f"{side}: {t('verify.none') if text is None else escaped(text)}")
+    tell(shown(path, quote=False), said, t, out=out)
+    if with_details:
+        details(verdict, t, out=out)
     return EXIT_FAILED
 
 
-def disagreement(verdict: Verdict, args: argparse.Namespace, t: Catalogue) -> str | None:
-    """Why the log is not what was published before the session (None: it is, or nothing
-    was given): the seed commitment, then the config's fingerprint."""
-    if args.commitment is not None and args.commitment != verdict.seed_sha256:
-        return t("verify.seed_differs", sha=verdict.seed_sha256, given=args.commitment)
-    if args.config_sha256 is not None and args.config_sha256 != verdict.config_sha256:
-        return t("verify.config_differs", sha=verdict.config_sha256, given=args.config_sha256)
-    return None
+def published(args: argparse.Namespace) -> Published:
+    """What the referee published, as `verify`'s (or `campaign verify`'s) options give it."""
+    from nightsim.log.binding import Published
+
+    return Published(
+        commitment=args.commitment,
+        config_sha256=args.config_sha256,
+        edition=args.edition,
+        rng=args.rng,
+        release=args.release,
+    )
 
 
 def agreed_lines(verdict: Verdict, args: argparse.Namespace, t: Catalogue) -> list[str]:
@@ -212,7 +229,8 @@ def not_resimulated(verdict: Verdict, log: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.log.verify import head_problem, verify_lines
+    from nightsim.cli.verdict_out import details, notes, reasons, tell
+    from nightsim.log.verify import verify_lines
 
     path = Path(args.log)
     try:
@@ -222,36 +240,41 @@ def run(args: argparse.Namespace) -> int:
         return fail(path, exc)
     except UnknownDice as exc:
         raise unknown_dice(path, exc) from None
-    # The head first, for every log: where a log ends is checked whether or not this
-    # nightsim can re-simulate it, and before what the re-simulation says.
-    if args.head is not None:
-        problem = head_problem(verdict, args.head)
-        if problem is not None:
-            error(f"{shown(path)}: {problem}: it was cut, added to or rewritten since")
-            return EXIT_FAILED
     # The narration's catalogue, imported here: only the commands that speak load it.
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
-    agreed = disagreement(verdict, args, t)
-    if agreed is not None:
-        error(f"{shown(path)}: {agreed}")
-        return EXIT_FAILED
     elsewhere = not_resimulated(verdict, args.log)
+    # Where the log ends and what was published are checked for every log, whether or not
+    # this nightsim re-simulates it; the re-simulation goes on when the head fails, so that
+    # the verdict says what was changed, not only that something was.
+    said = reasons(
+        verdict, t, published=published(args), head=args.head, resimulated=elsewhere is None
+    )
+    if said:
+        tell(shown(path, quote=False), said, t)
+        if elsewhere is not None:
+            status(escaped(elsewhere))
+        notes(verdict)
+        if args.details:
+            details(verdict, t)
+        return EXIT_FAILED
     if elsewhere is not None:
         # A refusal, like every other failing line: on stderr, so that stdout only ever
         # holds verify's own answer (docs/limits.md).
         status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
-    code = refused(path, verdict, lang=args.lang)
-    if code is not None:
-        return code
+    notes(verdict)
+    print(t("verdict.genuine", file=shown(path, quote=False)))
     print(t("verify.verified", events=verdict.events, nights=verdict.nights))
     for line in agreed_lines(verdict, args, t):
         print(line)
-    if args.head is not None:
-        if args.head == verdict.head:
-            print(t("verify.head", head=args.head))
-        else:
-            print(t("verify.head_full", head=args.head, full=verdict.head))
+    if args.head is None:
+        # A journey cut short and re-chained re-simulates cleanly (docs/disputes.md, "The
+        # chain head"): GENUINE says nothing of where the log ends unless --head is given.
+        print(t("verify.no_head"))
+    elif args.head == verdict.head:
+        print(t("verify.head", head=args.head))
+    else:
+        print(t("verify.head_full", head=args.head, full=verdict.head))
     return EXIT_OK

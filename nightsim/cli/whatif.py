@@ -37,9 +37,10 @@ examples:
 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]' (quoted for the shell).
 
 exit codes: 0 answered; 1 the log does not verify (edited, forged, cut short, broken: verify's
-message, no answer); 2 not a log, a --set item the log's config cannot take (the item is
-named), --night out of range; 3 a log this nightsim does not re-simulate (format 1, a rules
-edition it does not play, what a later release added: the message says which release does)
+verdict, NOT GENUINE and each difference in words, no answer); 2 not a log, a --set item
+the log's config cannot take (the item is named), --night out of range; 3 a log this
+nightsim does not re-simulate (format 1, a rules edition it does not play, what a later
+release added: the message says which release does)
 """
 
 
@@ -92,6 +93,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="text and html language (default: en)"
+    )
+    p.add_argument(
+        "--details",
+        action="store_true",
+        help="a log that does not verify: after the verdict, the differing lines whole, as"
+        " `verify --details` shows them",
     )
     p.set_defaults(handler=run)
 
@@ -156,7 +163,10 @@ def run(args: argparse.Namespace) -> int:
     if elsewhere is not None:
         error(f"{shown(path)}: {elsewhere}; whatif needs a log it re-simulates")
         return EXIT_OLDER_FORMAT
-    code = refused(path, verdict, one_line=True, lang=args.lang)
+    # The verdict is whatif's answer then: on stdout as text; beside a JSON or HTML answer
+    # (likely redirected to a file) on stderr, where the player sees it.
+    out = sys.stdout if args.format == "text" else sys.stderr
+    code = refused(path, verdict, lang=args.lang, out=out, with_details=args.details)
     if code is not None:
         return code
     if args.nights is not None:

@@ -24,7 +24,7 @@ ligatures, mathematical letters).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
 from nightsim.limits import shown
@@ -43,10 +43,21 @@ _LOOKALIKE = str.maketrans(
     "\u0405\u051a\u051c\u04c0\u04ae\u04ba\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456"
     "\u0458\u0455\u0501\u051b\u051d\u04af\u04bb\u04cf\u0451\u0457\u0391\u0392\u0395\u0396"
     "\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7\u03bf\u03bd\u03c1\u03b9"
-    "\u03ba\u03c5\u03c7\u03f2\u03f3\u03b1I1|0",
+    "\u03ba\u03c5\u03c7\u03f2\u03f3\u03b1I1|0"
+    # then the Latin small capitals drawn as the small letter is (NFKC keeps them)
+    "\u1d04\u1d0f\u1d1c\u1d20\u1d21\u1d22\ua731",
     # to: the Latin letter each is drawn like
-    "ABEKMHOPCTXYlJSQWlYhaeopcyxijsdqwyhl\u00eb\u00efABEZHlKMNOPTYXovpikuxcjalllO",
+    "ABEKMHOPCTXYlJSQWlYhaeopcyxijsdqwyhl\u00eb\u00efABEZHlKMNOPTYXovpikuxcjalllOcouvwzs",
 )
+
+# Characters that print as nothing or as a blank, yet are neither whitespace nor a format
+# character (Cf): the Hangul fillers (letters, Lo), the braille blank (a symbol, So), the
+# combining grapheme joiner (a mark, Mn). A name holding one prints like another name.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+# Variation selectors: they choose how the character before them is drawn (VS-16 an emoji's
+# picture, the ideographic ones a Han character's form); after a letter of an alphabet they
+# change nothing visible, so a name with one there prints like the name without it.
+_SELECTORS = (("\ufe00", "\ufe0f"), ("\U000e0100", "\U000e01ef"), ("\u180b", "\u180f"))
 
 # Scripts a name may mix and still be one writing system: Japanese writes Han with kana,
 # Korean Han with Hangul.
@@ -97,9 +108,26 @@ def _joins(before: str, after: str) -> bool:
     return len(scripts) == 1 and None not in scripts and not scripts & _HIDING_SCRIPTS
 
 
+def _selector(ch: str) -> bool:
+    return any(lo <= ch <= hi for lo, hi in _SELECTORS)
+
+
+def _selects(before: str) -> bool:
+    """Whether a variation selector after `before` changes how it is drawn: after a symbol
+    (an emoji) or a Han character, never after a letter of an alphabet."""
+    return unicodedata.category(before) == "So" or _script(before) == "CJK"
+
+
 def _invisible(name: str) -> str | None:
-    """The first invisible format character (Cf) that does not join two visible ones."""
+    """The first invisible character: a format character (Cf) that does not join two
+    visible ones, a blank (_BLANKS), or a variation selector that selects nothing."""
     for i, ch in enumerate(name):
+        if ch in _BLANKS:
+            return ch
+        if _selector(ch):
+            if i == 0 or not _selects(name[i - 1]):
+                return ch
+            continue
         if unicodedata.category(ch) != "Cf":
             continue
         inside = 0 < i < len(name) - 1
@@ -121,7 +149,7 @@ def _escaped(name: str) -> str:
 
 def _one_name(where: str, name: str) -> str | None:
     """Why one name is refused, or None."""
-    if not name.strip():
+    if not name.strip() or all(c.isspace() or c in _BLANKS for c in name):
         return f"{where}: {shown(name)} is blank; give a name"
     if name != name.strip():
         end = "start" if name[0].isspace() else "end"
@@ -175,6 +203,36 @@ def name_problem(config: Config) -> str | None:
                 " names that differ in more than that"
             )
         seen[key] = c.name
+    return None
+
+
+def joining_problem(config: Config, before: Collection[str]) -> str | None:
+    """Why a member joining a party already played (`campaign adjust`: a name of `config`'s
+    party not in `before`) is refused, as one line; or None. Besides `name_problem`'s rules,
+    a new name that looks like another member's (their skeletons agree) is refused, not
+    warned about: the party has been played, and the new name is the one to change."""
+    for i, c in enumerate(config.party):
+        if c.name in before:
+            continue
+        problem = _one_name(f"party[{i}].name", c.name)
+        if problem is not None:
+            return problem
+        for other in config.party:
+            if other.name == c.name:
+                continue
+            if same_name_key(other.name) == same_name_key(c.name):
+                how = "are the same name but for case (compared after Unicode normalisation)"
+            elif skeleton(other.name) == skeleton(c.name):
+                how = (
+                    f"look alike ({shown(_escaped(other.name), quote=False)} and"
+                    f" {shown(_escaped(c.name), quote=False)})"
+                )
+            else:
+                continue
+            return (
+                f"party: {shown(other.name)} and {shown(c.name)} {how}; give the new member a"
+                " name that differs in more than that"
+            )
     return None
 
 

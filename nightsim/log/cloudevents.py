@@ -93,25 +93,45 @@ class Wrapper:
         return canonical_json(event)
 
 
+class Batcher:
+    """The CloudEvents JSON batch format (`application/cloudevents-batch+json`), one night at
+    a time: each event as `Wrapper` writes it, one JSON array per night. The header (night 0,
+    the whole log's) opens the first night's batch, so a one-night log is one array. `add`
+    returns a night's batch as soon as the next night's first line comes (a journey
+    streams); `end` the last one."""
+
+    def __init__(self) -> None:
+        self.wrap = Wrapper()
+        self.batch: list[str] = []
+        self.night = 0
+
+    def add(self, line: str) -> str | None:
+        event = self.wrap(line)
+        this = self.wrap.night
+        done = None
+        if isinstance(this, int) and this > 0 and this != self.night:
+            if self.night:
+                done = self.end()
+            self.night = this
+        self.batch.append(event)
+        return done
+
+    def end(self) -> str | None:
+        done = "[" + ",".join(self.batch) + "]" if self.batch else None
+        self.batch = []
+        return done
+
+
 def batches(lines: Iterable[str]) -> Iterator[str]:
-    """The CloudEvents JSON batch format (`application/cloudevents-batch+json`): one JSON
-    array per night, each event as `Wrapper` writes it. The header (night 0, the whole log's)
-    opens the first night's batch, so a one-night log is one array; a batch is yielded as
-    soon as the next night's first line comes (a journey streams)."""
-    wrap = Wrapper()
-    batch: list[str] = []
-    night = 0
+    """Each night's batch of a log's lines (`Batcher`)."""
+    batcher = Batcher()
     for line in lines:
-        event = wrap(line)
-        this = wrap.night
-        if isinstance(this, int) and this > 0 and this != night:
-            if night:
-                yield "[" + ",".join(batch) + "]"
-                batch = []
-            night = this
-        batch.append(event)
-    if batch:
-        yield "[" + ",".join(batch) + "]"
+        done = batcher.add(line)
+        if done is not None:
+            yield done
+    done = batcher.end()
+    if done is not None:
+        yield done
 
 
 def cloudevents_out(lines: Iterable[str], *, batch: bool) -> Iterator[str]:

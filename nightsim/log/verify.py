@@ -42,6 +42,7 @@ from nightsim.errors import BrokenLog, ConfigError, NotALog
 from nightsim.events import LOG_VERSION, Event, NightHeader
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.reader import LogLine, Skipped, foreign, iter_entries
+from nightsim.log.watches import Watch
 from nightsim.log.writer import iter_log_lines
 
 
@@ -54,6 +55,10 @@ class Mismatch:
     log: str | None
     sim: str | None
     fields: tuple[str, ...]  # top-level fields that differ, `hash` left out
+    # Whose watch it was on each side at this line (log.watches: None before the rota
+    # starts, "" for nobody on watch): a verdict names it (docs/disputes.md).
+    log_watch: str | None = None
+    sim_watch: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,13 @@ class Verdict:
     # The SHA-256 of the header's config (canonical JSON): the fingerprint `check` printed
     # before the session, for `--config-sha256` (config.fingerprint).
     config_sha256: str = ""
+    # The header's rules edition: a published block binds it with the dice (log.binding).
+    edition: int = 0
+    # The differing events, the first of them `mismatch`, up to SHOWN of them; `more`: how
+    # many more differ past those (a forged field cascades down a night: it is counted, not
+    # told line by line).
+    differences: tuple[Mismatch, ...] = ()
+    more: int = 0
 
     @property
     def ok(self) -> bool:
@@ -179,6 +191,9 @@ def _older_format(
         older_format=(version, header.nightsim),
         head=head,
         config_sha256=data_sha256(header.config),
+        rng=header.rng,
+        nightsim=header.nightsim,
+        edition=header.edition,
     )
 
 
@@ -307,34 +322,78 @@ def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
         rng=header.rng,
         nightsim=header.nightsim,
         config_sha256=data_sha256(header.config),
+        edition=header.edition,
         notes=rest.pop("notes", ()),
         mismatch=rest.pop("mismatch", None),
         **rest,
     )
 
 
+# The differing events a verdict tells one by one; past them it says how many more.
+SHOWN = 5
+
+
+class _Differences:
+    """The differing lines of a comparison: the first SHOWN kept, the rest counted."""
+
+    def __init__(self) -> None:
+        self.kept: list[Mismatch] = []
+        self.more = 0
+
+    def add(self, m: Mismatch) -> None:
+        if len(self.kept) < SHOWN:
+            self.kept.append(m)
+        else:
+            self.more += 1
+
+    def outcome(self) -> dict[str, Any]:
+        first = self.kept[0] if self.kept else None
+        return {"mismatch": first, "differences": tuple(self.kept), "more": self.more}
+
+
+def _actor(data: dict[str, Any]) -> object:
+    return data.get("actor")
+
+
 def _compared(header: NightHeader, entries: Iterator[LogLine | Skipped]) -> Verdict:
-    """Every line against the simulation's, to the log's end (its head)."""
+    """Every line against the simulation's, to the log's end (its head). Past the first
+    difference the comparison goes on without the hashes (a forger's re-chaining changes
+    every one after an edit), so that each line that differs in what it says is counted."""
     notes = tuple(_notes(header))
     sim = _resimulated(header)
-    matched, head = 0, None
+    found = _Differences()
+    said, played = Watch(), Watch()
+    matched, head, read = 0, None, 0
     for entry in entries:
+        read = entry.number
         elsewhere = _unknown_line(header, entry)
         if elsewhere is not None:
             _, head = _drained(entry, entries)
             return _verdict(header, matched, notes=notes, elsewhere=elsewhere, head=head)
         assert isinstance(entry, LogLine)  # a Skipped line is one _unknown_line names
-        expected = next(sim, None)
-        if expected != entry.text:
-            fields = _differing(entry.text, expected) if expected is not None else ()
-            differs = Mismatch(entry.number - 1, entry.event.type, entry.text, expected, fields)
-            _, head = _drained(entry, entries)
-            return _verdict(header, matched, notes=notes, mismatch=differs, head=head)
-        matched += 1
         head = entry.hash
-    extra = next(sim, None)
-    mismatch = None if extra is None else Mismatch(matched, _type_of(extra), None, extra, ())
-    return _verdict(header, matched, notes=notes, mismatch=mismatch, head=head)
+        expected = next(sim, None)
+        log_watch = said.seen(entry.event.type, getattr(entry.event, "actor", None))
+        if expected == entry.text:
+            played.seen(entry.event.type, getattr(entry.event, "actor", None))
+            matched += 0 if found.kept else 1
+            continue
+        if expected is None:
+            found.add(Mismatch(entry.number - 1, entry.event.type, entry.text, None, ()))
+            continue
+        data = json.loads(expected)
+        sim_watch = played.seen(str(data.get("type", "?")), _actor(data))
+        fields = _differing(entry.text, expected)
+        if fields or not found.kept:
+            m = Mismatch(entry.number - 1, entry.event.type, entry.text, expected, fields)
+            found.add(_with_watches(m, log_watch, sim_watch))
+    for seq, extra in enumerate(sim, start=read):
+        found.add(Mismatch(seq, _type_of(extra), None, extra, ()))
+    return _verdict(header, matched, notes=notes, head=head, **found.outcome())
+
+
+def _with_watches(m: Mismatch, log_watch: str | None, sim_watch: str | None) -> Mismatch:
+    return Mismatch(m.seq, m.type, m.log, m.sim, m.fields, log_watch, sim_watch)
 
 
 def parse_head(text: str) -> str:

@@ -3,6 +3,41 @@
 from __future__ import annotations
 
 EN: dict[str, str | dict[str, str]] = {
+    # the server (nightsim serve): its pages and refusals
+    "serve.title": "nightsim at the table",
+    "serve.nav": "Console",
+    "serve.home": "Camps and campaigns",
+    "serve.home_title": "The referee's console",
+    "serve.folder": "Serving the folder {folder}",
+    "serve.players_screen": "The players' screen",
+    "serve.players_hint": "Open this address on the players' phones or the TV: it follows each"
+    " night as it is told, and shows only what the characters know.",
+    "serve.campaigns": "Campaigns",
+    "serve.camps": "Camps",
+    "serve.none": "None in this folder yet.",
+    "serve.pace": "Told",
+    "serve.pace_now": "all at once",
+    "serve.pace_brisk": "briskly",
+    "serve.pace_slow": "slowly",
+    "serve.sets": "Tonight's changes (KEY=VALUE, one a line)",
+    "serve.seed": "Seed (blank: a fresh one)",
+    "serve.play_next": "Play the next night",
+    "serve.play_camp": "Play a night",
+    "serve.as_json": "the campaign as JSON",
+    "serve.watch_title": "The night, as it is told",
+    "serve.table_title": "The night at the camp",
+    "serve.table_waiting": "No night has been played yet. This screen follows the next one as"
+    " it is told.",
+    "serve.refused_title": "Not done",
+    "serve.wrong_host": "this server does not answer for the host {host}",
+    "serve.no_token": "open the URL nightsim serve printed: it carries the token",
+    "serve.too_large": "the request is larger than the server accepts",
+    "serve.csrf": "the form is out of date: reload the page and send it again",
+    "serve.referee_only": "only the referee's URL can do this",
+    "serve.not_found": "no such page",
+    "serve.method": "not a way to ask for this page",
+    "serve.bad_request": "bad request: {what}",
+    "serve.busy": "another night is being played on {name}: wait for it to end",
     # words and formats
     "word.nobody": "nobody",
     "word.everyone": "everyone",
@@ -178,6 +213,7 @@ EN: dict[str, str | dict[str, str]] = {
     "hour.awake_one": "awake: {names}",
     # the encounter
     "enc.title": "Encounter at {clock}",
+    "enc.title_night": "Night {night}: encounter at {clock}",
     "enc.check": "The wandering monster check: {roll}.",
     "enc.watch_of": "It was {actor}'s watch.",
     "enc.watch_of_asleep": "It was {actor}'s watch, but {actor} was asleep.",
@@ -268,6 +304,13 @@ EN: dict[str, str | dict[str, str]] = {
     "page.after_night": "after night {night}",
     "page.footer": "Told from the log by nightsim: this page makes no network request.",
     # the campaign page (`nightsim.page.campaign`): its nights, charts and sections
+    "campaignpage.void": "VOID:",
+    "campaignpage.checked": "Checked: every night on this page was re-simulated from its seed and"
+    " config when the page was made, and the campaign's chain verified (nightsim {release});"
+    " it ends at head {head}.",
+    "campaignpage.unchecked": "NOT CHECKED: this page was made without re-simulating the"
+    " nights (--unchecked); what it shows is what the file says. To check it: nightsim"
+    " campaign verify FILE --head HEAD.",
     "campaignpage.glance": "The campaign at a glance",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Nights with an encounter: {attacked}; adjustments between nights:"
@@ -309,13 +352,41 @@ EN: dict[str, str | dict[str, str]] = {
     " and makes no network request.",
     # --step
     "step.prompt": "[Enter: the next hour] ",
+    # where a difference is, and whose watch it was on each side (narration/verdict.py)
+    "verdict.at": "line {line}",
+    "verdict.at_clock": "line {line}, {clock}",
+    "verdict.on_watch": "{at}, on {name}'s watch",
+    "verdict.nobody_on_watch": "{at}, with nobody on watch",
+    "verdict.watch_differs": "{at}: the log says it was {log}'s watch; played again from its"
+    " seed and config, it was {sim}'s",
+    "verdict.nobody": "nobody",
+    # verify's answer: the verdict first, in words a player reads at the table
+    "verdict.genuine": "GENUINE: {file} is the night its seed and config play",
+    "verdict.not_genuine": "NOT GENUINE: {file}",
+    "verdict.more": "\u2026 and differences in {n:#other_event} (--details shows the lines)",
+    "verdict.details": "for programmers (the first differing lines, whole):",
+    "verify.no_head": "where the log ends is not checked: give --head with the head read out at"
+    " the table",
+    "verify.head_wrong": "the log ends at hash {got}, not at the head read out {head}: it was"
+    " cut, added to or rewritten since",
+    "bind.release": "the log says it was written by nightsim {log}, not by the published"
+    " release {given}",
+    "bind.edition": "the log was played under rules edition {log}, not the published edition"
+    " {given}: the same seed gives another night under each edition",
+    "bind.rng": "the log was rolled with the dice {log}, not the published dice {given}: the"
+    " same seed gives another night with other dice",
+    "cverify.in_night": "night {night}: {text}",
+    "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
+    " config play",
+    "verdict.not_genuine_campaign": "NOT GENUINE: {file}",
+    "cverify.night_head": "night {night} ends at the head read out, {head}",
     # verify's first line when a log and the dice disagree (narration/verdict.py)
-    "verdict.differs": "line {line}: the log says \u201c{log}\u201d,"
+    "verdict.differs": "{where}: the log says \u201c{log}\u201d,"
     " but the dice say \u201c{sim}\u201d",
     "verdict.fields": "{text} (they differ in {fields})",
-    "verdict.header": "line {line}: the log's header is not the one nightsim writes for its"
+    "verdict.header": "{where}: the log's header is not the one nightsim writes for its"
     " settings (they differ in {fields})",
-    "verdict.counted": "line {line}, {clock}: {said}",
+    "verdict.counted": "{where}: {said}",
     "verdict.log_counts": "the log counts {names} as {group}; the dice do not",
     "verdict.dice_count": "the dice count {names} as {group}; the log does not",
     "verdict.group.awake": "awake",
@@ -325,8 +396,8 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.group.slept_through": "sleeping through it",
     "verdict.group.actors": "taking part",
     "verdict.group.eaters": "eating",
-    "verdict.cut": "line {line}: the log ends here, but the dice go on: \u201c{sim}\u201d",
-    "verdict.extra": "line {line}: the log goes on where the dice's night ends: \u201c{log}\u201d",
+    "verdict.cut": "{where}: the log ends here, but the dice go on: \u201c{sim}\u201d",
+    "verdict.extra": "{where}: the log goes on where the dice's night ends: \u201c{log}\u201d",
     "word.quoted": '"{text}"',
     # `campaign show` and `campaign verify`: the ledger as a referee reads it
     "cshow.title": "campaign{title} (id {id}): {nights:#night} played",
@@ -342,6 +413,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.settings": "; set: {items}",
     "cshow.next_seed": "next seed committed: sha256 {sha}",
     "cshow.head": "head: {head}",
+    "cshow.published": "published for night {night}: config sha256 {sha}",
     "cshow.nights": "nights:",
     "cshow.night": "  {number}  {date}  {seed}  head {head}  {met}; rested fully: {rested}",
     "cshow.seed_referee": "seed {seed} (the referee's)",
@@ -349,6 +421,9 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.no_encounter": "no encounter",
     "cshow.encounter": "encounter",
     "cshow.encounter_with": "encounter: {creature}",
+    "cshow.voided": " ({n} void, not counted)",
+    "cshow.void": "VOID {note}:",
+    "cshow.void_item": "void night {night} (the party's state as before it)",
     "cshow.adjustments": "adjustments:",
     "cshow.adjustment": "  {number}  after night {after}: {items}",
     "cverify.all": "verified: campaign{title}: {nights:#night}; head: {head}",
@@ -370,16 +445,27 @@ EN: dict[str, str | dict[str, str]] = {
     " {given}: the night was played with another config (`nightsim check` prints a config's"
     " fingerprint)",
     "verify.seed_mismatch": "seed {seed} does not match its commitment sha256 {sha}",
-    "verify.first_differing": "the first differing event is line {line} ({type}): it {what}",
+    "verify.first_differing": "line {line} ({type}): it {what}",
     "verify.differs_in": "differs in {fields}",
     "verify.not_in_log": "is missing from the log",
     "verify.not_simulated": "is not in the simulation",
     "verify.none": "(none)",
     "cverify.head": "the campaign ends at the head read out, {head}",
     "ccheck.label": "night {night} of {file}",
+    # `campaign publish`: the block to publish before a night (hashes on lines of their own)
+    "cpub.title": "Publish before night {night} of the campaign{title}:",
+    "cpub.commitment": "the night's seed commitment (sha256):",
+    "cpub.config": "the fingerprint of the config it will be played with (sha256; tonight's"
+    " --set: {sets}):",
+    "cpub.no_sets": "none",
+    "cpub.binding": "rules edition {edition}; dice {rng}; nightsim {release}",
+    "cpub.after": "After the session a player runs, with the head read out at the table:",
+    "cpub.head": "(HEAD: the night's head, read out after it is played)",
+    "cpub.recorded": "publication {number} recorded: night {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Chain head: {short}",
     "chain.full": "in full: {hash}",
+    "page.next_seed": "The next night\u2019s seed is committed: sha256",
     # check
     "check.title": "Check of {path}",
     "check.fingerprint": "Fingerprint (SHA-256 of the resolved config):",
@@ -572,6 +658,7 @@ EN: dict[str, str | dict[str, str]] = {
     "n.point": {"one": "point", "other": "points"},
     # counted nouns: CLDR plural forms (Babel), "other" also for fractions
     "n.event": {"one": "event", "other": "events"},
+    "n.other_event": {"one": "other event", "other": "other events"},
     "n.night": {"one": "night", "other": "nights"},
     "n.hour": {"one": "hour", "other": "hours"},
     "n.hour_acc": {"one": "hour", "other": "hours"},

@@ -14,6 +14,41 @@
 from __future__ import annotations
 
 UK: dict[str, str | dict[str, str]] = {
+    # сервер (nightsim serve): його сторінки й відмови
+    "serve.title": "nightsim за столом",
+    "serve.nav": "Пульт",
+    "serve.home": "Табори й кампанії",
+    "serve.home_title": "Пульт ведучого",
+    "serve.folder": "Тека: {folder}",
+    "serve.players_screen": "Екран гравців",
+    "serve.players_hint": "Відкрийте цю адресу на телефонах гравців або на телевізорі: вона"
+    " показує кожну ніч, поки її розповідають, і лише те, що знають персонажі.",
+    "serve.campaigns": "Кампанії",
+    "serve.camps": "Табори",
+    "serve.none": "У цій теці поки нічого немає.",
+    "serve.pace": "Розповідь",
+    "serve.pace_now": "одразу всю",
+    "serve.pace_brisk": "жваво",
+    "serve.pace_slow": "повільно",
+    "serve.sets": "Зміни на цю ніч (КЛЮЧ=ЗНАЧЕННЯ, по одній у рядку)",
+    "serve.seed": "Зерно (порожньо: нове)",
+    "serve.play_next": "Зіграти наступну ніч",
+    "serve.play_camp": "Зіграти ніч",
+    "serve.as_json": "кампанія в JSON",
+    "serve.watch_title": "Ніч, як її розповідають",
+    "serve.table_title": "Ніч у таборі",
+    "serve.table_waiting": "Ще не зіграно жодної ночі. Цей екран покаже наступну, поки її"
+    " розповідатимуть.",
+    "serve.refused_title": "Не виконано",
+    "serve.wrong_host": "цей сервер не відповідає для вузла {host}",
+    "serve.no_token": "відкрийте адресу, яку надрукував nightsim serve: у ній є ключ доступу",
+    "serve.too_large": "запит більший, ніж приймає сервер",
+    "serve.csrf": "форма застаріла: оновіть сторінку й надішліть її знову",
+    "serve.referee_only": "це може зробити лише адреса ведучого",
+    "serve.not_found": "такої сторінки немає",
+    "serve.method": "цю сторінку так не запитують",
+    "serve.bad_request": "хибний запит: {what}",
+    "serve.busy": "на {name} уже грають іншу ніч: дочекайтеся її кінця",
     # слова й формати
     "word.nobody": "ніхто",
     "word.everyone": "всіх",
@@ -191,6 +226,7 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.awake_one": "не спить: {names}",
     # зустріч: теперішній час
     "enc.title": "Зустріч {о} {clock}",
+    "enc.title_night": "Ніч {night}: зустріч {о} {clock}",
     "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
     "enc.watch_of": "На варті {actor}.",
     "enc.watch_of_asleep": {
@@ -298,6 +334,13 @@ UK: dict[str, str | dict[str, str]] = {
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
     " мережевого запиту.",
     # сторінка кампанії (`nightsim.page.campaign`): ночі, діаграми й розділи
+    "campaignpage.void": "АНУЛЬОВАНО:",
+    "campaignpage.checked": "Перевірено: кожну ніч на цій сторінці зіграно знову з її зерна й"
+    " конфігурації, коли сторінку створено, і ланцюжок кампанії перевірено (nightsim"
+    " {release}); він закінчується головою {head}.",
+    "campaignpage.unchecked": "НЕ ПЕРЕВІРЕНО: сторінку створено без повторної гри ночей"
+    " (--unchecked); вона показує те, що записано у файлі. Щоб перевірити: nightsim campaign"
+    " verify FILE --head HEAD.",
     "campaignpage.glance": "Кампанія з першого погляду",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
@@ -338,13 +381,39 @@ UK: dict[str, str | dict[str, str]] = {
     " виконує жодного скрипту й не робить жодного мережевого запиту.",
     # --step
     "step.prompt": "[Enter: наступна година] ",
+    # where a difference is, and whose watch it was on each side (narration/verdict.py)
+    "verdict.at": "рядок {line}",
+    "verdict.at_clock": "рядок {line}, {clock}",
+    "verdict.on_watch": "{at}, на варті \u2014 {name}",
+    "verdict.nobody_on_watch": "{at}, на варті \u2014 нікого",
+    "verdict.watch_differs": "{at}: за журналом на варті \u2014 {log}, а в ночі, зіграній"
+    " знову з її зерна й конфігурації, \u2014 {sim}",
+    "verdict.nobody": "нікого",
+    # verify's answer: the verdict first, in words a player reads at the table
+    "verdict.genuine": "СПРАВЖНІЙ: {file} \u2014 саме та ніч, яку дають його зерно й конфігурація",
+    "verdict.not_genuine": "НЕСПРАВЖНІЙ: {file}",
+    "verdict.more": "\u2026 і ще {n:#other_event} з відмінностями (--details показує рядки)",
+    "verdict.details": "для програмістів (перші відмінні рядки повністю):",
+    "verify.no_head": "де журнал закінчується, не перевірено: дайте --head з головою ланцюжка,"
+    " названою за столом",
+    "verify.head_wrong": "журнал закінчується хешем {got}, а не названою головою ланцюжка"
+    " {head}: відтоді його обрізали, доповнили або переписали",
+    "bind.release": "журнал каже, що його записав nightsim {log}, а не оприлюднений випуск {given}",
+    "bind.edition": "ніч зіграно за редакцією правил {log}, а не за оприлюдненою редакцією"
+    " {given}: те саме зерно за кожною редакцією дає іншу ніч",
+    "bind.rng": "ніч зіграно з костями {log}, а не з оприлюдненими {given}: те саме зерно"
+    " з іншими костями дає іншу ніч",
+    "cverify.in_night": "ніч {night}: {text}",
+    "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
+    " дають її зерно й конфігурація",
+    "verdict.not_genuine_campaign": "НЕСПРАВЖНЯ: {file}",
+    "cverify.night_head": "ніч {night} закінчується названою головою ланцюжка, {head}",
     # verify's first line when a log and the dice disagree (narration/verdict.py)
-    "verdict.differs": "рядок {line}: журнал каже \u00ab{log}\u00bb,"
-    " а кості \u2014 \u00ab{sim}\u00bb",
+    "verdict.differs": "{where}: журнал каже \u00ab{log}\u00bb, а кості \u2014 \u00ab{sim}\u00bb",
     "verdict.fields": "{text} (різниця в полях: {fields})",
-    "verdict.header": "рядок {line}: заголовок журналу не такий, як nightsim пише для"
+    "verdict.header": "{where}: заголовок журналу не такий, як nightsim пише для"
     " його налаштувань (різниця в полях: {fields})",
-    "verdict.counted": "рядок {line}, {clock}: {said}",
+    "verdict.counted": "{where}: {said}",
     "verdict.log_counts": "за журналом {names} серед тих, хто {group}; за кістками — ні",
     "verdict.dice_count": "за кістками {names} серед тих, хто {group}; за журналом — ні",
     "verdict.group.awake": "не спав",
@@ -354,8 +423,8 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.group.slept_through": "проспав це",
     "verdict.group.actors": "брав участь",
     "verdict.group.eaters": "їв",
-    "verdict.cut": "рядок {line}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
-    "verdict.extra": "рядок {line}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
+    "verdict.cut": "{where}: журнал тут закінчується, а кості ведуть далі: \u00ab{sim}\u00bb",
+    "verdict.extra": "{where}: журнал іде далі, ніж ніч, яку дають кості: \u00ab{log}\u00bb",
     "word.quoted": "\u00ab{text}\u00bb",
     # `campaign show` and `campaign verify`: the ledger as a referee reads it
     "cshow.title": "кампанія{title} (id {id}): зіграно {nights:#night}",
@@ -371,6 +440,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.settings": "; задано: {items}",
     "cshow.next_seed": "зобов'язання зерна наступної ночі: sha256 {sha}",
     "cshow.head": "голова ланцюжка: {head}",
+    "cshow.published": "опубліковано для ночі {night}: конфігурація sha256 {sha}",
     "cshow.nights": "ночі:",
     "cshow.night": "  {number}  {date}  {seed}  голова {head}  {met}; повноцінно відпочили:"
     " {rested}",
@@ -379,6 +449,9 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.no_encounter": "без зустрічі",
     "cshow.encounter": "зустріч",
     "cshow.encounter_with": "зустріч: {creature}",
+    "cshow.voided": " (анульовано: {n}, не враховано)",
+    "cshow.void": "АНУЛЬОВАНО {note}:",
+    "cshow.void_item": "ніч {night} анульовано (стан загону як перед нею)",
     "cshow.adjustments": "зміни:",
     "cshow.adjustment": "  {number}  після ночі {after}: {items}",
     "cverify.all": "перевірено: кампанія{title}: {nights:#night}; голова ланцюжка: {head}",
@@ -400,16 +473,26 @@ UK: dict[str, str | dict[str, str]] = {
     " {given}: ніч зіграно з іншою конфігурацією (`nightsim check` друкує відбиток"
     " конфігурації)",
     "verify.seed_mismatch": "зерно {seed} не відповідає своєму зобов'язанню sha256 {sha}",
-    "verify.first_differing": "перша подія, що відрізняється, — рядок {line} ({type}): {what}",
+    "verify.first_differing": "рядок {line} ({type}): {what}",
     "verify.differs_in": "різниця в полях {fields}",
     "verify.not_in_log": "її немає в журналі",
     "verify.not_simulated": "її немає в повторній симуляції",
     "verify.none": "(немає)",
     "cverify.head": "кампанія закінчується названою головою ланцюжка {head}",
     "ccheck.label": "ночі {night} кампанії {file}",
+    # `campaign publish`: the block to publish before a night (hashes on lines of their own)
+    "cpub.title": "Опублікуйте перед ніччю {night} кампанії{title}:",
+    "cpub.commitment": "зобов'язання зерна цієї ночі (sha256):",
+    "cpub.config": "відбиток конфігурації, з якою її зіграють (sha256; --set цієї ночі: {sets}):",
+    "cpub.no_sets": "немає",
+    "cpub.binding": "редакція правил {edition}; кості {rng}; nightsim {release}",
+    "cpub.after": "Після сесії гравець запускає, з головою ланцюжка, оголошеною за столом:",
+    "cpub.head": "(HEAD: голова ланцюжка ночі, оголошена після гри)",
+    "cpub.recorded": "публікацію {number} записано: ніч {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Голова ланцюжка: {short}",
     "chain.full": "повністю: {hash}",
+    "page.next_seed": "Зерно наступної ночі зобов\u2019язано: sha256",
     # check
     "check.title": "Перевірка {path}",
     "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",
@@ -607,6 +690,12 @@ UK: dict[str, str | dict[str, str]] = {
     "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.event": {"one": "подія", "few": "події", "many": "подій", "other": "події"},
+    "n.other_event": {
+        "one": "інша подія",
+        "few": "інші події",
+        "many": "інших подій",
+        "other": "іншої події",
+    },
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
     "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},
     "n.hour_acc": {"one": "годину", "few": "години", "many": "годин", "other": "години"},

@@ -221,7 +221,7 @@ def _fingerprint(sha: str, t: Catalogue) -> list[Text]:
     # The hash on a line of its own, whole, to copy; the label wraps, never the hash.
     return [
         Text(t("check.fingerprint"), style="bold"),
-        Text(sha),
+        Text(sha, no_wrap=True, overflow="ignore"),
         Text(t("check.fingerprint_use"), style="dim"),
     ]
 

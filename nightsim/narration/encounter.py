@@ -50,7 +50,10 @@ def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
     return lines
 
 
-def render(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Panel:
+def render(
+    e: EncounterFacts, names: Sequence[str], t: Catalogue, *, night: int | None = None
+) -> Panel:
+    """The encounter's panel; `night`: its title names the night (a campaign's)."""
     body = Table.grid(padding=(0, 1))
     body.add_column(no_wrap=True)
     body.add_column()
@@ -58,7 +61,12 @@ def render(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Panel:
         body.add_row("\u2022", emphasise(Text(line), names))
     return Panel(
         body,
-        title=Text(t("enc.title", clock=e.clock), style="bold red"),
+        title=Text(
+            t("enc.title", clock=e.clock)
+            if night is None
+            else t("enc.title_night", night=night, clock=e.clock),
+            style="bold red",
+        ),
         title_align="left",
         border_style="red",
         box=box.HEAVY,

@@ -76,6 +76,9 @@ class HeaderFacts(NamedTuple):
     rest_to: str
     shifts: tuple[ShiftFacts, ...]
     party: tuple[Member, ...]
+    # A campaign night (the header's `campaign` link): its encounter panel names the night,
+    # since `campaign night --nights N` tells several one-night logs in a row.
+    campaign: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -330,6 +333,7 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
         rest_to=res["rest_to"],
         shifts=tuple(ShiftFacts(s["actor"], s["from"], s["to"]) for s in res.get("shifts", [])),
         party=tuple(_member(c) for c in cfg.get("party", [])),
+        campaign=h.campaign is not None,
     )
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, assert_never
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nightsim import events as ev
@@ -29,6 +29,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import Facts, HeaderFacts, JourneyFacts, NightFacts, tell
 from nightsim.narration.safe import printable
 from nightsim.narration.view import for_view
+from nightsim.narration.widgets import Responsive
 
 Kind = Literal[
     "header", "night", "evening", "hour", "encounter", "strip", "morning", "journey", "head"
@@ -43,8 +44,11 @@ class Block:
     body: RenderableType
 
 
-def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterator[Block]:
-    """One night's blocks; with `quiet`, only the encounter and the morning."""
+def night_blocks(
+    n: NightFacts, t: Catalogue, *, quiet: bool = False, numbered: bool = False
+) -> Iterator[Block]:
+    """One night's blocks; with `quiet`, only the encounter and the morning. `numbered`:
+    the encounter panel names its night (a campaign night's)."""
     if not quiet:
         if n.title is not None:
             yield Block("night", evening.title(n.title, t))
@@ -54,7 +58,8 @@ def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterato
         if not quiet:
             yield Block("hour", hours.render(h, n.names, t))
         for e in h.encounters:
-            yield Block("encounter", encounter.render(e, n.names, t))
+            night = n.morning.night if numbered else None
+            yield Block("encounter", encounter.render(e, n.names, t, night=night))
     if n.track is not None:
         yield Block("strip", strip.section(n.track, t))
     yield Block("morning", morning.render(n.morning, n.names, t))
@@ -62,14 +67,16 @@ def night_blocks(n: NightFacts, t: Catalogue, *, quiet: bool = False) -> Iterato
 
 def blocks(facts: Iterable[Facts], t: Catalogue, *, quiet: bool = False) -> Iterator[Block]:
     """Pass two: the blocks of already gathered facts (the same facts give the same blocks)."""
+    numbered = False
     for f in facts:
         match f:
             case HeaderFacts():
+                numbered = f.campaign
                 if not quiet:
                     yield Block("header", header.render(f, t))
             case NightFacts():
                 grammar = t.with_pronouns(dict(f.pronouns), {n: dict(c) for n, c in f.forms})
-                yield from night_blocks(f, grammar, quiet=quiet)
+                yield from night_blocks(f, grammar, quiet=quiet, numbered=numbered)
             case JourneyFacts():
                 yield Block("journey", journey.render(f, t))
             case _:
@@ -93,7 +100,22 @@ def narrate_blocks(
     if last and last[0].hash is not None:
         # The head pins where the log ends: `verify --head` fails a log cut short (and its
         # header's `nights` edited) even when every hash was recomputed.
-        yield Block("head", Text("\n".join(head_lines(last[0].hash, t))))
+        yield Block("head", head_block(last[0].hash, t))
+
+
+def head_block(head: str, t: Catalogue) -> RenderableType:
+    """The head's two lines; where "in full: <hash>" does not fit the width, the hash goes
+    whole on a line of its own, never wrapped: a copied hash holds no newline (printed
+    with `crop=False`, cli/render.py)."""
+    short, full = head_lines(head, t)
+
+    def build(width: int) -> RenderableType:
+        if len(full) <= width:
+            return Text(f"{short}\n{full}")
+        label = t("chain.full", hash="").rstrip()
+        return Group(Text(f"{short}\n{label}"), Text(head, no_wrap=True, overflow="ignore"))
+
+    return Responsive(build)
 
 
 def head_lines(head: str, t: Catalogue) -> tuple[str, str]:

@@ -75,7 +75,7 @@ def narrate(
     )
     out: list[str] = []
     for block in blocks(typed, lang=lang, view=view):
-        out.append(plain_text(console, block.body) + "\n")
+        out.append(plain_text(console, block.body, crop=block.kind != "head") + "\n")
     return "".join(out)
 
 

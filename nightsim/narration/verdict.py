@@ -10,11 +10,14 @@ over, so nothing is behind the screen.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nightsim import events as ev
 from nightsim.limits import shown
 from nightsim.narration.catalogue import Catalogue
+
+if TYPE_CHECKING:
+    from nightsim.log.verify import Verdict
 
 # A forged line can be megabytes: each side's sentence is cut like any echoed input.
 _LIMIT = 160
@@ -51,33 +54,70 @@ def _fields(fields: tuple[str, ...], log: dict[str, Any], sim: dict[str, Any]) -
 
 
 def verdict_words(
-    line: int, log: str | None, sim: str | None, fields: tuple[str, ...], lang: str = "en"
+    line: int,
+    log: str | None,
+    sim: str | None,
+    fields: tuple[str, ...],
+    lang: str = "en",
+    watches: tuple[str | None, str | None] = (None, None),
 ) -> str:
-    """The first line of a failed verification: at `line` (the file's 1-based line) the log
-    has `log` where the re-simulation has `sim` (None: that side has no line there)."""
+    """One difference in one sentence: at `line` (the file's 1-based line) the log has `log`
+    where the re-simulation has `sim` (None: that side has no line there); `watches`: whose
+    watch it was on the log's side and the re-simulation's (log.watches), told with it."""
     t = Catalogue(lang)
     le, ld = _event(log)
     se, sd = _event(sim)
+    where = _where(line, ld or sd, watches, t)
     if log is None:
-        return t("verdict.cut", line=line, sim=_told(se, sd, t))
+        return t("verdict.cut", where=where, sim=_told(se, sd, t))
     if sim is None:
-        return t("verdict.extra", line=line, log=_told(le, ld, t))
+        return t("verdict.extra", where=where, log=_told(le, ld, t))
     if ld.get("type") == sd.get("type") == "night.header":
         # The header is no event of the night: what differs is its fields.
-        return t("verdict.header", line=line, fields=_fields(fields, ld, sd))
+        return t("verdict.header", where=where, fields=_fields(fields, ld, sd))
     said, truth = _told(le, ld, t), _told(se, sd, t)
     same_type = ld.get("type") == sd.get("type")
-    counted = _counted(line, fields, ld, sd, t) if same_type else None
+    counted = _counted(where, fields, ld, sd, t) if same_type else None
     if counted is not None and (said == truth or le is None or le.type == "hour.passed"):
         # Who was awake, surprised, dozing…: the dispute at the table is about a name in a
         # list, which the event's sentence may not tell; say it in words.
         return counted
-    words = t("verdict.differs", line=line, log=said, sim=truth)
+    words = t("verdict.differs", where=where, log=said, sim=truth)
     if said == truth and fields:
         # The same sentence: what differs is not told by it (a roll, a field a reader
         # rarely sees); the fields say what.
         words = t("verdict.fields", text=words, fields=_fields(fields, ld, sd))
     return words
+
+
+def _where(
+    line: int, data: dict[str, Any], watches: tuple[str | None, str | None], t: Catalogue
+) -> str:
+    """The line, the minute and whose watch it was: the same on both sides, or each side's
+    (a forged watch shows as two watchers). Before the rota starts no watch is named."""
+    clock = data.get("clock") if data.get("type") != "night.header" else None
+    at = (
+        t("verdict.at", line=line)
+        if clock is None
+        else t("verdict.at_clock", line=line, clock=shown(str(clock), quote=False, limit=8))
+    )
+    said, played = watches
+    if said is None and played is None:
+        return at
+    if said == played:
+        assert said is not None
+        if not said:
+            return t("verdict.nobody_on_watch", at=at)
+        return t("verdict.on_watch", at=at, name=_name(said))
+    return t("verdict.watch_differs", at=at, log=_watcher(said, t), sim=_watcher(played, t))
+
+
+def _name(name: str) -> str:
+    return shown(name, quote=False, limit=_LIMIT)
+
+
+def _watcher(name: str | None, t: Catalogue) -> str:
+    return _name(name) if name else t("verdict.nobody")
 
 
 # The fields that list characters (nightsim/involved.py's "many"), each told as a group:
@@ -91,7 +131,7 @@ def _names(d: dict[str, Any], k: str) -> list[str]:
 
 
 def _counted(
-    line: int, fields: tuple[str, ...], log: dict[str, Any], sim: dict[str, Any], t: Catalogue
+    where: str, fields: tuple[str, ...], log: dict[str, Any], sim: dict[str, Any], t: Catalogue
 ) -> str | None:
     """The first list of characters that differs, told as who the log counts in it and the
     dice do not (or the other way round); None when no such list differs."""
@@ -103,16 +143,27 @@ def _counted(
         only_sim = [n for n in truth if n not in said]
         if not only_log and not only_sim:
             continue
-        clock = shown(str(log.get("clock", "?")), quote=False, limit=8)
         group = t(f"verdict.group.{k}")
         parts = []
         if only_log:
             parts.append(t("verdict.log_counts", names=_list(only_log), group=group))
         if only_sim:
             parts.append(t("verdict.dice_count", names=_list(only_sim), group=group))
-        return t("verdict.counted", line=line, clock=clock, said="; ".join(parts))
+        return t("verdict.counted", where=where, said="; ".join(parts))
     return None
 
 
 def _list(names: list[str]) -> str:
     return shown(", ".join(names), quote=False, limit=_LIMIT)
+
+
+def differences(verdict: Verdict, lang: str = "en") -> list[str]:
+    """One sentence per differing event the verification kept (log.verify.SHOWN of them),
+    then how many more differ: a forged field that cascades is counted, not told."""
+    said = [
+        verdict_words(m.seq + 1, m.log, m.sim, m.fields, lang, (m.log_watch, m.sim_watch))
+        for m in verdict.differences or ((verdict.mismatch,) if verdict.mismatch else ())
+    ]
+    if verdict.more:
+        said.append(Catalogue(lang)("verdict.more", n=verdict.more))
+    return said

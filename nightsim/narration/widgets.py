@@ -196,9 +196,10 @@ def stacked(blocks: Sequence[tuple[str, Sequence[Sequence[Field]]]]) -> Group:
     return Group(*parts)
 
 
-def plain_text(console: Console, body: RenderableType) -> str:
+def plain_text(console: Console, body: RenderableType, *, crop: bool = True) -> str:
     """`body` as `console` renders it, without the blanks rich pads each line with to the
-    width: plain narration (piped, or `narrate()`) is for diffs, `grep` and files."""
+    width: plain narration (piped, or `narrate()`) is for diffs, `grep` and files.
+    `crop=False`: a line wider than the console is kept whole (a hash, night.py)."""
     with console.capture() as cap:
-        console.print(body)
+        console.print(body, crop=crop)
     return "\n".join(line.rstrip() for line in cap.get().split("\n"))

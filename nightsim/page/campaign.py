@@ -16,7 +16,7 @@ autoescaping), so text stays text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from nightsim.errors import LogError
@@ -55,6 +55,7 @@ class NightRow:
     rested: str
     head: str
     short: str
+    void: str | None = None  # the void entry's note (`campaign void`): struck through
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ class CampaignPage:
     compact: str  # why the sections are compact; "" when they are not
     sections: tuple[Section, ...]
     words: dict[str, str]
+    # Whether every night shown was re-simulated when the page was made, in words
+    # (docs/campaign.md, "The page").
+    checked: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,18 @@ def night_row(n: _Night, t: Catalogue) -> NightRow:
     )
 
 
+def _void_items(items: Sequence[str], t: Catalogue) -> tuple[str, ...]:
+    """A void entry's item in words ("void night 5"), not its stored state."""
+    from nightsim.campaign.chain import VOID
+
+    return tuple(
+        t("cshow.void_item", night=item[len(VOID) :].partition(" ")[0])
+        if item.startswith(VOID)
+        else item
+        for item in items
+    )
+
+
 def adjust_row(a: AdjustmentView, nights: int, t: Catalogue) -> AdjustRow:
     if a.after_night == 0:
         when = t("campaignpage.adjust_first")
@@ -181,7 +197,7 @@ def adjust_row(a: AdjustmentView, nights: int, t: Catalogue) -> AdjustRow:
         when = t("campaignpage.adjust_between", night=a.after_night, next=a.after_night + 1)
     else:
         when = t("campaignpage.adjust_after", night=a.after_night)
-    return AdjustRow(when, tuple(a.items), a.note)
+    return AdjustRow(when, _void_items(a.items, t), a.note)
 
 
 def section(n: _Night, t: Catalogue, compact: bool) -> Section:
@@ -345,29 +361,51 @@ def _numbered(nights: Sequence[Sequence[str]], numbers: Sequence[int] | None) ->
     return out
 
 
+def _told(
+    numbered: Sequence[int],
+    nights: Sequence[Sequence[str]],
+    void: Mapping[int, str],
+    tracks: _Tracks,
+    compact: bool,
+    t: Catalogue,
+) -> tuple[list[_Night], list[NightRow], list[Section]]:
+    """Each night read, checked and told: the nights counted (a void one is not: struck
+    through in the table, left out of the tallies and the charts), the rows, the sections."""
+    told: list[_Night] = []
+    rows: list[NightRow] = []
+    sections: list[Section] = []
+    for number, lines in zip(numbered, nights, strict=True):
+        n = read_night(number, lines)
+        sections.append(section(n, t, compact))
+        if number in void:
+            rows.append(replace(night_row(n, t), void=void[number]))
+            continue
+        tracks.add(n)
+        rows.append(night_row(n, t))
+        told.append(n)
+    return told, rows, sections
+
+
 def page(
     title: str,
     nights: Sequence[Sequence[str]],
     adjustments: Sequence[AdjustmentView],
     lang: str = "en",
     numbers: Sequence[int] | None = None,
+    void: Mapping[int, str] | None = None,
+    checked: str = "",
 ) -> CampaignPage:
-    """The campaign page's views; each night's log is read, checked and told one at a time."""
+    """The campaign page's views; each night's log is read, checked and told one at a time.
+    A void night (`void`: its number and note) is struck through in the table and left out
+    of the tallies, the party table and the charts."""
     t = Catalogue(lang)
     numbered = _numbered(nights, numbers)
     last = numbered[-1] if numbered else 0
     adjusted = _checked(adjustments, last)
     compact = len(nights) > COMPACT_NIGHTS
     tracks = _Tracks(t)
-    told: list[_Night] = []
-    rows: list[NightRow] = []
-    sections: list[Section] = []
-    for number, lines in zip(numbered, nights, strict=True):
-        n = read_night(number, lines)
-        tracks.add(n)
-        rows.append(night_row(n, t))
-        sections.append(section(n, t, compact))
-        told.append(n)
+    told, rows, sections = _told(numbered, nights, void or {}, tracks, compact, t)
+    last_head = sections[-1].head if sections else ""
     heads = tuple(
         t(f"campaignpage.col_{c}")
         for c in ("night", "date", "camp", "watched", "encounter", "rested", "head")
@@ -376,7 +414,7 @@ def page(
         lang=t.lang,
         title=title,
         glance=_glance(told, len(adjusted), t),
-        last_head=told[-1].head if told else "",
+        last_head=last_head,
         party=_party(told, t),
         heads=heads,
         rows=_rows(rows, adjusted, last, t),
@@ -393,7 +431,9 @@ def page(
             "sections": t("campaignpage.sections"),
             "back": t("campaignpage.back"),
             "footer": t("campaignpage.footer"),
+            "void": t("campaignpage.void"),
         },
+        checked=checked,
     )
 
 
@@ -404,14 +444,18 @@ def campaign_html(
     *,
     lang: str = "en",
     numbers: Sequence[int] | None = None,
+    void: Mapping[int, str] | None = None,
+    checked: str = "",
 ) -> str:
     """The campaign page. `nights[i]` is night i+1's log (night `numbers[i]`'s, where a
     ledger missing a night gives its numbers): the lines of a one-night `nightsim run` log,
     each without its newline; `adjustments` those made between nights. A log that fails the
     reader's checks raises its `LogError` (NotALog / BrokenLog) naming the night; an
     adjustment after a night not given raises ValueError. The same input gives the same
-    bytes."""
+    bytes. `void`: the nights voided and their notes; `checked`: whether the nights were
+    re-simulated, in words, shown at the top.
+    """
     from nightsim.page.render import render
 
-    view = page(title, nights, adjustments, lang, numbers)
+    view = page(title, nights, adjustments, lang, numbers, void, checked)
     return render("campaign.html.j2", scripted=False, page=view, lang=view.lang)

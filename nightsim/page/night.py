@@ -275,6 +275,15 @@ def _journey(j: JourneyFacts, t: Catalogue, max_hp: dict[str, int]) -> JourneyVi
     )
 
 
+def next_commitment(first: list[ev.Event], t: Catalogue) -> tuple[str, ...]:
+    """A campaign night's page carries the next night's seed commitment (its header's
+    `campaign.next_seed_sha256`), to publish with the head (docs/campaign.md)."""
+    header = first[0] if first else None
+    link = getattr(header, "campaign", None)
+    sha = getattr(link, "next_seed_sha256", None)
+    return (t("page.next_seed"), sha) if isinstance(sha, str) else ()
+
+
 def page(
     events: Iterable[ev.Event],
     lang: str = "en",
@@ -292,8 +301,12 @@ def page(
     trip: JourneyView | None = None
     last: list[ev.Event] = []
 
+    first: list[ev.Event] = []
+
     def tracked() -> Iterable[ev.Event]:
         for event in events:
+            if not first:
+                first.append(event)
             last[:] = [event]
             yield event
 
@@ -309,6 +322,8 @@ def page(
                 trip = _journey(f, t, max_hp)
             case _:
                 assert_never(f)
-    chain = head_lines(last[0].hash, t) if last and last[0].hash is not None else ()
+    chain: tuple[str, ...] = ()
+    if last and last[0].hash is not None:
+        chain = head_lines(last[0].hash, t) + next_commitment(first, t)
     shown = title if title is not None else seed_title
     return NightPage(lang, shown, head, tuple(nights), trip, words(t), chain)

@@ -30,6 +30,7 @@ from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 from nightsim.engine.sim import NightSim
 from nightsim.log.writer import canonical_json
 from nightsim.measures import CHARACTER, PARTY, Measure
+from nightsim.stats.orphans import end_with_parent
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -262,7 +263,9 @@ class Task:
 _WORKER_CONFIGS: dict[int, Config] = {}
 
 
-def _init_worker(configs: list[dict[str, Any]]) -> None:
+def _init_worker(parent: int, configs: list[dict[str, Any]]) -> None:
+    # A parent killed outright (`kill -9`) cannot stop its workers: they end with it.
+    end_with_parent(parent)
     # Ctrl-C is the main process's to handle: it stops the workers itself (`_stop`).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Rebuilt once per worker from canonical data: no pydantic objects cross the pipe.
@@ -348,7 +351,7 @@ def in_pool(
         max_workers=jobs,
         mp_context=_mp_context(),
         initializer=_init_worker,
-        initargs=([cfg.canonical() for cfg in configs],),
+        initargs=(os.getpid(), [cfg.canonical() for cfg in configs]),
     )
     try:
         pending: set[Future[R]] = set()

@@ -247,14 +247,14 @@ def test_migrations_from_empty_and_a_later_schema(tmp_path: Path) -> None:
     ledger.migrate(conn, path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == ledger.SCHEMA_VERSION
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"campaign", "nights", "adjustments", "pending"} <= tables
+    assert {"campaign", "nights", "adjustments", "pending", "publications"} <= tables
     conn.close()
     later = _played(tmp_path, nights=1)
     _sql(later, f"PRAGMA user_version = {ledger.SCHEMA_VERSION + 1}")
     with pytest.raises(
         NotACampaign,
-        match=r"from a later nightsim \(campaign schema 2; this one"
-        r" reads up to 1\)",
+        match=rf"from a later nightsim \(campaign schema {ledger.SCHEMA_VERSION + 1}; this one"
+        rf" reads up to {ledger.SCHEMA_VERSION}\)",
     ):
         Campaign.open(later)
 

@@ -60,8 +60,9 @@ def test_ten_sessions_from_the_readme(tmp_path: Path, capsys: pytest.CaptureFixt
         sets = ["--set", "camp.weather=dry"] if session == 4 else []
         assert main(["campaign", "night", c, "--quiet", *sets]) == 0
         err = capsys.readouterr().err
-        assert f"night {session + 1}: head: " in err
-        assert "the next night's seed is committed: sha256 " in err
+        # Each hash whole on the line after its label (never wrapped with it).
+        assert f"night {session + 1}: head:\n" in err
+        assert "the next night's seed is committed: sha256:\n" in err
     assert main(["campaign", "show", c]) == 0
     shown = capsys.readouterr().out
     assert "10 nights played" in shown and "a bandit's arrow" in shown
@@ -315,7 +316,8 @@ def test_a_broken_night_is_named_by_every_command(
     assert err.startswith("nightsim: error: campaign page: night 2's log is broken: ")
     assert said in err and err.count("\n") == 1 and not page.exists()
     assert main(["campaign", "verify", str(c), "--night", "2"]) == 1
-    assert "campaign verify: night 2" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith(f"NOT GENUINE: {c}\n- night 2")
     if said != "line 3: hash":  # an edit inside night 2 leaves the morning night 3 links to
         assert main(["campaign", "verify", str(c), "--night", "3"]) == 1
         assert "night 2's log is broken" in capsys.readouterr().out
@@ -387,9 +389,14 @@ def test_a_missing_night_is_warned_of_and_the_rest_shown(
     assert main(["campaign", "show", str(c)]) == 0
     done = capsys.readouterr()
     assert done.err == warning and "     3  3 Reedwryme" in done.out
-    assert main(["campaign", "page", str(c)]) == 0
+    # The page re-simulates first: a campaign with a night missing is no page at all (1);
+    # --unchecked shows the rest, and says plainly it was not checked.
+    assert main(["campaign", "page", str(c)]) == 1
     done = capsys.readouterr()
-    assert done.err == warning
+    assert done.err.startswith(warning) and "night 2 is missing" in done.err and not done.out
+    assert main(["campaign", "page", str(c), "--unchecked"]) == 0
+    done = capsys.readouterr()
+    assert done.err == warning and "NOT CHECKED" in done.out
     assert 'id="night-3"' in done.out and 'id="night-2"' not in done.out
     assert main(["campaign", "verify", str(c)]) == 1
     assert "night 2 is missing" in capsys.readouterr().out
@@ -425,11 +432,12 @@ def test_every_key_of_show_json_is_documented(
 
 
 def test_show_and_verify_speak_the_referees_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`campaign show --lang uk` and `campaign verify --lang uk`: the ledger's words, counted
     nouns and the config's terms in Ukrainian; the names, hashes and settings as stored. One
-    night is "1 night", not "1 nights"."""
+    night is "1 night", not "1 nights". (Wide: each line whole, unwrapped.)"""
+    monkeypatch.setenv("COLUMNS", "300")
     c = str(tmp_path / "wood.campaign")
     assert main(["campaign", "new", c, "--name", "Ліс"]) == 0
     assert main(["campaign", "night", c, "--quiet", "--set", "camp.weather=heavy_rain"]) == 0
@@ -451,12 +459,13 @@ def test_show_and_verify_speak_the_referees_language(
     assert uk[7].startswith("     1  1 Reedwryme  зерно за зобов'язанням  голова ")
     assert "  без зустрічі; повноцінно відпочили: " in uk[7] or "  зустріч" in uk[7]
     assert main(["campaign", "verify", c, "--lang", "uk"]) == 0
-    said = capsys.readouterr().out.strip()
+    verdict, said = capsys.readouterr().out.strip().splitlines()
+    assert verdict.startswith(f"СПРАВЖНЯ: {c}: кожна перевірена ніч")
     assert said.startswith("перевірено: кампанія «Ліс»: 1 ніч; голова ланцюжка: ")
     head = said.split()[-1]
     # As read out at the table (groups, capitals); echoed as the hex digits it stands for.
     read_out = "-".join(head[k : k + 4] for k in (0, 4, 8)).upper()
     assert main(["campaign", "verify", c, "--lang", "uk", "--head", read_out]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == (
+    assert capsys.readouterr().out.splitlines()[2] == (
         f"кампанія закінчується названою головою ланцюжка {head[:12]}"
     )

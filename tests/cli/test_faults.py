@@ -29,7 +29,14 @@ from hypothesis import strategies as st
 
 from nightsim.cli import EPILOG, atomic, main
 from nightsim.cli import replay as replay_cli
-from nightsim.cli.common import EXIT_BUSY, EXIT_IOERR, EXIT_OLDER_FORMAT, EXIT_SIGINT, EXIT_SIGTERM
+from nightsim.cli.common import (
+    EXIT_BUSY,
+    EXIT_IOERR,
+    EXIT_OLDER_FORMAT,
+    EXIT_SIGHUP,
+    EXIT_SIGINT,
+    EXIT_SIGTERM,
+)
 from nightsim.errors import Terminated
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from nightsim.log.reader import log_lines
@@ -973,14 +980,24 @@ def test_the_exit_code_table_is_in_the_readme_and_the_help() -> None:
         if "\n## Exit codes\n" in p.read_text(encoding="utf-8")
     }
     assert set(pages) == {"README.md", "limits.md", "campaign.md"}
-    every = [0, 1, 2, EXIT_OLDER_FORMAT, EXIT_IOERR, EXIT_BUSY, EXIT_SIGINT, EXIT_SIGTERM]
+    every = [
+        0,
+        1,
+        2,
+        EXIT_OLDER_FORMAT,
+        EXIT_IOERR,
+        EXIT_BUSY,
+        EXIT_SIGHUP,
+        EXIT_SIGINT,
+        EXIT_SIGTERM,
+    ]
     for name, text in pages.items():
         table = text.split("\n## Exit codes", 1)[1].split("\n\n", 2)[1]
         if name == "campaign.md":
             # The campaign's own table: the codes its commands give, each one of the README's.
             cells = re.findall(r"^\| ([\d, ]+) \|", table, re.M)
             codes = [int(c) for cell in cells for c in cell.split(",")]
-            assert codes == [0, 1, 2, EXIT_IOERR, EXIT_BUSY, EXIT_SIGINT, EXIT_SIGTERM]
+            assert codes == [0, 1, 2, EXIT_IOERR, EXIT_BUSY, EXIT_SIGHUP, EXIT_SIGINT, EXIT_SIGTERM]
             continue
         codes = [int(c) for c in re.findall(r"^\| \*\*(\d+)\*\*", table, re.M)]
         assert codes == every

@@ -76,7 +76,14 @@ def assert_text_only(ran: Ran) -> None:
         assert c not in bare, f"{c!r} reached the terminal"
     errors = [line for line in ran.err.splitlines() if line.startswith("nightsim: error")]
     assert len(errors) <= 1
-    if ran.code not in (0, 3):
+    # A verdict (verify, whatif, campaign verify: exit 1) is an answer, not an error: NOT
+    # GENUINE first, then a line per reason, with no `nightsim: error:` prefix.
+    verdict = [
+        line for line in both.splitlines() if line.startswith(("NOT GENUINE: ", "НЕСПРАВЖН"))
+    ]
+    if ran.code == 1 and verdict:
+        assert not errors and len(verdict) == 1, both
+    elif ran.code not in (0, 3):
         assert len(errors) == 1, ran.err  # one line saying why
 
 

@@ -107,6 +107,8 @@ def test_run_loads_no_reader() -> None:
     modules = run_cli(["run", "--seed", "3", "--no-log", "--format", "jsonl"])
     assert "nightsim.engine.sim" in modules
     assert "nightsim.log.reader" not in modules
+    # `--sink`'s HTTP client and queue load only when a sink is asked for.
+    assert not {"nightsim.cli.sink", "http.client", "queue"} & modules
 
 
 def test_odds_json_on_one_job_loads_no_text_nor_pool() -> None:
@@ -194,3 +196,15 @@ def test_the_script_is_the_one_that_leaves_the_heap_to_the_os() -> None:
         [sys.executable, "-m", "nightsim", "--version"], capture_output=True, text=True
     )
     assert out.returncode == 0 and out.stdout.startswith("nightsim ")
+
+
+@pytest.mark.parametrize(
+    "argv", [["run", "--seed", "3", "--no-log", "--format", "jsonl"], ["check"], ["schema"]]
+)
+def test_no_other_command_loads_the_server(argv: list[str]) -> None:
+    """`nightsim serve`'s stack (Starlette, uvicorn, the server's modules) loads only for
+    `serve`: every other command starts as fast as before it existed."""
+    modules = run_cli(argv)
+    server = {"starlette", "uvicorn", "multipart", "anyio", "nightsim.serve"}
+    assert sorted(m for m in modules if m.split(".")[0] in server or m in server) == []
+    assert not any(m.startswith("nightsim.serve") for m in modules)

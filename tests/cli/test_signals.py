@@ -13,7 +13,9 @@ A few trials run in the quick loop; the long loops are marked slow.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import signal
 import subprocess
@@ -24,7 +26,17 @@ from pathlib import Path
 import pytest
 
 from nightsim.cli import main
-from tests.cli.test_faults import ENV, NIGHTSIM, ROOT, TIMEOUT, handles, linux_only, wait_until
+from tests.cli.test_faults import (
+    ENV,
+    NIGHTSIM,
+    ROOT,
+    TIMEOUT,
+    children,
+    gone,
+    handles,
+    linux_only,
+    wait_until,
+)
 
 pytestmark = linux_only
 
@@ -36,7 +48,11 @@ VARIANTS = {
 }
 
 
-STOPPED = {signal.SIGINT: "nightsim: interrupted (SIGINT)", signal.SIGTERM: "nightsim: terminated"}
+STOPPED = {
+    signal.SIGINT: "nightsim: interrupted (SIGINT)",
+    signal.SIGTERM: "nightsim: terminated",
+    signal.SIGHUP: "nightsim: hung up (SIGHUP)",
+}
 
 
 @dataclass
@@ -243,3 +259,126 @@ def test_a_stop_a_library_wraps_is_that_stop(tmp_path: Path, wrapper: str) -> No
         "    raise ImportError('could not import')\n",
     )
     assert (done.returncode, done.stderr) == (143, "nightsim: terminated (SIGTERM): stopped\n")
+
+
+# --- a closed terminal, a killed parent ----------------------------------------------------
+
+
+def test_a_hangup_mid_run_removes_the_partial_log(tmp_path: Path) -> None:
+    """SIGHUP (a closed SSH session) used to end `run` silently, its `.partial` left to block
+    the next `--log` of that name."""
+    proc = start(tmp_path, ["run", "--nights", "20000", "--seed", "4", "--log", "j.jsonl"])
+    wait_until(lambda: (tmp_path / "j.jsonl.partial").exists(), "the partial log")
+    proc.send_signal(signal.SIGHUP)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 129, err
+    assert err.decode().splitlines()[-1] == (
+        "nightsim: stopped before the end: no log written; the night is --seed 4 --nights 20000"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_hangup_after_the_commit_keeps_the_log_and_names_it(tmp_path: Path) -> None:
+    for i, delay in enumerate((0.0, 0.005, 0.02)):
+        trial = signal_at(fresh(tmp_path, i), RUN, signal.SIGHUP, delay, after_commit=True)
+        assert_whole(trial)
+
+
+def test_closing_the_terminal_mid_run_leaves_nothing_behind(tmp_path: Path) -> None:
+    """The real thing: `run` on a terminal of its own (a pty it controls), the terminal's
+    other end closed; the kernel sends the SIGHUP. Its last line has nowhere to go."""
+    import fcntl
+    import pty
+    import termios
+
+    leader, follower = pty.openpty()
+
+    def own_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    proc = subprocess.Popen(
+        [*NIGHTSIM, "run", "--nights", "20000", "--seed", "4", "--log", "j.jsonl"],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        cwd=tmp_path,
+        env=ENV,
+        preexec_fn=own_terminal,  # the terminal must be taken in the child, before exec
+    )
+    os.close(follower)
+    try:
+        os.read(leader, 1000)  # it has started telling the journey
+        wait_until(lambda: (tmp_path / "j.jsonl.partial").exists(), "the partial log")
+    finally:
+        os.close(leader)
+    assert proc.wait(timeout=TIMEOUT) == 129
+    assert list(tmp_path.iterdir()) == []
+
+
+def a_log(tmp_path: Path) -> Path:
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "3", "--log", str(log), "--quiet"]) == 0
+    return log
+
+
+PARALLEL = {
+    "odds": lambda _: ["odds", "--nights", "5000000", "--jobs", "2", "--seed", "1"],
+    "whatif": lambda log: [
+        "whatif",
+        str(log),
+        "--set",
+        "camp.season=winter",
+        "--nights",
+        "100000",
+        "--jobs",
+        "2",
+    ],
+}
+
+
+LAST = {
+    signal.SIGHUP: "nightsim: hung up (SIGHUP): stopped",
+    signal.SIGTERM: "nightsim: terminated (SIGTERM): stopped",
+}
+ENDS = [
+    pytest.param(command, sig, id=f"{command}-{sig.name}", marks=() if quick else pytest.mark.slow)
+    for command in PARALLEL
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL)
+    for quick in [(command, sig) == ("odds", signal.SIGKILL)]
+]
+
+
+@pytest.mark.parametrize(("command", "sig"), ENDS)
+def test_workers_end_with_their_parent(tmp_path: Path, command: str, sig: signal.Signals) -> None:
+    """`kill -9` of the parent used to leave both workers waiting on the task pipe for good
+    (each holds its write end), and so did a SIGHUP; now they end with it, however it ends."""
+    log = a_log(tmp_path) if command == "whatif" else None
+    proc = subprocess.Popen(
+        [*NIGHTSIM, *PARALLEL[command](log)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    try:
+        wait_until(lambda: proc.poll() is not None or len(children(proc.pid)) >= 2, "workers")
+        workers = children(proc.pid)
+        assert len(workers) == 2, (proc.returncode, workers)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        proc.kill()
+    if sig != signal.SIGKILL:
+        assert proc.returncode == 128 + sig, err
+        assert err.decode().splitlines()[-1] == LAST[sig], err
+    import time
+
+    deadline = time.monotonic() + 5
+    try:
+        while not all(gone(pid) for pid in workers):
+            assert time.monotonic() < deadline, [p for p in workers if not gone(p)]
+            time.sleep(0.05)
+    finally:
+        for pid in (p for p in workers if not gone(p)):  # a failure leaves no orphan running
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

@@ -226,7 +226,22 @@ def test_check_fits_the_width(
     monkeypatch.setenv("COLUMNS", str(width))
     assert main(["check", "--lang", lang, "--set", "camp.season=winter"]) == 0
     out = capsys.readouterr().out
-    assert max(cell_len(line) for line in out.splitlines()) <= width
+    # The fingerprint alone may run past the width: it is printed whole, never wrapped.
+    lines = [line for line in out.splitlines() if not re.fullmatch(r"[0-9a-f]{64}", line)]
+    assert max(cell_len(line) for line in lines) <= width
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_check_fingerprint_whole_on_its_own_line(
+    width: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nightsim.config import load_config
+    from nightsim.config.fingerprint import config_sha256
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert config_sha256(load_config(default_config_path())) in out.splitlines()
 
 
 def test_six_hours_for_every_watcher_is_warned() -> None:

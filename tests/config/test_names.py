@@ -34,6 +34,13 @@ REFUSED = [
     ("Moss", "Mo\u2060ss", "holds \\u2060 WORD JOINER, an invisible character"),
     ("Moss", "\ufeffMoss", "holds \\ufeff ZERO WIDTH NO-BREAK SPACE, an invisible character"),
     ("Moss", "Mo\u00adss", "holds \\u00ad SOFT HYPHEN, an invisible character"),
+    # Blank or invisible, yet neither whitespace nor a format character (Cf): Hangul filler
+    # (Lo), braille blank (So), combining grapheme joiner and a selector after a letter (Mn).
+    ("Moss", "\u3164", "is blank; give a name"),
+    ("Moss", "\u2800", "is blank; give a name"),
+    ("Moss", "Moss\u2800", "holds \\u2800 BRAILLE PATTERN BLANK, an invisible character"),
+    ("Moss", "Mo\u034fss", "holds \\u034f COMBINING GRAPHEME JOINER, an invisible character"),
+    ("Moss", "Moss\ufe0f", "holds \\ufe0f VARIATION SELECTOR-16, an invisible character"),
     ("Sir Aldric", "wren", "party: 'wren' and 'Wren' are the same name but for case"),
     ("Sir Aldric", "WREN", "party: 'WREN' and 'Wren' are the same name but for case"),
     (
@@ -180,7 +187,7 @@ def test_a_log_written_with_such_names_replays_verifies_and_answers_whatif(
     log = tmp_path / FIXTURE.name
     shutil.copy(FIXTURE, log)
     assert main(["verify", str(log)]) == 0
-    assert capsys.readouterr().out.startswith("verified: ")
+    assert capsys.readouterr().out.splitlines()[1].startswith("verified: ")
     assert main(["replay", str(log), "--format", "jsonl"]) == 0
     assert capsys.readouterr().out == FIXTURE.read_text(encoding="utf-8")
     assert main(["replay", str(log)]) == 0
@@ -197,3 +204,12 @@ def test_a_creature_is_held_to_the_same_rule() -> None:
     text = default_text().replace('creature = "', 'creature = "\u200f', 1)
     with pytest.raises(ConfigError, match=r"encounters\.night_fire\[0\]\.creature: .*\\u200f"):
         parse_config(text)
+
+
+def test_an_emoji_with_its_selector_is_a_name_and_a_small_capital_looks_like_its_letter() -> None:
+    from nightsim.config.names import skeleton
+
+    assert parse_config(renamed("Moss", "Moss \u2764\ufe0f")).party[2].name == "Moss \u2764\ufe0f"
+    assert skeleton("M\u1d0fss") == skeleton("Moss")
+    warned = name_warnings(parse_config(renamed("Sir Aldric", "M\u1d0fss")))
+    assert any("look alike" in line for line in warned)

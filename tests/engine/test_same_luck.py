@@ -212,7 +212,8 @@ def test_a_log_of_nightsim_0_2_verifies_with_its_own_dice(
     assert any("nightsim 0.2.0" in note for note in verdict.notes)
     assert main(["verify", str(FIXTURE)]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith(f"verified: {len(fixture_lines())} events match (3 nights)")
+    assert out.startswith(f"GENUINE: {FIXTURE} ")
+    assert out.splitlines()[1] == f"verified: {len(fixture_lines())} events match (3 nights)"
     assert "re-simulated with the log's" in err
     assert main(["replay", str(FIXTURE), "--quiet"]) == 0
 
@@ -228,7 +229,7 @@ def test_an_edited_copy_of_the_old_log_fails(
     forged.write_text("".join(rehash(renumbered)), encoding="utf-8")
     assert main(["verify", str(forged)]) == 1
     # The file's 1-based line, as every command numbers lines (line k + 1 holds seq k).
-    assert f": line {k + 1}: " in capsys.readouterr().err
+    assert capsys.readouterr().out.splitlines()[1].startswith(f"- line {k + 1}, ")
 
 
 def test_a_log_of_unknown_dice_is_not_a_mismatch(

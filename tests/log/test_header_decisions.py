@@ -93,8 +93,9 @@ def test_the_commitment_line_names_the_dice_and_the_release(
 ) -> None:
     assert main(["verify", str(DATA / name)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("seed 9 hashes to the log's own commitment sha256 ")
-    assert f" (dice {dice}, nightsim {release}): " in out[1]
+    assert out[0].startswith("GENUINE: ")
+    assert out[2].startswith("seed 9 hashes to the log's own commitment sha256 ")
+    assert f" (dice {dice}, nightsim {release}): " in out[2]
 
 
 def test_a_fresh_log_names_this_release(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,7 +103,7 @@ def test_a_fresh_log_names_this_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["run", "--seed", "full moon", "--quiet", "--log", str(log)]) == 0
     capsys.readouterr()
     assert main(["verify", str(log)]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == (
+    assert capsys.readouterr().out.splitlines()[2] == (
         "seed 'full moon' hashes to the log's own commitment sha256"
         " 45e434a23fcfe2725efaccbe558233479245c8a376b7feaaf13c23f87bd8ddcc"
         f" (dice sha256-uniform-v2, nightsim {__version__}): compare it with the one published"
@@ -115,7 +116,7 @@ def test_whatif_on_a_forged_megabyte_header_prints_no_long_line(
 ) -> None:
     """A re-chained header with a seed of a million characters (its commitment matching) and
     its clock edited: the first difference is the header itself. whatif's refusal is one
-    line, pointing to verify; verify's answer keeps the evidence whole."""
+    verdict, each sentence cut; verify --details keeps the evidence whole."""
     import hashlib
 
     lines = log_lines(9)
@@ -128,12 +129,15 @@ def test_whatif_on_a_forged_megabyte_header_prints_no_long_line(
     log.write_text("".join(rehash([canonical_json(header) + "\n", *lines[1:]])), "utf-8")
     assert main(["whatif", str(log), "--set", "camp.season=winter"]) == 1
     out, err = capsys.readouterr()
-    assert out == ""
-    assert [line[:5] for line in err.splitlines()] == ["note:", "night"]  # the refusal: one line
-    assert max(len(line) for line in err.splitlines()) <= 310, err[:500]
-    assert "\u202e" not in err and "header is not the one nightsim writes" in err
-    assert 'clock "19:01" \u2260 "19:00"' in err
-    assert main(["verify", str(log)]) == 1
+    assert [line[:5] for line in err.splitlines()] == ["note:"]
+    # The refusal is verify's verdict: NOT GENUINE, then a sentence per difference, each cut.
+    said = out.splitlines()
+    assert said[0] == f"NOT GENUINE: {log}" and len(said) <= 7
+    assert max(len(line) for line in out.splitlines() + err.splitlines()) <= 310, out[:500]
+    assert "\u202e" not in out + err and "header is not the one nightsim writes" in said[1]
+    assert 'clock "19:01" \u2260 "19:00"' in said[1]
+    assert main(["verify", str(log), "--details"]) == 1
     out, err = capsys.readouterr()
-    assert len(out.splitlines()) == 2 and seed in out  # the evidence, whole
+    logged = [line for line in out.splitlines() if line.startswith("log: ")]
+    assert seed in logged[0]  # the evidence, whole
     assert max(len(line) for line in err.splitlines()) <= 310

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 
 from nightsim import __version__
 from nightsim.cli import main
-from nightsim.log.verify import verify_lines
+from nightsim.log.verify import SHOWN, verify_lines
 from nightsim.log.writer import canonical_json
 from tests.conftest import log_lines, rehash
 
@@ -34,15 +35,20 @@ def test_an_honest_log_verifies(
     assert main(["verify", str(log)]) == 0
     out = capsys.readouterr().out.splitlines()
     n = len(log.read_text(encoding="utf-8").splitlines())
-    assert out[0] == f"verified: {n} events match (1 night)"
+    assert out[0] == f"GENUINE: {log} is the night its seed and config play"
+    assert out[1] == f"verified: {n} events match (1 night)"
+    # GENUINE without --head: the last line says where the log ends was not checked.
+    assert out[-1] == (
+        "where the log ends is not checked: give --head with the head read out at the table"
+    )
     commitment = hashlib.sha256(str(seed).encode()).hexdigest()
-    assert out[1] == (
+    assert out[2] == (
         f"seed {seed!r} hashes to the log's own commitment sha256 {commitment} (dice"
         f" sha256-uniform-v2, nightsim {__version__}): compare it with the one published before"
         " the session (--commitment)"
     )
     assert main(["verify", str(log), "--commitment", commitment.upper()]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == (
+    assert capsys.readouterr().out.splitlines()[2] == (
         f"seed {seed!r} matches the published commitment sha256 {commitment} (dice"
         f" sha256-uniform-v2, nightsim {__version__})"
     )
@@ -59,12 +65,12 @@ def test_a_swapped_seed_fails_the_published_commitment(
     published = hashlib.sha256(b"44").hexdigest()
     assert main(["verify", str(log), "--commitment", published]) == 1
     out, err = capsys.readouterr()
-    assert "verified" not in out
-    assert err.strip() == (
-        f"nightsim: error: {log}: the log's seed commits to sha256"
-        f" {hashlib.sha256(b'45').hexdigest()}, not to the published commitment {published}:"
-        " the night was played with another seed"
-    )
+    assert "verified" not in out and "nightsim: error" not in err
+    assert out.splitlines() == [
+        f"NOT GENUINE: {log}",
+        f"- the log's seed commits to sha256 {hashlib.sha256(b'45').hexdigest()}, not to the"
+        f" published commitment {published}: the night was played with another seed",
+    ]
 
 
 def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,21 +84,23 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["verify", str(log), "--lang", "uk", "--head", head[:12]]) == 0
     out = capsys.readouterr().out.splitlines()
     many = "подій" if n % 10 not in (1, 2, 3, 4) or n % 100 in (11, 12, 13, 14) else "події"
-    assert out[0] == f"перевірено: усі події збігаються ({n} {many}, 2 ночі)"
+    assert out[0] == f"СПРАВЖНІЙ: {log} — саме та ніч, яку дають його зерно й конфігурація"
+    assert out[1] == f"перевірено: усі події збігаються ({n} {many}, 2 ночі)"
     commitment = hashlib.sha256(b"45").hexdigest()
-    assert out[1].startswith(f"зерно 45 дає власне зобов'язання журналу sha256 {commitment} (")
-    assert out[2].startswith("відбиток конфігурації — sha256 ")
-    assert out[3] == (
+    assert out[2].startswith(f"зерно 45 дає власне зобов'язання журналу sha256 {commitment} (")
+    assert out[3].startswith("відбиток конфігурації — sha256 ")
+    assert out[4] == (
         f"журнал закінчується очікуваною головою ланцюжка {head[:12]} (повністю: {head})"
     )
     published = hashlib.sha256(b"44").hexdigest()
     assert main(["verify", str(log), "--lang", "uk", "--commitment", published]) == 1
     out, err = capsys.readouterr()
-    assert out == ""
-    assert err.strip() == (
-        f"nightsim: error: {log}: зерно журналу дає зобов'язання sha256 {commitment}, а не"
-        f" оприлюднене {published}: ніч зіграно з іншим зерном"
-    )
+    assert err == ""
+    assert out.splitlines() == [
+        f"НЕСПРАВЖНІЙ: {log}",
+        f"- зерно журналу дає зобов'язання sha256 {commitment}, а не оприлюднене {published}:"
+        " ніч зіграно з іншим зерном",
+    ]
 
 
 def test_another_config_fails_the_agreed_fingerprint(
@@ -107,12 +115,13 @@ def test_another_config_fails_the_agreed_fingerprint(
     assert main(["run", "--seed", "44", "--quiet", "--set", rota, "--log", str(log)]) == 0
     capsys.readouterr()
     assert main(["verify", str(log), "--config-sha256", agreed]) == 1
-    assert "the night was played with another config" in capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert out.startswith("NOT GENUINE: ") and "the night was played with another config" in out
     honest = tmp_path / "h.jsonl"
     assert main(["run", "--seed", "44", "--quiet", "--log", str(honest)]) == 0
     capsys.readouterr()
     assert main(["verify", str(honest), "--config-sha256", agreed]) == 0
-    assert capsys.readouterr().out.splitlines()[2] == (
+    assert capsys.readouterr().out.splitlines()[3] == (
         f"the config is the agreed one, fingerprint sha256 {agreed}"
     )
 
@@ -145,18 +154,24 @@ def test_a_forger_who_rehashes_passes_replay_but_fails_verify(
     capsys.readouterr()
     assert main(["verify", str(log)]) == 1
     out, err = capsys.readouterr()
-    assert f"line {k + 1} (rest.checked)" in err and "'full_rest'" in err
-    # First, in words: what the log claims and what the dice say, the line and the minute.
-    first = err.splitlines()[0]
-    assert first.startswith(f"nightsim: error: {log}: line {k + 1}: the log says \u201c05:00 ")
+    # The verdict first, then in words what the log claims and what the dice say, the line
+    # and the minute; no raw lines without --details.
+    verdict, first = out.splitlines()
+    assert verdict == f"NOT GENUINE: {log}" and "nightsim: error" not in err
+    assert first.startswith(f"- line {k + 1}, 05:00, on Moss's watch: the log says \u201c05:00 ")
     assert ": a full rest.\u201d, but the dice say \u201c05:00 " in first
     assert first.endswith(": no full rest.\u201d")
     assert main(["verify", str(log), "--lang", "uk"]) == 1
-    first = capsys.readouterr().err.splitlines()[0]
-    assert f"рядок {k + 1}: журнал каже \u00ab05:00 " in first
+    verdict, first = capsys.readouterr().out.splitlines()
+    assert verdict == f"НЕСПРАВЖНІЙ: {log}"
+    assert f"рядок {k + 1}, 05:00, на варті — Moss: журнал каже \u00ab05:00 " in first
     assert "повноцінний відпочинок.\u00bb, \u0430 кості \u2014 \u00ab05:00 " in first
     assert first.endswith("без повноцінного відпочинку.\u00bb")
-    log_line, sim_line = out.splitlines()
+    assert main(["verify", str(log), "--details"]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[2] == "for programmers (the first differing lines, whole):"
+    assert f"line {k + 1} (rest.checked)" in out and "'full_rest'" in out
+    log_line, sim_line = out.splitlines()[-2:]
     assert log_line.startswith("log: ") and sim_line.startswith("sim: ")
     assert json.loads(log_line[5:])["full_rest"] is True
     assert json.loads(sim_line[5:])["full_rest"] is False
@@ -184,7 +199,7 @@ def test_a_forged_seed_fails_its_commitment(
     lines[0] = canonical_json(header) + "\n"
     log = save(tmp_path / "n.jsonl", rehash(lines))
     assert main(["verify", str(log)]) == 1
-    assert "seed 10 does not match its commitment" in capsys.readouterr().err
+    assert "- seed 10 does not match its commitment" in capsys.readouterr().out
 
 
 def test_a_forged_config_is_caught_at_the_header(
@@ -197,10 +212,11 @@ def test_a_forged_config_is_caught_at_the_header(
     header["config"]["camp"]["cookware"] = False
     lines[0] = canonical_json(header) + "\n"
     log = save(tmp_path / "n.jsonl", rehash(lines))
-    assert main(["verify", str(log)]) == 1
-    out, err = capsys.readouterr()
-    assert "line 8 (meal.cooked)" in err and "'outcome'" in err
-    assert json.loads(out.splitlines()[1][5:])["type"] == "meal.not_cooked"
+    assert main(["verify", str(log), "--details"]) == 1
+    out = capsys.readouterr().out
+    assert "line 8 (meal.cooked)" in out and "'outcome'" in out
+    sims = [s for s in out.splitlines() if s.startswith("sim: ")]
+    assert json.loads(sims[0][5:])["type"] == "meal.not_cooked"
 
 
 def test_another_version_is_named_and_still_compared(
@@ -232,10 +248,10 @@ def test_another_version_with_an_edited_night_names_the_event(
     woke["hp"] += 1
     lines[k] = canonical_json(woke) + "\n"
     log = save(tmp_path / "n.jsonl", rehash(lines))
-    assert main(["verify", str(log)]) == 1
-    err = capsys.readouterr().err
+    assert main(["verify", str(log), "--details"]) == 1
+    out, err = capsys.readouterr()
     assert "written by nightsim 0.0.1" in err
-    assert f"line {k + 1} (character.woke): it differs in 'hp'" in err
+    assert f"line {k + 1} (character.woke): it differs in 'hp'" in out
 
 
 def test_not_a_log_and_a_missing_file_exit_2(
@@ -310,9 +326,20 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
     assert main(["replay", str(log), "--format", "jsonl"]) == 0
     capsys.readouterr()
     assert main(["verify", str(log)]) == 1
-    out, err = capsys.readouterr()
-    assert f"line {k + 1} " in err
-    assert json.loads(out.splitlines()[1][5:])["type"] == "watch.dozed"
-    # In words: the log has someone else's line where the dice have the dozing.
-    first = err.splitlines()[0]
-    assert f"line {k + 1}: the log says" in first and "nods off on watch" in first
+    out = capsys.readouterr().out.splitlines()
+    # In words: the log has someone else's line where the dice have the dozing, on Sir
+    # Aldric's watch; every line after it is one off, so the verdict tells the first few
+    # and counts the rest instead of telling each.
+    assert out[0] == f"NOT GENUINE: {log}"
+    first = out[1]
+    assert first.startswith(f"- line {k + 1}, ") and "Sir Aldric's watch" in first
+    assert "the log says" in first and "nods off on watch" in first
+    told = [s for s in out if s.startswith("- line ")]
+    assert len(told) == SHOWN
+    assert re.fullmatch(
+        r"- \u2026 and differences in \d+ other events \(--details shows the lines\)", out[-1]
+    )
+    assert main(["verify", str(log), "--details"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    sims = [s for s in out if s.startswith("sim: ")]
+    assert len(sims) == SHOWN and json.loads(sims[0][5:])["type"] == "watch.dozed"

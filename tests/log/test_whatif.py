@@ -253,13 +253,18 @@ def test_a_forged_log_gets_verifys_message_and_no_answer(
 ) -> None:
     forged = _forge(night, "full_rest", recompute=True)
     code, out, err = whatif([str(forged), "--set", WREN_FIRST], capsys)
-    assert code == 1 and out == ""
+    assert code == 1 and "nightsim: error" not in err
     assert main(["verify", str(forged)]) == 1
-    v_out, v_err = capsys.readouterr()
-    # verify's first line, in one line pointing to verify, which gives the two lines.
-    assert err == v_err.splitlines()[0] + " (`nightsim verify` shows both lines)\n"
-    assert [line[:5] for line in v_out.splitlines()] == ["log: ", "sim: "]
-    assert "the log says" in err and "full rest" in err
+    v_out, _ = capsys.readouterr()
+    # verify's verdict, word for word: NOT GENUINE and the difference in words, no answer.
+    assert out == v_out and out.startswith("NOT GENUINE: ")
+    assert "the log says" in out and "full rest" in out and "log: " not in out
+    # Beside a JSON (or HTML) answer the verdict goes to stderr, stdout stays empty; the raw
+    # lines with --details.
+    code, out, err = whatif([str(forged), "--set", WREN_FIRST, "--format", "json"], capsys)
+    assert code == 1 and out == "" and err.startswith("NOT GENUINE: ")
+    code, out, _ = whatif([str(forged), "--set", WREN_FIRST, "--details"], capsys)
+    assert code == 1 and [s[:5] for s in out.splitlines()[-2:]] == ["log: ", "sim: "]
 
 
 def test_an_edited_log_gets_no_answer(night: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -276,9 +281,9 @@ def test_a_swapped_seed_gets_no_answer(night: Path, capsys: pytest.CaptureFixtur
     lines[0] = canonical_json(header) + "\n"
     forged = night.with_name("seed.jsonl")
     forged.write_text("".join(rehash(lines)), encoding="utf-8")
-    code, out, err = whatif([str(forged), "--set", WREN_FIRST], capsys)
-    assert code == 1 and out == ""
-    assert "does not match its commitment" in err
+    code, out, _ = whatif([str(forged), "--set", WREN_FIRST], capsys)
+    assert code == 1 and out.startswith("NOT GENUINE: ")
+    assert out.splitlines()[1].startswith("- seed 79 does not match its commitment")
 
 
 def test_not_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -152,8 +153,17 @@ def test_replay_of_a_journey_renders_the_same_text(cfg: Config) -> None:
 @pytest.mark.parametrize("lang", ["en", "uk"])
 @pytest.mark.parametrize("seed", [QUIET, DOZE, ENCOUNTER, 9])
 def test_every_line_fits_the_width(cfg: Config, seed: int, lang: str, width: int) -> None:
-    text = render(simulate(cfg, seed, nights=2).events, lang, width)
-    too_wide = [line for line in text.splitlines() if cell_len(line) > width]
+    night = simulate(cfg, seed, nights=2)
+    text = render(night.events, lang, width)
+    # The head alone runs past a narrow width: printed whole on a line of its own, never
+    # wrapped, so that a copy of it holds no newline.
+    head = night.events[-1].hash
+    assert head is None or head in text.splitlines() or f"in full: {head}" in text
+    too_wide = [
+        line
+        for line in text.splitlines()
+        if cell_len(line) > width and not re.fullmatch(r"[0-9a-f]{64}", line)
+    ]
     assert not too_wide
     if width < 60:  # stacked tables: nothing is cut to "Sir / Aldr…"
         assert "\u2026" not in text

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (the Ukrainian verdict is Cyrillic)
 """A failed verification in words (narration/verdict.py): what the log claims, what the dice
 say, at the file's line; each side cut like any echoed input."""
 
@@ -21,10 +22,10 @@ def test_a_cut_log_and_a_log_that_runs_on() -> None:
     lines = log_lines(9)
     k, rest = _rest(lines)
     assert verdict_words(k + 1, None, rest, (), "en").startswith(
-        f"line {k + 1}: the log ends here, but the dice go on: \u201c05:00 "
+        f"line {k + 1}, 05:00: the log ends here, but the dice go on: \u201c05:00 "
     )
     assert verdict_words(k + 1, rest, None, (), "uk").startswith(
-        f"рядок {k + 1}: журнал іде далі, ніж ніч, яку дають кості: \u00ab05:00 "
+        f"рядок {k + 1}, 05:00: журнал іде далі, ніж ніч, яку дають кості: \u00ab05:00 "
     )
 
 
@@ -78,3 +79,34 @@ def test_a_name_left_out_is_told_from_the_dice_side() -> None:
     forged = canonical_json({**truth, "surprised": surprised})
     words = verdict_words(k + 1, forged, lines[k], ("surprised",), "en")
     assert words.endswith("the dice count Moss as surprised; the log does not"), words
+
+
+@pytest.mark.parametrize(
+    ("lang", "where"),
+    [
+        (
+            "en",
+            "the log says it was Moss's watch; played again from its seed and config, it was"
+            " Sister Ysolde's",
+        ),
+        (
+            "uk",
+            "за журналом на варті \u2014 Moss, а в ночі, зіграній знову з її зерна й"
+            " конфігурації, \u2014 Sister Ysolde",
+        ),
+    ],
+)
+def test_whose_watch_it_was_is_told_on_each_side(lang: str, where: str) -> None:
+    """A forged watch shows as two watchers: the log's and the re-simulation's."""
+    lines = [s.rstrip("\n") for s in log_lines(2211)]
+    k = next(i for i, s in enumerate(lines) if '"type":"monster.arrived"' in s)
+    truth = json.loads(lines[k])
+    forged = canonical_json({**truth, "awake": ["Moss"]})
+    words = verdict_words(k + 1, forged, lines[k], ("awake",), lang, ("Moss", "Sister Ysolde"))
+    assert words.startswith(
+        f"{'line' if lang == 'en' else 'рядок'} {k + 1}, {truth['clock']}: {where}: "
+    )
+    same = verdict_words(k + 1, forged, lines[k], ("awake",), lang, ("Moss", "Moss"))
+    assert ("on Moss's watch" if lang == "en" else "на варті \u2014 Moss") in same
+    evening = verdict_words(k + 1, forged, lines[k], ("awake",), lang, (None, None))
+    assert "Moss's watch" not in evening and "на варті" not in evening

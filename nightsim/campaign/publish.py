@@ -1,0 +1,146 @@
+"""What a referee publishes before a night (docs/campaign.md, "Publish, play, verify"): the
+next night's seed commitment, the fingerprint of exactly the config it will be played with
+(the stored camp and tonight's `--set`, as `campaign night` applies them), the rules edition,
+the dice and the release. One published block admits exactly one night: `campaign verify
+--night N` with these values refuses a log that differs in any of them.
+
+Each publication is recorded in the campaign file (a ledger-like entry that changes no
+state), so that `campaign night` can say when tonight's config is not the one published."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from nightsim.campaign import ledger, rows
+from nightsim.limits import shown
+from nightsim.log.binding import Published as Published
+from nightsim.log.binding import bound
+
+if TYPE_CHECKING:
+    from nightsim.campaign import Campaign
+
+
+@dataclass(frozen=True)
+class Publication:
+    """One published block: night `night`'s seed commitment and config fingerprint, the
+    rules edition, the dice (`rng` id) and the release that will play it."""
+
+    number: int
+    night: int
+    commitment: str
+    config_sha256: str
+    edition: int
+    rng: str
+    release: str
+    sets: tuple[str, ...]
+
+
+def current_binding() -> tuple[int, str, str]:
+    """The rules edition, the dice and the release this nightsim plays a night with."""
+    from nightsim import __version__
+    from nightsim.editions import CURRENT_EDITION
+    from nightsim.engine.dice import RNG_ID
+
+    return CURRENT_EDITION, RNG_ID, __version__
+
+
+def publish(c: Campaign, sets: Sequence[str] = ()) -> Publication:
+    """The block for the next night as `c.play(sets)` would play it, recorded in the file;
+    ConfigError naming an item refused (nothing recorded then)."""
+    from nightsim.config.fingerprint import config_sha256
+
+    sha = config_sha256(c.next_config(sets))
+    edition, rng, release = current_binding()
+    with ledger.transaction(c._conn, c.path) as db:
+        (commitment,) = rows.one(db, "SELECT commitment FROM pending", (), "the pending row")
+        commitment = rows.text(commitment, "pending.commitment")
+        (night,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()
+        night = rows.integer(rows.integer(night, "nights.number", 0) + 1, "the next night")
+        (number,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM publications").fetchone()
+        number = rows.integer(number, "publications.number", 0) + 1
+        number = rows.integer(number, "the next publication")
+        pub = Publication(number, night, commitment, sha, edition, rng, release, tuple(sets))
+        db.execute(
+            "INSERT INTO publications VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (pub.number, night, commitment, sha, edition, rng, release, json.dumps(list(sets))),
+        )
+    return pub
+
+
+def last_published(c: Campaign, night: int) -> Publication | None:
+    """The last block published for night `night`, or None (none in a file of schema 1
+    read where it cannot be migrated: read-only)."""
+    (version,) = c._one("PRAGMA user_version")
+    if version < 2:
+        return None
+    row = c._one(
+        "SELECT number, night, commitment, config_sha256, edition, rng, release, sets"
+        " FROM publications WHERE night = ? ORDER BY number DESC LIMIT 1",
+        (night,),
+    )
+    if row is None:
+        return None
+    with ledger.errors(c.path):
+        return _publication(row)
+
+
+def _publication(row: Sequence[Any]) -> Publication:
+    """A `publications` row, each value's type checked (rows.py: a damaged or hand-edited
+    file is one line, never a traceback)."""
+    number = rows.integer(row[0], "publications.number", 1)
+    where = f"publication {number}'s"
+    sets = rows.json_of(row[7], f"{where} sets (publications.sets)", list)
+    if not all(isinstance(item, str) for item in sets):
+        raise rows.Damaged(f"{where} sets (publications.sets) are not all text: it was edited")
+    return Publication(
+        number,
+        rows.integer(row[1], f"{where} night (publications.night)", 1),
+        rows.text(row[2], f"{where} commitment (publications.commitment)"),
+        rows.text(row[3], f"{where} config_sha256 (publications.config_sha256)"),
+        rows.integer(row[4], f"{where} edition (publications.edition)"),
+        rows.text(row[5], f"{where} rng (publications.rng)"),
+        rows.text(row[6], f"{where} release (publications.release)"),
+        tuple(sets),
+    )
+
+
+def published_problem(night: int, header: Mapping[str, Any], p: Published) -> str | None:
+    """Why night `night`'s log (its header) is not the night the published block admits, or
+    None: the seed commitment, the config's fingerprint, the rules edition, the dice, the
+    release — a log that claims another release is refused, not set aside."""
+    from nightsim.config.fingerprint import data_sha256
+    from nightsim.events import FIRST_EDITION
+
+    # A commitment binds the edition and the dice too (log.binding, docs/disputes.md).
+    p = bound(p)
+    if p.commitment is not None and header.get("seed_sha256") != p.commitment:
+        return (
+            f"night {night} was played with another seed: its seed commits to sha256"
+            f" {header.get('seed_sha256')}, not to the published {p.commitment}"
+        )
+    if p.config_sha256 is not None:
+        sha = data_sha256(header.get("config") or {})
+        if sha != p.config_sha256:
+            return (
+                f"night {night} was played with another config: its fingerprint is sha256"
+                f" {sha}, not the published {p.config_sha256}"
+            )
+    edition = header.get("edition", FIRST_EDITION)
+    checks = (
+        (p.edition, edition, "rules edition"),
+        (p.rng, header.get("rng"), "dice"),
+        (p.release, header.get("nightsim"), "release"),
+    )
+    for want, got, what in checks:
+        if want is not None and got != want:
+            # Both echoed escaped and cut (limits.shown): a forged header or a pasted value
+            # may hold anything.
+            said, published = shown(str(got), quote=False), shown(str(want), quote=False)
+            return (
+                f"night {night} was played with another {what}: its log says {said}, not the"
+                f" published {published}"
+            )
+    return None

@@ -1,0 +1,112 @@
+"""What `campaign verify` holds the file's stored columns to: each night's summary (what
+`show` lists without reading a log) against the night its log re-simulates, and the pending
+row (the next seed and the next night's config) against the last night and the ledger. An
+edit of any of them with the sqlite3 CLI is named with its night and column
+(docs/campaign.md, "The file and its faults")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from nightsim.campaign import chain
+from nightsim.errors import ConfigError
+from nightsim.limits import shown
+from nightsim.log.writer import canonical_json
+
+if TYPE_CHECKING:
+    from nightsim.campaign import CampaignNight
+    from nightsim.engine.outcome import NightOutcome
+
+# Columns whose values a message can echo (short scalars); the others are only named.
+_ECHOED = frozenset({"seed", "referee", "month", "day", "encounter"})
+
+
+def night_problem(
+    night: CampaignNight,
+    state_after: Any,
+    header: dict[str, Any],
+    outcome: NightOutcome,
+    after: dict[str, Any],
+) -> str | None:
+    """The first stored column of `night` that is not what its log (`header`, re-simulated
+    as `outcome`, its morning `after`) says, as one sentence; or None."""
+    from nightsim.campaign import PartyMember
+
+    camp = header.get("config", {}).get("camp", {})
+    month = camp.get("month")
+    link = header.get("campaign") or {}
+    encounter = outcome.encounter
+    expected: Sequence[tuple[str, Any, Any]] = (
+        ("seed", night.seed, str(header.get("seed"))),
+        ("referee", night.referee, link.get("seed") == "referee"),
+        ("month", night.month, month),
+        ("day", night.day, (camp.get("day") or 1) if month else None),
+        ("encounter", night.encounter, None if encounter is None else encounter.creature or ""),
+        ("rested", night.rested, tuple(c.name for c in outcome.characters if c.full_rest)),
+        (
+            "party",
+            night.party,
+            tuple(
+                PartyMember(m["name"], m["hp"], m["max_hp"], m.get("exhaustion", 0))
+                for m in after["party"]
+            ),
+        ),
+        ("state_after", state_after, canonical_json(after)),
+    )
+    for column, got, want in expected:
+        if got != want:
+            values = f" (stored {shown(got)}, the log's {shown(want)})" if column in _ECHOED else ""
+            return (
+                f"night {night.number}'s {column} (nights.{column}) is not what its log says"
+                f"{values}: the file was edited"
+            )
+    return None
+
+
+def pending_problem(
+    seed: str, commitment: str, state: str, last: int, morning: dict[str, Any], adjustments: Any
+) -> str | None:
+    """The pending row against what follows night `last`: its seed against its commitment,
+    its config against `morning` (night `last`'s, or the first config) with the adjustments
+    since applied one by one, as `campaign adjust` applies them."""
+    if chain.commitment(seed) != commitment:
+        return (
+            "the next night's seed (pending.seed) is not the one whose commitment was published"
+            " (pending.commitment): the file was edited"
+        )
+    expected = morning
+    try:
+        for adj in adjustments:
+            expected = chain.validated(expected, adj.items, "the adjustment")
+    except ConfigError as exc:
+        return f"the adjustments after night {last} no longer apply: {exc}"
+    if canonical_json(expected) != state:
+        since = f"night {last}'s morning" if last else "the campaign's first config"
+        return (
+            f"the next night's config (pending.state) is not {since} with the adjustments"
+            " since: the file was edited"
+        )
+    return None
+
+
+def publication_problem(conn: Any, night: int, commitment: str) -> str | None:
+    """Each block recorded as published for night `night` (`campaign publish`) against the
+    seed commitment the chain holds for it; None where the file has no `publications`
+    (schema 1 read-only). Its fingerprint, edition, dice and release are the referee's
+    record of what was published: the players hold the block itself and check the night
+    against it (`campaign verify --night N --commitment … --config-sha256 …`)."""
+    from nightsim.campaign import rows
+
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    if version < 2:
+        return None
+    sql = "SELECT number, commitment FROM publications WHERE night = ? ORDER BY number"
+    for number, published in conn.execute(sql, (night,)):
+        if rows.text(published, "publications.commitment") != commitment:
+            return (
+                f"the block published for night {night} (publication {number}) names another"
+                " seed commitment than the one the chain holds for it (publications.commitment"
+                " or publications.night): the file was edited"
+            )
+    return None

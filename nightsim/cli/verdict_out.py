@@ -1,0 +1,87 @@
+"""How `verify`, `campaign verify` and `whatif` tell a verdict: the answer first, in words a
+player reads at the table (GENUINE / NOT GENUINE, then one sentence per reason), on stdout
+with no `nightsim: error:` prefix: a verdict is an answer, not a failure of the program
+(docs/disputes.md, "The verdict"). The raw lines follow only with `--details`."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+from nightsim.cli.common import status
+from nightsim.limits import escaped, shown
+
+if TYPE_CHECKING:
+    from nightsim.log.binding import Published
+    from nightsim.log.verify import Verdict
+    from nightsim.narration.catalogue import Catalogue
+
+
+def reasons(
+    verdict: Verdict,
+    t: Catalogue,
+    *,
+    published: Published | None = None,
+    head: str | None = None,
+    resimulated: bool = True,
+) -> list[str]:
+    """Every reason the log is not the night (empty: it is), in the verdict's language:
+    the head read out, what was published, the seed's own commitment, then each difference
+    the re-simulation found (the night is re-simulated even when the head fails)."""
+    from nightsim import heads
+    from nightsim.log.binding import Published, unbound
+    from nightsim.narration.verdict import differences
+
+    said: list[str] = []
+    if head is not None and (verdict.head is None or not heads.matches(verdict.head, head)):
+        said.append(t("verify.head_wrong", got=verdict.head, head=head))
+    said += [t(u.key, **u.values) for u in unbound(verdict, published or Published())]
+    if not resimulated:
+        return said
+    if not verdict.seed_matches:
+        said.append(t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256))
+    return said + differences(verdict, t.lang)
+
+
+def tell(
+    name: str,
+    said: list[str],
+    t: Catalogue,
+    *,
+    out: TextIO | None = None,
+    key: str = "verdict.not_genuine",
+) -> None:
+    """NOT GENUINE and the reasons, one a line, on `out` (stdout by default); `key`: the
+    heading's (a campaign's agrees with its own noun in Ukrainian)."""
+    out = out or sys.stdout
+    print(t(key, file=name), file=out)
+    for reason in said:
+        print(f"- {escaped(reason)}", file=out)
+
+
+def details(verdict: Verdict, t: Catalogue, *, out: TextIO | None = None) -> None:
+    """`--details`: under a heading for programmers, each kept difference's event type and
+    fields, then the two lines whole. The "log:"/"sim:" labels stay as they are in every
+    language: scripts split on them."""
+    out = out or sys.stdout
+    kept = verdict.differences or ((verdict.mismatch,) if verdict.mismatch else ())
+    if not kept:
+        return
+    print(t("verdict.details"), file=out)
+    for m in kept:
+        what = (
+            t("verify.differs_in", fields=", ".join(shown(f) for f in m.fields))
+            if m.fields
+            else t("verify.not_in_log" if m.log is None else "verify.not_simulated")
+        )
+        typ = shown(m.type, quote=False)
+        print(t("verify.first_differing", line=m.seq + 1, type=typ, what=what), file=out)
+        # As text, a forged line's JSON keeps its bidi controls and line separators
+        # unescaped: escaped() shows them.
+        for side, text in (("log", m.log), ("sim", m.sim)):
+            print(f"{side}: {t('verify.none') if text is None else escaped(text)}", file=out)
+
+
+def notes(verdict: Verdict) -> None:
+    for note in verdict.notes:
+        status(f"note: {note}")

@@ -1,0 +1,247 @@
+"""nightsim serve in-process (Starlette's TestClient): who may ask what, the stream's bytes
+and cursors, playing a campaign night, the players' view. The process-level tests (a real
+uvicorn, signals, load, the browser) are beside this file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from nightsim.config import default_config_path
+from nightsim.log.cloudevents import cloudevents_out
+from nightsim.serve import create_app
+
+REFEREE, PLAYERS = "referee-token-core", "players-token-core"
+HOST = "testserver"
+
+
+def _folder(tmp_path: Path) -> Path:
+    shutil.copy(default_config_path(), tmp_path / "wood.toml")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "nightsim",
+            "campaign",
+            "new",
+            str(tmp_path / "wood.campaign"),
+            str(tmp_path / "wood.toml"),
+            "--name",
+            "The Wood",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return tmp_path
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return _folder(tmp_path)
+
+
+def client(folder: Path, token: str | None = REFEREE) -> TestClient:
+    app = create_app(
+        folder, referee_token=REFEREE, players_token=PLAYERS, allowed_hosts=frozenset({HOST})
+    )
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return TestClient(app, headers=headers)
+
+
+def sse(text: str) -> Iterator[dict[str, str]]:
+    for chunk in text.split("\n\n"):
+        fields: dict[str, str] = {}
+        for line in chunk.splitlines():
+            if line and not line.startswith(":") and ":" in line:
+                k, _, v = line.partition(":")
+                fields[k] = v[1:] if v.startswith(" ") else v
+        if "data" in fields:
+            yield fields
+
+
+def stream(c: TestClient, url: str, n: int, **headers: str) -> list[dict[str, str]]:
+    """The first n messages of an SSE response."""
+    got: list[dict[str, str]] = []
+    with c.stream("GET", url, headers=headers) as r:
+        assert r.status_code == 200
+        buf = ""
+        for piece in r.iter_text():
+            buf += piece
+            *whole, buf = buf.split("\n\n")
+            got += list(sse("\n\n".join(whole) + "\n\n"))
+            if len(got) >= n:
+                return got[:n]
+    return got
+
+
+def test_every_route_wants_a_token(folder: Path) -> None:
+    c = client(folder, token=None)
+    for path in ("/", "/table", "/events", "/api/campaigns", "/api/campaigns/wood", "/watch"):
+        r = c.get(path)
+        assert r.status_code == 401, path
+    assert c.post("/api/campaigns/wood/nights").status_code == 401
+    assert c.get("/", params={"t": "not-the-token"}).status_code == 401
+
+
+def test_a_token_in_the_url_sets_a_strict_cookie(folder: Path) -> None:
+    c = client(folder, token=None)
+    r = c.get("/", params={"t": REFEREE})
+    assert r.status_code == 200
+    cookie = r.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert c.get("/").status_code == 200  # the cookie now carries it
+    assert "default-src 'self'" in r.headers["content-security-policy"]
+    assert r.headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_players_token_gets_only_the_players_view(folder: Path) -> None:
+    c = client(folder, token=PLAYERS)
+    assert c.get("/table").status_code == 200
+    for path in ("/", "/api/campaigns", "/api/campaigns/wood", "/events", "/watch"):
+        assert c.get(path).status_code == 403, path
+    assert c.post("/api/campaigns/wood/nights", json={}).status_code == 403
+
+
+def test_a_foreign_host_is_refused(folder: Path) -> None:
+    c = client(folder)
+    assert c.get("/", headers={"Host": "evil.example:8765"}).status_code == 421
+
+
+def test_a_form_without_its_csrf_token_is_refused(folder: Path) -> None:
+    c = client(folder, token=None)
+    c.get("/", params={"t": REFEREE})  # the browser's cookie
+    r = c.post("/campaigns/wood/play", data={"pace": "0"})
+    assert r.status_code == 403
+    page = c.get("/").text
+    csrf = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+    r = c.post("/campaigns/wood/play", data={"pace": "0", "csrf": csrf}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/watch?from=1")
+    told = c.get(r.headers["location"]).text
+    assert "Night 1" in told
+
+
+def test_a_body_past_its_limit_is_413(folder: Path) -> None:
+    c = client(folder)
+    r = c.post("/api/campaigns/wood/nights", content=b"x" * (8 * 1024 * 1024 + 1))
+    assert r.status_code == 413
+
+
+@pytest.mark.parametrize("name", ["..", "../wood", "%2e%2e", "/etc/passwd", "wo%00od", "nope"])
+def test_names_outside_the_folder_are_refused(folder: Path, name: str) -> None:
+    c = client(folder)
+    r = c.get(f"/api/campaigns/{name}")
+    assert 400 <= r.status_code < 500
+    assert "\n" not in r.json()["error"]
+
+
+def test_a_symlink_out_of_the_folder_is_refused(
+    folder: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    other = _folder(tmp_path_factory.mktemp("other"))
+    (folder / "elsewhere.campaign").symlink_to(other / "wood.campaign")
+    assert client(folder).get("/api/campaigns/elsewhere").status_code == 400
+
+
+def test_a_night_by_the_api_is_the_stream_and_the_log(folder: Path) -> None:
+    c = client(folder)
+    r = c.post("/api/campaigns/wood/nights", json={"pace": 0})
+    assert r.status_code == 201
+    played = r.json()
+    assert played["number"] == 1 and played["first_event_id"] == 1
+    log = c.get("/api/campaigns/wood/nights/1/log")
+    assert log.status_code == 200
+    lines = log.text.splitlines()
+    assert json.loads(lines[-1])["hash"] == played["head"]
+    expected = list(cloudevents_out(lines, batch=False))
+    got = stream(c, "/events", len(expected))
+    assert [m["data"] for m in got] == expected
+    assert [int(m["id"]) for m in got] == list(range(1, len(expected) + 1))
+    assert got[0]["event"] == "nightsim.night.header.v2"
+    shown = c.get("/api/campaigns/wood").json()
+    assert shown["nights_played"] == 1 and shown["head"] == played["head"]
+
+
+def test_last_event_id_resumes_across_nights_and_restarts(folder: Path) -> None:
+    c = client(folder)
+    first = c.post("/api/campaigns/wood/nights", json={}).json()
+    whole = stream(c, "/events", first["last_event_id"])
+    c2 = client(folder)  # a restarted server on the same folder
+    second = c2.post("/api/campaigns/wood/nights", json={}).json()
+    assert second["first_event_id"] == first["last_event_id"] + 1
+    cut = 7
+    rest = stream(c2, "/events", second["last_event_id"] - cut, **{"Last-Event-ID": str(cut)})
+    ids = [int(m["id"]) for m in rest]
+    assert ids == list(range(cut + 1, second["last_event_id"] + 1))  # no gap, no duplicate
+    assert [m["data"] for m in rest[: len(whole) - cut]] == [m["data"] for m in whole[cut:]]
+
+
+def test_the_players_stream_is_a_view_without_the_seed_or_hidden_rolls(folder: Path) -> None:
+    c = client(folder)
+    r = c.post("/api/campaigns/wood/nights", json={"sets": ["camp.encounter_chance=6"]})
+    assert r.status_code == 201
+    log = c.get("/api/campaigns/wood/nights/1/log").text
+    seed = json.loads(log.splitlines()[0])["seed"]
+    players = client(folder, token=PLAYERS)
+    got = stream(players, "/events?view=players", 10)
+    for m in got:
+        event = json.loads(m["data"])
+        assert event["nightsimview"] == "players"
+        assert event["data"]["view"] == "players" and "hash" not in event["data"]
+        assert "monster.checked" not in m["event"]
+    assert all(str(seed) not in m["data"] for m in got)
+
+
+def test_two_tabs_one_night_one_409(folder: Path) -> None:
+    import threading
+
+    results: list[int] = []
+    c = client(folder)
+
+    def play() -> None:
+        results.append(c.post("/api/campaigns/wood/nights", json={}).status_code)
+
+    threads = [threading.Thread(target=play) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) in ([201, 201], [201, 409])
+    nights = c.get("/api/campaigns/wood").json()["nights_played"]
+    assert nights == results.count(201)
+
+
+def test_the_openapi_description_names_every_api_route(folder: Path) -> None:
+    c = client(folder)
+    described = c.get("/openapi.json").json()["paths"]
+    routes = {getattr(r, "path", "") for r in c.app.routes}  # type: ignore[attr-defined]
+    api = {p for p in routes if p.startswith("/api/")}
+    assert api == set(described)
+
+
+def test_bad_api_input_is_a_4xx_with_one_line(folder: Path) -> None:
+    c = client(folder)
+    for body in (b"[", b"[]", b'{"pace": -1}', b'{"pace": "x"}', b'{"sets": "x"}'):
+        r = c.post("/api/campaigns/wood/nights", content=body)
+        assert r.status_code == 400, body
+        assert "\n" not in r.json()["error"]
+    r = c.post("/api/campaigns/wood/nights", json={"sets": ["camp.nope=1"]})
+    assert r.status_code == 400 and "nope" in r.json()["error"]
+    assert c.get("/api/campaigns/wood/nights/99999999999999999999/log").status_code == 400
+    assert c.get("/api/campaigns/wood/nights/3/log").status_code == 404
+
+
+def test_the_players_screen_tells_the_night_in_both_languages(folder: Path) -> None:
+    c = client(folder)
+    assert c.post("/api/campaigns/wood/nights", json={}).status_code == 201
+    players = client(folder, token=PLAYERS)
+    en = players.get("/table").text
+    uk = players.get("/table", params={"lang": "uk"}).text
+    assert "Night 1" in en and "Ніч 1" in uk
+    assert 'src="/static/live.js"' in en
