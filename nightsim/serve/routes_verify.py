@@ -22,9 +22,10 @@ from starlette.routing import BaseRoute, Route
 
 from nightsim.limits import shown
 from nightsim.serve import console
+from nightsim.serve.auth import MAX_BODY_BYTES
 from nightsim.serve.folder import BadName, existing
 
-MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a log: a night is ~20 kB, a 100-night journey ~2 MB
+MAX_UPLOAD_BYTES = MAX_BODY_BYTES  # the server's body limit: a night is ~20 kB, 100 nights ~2 MB
 
 
 def routes() -> list[BaseRoute]:

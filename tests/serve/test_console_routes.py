@@ -326,3 +326,9 @@ def test_an_uploads_name_is_shown_escaped(console: Console) -> None:
     assert r.status_code == 400
     line = " ".join(_said(r.text))
     assert "evil\\x1b[31m\\u202e.jsonl" in line and "\x1b" not in r.text and ".." not in line
+
+
+def test_the_home_page_links_the_console(console: Console) -> None:
+    page = console.get("/").text
+    for href in ("/camps/wood/edit", "/camps/new", "/verify", "/whatif", "/odds", "/campaigns/new"):
+        assert f'href="{href}?lang=en"' in page, href
