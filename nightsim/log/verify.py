@@ -42,7 +42,7 @@ from nightsim.errors import BrokenLog, ConfigError, NotALog
 from nightsim.events import LOG_VERSION, Event, NightHeader
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.reader import LogLine, Skipped, foreign, iter_entries
-from nightsim.log.watches import Watch
+from nightsim.log.watches import WatchTrail
 from nightsim.log.writer import iter_log_lines
 
 
@@ -362,7 +362,7 @@ def _compared(header: NightHeader, entries: Iterator[LogLine | Skipped]) -> Verd
     notes = tuple(_notes(header))
     sim = _resimulated(header)
     found = _Differences()
-    said, played = Watch(), Watch()
+    said, played = WatchTrail(), WatchTrail()
     matched, head, read = 0, None, 0
     for entry in entries:
         read = entry.number

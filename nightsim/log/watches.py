@@ -17,7 +17,7 @@ NOBODY = ""
 
 
 @dataclass
-class Watch:
+class WatchTrail:
     """The watcher now on one side: NO_ROTA, NOBODY or a name (asleep on it when dozing)."""
 
     now: str | None = NO_ROTA

@@ -352,7 +352,7 @@ def without_removed(values: Mapping[str, str]) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
-class Table:
+class RowTable:
     """For drawing: a list of tables with its rows, each a Group named for its row."""
 
     path: str
@@ -362,15 +362,15 @@ class Table:
 
 def layout(
     values: Mapping[str, str], group: Group | None = None
-) -> tuple[Scalar | Group | Table, ...]:
+) -> tuple[Scalar | Group | RowTable, ...]:
     """The form to draw for `values`: each table's rows are the rows the values hold (a
     blank row once "add" was pressed), each row's fields named under its index."""
     g = specs() if group is None else group
-    out: list[Scalar | Group | Table] = []
+    out: list[Scalar | Group | RowTable] = []
     for s in g.fields:
         if isinstance(s, Rows):
             rows = tuple(_at(s.item, f"{s.path}.{i}") for i in row_indices(values, s.path))
-            out.append(Table(s.path, s.key, rows))
+            out.append(RowTable(s.path, s.key, rows))
         else:
             out.append(s)
     return tuple(out)

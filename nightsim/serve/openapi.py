@@ -62,117 +62,68 @@ _LOG = {
 }
 
 
+_REFUSED = {"400": _ERROR, "401": _ERROR, "403": _ERROR, "404": _ERROR}
+_NIGHT_NUMBER = {
+    "name": "n",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+}
+_PLAY = {
+    "type": "object",
+    "properties": {
+        "pace": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 60,
+            "description": "seconds between events on the stream",
+        },
+        "sets": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {"type": "string"},
+            "description": "tonight's KEY=VALUE changes",
+        },
+    },
+}
+
+
+def _get(summary: str, answer: dict[str, Any], *params: dict[str, Any]) -> dict[str, Any]:
+    op: dict[str, Any] = {"summary": summary, "responses": {"200": answer, **_REFUSED}}
+    if params:
+        op["parameters"] = list(params)
+    return {"get": op}
+
+
+def _paths() -> dict[str, Any]:
+    play = {
+        "summary": "play the campaign's next night",
+        "parameters": [_NAME],
+        "requestBody": {"required": False, "content": {"application/json": {"schema": _PLAY}}},
+        "responses": {"201": _json(_PLAYED, "played and committed"), "409": _ERROR, **_REFUSED},
+    }
+    return {
+        "/api/camps": _get("the camps in the folder", _names("camps")),
+        "/api/campaigns": _get("the campaigns in the folder", _names("campaigns")),
+        "/api/campaigns/{name}": _get(
+            "the campaign as `nightsim campaign show --format json`",
+            _json({"type": "object"}, "the campaign"),
+            _NAME,
+        ),
+        "/api/campaigns/{name}/nights": {"post": play},
+        "/api/campaigns/{name}/nights/{n}/log": _get(
+            "night n's log, byte for byte (`nightsim campaign log`)", _LOG, _NAME, _NIGHT_NUMBER
+        ),
+    }
+
+
 def description() -> dict[str, Any]:
     from nightsim import __version__
 
-    refused = {"400": _ERROR, "401": _ERROR, "403": _ERROR, "404": _ERROR}
     return {
         "openapi": "3.1.0",
         "info": {"title": "nightsim serve", "version": __version__},
         "components": {"securitySchemes": {"token": {"type": "http", "scheme": "bearer"}}},
         "security": [{"token": []}],
-        "paths": {
-            "/api/camps": {
-                "get": {
-                    "summary": "the camps in the folder",
-                    "responses": {"200": _names("camps"), "401": _ERROR},
-                }
-            },
-            "/api/campaigns": {
-                "get": {
-                    "summary": "the campaigns in the folder",
-                    "responses": {"200": _names("campaigns"), "401": _ERROR},
-                }
-            },
-            "/api/campaigns/{name}": {
-                "get": {
-                    "summary": "the campaign as `nightsim campaign show --format json`",
-                    "parameters": [_NAME],
-                    "responses": {
-                        "200": {
-                            "description": "the campaign",
-                            "content": {"application/json": {"schema": {"type": "object"}}},
-                        },
-                        **refused,
-                    },
-                }
-            },
-            "/api/campaigns/{name}/nights": {
-                "post": {
-                    "summary": "play the campaign's next night",
-                    "parameters": [_NAME],
-                    "requestBody": {
-                        "required": False,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "properties": {
-                                        "pace": {
-                                            "type": "number",
-                                            "minimum": 0,
-                                            "maximum": 60,
-                                            "description": "seconds between events on the stream",
-                                        },
-                                        "sets": {
-                                            "type": "array",
-                                            "maxItems": 200,
-                                            "items": {"type": "string"},
-                                            "description": "tonight's KEY=VALUE changes",
-                                        },
-                                    },
-                                }
-                            }
-                        },
-                    },
-                    "responses": {
-                        "201": {
-                            "description": "played and committed",
-                            "content": {
-                                "application/json": {
-                                    "schema": {
-                                        "type": "object",
-                                        "properties": {
-                                            "number": {"type": "integer"},
-                                            "head": {"type": "string"},
-                                            "first_event_id": {"type": "integer"},
-                                            "last_event_id": {"type": "integer"},
-                                        },
-                                        "required": [
-                                            "number",
-                                            "head",
-                                            "first_event_id",
-                                            "last_event_id",
-                                        ],
-                                    }
-                                }
-                            },
-                        },
-                        "409": _ERROR,
-                        **refused,
-                    },
-                }
-            },
-            "/api/campaigns/{name}/nights/{n}/log": {
-                "get": {
-                    "summary": "night n's log, byte for byte (`nightsim campaign log`)",
-                    "parameters": [
-                        _NAME,
-                        {
-                            "name": "n",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "integer", "minimum": 1},
-                        },
-                    ],
-                    "responses": {
-                        "200": {
-                            "description": "the log",
-                            "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
-                        },
-                        **refused,
-                    },
-                }
-            },
-        },
+        "paths": _paths(),
     }

@@ -64,7 +64,7 @@ class Refused(Exception):
 
 def _published(values: dict[str, str], t: Any) -> Any:
     from nightsim.heads import parse_head
-    from nightsim.serve.verify_answer import Published, parse_sha256
+    from nightsim.serve.verify_answer import AskedFor, parse_sha256
 
     def sha(field: str) -> str | None:
         text = values.get(field, "").strip()
@@ -80,7 +80,7 @@ def _published(values: dict[str, str], t: Any) -> Any:
         head = parse_head(head_text) if head_text else None
     except ValueError as exc:
         raise ValueError(t("console.bad_head", field="head", reason=str(exc))) from None
-    return Published(head, sha("commitment"), sha("config_sha256"))
+    return AskedFor(head, sha("commitment"), sha("config_sha256"))
 
 
 @contextmanager

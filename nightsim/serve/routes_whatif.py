@@ -33,8 +33,7 @@ async def whatif(request: Request) -> Response:
             request, values, 400, error=console.catalogue(request)("console.whatif_needs_set")
         )
     from nightsim.errors import LogError, UnknownDice
-    from nightsim.serve.whatif_page import Refused as NotAsked
-    from nightsim.serve.whatif_page import whatif_html
+    from nightsim.serve.whatif_page import NotAsked, whatif_html
 
     try:
         with log_of(request, form) as (fh, where):

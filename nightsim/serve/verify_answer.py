@@ -22,7 +22,7 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
-class Published:
+class AskedFor:
     """What was published before or at the session, each optional (already parsed)."""
 
     head: str | None = None
@@ -50,7 +50,7 @@ def parse_sha256(text: str) -> str:
     return digits
 
 
-def verify_log(fh: IO[bytes], where: str, published: Published, lang: str) -> Answer:
+def verify_log(fh: IO[bytes], where: str, published: AskedFor, lang: str) -> Answer:
     """The verdict on the log read from `fh` (`where` names it in the lines: already
     escaped, `limits.shown` of a path). Raises
     LogError (not a log, or broken) and UnknownDice as the reader does: the caller tells
@@ -105,7 +105,7 @@ def _differs(verdict: Verdict, t: Catalogue, lang: str) -> Answer:
     return Answer(False, lines, evidence)
 
 
-def _agreed(verdict: Verdict, published: Published, t: Catalogue) -> list[str]:
+def _agreed(verdict: Verdict, published: AskedFor, t: Catalogue) -> list[str]:
     made = {
         "seed": shown(verdict.seed),
         "sha": verdict.seed_sha256,

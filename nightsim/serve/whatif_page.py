@@ -15,7 +15,7 @@ from typing import IO, Any
 from nightsim.limits import shown
 
 
-class Refused(ValueError):
+class NotAsked(ValueError):
     """The log is no night to ask "what if" of, or a change is not valid: one line."""
 
 
@@ -35,7 +35,7 @@ class _Header:
 
 def whatif_html(fh: IO[bytes], where: str, sets: Sequence[str], lang: str) -> str:
     """The what-if page of the log read from `fh` with the `--set` items `sets`. Raises
-    Refused (a log verify refuses, a change the config refuses), LogError, UnknownDice."""
+    NotAsked (a log verify refuses, a change the config refuses), LogError, UnknownDice."""
     from nightsim.log.reader import log_lines
     from nightsim.log.verify import verify_lines
     from nightsim.narration.catalogue import Catalogue
@@ -47,13 +47,13 @@ def whatif_html(fh: IO[bytes], where: str, sets: Sequence[str], lang: str) -> st
         verdict.elsewhere.line(where) if verdict.elsewhere is not None else None
     )
     if elsewhere is not None:
-        raise Refused(f"{elsewhere}; whatif needs a log it re-simulates")
+        raise NotAsked(f"{elsewhere}; whatif needs a log it re-simulates")
     if not verdict.seed_matches:
         t = Catalogue(lang)
-        raise Refused(t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256))
+        raise NotAsked(t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256))
     m = verdict.mismatch
     if m is not None:
-        raise Refused(verdict_words(m.seq + 1, m.log, m.sim, m.fields, lang))
+        raise NotAsked(verdict_words(m.seq + 1, m.log, m.sim, m.fields, lang))
     assert header.text is not None  # verify read (and checked) the header
     data: dict[str, Any] = json.loads(header.text)
     return _page(data, sets, verdict.head, lang)
@@ -69,5 +69,5 @@ def _page(header: dict[str, Any], sets: Sequence[str], head: str | None, lang: s
     try:
         comparison = from_header(header, sets, head=head)
     except ConfigError as exc:
-        raise Refused(str(exc)) from None
+        raise NotAsked(str(exc)) from None
     return page_html(words(comparison, Catalogue(lang)))
