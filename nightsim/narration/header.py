@@ -136,12 +136,20 @@ def render(h: HeaderFacts, t: Catalogue) -> RenderableType:
     title = t("header.title", seed=seed, sha=h.commitment)
     if h.nights > 1:
         title += " \u00b7 " + t("header.journey", nights=h.nights)
-    return Panel(
-        Group(
-            *(emphasise(Text(line), h.names) for line in camp_lines(h, t)),
-            Responsive(lambda width: _party(h, t, width)),
-        ),
-        title=Text(title, style="bold"),
-        title_align="left",
-        box=box.ROUNDED,
-    )
+
+    def build(width: int) -> RenderableType:
+        lines = [emphasise(Text(line), h.names) for line in camp_lines(h, t)]
+        heading: Text | None = Text(title, style="bold")
+        if len(title) > width - 6:
+            # A title the border would cut (a long seed on a phone) goes inside, wrapped
+            # whole: the seed is read out at the table and must be there to the last letter.
+            lines.insert(0, Text(title, style="bold"))
+            heading = None
+        return Panel(
+            Group(*lines, Responsive(lambda inner: _party(h, t, inner))),
+            title=heading,
+            title_align="left",
+            box=box.ROUNDED,
+        )
+
+    return Responsive(build)

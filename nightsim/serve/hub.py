@@ -129,18 +129,19 @@ class EventHub:
                     yield Stored(0, Message("", "", None))  # a keep-alive for the caller
 
     def night_of(self, first: int) -> list[Stored]:
-        """The stored messages of the night whose first cursor is `first`."""
-        at = _index_after(self.stored, first - 1)
+        """The released messages of the night whose first cursor is `first`: what a screen
+        drawn now shows; the rest comes as it is released (`follow`)."""
+        at = _index_after(self.history, first - 1)
         out: list[Stored] = []
-        for s in self.stored[at:]:
+        for s in self.history[at:]:
             if out and s.message.type.startswith("nightsim.night.header."):
                 break
             out.append(s)
         return out
 
     def last_night_first(self) -> int:
-        """The first cursor of the last night stored (0: none yet)."""
-        for s in reversed(self.stored):
+        """The first cursor of the last night released (0: none yet)."""
+        for s in reversed(self.history):
             if s.message.type.startswith("nightsim.night.header."):
                 return s.id
         return 0

@@ -148,6 +148,13 @@ def test_a_referee_plays_and_the_players_follow(browser: Any, served: Served, wi
     form.locator("select[name=pace]").select_option("0.5")
     with referee.page.expect_navigation():
         form.locator("button[type=submit]").click()
+    # Told as it is played: both screens show the first hour while the morning is to come.
+    mid_night = (
+        "() => { const t = document.getElementById('told').innerText;"
+        " return /hour 1\\b/.test(t) && !t.includes('Morning after'); }"
+    )
+    for w in (referee, players):
+        w.page.wait_for_function(mid_night, timeout=WAIT_MS, polling=100)
     head = ""
 
     def played() -> bool:

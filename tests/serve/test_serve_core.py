@@ -5,11 +5,13 @@ uvicorn, signals, load, the browser) are beside this file."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -276,3 +278,63 @@ def test_a_forged_campaign_page_is_refused(folder: Path) -> None:
     r = c.get("/campaigns/wood/page")
     assert r.status_code in (400, 409)
     assert "edited" in r.text  # a refusal naming the forged column, never the page
+
+
+def _night_events(*sets: str) -> list[Any]:
+    from nightsim import events as ev
+
+    out = subprocess.run(
+        [sys.executable, "-m", "nightsim", "run", "--seed", "7", "--format", "jsonl"]
+        + [a for s in sets for a in ("--set", s)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [ev.parse_event(json.loads(line)) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("view", ["referee", "players"])
+def test_each_part_of_the_night_is_told_with_the_event_that_ends_it(view: str) -> None:
+    from nightsim.serve.told import blocks
+
+    events = _night_events("camp.encounter_chance=6")
+    told = blocks(events, lang="en", view=view)
+    at = [i for i, _ in told]
+    assert at == sorted(at)
+    kinds = {text.partition("\n")[0]: events[i].type for i, text in told}
+    assert kinds["Evening"] == "rest.began"
+    hours = [(i, text) for i, text in told if re.match(r"\d\d:\d\d\u2013\d\d:\d\d hour \d", text)]
+    strikes = [i for i, e in enumerate(events) if e.type == "hour.passed"]
+    assert [i for i, _ in hours] == strikes  # hour n with the n-th strike: told live
+    encounter = next(i for i, text in told if "Encounter at" in text)
+    arrived = next(i for i, e in enumerate(events) if e.type == "monster.arrived")
+    assert events[encounter].type == "hour.passed" and encounter > arrived
+    assert not any(events[i].type == "hour.passed" for i in range(arrived + 1, encounter))
+    morning = next(i for i, text in told if text.startswith("Morning after"))
+    assert events[morning].type == "night.summary"
+
+
+def test_a_screen_drawn_mid_night_shows_only_what_was_released(tmp_path: Path) -> None:
+    import asyncio
+
+    from nightsim.serve.hub import EventHub
+    from nightsim.serve.views import Message
+
+    hub = EventHub(tmp_path)
+    night = [Message("nightsim.night.header.v2", "{}", None)] + [
+        Message("nightsim.hour.passed.v1", "{}", None) for _ in range(5)
+    ]
+    stored = hub.reserve(night)
+    assert hub.night_of(stored[0].id) == [] and hub.last_night_first() == 0
+    asyncio.run(hub.release(stored[:3]))
+    assert hub.night_of(stored[0].id) == stored[:3]
+    assert hub.last_night_first() == stored[0].id
+
+
+def test_every_page_names_an_icon_the_server_has(folder: Path) -> None:
+    c = client(folder)
+    home = c.get("/")
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', home.text)
+    assert icon, "no icon: the browser asks /favicon.ico and logs a 404"
+    got = c.get(icon.group(1))
+    assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg")
