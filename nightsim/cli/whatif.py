@@ -85,6 +85,12 @@ def add_parser(sub: Any) -> None:
         metavar="J",
         help="with --nights: processes to split the nights over (default: the machine's cores)",
     )
+    _add_output(p)
+    p.set_defaults(handler=run)
+
+
+def _add_output(p: argparse.ArgumentParser) -> None:
+    """How the answer is shown: format, language, the evidence, the view."""
     p.add_argument(
         "--format",
         choices=("text", "json", "html"),
@@ -108,7 +114,6 @@ def add_parser(sub: Any) -> None:
         help="referee: everything (default); players: only what the characters know, no seed"
         " and no roll behind the screen, in either night",
     )
-    p.set_defaults(handler=run)
 
 
 class _Header:
