@@ -517,7 +517,8 @@ def _not_genuine(
 ) -> None:
     """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
     (cli/verdict_out.py); its lines whole with --details."""
-    from nightsim.cli.verdict_out import details, reasons, tell
+    from nightsim.cli.verdict_out import details, tell
+    from nightsim.narration.verdict import reasons
 
     log = verdict.log_verdict
     said = [str(verdict.problem or wrong)]

@@ -175,8 +175,9 @@ def refused(
 ) -> int | None:
     """Tell why a re-simulated log is not its night and return its exit code (1); None: it
     holds. The verdict comes first (cli/verdict_out.py); `whatif` calls it too."""
-    from nightsim.cli.verdict_out import details, notes, reasons, tell
+    from nightsim.cli.verdict_out import details, notes, tell
     from nightsim.narration.catalogue import Catalogue
+    from nightsim.narration.verdict import reasons
 
     t = Catalogue(lang)
     notes(verdict)
@@ -229,8 +230,9 @@ def not_resimulated(verdict: Verdict, log: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim.cli.verdict_out import details, notes, reasons, tell
+    from nightsim.cli.verdict_out import details, notes, tell
     from nightsim.log.verify import verify_lines
+    from nightsim.narration.verdict import reasons
 
     path = Path(args.log)
     try:
