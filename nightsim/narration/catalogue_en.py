@@ -380,6 +380,8 @@ EN: dict[str, str | dict[str, str]] = {
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "GENUINE: {file} is the night its seed and config play",
     "verdict.not_genuine": "NOT GENUINE: {file}",
+    "verify.broken": "line {line}: the log is not as nightsim wrote it: {why}",
+    "verify.broken_whole": "the log is not as nightsim wrote it: {why}",
     "verdict.more": "\u2026 and differences in {n:#other_event} (--details shows the lines)",
     "verdict.details": "for programmers (the first differing lines, whole):",
     "verify.no_head": "where the log ends is not checked: give --head with the head read out at"

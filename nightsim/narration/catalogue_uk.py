@@ -409,6 +409,8 @@ UK: dict[str, str | dict[str, str]] = {
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "СПРАВЖНІЙ: {file} \u2014 саме та ніч, яку дають його зерно й конфігурація",
     "verdict.not_genuine": "НЕСПРАВЖНІЙ: {file}",
+    "verify.broken": "рядок {line}: журнал не такий, яким його записав nightsim: {why}",
+    "verify.broken_whole": "журнал не такий, яким його записав nightsim: {why}",
     "verdict.more": "\u2026 і ще {n:#other_event} з відмінностями (--details показує рядки)",
     "verdict.details": "для програмістів (перші відмінні рядки повністю):",
     "verify.no_head": "де журнал закінчується, не перевірено: дайте --head з головою ланцюжка,"
