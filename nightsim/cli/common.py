@@ -109,9 +109,20 @@ def parse_seed(text: str) -> int | str:
 
 
 def fresh_seed() -> int:
+    """A seed nobody chose: about 63 random bits. Its commitment is shown to the players
+    (nightsim/view.py); a seed of a few digits could be found back from it by trying
+    every one (docs/table.md, "What the players see")."""
     import secrets
 
-    return secrets.randbelow(1_000_000)
+    return 10**18 + secrets.randbelow(2**63 - 10**18)  # always 19 digits: never short
+
+
+GUESSABLE_SEED = 16  # characters: a seed shorter than this can be tried from its commitment
+
+
+def guessable(seed: int | str) -> bool:
+    """A seed short enough to be found from its commitment by trying every seed."""
+    return len(str(seed)) < GUESSABLE_SEED
 
 
 def config_from_args(path: str | None, overrides: list[str] | None) -> tuple[Config, Path]:
