@@ -345,6 +345,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaignpage.col_head": "Head",
     "campaignpage.camp": "{terrain}, {weather}",
     "campaignpage.chance": "monsters {chance}-in-6",
+    "campaignpage.chance@players": "a camp",
     "campaignpage.weather_custom": "weather as the referee rules",
     "campaignpage.none": "none",
     "campaignpage.encounter": "{creature}, {clock}",

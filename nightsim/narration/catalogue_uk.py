@@ -374,6 +374,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaignpage.col_head": "Голова",
     "campaignpage.camp": "{terrain}, {weather}",
     "campaignpage.chance": "чудовиська {chance} з 6",
+    "campaignpage.chance@players": "табір",
     "campaignpage.weather_custom": "погода на розсуд ведучого",
     "campaignpage.none": "немає",
     "campaignpage.encounter": "{creature}, {clock}",

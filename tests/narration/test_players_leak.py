@@ -48,6 +48,10 @@ REFEREE_ONLY = (
     "за ширмою",
     "dozing 1d",
     "сон на варті 1d",
+    # the encounter chance in words (the campaign page's camp column said it)
+    "6-in-6",
+    "6\u2011in\u20116",
+    "6 з 6",
 )
 
 
