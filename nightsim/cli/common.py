@@ -117,14 +117,6 @@ def fresh_seed() -> int:
     return 10**18 + secrets.randbelow(2**63 - 10**18)  # always 19 digits: never short
 
 
-GUESSABLE_SEED = 16  # characters: a seed shorter than this can be tried from its commitment
-
-
-def guessable(seed: int | str) -> bool:
-    """A seed short enough to be found from its commitment by trying every seed."""
-    return len(str(seed)) < GUESSABLE_SEED
-
-
 def config_from_args(path: str | None, overrides: list[str] | None) -> tuple[Config, Path]:
     # Imported here: `schema`, `init` and `replay` never read a config.
     from nightsim.config import default_config_path, load_config

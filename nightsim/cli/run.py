@@ -18,13 +18,11 @@ from nightsim.cli.atomic import AtomicFile, create, creation_error, partial_path
 from nightsim.cli.common import (
     EXIT_IOERR,
     EXIT_OK,
-    GUESSABLE_SEED,
     UsageError,
     add_config_args,
     config_from_args,
     error,
     fresh_seed,
-    guessable,
     parse_seed,
     rerun_flags,
     shown_seed,
@@ -34,7 +32,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_NIGHTS, SECRET_SEED_CHARS, guessable, shown
 from nightsim.view import REFEREE, viewed_lines
 
 if TYPE_CHECKING:
@@ -199,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     warn_unwatched(config)
     if args.view != REFEREE and args.seed is not None and guessable(seed):
         status(
-            f"nightsim: warning: a seed under {GUESSABLE_SEED} characters can be found from its"
+            f"nightsim: warning: a seed under {SECRET_SEED_CHARS} characters can be found from its"
             " commitment by trying every seed: for a night the players check, give a longer one"
             " or none (a fresh seed is 63 random bits)"
         )

@@ -33,7 +33,7 @@ EN: dict[str, str | dict[str, str]] = {
     "serve.pace_brisk": "briskly",
     "serve.pace_slow": "slowly",
     "serve.sets": "Tonight's changes (KEY=VALUE, one a line)",
-    "serve.seed": "Seed (blank: a fresh one)",
+    "serve.seed": "Seed (blank: a fresh one; else 16 characters or more)",
     "serve.play_next": "Play the next night",
     "serve.play_camp": "Play a night",
     "serve.as_json": "the campaign as JSON",

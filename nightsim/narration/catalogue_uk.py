@@ -44,7 +44,7 @@ UK: dict[str, str | dict[str, str]] = {
     "serve.pace_brisk": "жваво",
     "serve.pace_slow": "повільно",
     "serve.sets": "Зміни на цю ніч (КЛЮЧ=ЗНАЧЕННЯ, по одній у рядку)",
-    "serve.seed": "Зерно (порожньо: нове)",
+    "serve.seed": "Зерно (порожньо: нове; інакше щонайменше 16 знаків)",
     "serve.play_next": "Зіграти наступну ніч",
     "serve.play_camp": "Зіграти ніч",
     "serve.as_json": "кампанія в JSON",
