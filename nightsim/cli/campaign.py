@@ -180,6 +180,12 @@ def _night_parser(cmds: Any) -> None:
     )
     p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
+    p.add_argument(
+        "--not-as-published",
+        action="store_true",
+        help="play although tonight's config is not the one published for this night (the"
+        " published block will not verify it); without it, such a night is refused",
+    )
     add_narration_args(p)
     from nightsim.cli.sink_args import add_sink_args
 
@@ -289,7 +295,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _night(args: argparse.Namespace) -> int:
     from nightsim.campaign.chain import check_camp_item
-    from nightsim.cli.campaign_publish import differs_warning
+    from nightsim.cli.campaign_publish import differs_warning, refused_unpublished
     from nightsim.cli.page import PageFile
 
     if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
@@ -321,6 +327,11 @@ def _night(args: argparse.Namespace) -> int:
             check_camp_item(item, names)
         warning = differs_warning(c, args.set)
         if warning is not None:
+            if not args.not_as_published:
+                # Refused, not warned: a warning scrolls away above the narration, and the
+                # player's verify of the published block then says NOT GENUINE
+                # (docs/campaign.md, "The referee's checklist").
+                raise UsageError(refused_unpublished(c, args.set))
             status(warning)
         from nightsim.cli.odds import _progress
 
@@ -409,9 +420,14 @@ def night_fingerprint(night: CampaignNight) -> str:
 
 def _adjust(args: argparse.Namespace) -> int:
     items = [f"leave {name}" for name in args.leave] + list(args.set)
+    from nightsim.cli.campaign_publish import published_for_next
+
     with _opened(args) as c:
         adj = c.adjust(items, args.note)
+        stale = published_for_next(c)
     status(f"adjustment {adj.number} recorded after night {adj.after_night}: sha256 {adj.sha256}")
+    if stale is not None:
+        status(stale)
     return EXIT_OK
 
 

@@ -259,7 +259,7 @@ def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> t
             # (docs/stream.md, "The players' view is not the log"): not a log at all.
             raise NotALog(
                 number,
-                "a players' view (\"view\": \"players\"), not a log: it carries no chain and"
+                'a players\' view ("view": "players"), not a log: it carries no chain and'
                 " proves nothing; ask the referee for the log itself",
             )
         raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
