@@ -46,6 +46,7 @@ a referee's session:
   nightsim campaign void wood.campaign 5 --note "never camped"  a night played by mistake
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
+  nightsim campaign share wood.campaign players.campaign    the players' copy, no next seed
 
 exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
 ledger contradicting the logs, or a night that is not the one published), or campaign page
@@ -115,6 +116,13 @@ def add_parser(sub: Any) -> None:
     )
     add_published_args(ver)
     _page_parser(cmds)
+    share = _sub(
+        cmds,
+        "share",
+        "a copy of the campaign for the players: everything they verify, and not the seed of"
+        " the night to come",
+    )
+    share.add_argument("out", metavar="OUT", help="the copy's file (never overwritten)")
     p.set_defaults(handler=run)
 
 
@@ -235,11 +243,17 @@ def run(args: argparse.Namespace) -> int:
         "page": _page,
         "publish": _publish,
         "void": _void,
+        "share": _share,
     }[args.campaign_command]
+    from nightsim.campaign.share import PlayersCopy
+
     try:
         return handler(args)
     except (NotACampaign, ConfigError) as exc:
         error(str(exc))
+        return EXIT_USAGE
+    except PlayersCopy as exc:
+        error(f"{shown(args.file)}: {exc}")
         return EXIT_USAGE
     except CampaignBusy as exc:
         error(f"{exc}: try again in a moment, or raise --wait")
@@ -270,6 +284,28 @@ def _publish(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_publish import run_publish
 
     return run_publish(args, _opened)
+
+
+def _share(args: argparse.Namespace) -> int:
+    """`campaign share FILE OUT`: the players' copy (docs/campaign.md, "The players' copy")."""
+    from nightsim.campaign.share import share
+
+    out = Path(args.out)
+    with _opened(args) as c:
+        nights = c.state.nights
+        try:
+            share(c, out)
+        except FileExistsError:
+            raise UsageError(
+                f"{shown(out)} exists: a campaign copy never overwrites a file"
+            ) from None
+        except OSError as exc:
+            raise UsageError(f"{shown(out)}: cannot write the copy: {exc.strerror}") from None
+    status(
+        f"the players' copy: {shown(out)} ({nights} nights; no seed for night {nights + 1}):"
+        " give it to the players for `campaign verify`"
+    )
+    return EXIT_OK
 
 
 def _void(args: argparse.Namespace) -> int:
