@@ -68,6 +68,7 @@ class Monster:
         rec: Recorder,
         plan: NightPlan,
         dice: Dice,
+        *,
         streams: StreamNames,
         actors: tuple[Sleepers, Fire, Rota],
         encounter_minutes: int,
