@@ -104,7 +104,7 @@ class NightPlan:
         # Per character, what the morning reads: name, max HP, spells to prepare.
         self.chars = tuple((c.name, c.max_hp, tuple(c.spells)) for c in party)
         self.exhaustion = tuple(c.exhaustion for c in party)
-        self.spell_dice = tuple((6,) * len(c.spells) for c in party)  # a d6 per spell
+        self.spell_dice = tuple((rules.SPELL_DIE,) * len(c.spells) for c in party)  # a die a spell
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
             tuple(_rest_row(c.bedroll, c.tent, warm) for warm in (False, True)) for c in party
