@@ -16,7 +16,7 @@ from nightsim.engine.evening import EveningChores
 from nightsim.engine.monster import Monster
 from nightsim.engine.plan import WORLD_STREAMS, WORLD_WORDS, StreamNames, stream_names
 from nightsim.engine.rota import Rota
-from tests.conftest import cfg
+from tests.helpers.every_event import Night
 
 
 @pytest.mark.parametrize("actor", [EveningChores, Rota, Monster])
@@ -44,7 +44,7 @@ def test_the_worlds_streams_are_one_table() -> None:
     and a word no person's name may take (plan.stream_word escapes it)."""
     assert set(StreamNames.__annotations__) == set(WORLD_STREAMS)
     assert set(WORLD_STREAMS) <= WORLD_WORDS
-    s = stream_names(cfg(), 2)
+    s = stream_names(Night((), 1).config(), 2)
     assert {w: getattr(s, w) for w in WORLD_STREAMS} == {
         w: f"n2:{w}\x00".encode() for w in WORLD_STREAMS
     }
