@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from nightsim import rules
 from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 
 LOG_VERSION = 2
@@ -643,7 +644,7 @@ class RestChecked(EventBase):
     slept_minutes: int = Field(
         ge=0,
         description="minutes asleep within the rest period: dozing on watch counts, watching"
-        " and the encounter do not; under 360 is never a full rest",
+        f" and the encounter do not; under {rules.MIN_SLEEP_MINUTES} is never a full rest",
     )
     difficulty: Literal["easy", "moderate", "hard", "impossible"] = Field(
         description="the night's difficulty for this character by the rest table (the fire"

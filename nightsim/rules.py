@@ -51,6 +51,11 @@ def ability_check(face: int, modifier: int) -> bool:
     return face + modifier >= CHECK_TARGET
 
 
+# docs/rules.md "Dice conventions": the camp's chances (wandering monsters, lighting a fire in
+# adverse conditions) are X-in-6, rolled on this die.
+CHANCE_DIE: Final = 6
+
+
 def chance(face: int, x: int) -> bool:
     """An X-in-N chance roll: success on a face <= X; no natural-roll rules."""
     return face <= x
@@ -124,9 +129,12 @@ def surprised(face: int) -> bool:
     return face <= 2
 
 
+DISTANCE_FEET: Final = 30  # feet per pip of the encounter distance's dice
+
+
 def distance_ft(faces: list[int]) -> int:
     """2d6 x 30 ft, or 1d4 x 30 ft when both sides are surprised (the caller picks the dice)."""
-    return sum(faces) * 30
+    return sum(faces) * DISTANCE_FEET
 
 
 # docs/rules.md "Table: difficulty of a night's rest": (fire, bedding) -> season -> difficulty.
@@ -156,11 +164,15 @@ def rest_difficulty(fire_warmed: bool, bedroll: bool, tent: bool, season: Season
 # docs/rules.md §5. Sleep.
 MIN_SLEEP_MINUTES: Final = 6 * 60
 DIFFICULTY_MODIFIER: Final[dict[Difficulty, int]] = {"moderate": 0, "hard": -2}
+# docs/rules.md §2: what the evening does to the rest checks.
+TASTY_MEAL_BONUS: Final = 1
+LIFTED_MOOD_BONUS: Final = 1
+RIDICULE_PENALTY: Final = 1
 
 
 def rest_modifier(tasty_meal: bool, lifted: bool, ridiculed: bool) -> int:
     """The rest check's situational modifier from the evening (+1 meal, +1 mood, -1 ridicule)."""
-    return int(tasty_meal) + int(lifted) - int(ridiculed)
+    return TASTY_MEAL_BONUS * tasty_meal + LIFTED_MOOD_BONUS * lifted - RIDICULE_PENALTY * ridiculed
 
 
 # docs/rules.md §6. Waking.
@@ -171,9 +183,12 @@ def wake(hp: int, max_hp: int, exhaustion: int, full_rest: bool) -> tuple[int, i
     return hp, exhaustion + 1
 
 
+SPELL_DIE: Final = 6  # docs/rules.md §6.2: a spell at risk is lost on a 1 of this die
+
+
 def spell_lost(face: int) -> bool:
     """A spell of an unrested caster, or one whose sleep was broken (docs/rules.md §6.2),
-    fails on 1-in-6."""
+    fails on 1-in-6 (`SPELL_DIE`)."""
     return face == 1
 
 
@@ -258,3 +273,22 @@ def rest_decided(slept_enough: bool, difficulty: Difficulty, quick: bool) -> Res
     if difficulty == "impossible":
         return RestReason.IMPOSSIBLE
     return None
+
+
+# The rule numbers the words tell. A catalogue line that states one names it as a placeholder,
+# `{rule.NAME}` ("under {rule.min_sleep_hours} h"), which narration/catalogue.py fills from here
+# each time the line is said: a rule changed here changes its words in both languages
+# (tests/narration/test_rule_words.py changes each and reads the words).
+def told_numbers() -> dict[str, int]:
+    """The rule numbers by the name the catalogues' `{rule.NAME}` placeholders give them."""
+    return {
+        "min_sleep_hours": MIN_SLEEP_MINUTES // 60,
+        "chance_die": CHANCE_DIE,
+        "spell_die": SPELL_DIE,
+        "distance_feet": DISTANCE_FEET,
+        "tasty_meal_bonus": TASTY_MEAL_BONUS,
+        "lifted_mood_bonus": LIFTED_MOOD_BONUS,
+        "ridicule_penalty": RIDICULE_PENALTY,
+        "ability_min": ABILITY_MIN,
+        "ability_max": ABILITY_MAX,
+    }

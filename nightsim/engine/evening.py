@@ -56,6 +56,7 @@ class EveningChores:
         cfg: Config,
         plan: NightPlan,
         dice: Dice,
+        *,
         streams: StreamNames,
         fire: Fire,
         ingredients: bool,

@@ -35,7 +35,7 @@ class Fire:
         face: int | None = None
         reason = rules.fire_blocked(light_fire, starter, wood)
         if reason is None and adverse:
-            face = dice.first(stream, 6)
+            face = dice.first(stream, rules.CHANCE_DIE)
             if not rules.chance(face, chance):
                 reason = NoFire.WOULD_NOT_CATCH
         if reason is not None:

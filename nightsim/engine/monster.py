@@ -68,6 +68,7 @@ class Monster:
         rec: Recorder,
         plan: NightPlan,
         dice: Dice,
+        *,
         streams: StreamNames,
         actors: tuple[Sleepers, Fire, Rota],
         encounter_minutes: int,
@@ -87,9 +88,9 @@ class Monster:
         """docs/rules.md §4: one X-in-6 check a night; the minute of arrival (1-based, uniform
         over the rest period) or None."""
         plan, dice, stream = self.plan, self.dice, self.streams.monster
-        face = dice.first(stream, 6)
+        face = dice.first(stream, rules.CHANCE_DIE)
         hit = rules.chance(face, plan.chance)
-        m = dice.second(stream, 6, plan.rest_minutes) if hit else None
+        m = dice.second(stream, rules.CHANCE_DIE, plan.rest_minutes) if hit else None
         self.rec.emit(monster_checked, plan, face, m)
         return m
 

@@ -6,6 +6,8 @@ of the config, and tests/engine/test_engine_golden.py holds the engine to the sa
 
 from __future__ import annotations
 
+from typing import Final
+
 from nightsim import rules
 from nightsim.config import ADVERSE_WEATHER, Config, ShiftSlot
 from nightsim.editions import CURRENT_EDITION, Readings, readings_for
@@ -102,7 +104,7 @@ class NightPlan:
         # Per character, what the morning reads: name, max HP, spells to prepare.
         self.chars = tuple((c.name, c.max_hp, tuple(c.spells)) for c in party)
         self.exhaustion = tuple(c.exhaustion for c in party)
-        self.spell_dice = tuple((6,) * len(c.spells) for c in party)  # a d6 per spell
+        self.spell_dice = tuple((rules.SPELL_DIE,) * len(c.spells) for c in party)  # a die a spell
         # rules.rest_difficulty, by character, then fire warmth (False, True), then season.
         self.rest_rows = tuple(
             tuple(_rest_row(c.bedroll, c.tent, warm) for warm in (False, True)) for c in party
@@ -160,9 +162,12 @@ def _doer(cfg: Config, name: str | None, ability: str) -> tuple[int, int] | None
     return rules.ability_modifier(getattr(c, ability)), c.save_doom
 
 
+# The world's dice, one stream each, `n{K}:{word}` (StreamNames sets an attribute of that
+# name): a new die of the world is one entry here, read by its actor as `streams.{word}`.
+WORLD_STREAMS: Final = ("fire", "monster", "surprise", "distance", "creature")
 # The words the world's streams use after `n{K}:` (StreamNames): a person's name that equals
 # one is escaped in edition 2, so that no person's stream can read as the world's.
-WORLD_WORDS = frozenset({"monster", "surprise", "distance", "creature", "fire", "firewood"})
+WORLD_WORDS = frozenset({*WORLD_STREAMS, "firewood"})
 _ESCAPED = str.maketrans({"%": "%25", ":": "%3A", "+": "%2B"})
 
 
@@ -217,17 +222,19 @@ class StreamNames:
     __slots__ = (
         "by_who",
         "cook",
-        "creature",
-        "distance",
         "doze",
         "entertain",
-        "fire",
         "firewood",
-        "monster",
         "rest",
         "spells",
-        "surprise",
+        *WORLD_STREAMS,
     )
+    # The world's streams (WORLD_STREAMS), typed for their readers; set from the table.
+    fire: bytes
+    monster: bytes
+    surprise: bytes
+    distance: bytes
+    creature: bytes
 
     def __init__(self, plan: NightPlan, night: int, rng: str = RNG_ID) -> None:
         def b(purpose: str) -> bytes:
@@ -236,11 +243,8 @@ class StreamNames:
         v1 = rng == COUNTER_V1
         word = stream_word if plan.readings.escaped_stream_names and not v1 else _as_is
         self.firewood = tuple(b(f"firewood:{word(name)}") for name in plan.firewood)
-        self.fire = b("fire")
-        self.monster = b("monster")
-        self.surprise = b("surprise")
-        self.distance = b("distance")
-        self.creature = b("creature")
+        for world in WORLD_STREAMS:  # self.fire = b"n1:fire\x00", ... (declared above)
+            setattr(self, world, b(world))
         # v2: the monster's surprise die is always U_1 of `surprise` (U_0 is the party's), so
         # that whether anyone is awake does not change the monster's luck; v1 rolled it first
         # when nobody was awake.

@@ -14,7 +14,7 @@ from simpy.events import Event, Timeout
 from nightsim.codes import Purpose
 from nightsim.engine._simpy import Driven, LeanEnvironment
 from nightsim.engine.dice import Dice
-from nightsim.engine.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan
+from nightsim.engine.plan import DAWN, SAME_WATCHER, UNWATCHED, NightPlan, StreamNames
 from nightsim.engine.recorder import Recorder, Stamp, roll
 from nightsim.engine.sleepers import DOZING, WATCH, Sleepers
 from nightsim.events import (
@@ -65,11 +65,12 @@ class Rota:
         rec: Recorder,
         plan: NightPlan,
         dice: Dice,
-        doze_streams: tuple[bytes, ...],
+        *,
+        streams: StreamNames,
         sleepers: Sleepers,
     ) -> None:
         self.env, self.rec, self.plan, self.dice = env, rec, plan, dice
-        self.streams = doze_streams
+        self.streams = streams.doze  # the watchers' dozing dice, one stream a shift
         self.sleepers = sleepers
         n = len(plan.slots)
         self.doze_rolled = [False] * n

@@ -108,7 +108,7 @@ class Mornings:
         return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AtRest:
     """A night as its rest period begins: what its evening decided (docs/rules.md §1-2), which no
     watch changes, and the monster check made as the rest period begins, on dice no watch

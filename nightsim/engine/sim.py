@@ -103,14 +103,21 @@ class NightSim:
         assert at_rest is None or not rec.recording, "a recorded night tells its evening"
         self.at_rest = at_rest
         self.evening: EveningChores | None = None
+        # Each actor is handed the night's streams by name and reads its own dice from them
+        # by name (plan.StreamNames): a new stream is one entry there, none here.
         if at_rest is None:
             self.evening = EveningChores(
-                env, rec, cfg, plan, dice, self.streams, self.fire, ingredients
+                env, rec, cfg, plan, dice, streams=streams, fire=self.fire, ingredients=ingredients
             )
-        self.rota = Rota(env, rec, plan, dice, self.streams.doze, self.sleepers)
-        actors = (self.sleepers, self.fire, self.rota)
+        self.rota = Rota(env, rec, plan, dice, streams=streams, sleepers=self.sleepers)
         self.monster = Monster(
-            env, rec, plan, dice, self.streams, actors, cfg.rules.encounter_minutes
+            env,
+            rec,
+            plan,
+            dice,
+            streams=streams,
+            actors=(self.sleepers, self.fire, self.rota),
+            encounter_minutes=cfg.rules.encounter_minutes,
         )
 
     @property
@@ -159,16 +166,16 @@ class NightSim:
         ev, fire = self.evening, self.fire
         assert ev is not None
         return AtRest(
-            ev.tasty,
-            ev.eaters,
-            ev.lifted,
-            ev.ridiculed,
-            ev.ingredients,
-            fire.lit_at,
-            fire.out_at,
-            fire.out_due if fire.burning else None,
+            tasty=ev.tasty,
+            eaters=ev.eaters,
+            lifted=ev.lifted,
+            ridiculed=ev.ridiculed,
+            ingredients=ev.ingredients,
+            fire_lit_at=fire.lit_at,
+            fire_out_at=fire.out_at,
+            fire_out_due=fire.out_due if fire.burning else None,
             # The check is made as the rest period begins, on dice no watch changes.
-            self.monster.check(),
+            arrival=self.monster.check(),
         )
 
     def _resume_at_rest(self) -> None:
@@ -205,26 +212,26 @@ class NightSim:
         assert ev is not None
         end = plan.rest_end + self.rota.run_on
         return NightRecord(
-            self.night,
-            self.season,
-            plan,
-            self.streams,
-            sl.slept_by(end),
-            tuple(sl.stretches),
-            tuple(sl.woken_for_watch),
-            tuple(sl.surprised),
-            self.hp,
-            self.exhaustion,
-            end,
-            ev.tasty,
-            ev.eaters,
-            ev.lifted,
-            ev.ridiculed,
-            ev.ingredients,
-            self.monster.encounter,
-            self.rota.broken_at,
-            fire.lit_at,
-            fire.out_at,
+            night=self.night,
+            season=self.season,
+            plan=plan,
+            streams=self.streams,
+            slept=sl.slept_by(end),
+            stretches=tuple(sl.stretches),
+            woken_for_watch=tuple(sl.woken_for_watch),
+            surprised=tuple(sl.surprised),
+            hp=self.hp,
+            exhaustion=self.exhaustion,
+            rest_end=end,
+            tasty=ev.tasty,
+            eaters=ev.eaters,
+            lifted=ev.lifted,
+            ridiculed=ev.ridiculed,
+            ingredients=ev.ingredients,
+            encounter=self.monster.encounter,
+            broken_at=self.rota.broken_at,
+            fire_lit_at=fire.lit_at,
+            fire_out_at=fire.out_at,
         )
 
 

@@ -14,6 +14,8 @@ derived from); a test pins that every member of every enum has a word in both ca
 Three kinds of entry:
 - a line, `str.format` style; `{hours:#hour}` fills in a number with its counted noun
   ("3 години", "1 hour"), `{і}`, `{у}`, `{о}` are Ukrainian euphony (`euphony.py`);
+  `{rule.NAME}` is a rule's number, filled from `rules.told_numbers()` whatever the caller
+  gives (a line never writes a rule's number itself: "under {rule.min_sleep_hours} h");
 - a counted noun (`n.*`): its CLDR plural forms, `{"one": "ніч", "few": "ночі", "many":
   "ночей", "other": "ночі"}`, picked by Babel's plural rule for the language;
 - a line whose grammar follows the `actor`'s pronouns: `{"he": ..., "she": ..., "they":
@@ -39,6 +41,7 @@ from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
 from nightsim.narration.declension import CASES, decline
 from nightsim.narration.euphony import MARKERS, resolve
+from nightsim.rules import told_numbers
 
 Entry = str | Mapping[str, str]
 # name -> case -> form, as a config's `party.forms` gives them
@@ -223,7 +226,8 @@ class Catalogue:
                 out.append(MARKERS[name])
                 euphony = True
                 continue
-            value = fields[name]
+            # `{rule.NAME}`: a rule's number, as rules.py has it now (rules.told_numbers).
+            value = told_numbers()[name[5:]] if name.startswith("rule.") else fields[name]
             if conv:
                 value = repr(value) if conv == "r" else str(value)
             if spec and spec.startswith("#"):

@@ -80,7 +80,7 @@ EN: dict[str, str | dict[str, str]] = {
     "roll.minute of arrival": "minute",
     "roll.party surprise": "party surprise",
     "roll.monster surprise": "monster surprise",
-    "roll.distance x 30 ft": "distance \u00d7 30 ft",
+    "roll.distance x 30 ft": "distance \u00d7 {rule.distance_feet} ft",
     "roll.creature": "creature",
     "roll.spell fails": "spell",
     # closed sets (table.*, reason.*: looked up by `codes` member, catalogue.CODE_KEYS)
@@ -121,14 +121,15 @@ EN: dict[str, str | dict[str, str]] = {
     # the header
     "header.title": "nightsim \u00b7 seed {seed}",
     "header.journey": "a journey of {nights:#night}",
-    "header.terrain": "Camp in {terrain}: wandering monsters {chance}-in-6.",
-    "header.chance": "Wandering monsters {chance}-in-6 (the hex's own chance).",
+    "header.terrain": "Camp in {terrain}: wandering monsters {chance}-in-{rule.chance_die}.",
+    "header.chance": "Wandering monsters {chance}-in-{rule.chance_die} (the hex's own chance).",
     "header.season": "Season: {season}",
     "header.season_month": "Season: {season} ({month})",
     "header.weather": "weather: {weather}, firewood {mod} per gatherer",
     "header.weather_custom": "as the referee rules",
     "header.fire_auto": "Fire: a fire-starter, and the fire lights without a roll.",
-    "header.fire_chance": "Fire: a fire-starter, but it lights only on {chance}-in-6.",
+    "header.fire_chance": "Fire: a fire-starter, but it lights only on"
+    " {chance}-in-{rule.chance_die}.",
     "header.fire_no_starter": "Fire: nobody has a fire-starter.",
     "header.carried": "Carried firewood: {hours:#hour}.",
     "header.rest": "Rest {start}\u2013{end}; watch: {rota}.",
@@ -171,15 +172,17 @@ EN: dict[str, str | dict[str, str]] = {
     "evening.water": "{actor} fills every waterskin at a stream.",
     "evening.fire_lit": "The fire is lit: {hours:#hour} of wood, it will burn until {until}.",
     "evening.fire_not_lit": "No fire tonight: {reason}.",
-    "evening.meal_tasty": "{actor} cooks a tasty meal: +1 to the rest checks of {eaters}.",
+    "evening.meal_tasty": "{actor} cooks a tasty meal: +{rule.tasty_meal_bonus} to the rest"
+    " checks of {eaters}.",
     "evening.meal_plain": "{actor} cooks a plain meal: edible, nothing more.",
     "evening.meal_ruined": "{actor} ruins the meal: it burns, the ingredients are lost.",
     "evening.meal_not_cooked": "{actor} cannot cook: {reason}.",
-    "evening.mood_lifted": "{actor} entertains the camp; spirits lift: +1 to everyone's rest"
+    "evening.mood_lifted": "{actor} entertains the camp; spirits lift: +{rule.lifted_mood_bonus}"
+    " to everyone's rest"
     " checks.",
     "evening.mood_flat": "{actor} tries to entertain the camp; it falls flat.",
     "evening.mood_ridiculed": "{actor} tries to entertain the camp and meets ridicule and"
-    " discord: \u22121 to {actor}'s own rest check.",
+    " discord: \u2212{rule.ridicule_penalty} to {actor}'s own rest check.",
     # the night
     "night.title": "Night {night} \u00b7 {when}",
     "night.date": "{day} {month}, {season}",
@@ -201,7 +204,8 @@ EN: dict[str, str | dict[str, str]] = {
     "night.missed": "Nobody wakes {actor}: the hand-over is missed, {actor} sleeps on.",
     "night.watch_ended": "{actor} ends the watch; the rest of the night is unwatched.",
     "night.fire.out": "The fire dies.",
-    "night.monster_check": "The referee rolls for wandering monsters ({chance}-in-6) behind the"
+    "night.monster_check": "The referee rolls for wandering monsters"
+    " ({chance}-in-{rule.chance_die}) behind the"
     " screen.",
     "night.monster.arrived": "Something comes out of the dark!",
     "night.camp.woke": "The whole camp is awake.",
@@ -233,7 +237,7 @@ EN: dict[str, str | dict[str, str]] = {
     "enc.unwatched_hour": "Nobody's watch: this part of the night was unwatched.",
     "enc.creature": "Creature: {creature} (table: {table}).",
     "enc.roll_table": "Roll on your table: {table}.",
-    "enc.distance": "Distance: {ft:#foot} ({roll} \u00d7 30 ft).",
+    "enc.distance": "Distance: {ft:#foot} ({roll} \u00d7 {rule.distance_feet} ft).",
     "enc.awake": "Awake: {names}.",
     "enc.awake_one": "Awake: {names}.",
     "enc.nobody_awake": "Nobody is awake: the party is surprised.",
@@ -246,16 +250,17 @@ EN: dict[str, str | dict[str, str]] = {
     "enc.monster_not_surprised": "The monsters are not surprised ({roll}).",
     # the morning
     "morning.title": "Morning after night {night} \u00b7 {clock}",
-    "rest.short": "no: under 6 h",
-    "rest.short_abbr": "<6 h",
+    "rest.short": "no: under {rule.min_sleep_hours} h",
+    "rest.short_abbr": "<{rule.min_sleep_hours} h",
     "rest.check_passed": "yes",
     "rest.check_failed": "no",
     "rest.easy": "yes",
     "rest.quick": "yes: quick rest",
     "rest.impossible": "no",
     "morning.spells": "{actor} prepares:",
-    "morning.spell_risk_interrupted": "(sleep interrupted: each spell was at risk, 1-in-6)",
-    "morning.spell_risk_unrested": "(no full rest: each spell was at risk, 1-in-6)",
+    "morning.spell_risk_interrupted": "(sleep interrupted: each spell was at risk,"
+    " 1-in-{rule.spell_die})",
+    "morning.spell_risk_unrested": "(no full rest: each spell was at risk, 1-in-{rule.spell_die})",
     "morning.fire_unlit": "There was no fire.",
     "morning.fire_lasted": "The fire burned until dawn.",
     "morning.fire_out_warm": "The fire went out at {clock}, after warming the camp long enough.",
@@ -344,7 +349,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaignpage.col_encounter": "Encounter",
     "campaignpage.col_head": "Head",
     "campaignpage.camp": "{terrain}, {weather}",
-    "campaignpage.chance": "monsters {chance}-in-6",
+    "campaignpage.chance": "monsters {chance}-in-{rule.chance_die}",
     "campaignpage.chance@players": "a camp",
     "campaignpage.weather_custom": "weather as the referee rules",
     "campaignpage.none": "none",
@@ -427,7 +432,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.packed": "packed",
     "cshow.no_ingredients": "none",
     "cshow.next_camp": "next night's camp: {camp}",
-    "cshow.camp": "{where}(encounters {chance}-in-6); {weather}; watch: {watch}",
+    "cshow.camp": "{where}(encounters {chance}-in-{rule.chance_die}); {weather}; watch: {watch}",
     "cshow.weather": "weather {weather}",
     "cshow.firewood_modifier": "firewood modifier {mod} (the referee's)",
     "cshow.settings": "; set: {items}",
@@ -492,13 +497,14 @@ EN: dict[str, str | dict[str, str]] = {
     "check.fingerprint_use": "Publish it before the session;"
     " `nightsim verify LOG --config-sha256 HASH` checks that a log was played with this config.",
     "check.valid": "The config is valid.",
-    "check.encounter_terrain": "Wandering monsters: {chance}-in-6 ({terrain}).",
-    "check.encounter_given": "Wandering monsters: {chance}-in-6 (encounter_chance).",
+    "check.encounter_terrain": "Wandering monsters: {chance}-in-{rule.chance_die} ({terrain}).",
+    "check.encounter_given": "Wandering monsters: {chance}-in-{rule.chance_die}"
+    " (encounter_chance).",
     "check.season_month": "Season: {season} (from the month {month}).",
     "check.season_given": "Season: {season}.",
     "check.firewood": "Firewood: {mod} per gatherer ({source}); {gatherers:#gatherer},"
     " {carried:#hour} carried.",
-    "check.fire": "Fire: lights on {chance}-in-6; fire-starter: {starter}.",
+    "check.fire": "Fire: lights on {chance}-in-{rule.chance_die}; fire-starter: {starter}.",
     "check.rest": "Rest {start}\u2013{end} ({hours:#hour}); fire counts if it burns"
     " {warmth:#hour}.",
     "check.rota_title": "The rota",
@@ -525,13 +531,14 @@ EN: dict[str, str | dict[str, str]] = {
     "warn.no_watch": "Nobody keeps watch: every sleeper is surprised by an encounter.",
     "warn.unwatched_end": "The watches last {watched:#hour_acc}, the rest {hours:#hour_acc}: nobody"
     " watches from {clock}.",
-    "warn.short_sleep": "{actor} stands {watch} on watch and can sleep only {sleep}: under 6"
-    " hours, no full rest.",
+    "warn.short_sleep": "{actor} stands {watch} on watch and can sleep only {sleep}: under"
+    " {rule.min_sleep_hours:#hour}, no full rest.",
     "warn.caster_middle": "{actor} casts spells ({spells}) but stands a middle watch: the"
-    " interrupted sleep loses each spell on 1-in-6. Give {actor} the first or the last watch.",
+    " interrupted sleep loses each spell on 1-in-{rule.spell_die}. Give {actor} the first or the"
+    " last watch.",
     "warn.no_fire_starter": "Nobody has a fire-starter: no fire tonight.",
     "warn.no_wood": "Nobody gathers firewood and none is carried: no fire tonight.",
-    "warn.fire_chance_low": "The fire lights only on {chance}-in-6.",
+    "warn.fire_chance_low": "The fire lights only on {chance}-in-{rule.chance_die}.",
     "warn.cook_no_fire": "{actor} is to cook, but there will be no fire.",
     "warn.cook_no_gear": "{actor} is to cook, but the camp has no {what}.",
     "warn.cookware": "cookware",
@@ -553,7 +560,8 @@ EN: dict[str, str | dict[str, str]] = {
     " fire or not.",
     "warn.no_table": "No encounter table for a {table}: the night says \u201croll on your"
     " table\u201d.",
-    "warn.six_hours": "Every watcher can sleep at most 6 hours, the least a full rest needs: any"
+    "warn.six_hours": "Every watcher can sleep at most {rule.min_sleep_hours:#hour}, the least a"
+    " full rest needs: any"
     " encounter leaves them short of it.",
     # what if (`nightsim whatif`): the logged night and the changed one, side by side
     "whatif.title": "What if \u00b7 seed {seed}",
@@ -709,7 +717,8 @@ EN: dict[str, str | dict[str, str]] = {
     "odds.by_night_title": "Full rest, by night of the journey",
     "odds.col_night": "night",
     # `odds --format html` and `--rank-rotas --format html` (page/odds.py, odds.html.j2)
-    "oddspage.summary": "Wandering monsters {chance}-in-6; a rest period of {hours} hours;"
+    "oddspage.summary": "Wandering monsters {chance}-in-{rule.chance_die}; a rest period of"
+    " {hours} hours;"
     " each chance with its 95% Wilson interval.",
     "oddspage.party": "The party",
     "oddspage.col_chance": "chance (95% interval)",
@@ -753,13 +762,14 @@ EN: dict[str, str | dict[str, str]] = {
     "check.dozing_off": "Dozing on watch: off (the source's optional rule,"
     " rules.fall_asleep_on_watch).",
     "check.quick_taken": "Quick rest: the party takes it (its gear suits the weather, normal"
-    " conditions): a full rest without a check after 6 hours' sleep.",
+    " conditions): a full rest without a check after {rule.min_sleep_hours:#hour}' sleep.",
     "check.quick_adverse": "Quick rest: not in adverse conditions; the full procedure for"
     " everyone.",
     "check.quick_gear": "Quick rest: the gear does not suit the weather (everyone needs"
     " bedding, and a tent in rain, snow or winter); the full procedure for everyone.",
     "warn.caster_woken": "{actor} casts spells ({spells}) but is woken for a watch: sleep"
-    " broken by a watch loses each spell on 1-in-6. Give {actor} the first watch, or none.",
+    " broken by a watch loses each spell on 1-in-{rule.spell_die}. Give {actor} the first watch,"
+    " or none.",
     "check.names_warned": "Names that look alike or mix alphabets: see the warnings after"
     " this panel.",
     # odds --sweep (narration/sweep.py, page/sweep.py)
@@ -889,7 +899,8 @@ EN: dict[str, str | dict[str, str]] = {
     " supplies",
     "console.key.camp.terrain": "the terrain, which gives the chance of wandering monsters (or"
     " give encounter_chance)",
-    "console.key.camp.encounter_chance": "the X of an X-in-6 chance of wandering monsters, instead"
+    "console.key.camp.encounter_chance": "the X of an X-in-{rule.chance_die} chance of wandering"
+    " monsters, instead"
     " of the terrain",
     "console.key.camp.season": "the season (or give the month)",
     "console.key.camp.month": "the month of the first night, which gives the season",
@@ -899,7 +910,8 @@ EN: dict[str, str | dict[str, str]] = {
     "console.key.camp.light_fire": "whether the party lights a fire",
     "console.key.camp.fire_conditions": "auto: adverse in snow or heavy rain; or say normal or"
     " adverse",
-    "console.key.camp.fire_chance": "the X-in-6 of lighting the fire in adverse conditions, 1 to 4",
+    "console.key.camp.fire_chance": "the X-in-{rule.chance_die} of lighting the fire in adverse"
+    " conditions, 1 to 4",
     "console.key.camp.fire_starter": "a tinderbox or magic to light the fire",
     "console.key.camp.carried_firewood_hours": "hours of fire in the firewood the party carries",
     "console.key.camp.cookware": "the party has cookware",
@@ -916,9 +928,9 @@ EN: dict[str, str | dict[str, str]] = {
     "console.key.rules.evening_minutes": "minutes of the evening's activities",
     "console.key.party": "The party, one member a row",
     "console.key.party.name": "the character's name",
-    "console.key.party.con": "Constitution, 3 to 18",
-    "console.key.party.wis": "Wisdom, 3 to 18",
-    "console.key.party.cha": "Charisma, 3 to 18",
+    "console.key.party.con": "Constitution, {rule.ability_min} to {rule.ability_max}",
+    "console.key.party.wis": "Wisdom, {rule.ability_min} to {rule.ability_max}",
+    "console.key.party.cha": "Charisma, {rule.ability_min} to {rule.ability_max}",
     "console.key.party.hp": "hit points now",
     "console.key.party.max_hp": "maximum hit points",
     "console.key.party.save_doom": "the save vs Doom target",

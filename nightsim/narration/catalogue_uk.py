@@ -91,7 +91,7 @@ UK: dict[str, str | dict[str, str]] = {
     "roll.minute of arrival": "хвилина появи",
     "roll.party surprise": "захоплення зненацька (загін)",
     "roll.monster surprise": "захоплення зненацька (чудовиська)",
-    "roll.distance x 30 ft": "відстань \u00d7 30\u2032",
+    "roll.distance x 30 ft": "відстань \u00d7 {rule.distance_feet}\u2032",
     "roll.creature": "істота",
     "roll.spell fails": "закляття",
     # замкнені переліки
@@ -133,8 +133,8 @@ UK: dict[str, str | dict[str, str]] = {
     # заголовок
     "header.title": "nightsim \u00b7 зерно {seed}",
     "header.journey": "мандрівка на {nights:#night}",
-    "header.terrain": "Табір: {terrain}; шанс зустрічі {chance} з 6.",
-    "header.chance": "Шанс зустрічі {chance} з 6 (заданий для цього гексу).",
+    "header.terrain": "Табір: {terrain}; шанс зустрічі {chance} з {rule.chance_die}.",
+    "header.chance": "Шанс зустрічі {chance} з {rule.chance_die} (заданий для цього гексу).",
     "header.season": "Пора року: {season}",
     "header.season_month": "Пора року: {season} ({month})",
     "header.weather": "{weather}, модифікатор кидка на дрова {mod}",
@@ -142,7 +142,7 @@ UK: dict[str, str | dict[str, str]] = {
     "header.fire_auto": "Багаття: є засіб для добування вогню; за звичайних умов багаття"
     " розпалюється автоматично.",
     "header.fire_chance": "Багаття: є засіб для добування вогню, але шанс успішно розпалити"
-    " багаття лише {chance} з 6.",
+    " багаття лише {chance} з {rule.chance_die}.",
     "header.fire_no_starter": "Багаття: ні в кого немає засобу для добування вогню.",
     "header.carried": "Принесено дров на {hours:#hour_acc}.",
     "header.rest": "Відпочинок {start}\u2013{end}; варти: {rota}.",
@@ -187,17 +187,20 @@ UK: dict[str, str | dict[str, str]] = {
     "evening.water": "{actor} набирає питної води й наповнює всі бурдюки.",
     "evening.fire_lit": "Багаття розпалено: дров на {hours:#hour_acc}, горітиме до {until}.",
     "evening.fire_not_lit": "Цієї ночі без багаття: {reason}.",
-    "evening.meal_tasty": "{actor} готує особливо смачну страву: +1 до перевірок Статури на"
+    "evening.meal_tasty": "{actor} готує особливо смачну страву: +{rule.tasty_meal_bonus} до"
+    " перевірок Статури на"
     " відпочинок для {eaters:@gen}.",
     "evening.meal_plain": "{actor} готує їстівну, але нічим не видатну страву.",
     "evening.meal_ruined": "{actor} псує страву: вона цілком неїстівна, використані інгредієнти"
     " змарновано.",
     "evening.meal_not_cooked": "{actor} не може приготувати їжу: {reason}.",
-    "evening.mood_lifted": "{actor} розважає товариство й підносить дух: +1 до перевірок Статури"
+    "evening.mood_lifted": "{actor} розважає товариство й підносить дух:"
+    " +{rule.lifted_mood_bonus} до перевірок Статури"
     " на відпочинок для всіх.",
     "evening.mood_flat": "{actor} намагається розважити товариство, але спроба зазнає невдачі.",
     "evening.mood_ridiculed": "{actor} намагається розважити товариство й наражається на"
-    " глузування та чвари: \u22121 до власних перевірок Статури на відпочинок.",
+    " глузування та чвари: \u2212{rule.ridicule_penalty} до власних перевірок Статури на"
+    " відпочинок.",
     # ніч: теперішній час
     "night.title": "Ніч {night} \u00b7 {when}",
     "night.date": "{day} {month}, {season}",
@@ -215,7 +218,7 @@ UK: dict[str, str | dict[str, str]] = {
     "night.watch_ended": "{actor} завершує варту; решта ночі без варти.",
     "night.fire.out": "Багаття згасає.",
     "night.monster_check": "Ведучий гри таємно виконує перевірку на мандрівних чудовиськ"
-    " ({chance} з 6).",
+    " ({chance} з {rule.chance_die}).",
     "night.monster.arrived": "Щось виходить із темряви!",
     "night.camp.woke": "Увесь табір прокидається.",
     "night.settled": "Табір знову вкладається; на варті {actor}.",
@@ -251,7 +254,7 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.unwatched_hour": "Цю частину ночі ніхто не вартує.",
     "enc.creature": "Істота: {creature} (таблиця: {table}).",
     "enc.roll_table": "Визначте істоту за своєю таблицею: {table}.",
-    "enc.distance": "Відстань: {ft:#foot} ({roll} \u00d7 30\u2032).",
+    "enc.distance": "Відстань: {ft:#foot} ({roll} \u00d7 {rule.distance_feet}\u2032).",
     "enc.awake": "Не сплять: {names}.",
     "enc.awake_one": "Не спить: {names}.",
     "enc.nobody_awake": "Ніхто не пильнує: загін захоплено зненацька.",
@@ -264,17 +267,18 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.monster_not_surprised": "Чудовиськ не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)
     "morning.title": "Ранок після ночі {night} \u00b7 {clock}",
-    "rest.short": "ні: сон менше 6 год",
-    "rest.short_abbr": "<6 год",
+    "rest.short": "ні: сон менше {rule.min_sleep_hours} год",
+    "rest.short_abbr": "<{rule.min_sleep_hours} год",
     "rest.check_passed": "так",
     "rest.check_failed": "ні",
     "rest.easy": "так",
     "rest.quick": "так: спрощене правило",
     "rest.impossible": "ні",
     "morning.spells": "{actor} готує закляття:",
-    "morning.spell_risk_interrupted": "(сон перервано: кожне закляття під загрозою, 1 з 6)",
+    "morning.spell_risk_interrupted": "(сон перервано: кожне закляття під загрозою, 1 з"
+    " {rule.spell_die})",
     "morning.spell_risk_unrested": "(без повноцінного нічного відпочинку: кожне закляття"
-    " під загрозою, 1 з 6)",
+    " під загрозою, 1 з {rule.spell_die})",
     "morning.fire_unlit": "Багаття не було.",
     "morning.fire_lasted": "Багаття горіло до світанку.",
     "morning.fire_out_warm": "Багаття згасло {о} {clock}, але встигло зігріти табір.",
@@ -373,7 +377,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaignpage.col_encounter": "Зустріч",
     "campaignpage.col_head": "Голова",
     "campaignpage.camp": "{terrain}, {weather}",
-    "campaignpage.chance": "чудовиська {chance} з 6",
+    "campaignpage.chance": "чудовиська {chance} з {rule.chance_die}",
     "campaignpage.chance@players": "табір",
     "campaignpage.weather_custom": "погода на розсуд ведучого",
     "campaignpage.none": "немає",
@@ -454,7 +458,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.packed": "є",
     "cshow.no_ingredients": "немає",
     "cshow.next_camp": "табір наступної ночі: {camp}",
-    "cshow.camp": "{where}(зустрічі {chance} з 6); {weather}; варта: {watch}",
+    "cshow.camp": "{where}(зустрічі {chance} з {rule.chance_die}); {weather}; варта: {watch}",
     "cshow.weather": "{weather}",
     "cshow.firewood_modifier": "модифікатор дров {mod} (за рішенням ведучого)",
     "cshow.settings": "; задано: {items}",
@@ -519,13 +523,14 @@ UK: dict[str, str | dict[str, str]] = {
     "check.fingerprint_use": "Оприлюдніть його до гри; `nightsim verify LOG --config-sha256 HASH`"
     " перевіряє, що журнал зіграно з цією конфігурацією.",
     "check.valid": "Конфігурація правильна.",
-    "check.encounter_terrain": "Шанс зустрічі: {chance} з 6 ({terrain}).",
-    "check.encounter_given": "Шанс зустрічі: {chance} з 6 (encounter_chance).",
+    "check.encounter_terrain": "Шанс зустрічі: {chance} з {rule.chance_die} ({terrain}).",
+    "check.encounter_given": "Шанс зустрічі: {chance} з {rule.chance_die} (encounter_chance).",
     "check.season_month": "Пора року: {season} (за місяцем {month}).",
     "check.season_given": "Пора року: {season}.",
     "check.firewood": "Дрова: модифікатор {mod} на кожного збирача ({source});"
     " {gatherers:#gatherer}, принесено дров на {carried:#hour_acc}.",
-    "check.fire": "Багаття: шанс розпалити {chance} з 6; засіб для добування вогню: {starter}.",
+    "check.fire": "Багаття: шанс розпалити {chance} з {rule.chance_die}; засіб для добування"
+    " вогню: {starter}.",
     "check.rest": "Відпочинок {start}\u2013{end} ({hours:#hour}); багаття зараховується, якщо"
     " горить щонайменше {warmth:#hour_acc}.",
     "check.rota_title": "Послідовність варт",
@@ -553,14 +558,16 @@ UK: dict[str, str | dict[str, str]] = {
     "warn.no_watch": "Варти ніхто не несе: під час зустрічі всіх сплячих захоплено зненацька.",
     "warn.unwatched_end": "Варти тривають {watched:#hour_acc}, а відпочинок \u2014"
     " {hours:#hour_acc}: від {clock} ніхто не вартує.",
-    "warn.short_sleep": "{actor} вартує {watch} і може спати лише {sleep}: менше ніж 6 годин,"
+    "warn.short_sleep": "{actor} вартує {watch} і може спати лише {sleep}: менше ніж"
+    " {rule.min_sleep_hours:#hour},"
     " повноцінного нічного відпочинку не буде.",
     "warn.caster_middle": "{actor} творить закляття ({spells}), але несе середню варту: через"
-    " перерваний сон шанс невдачі кожного закляття 1 з 6. Призначте {actor:@dat} першу або"
+    " перерваний сон шанс невдачі кожного закляття 1 з {rule.spell_die}. Призначте {actor:@dat}"
+    " першу або"
     " останню варту.",
     "warn.no_fire_starter": "Ні в кого немає засобу для добування вогню: цієї ночі без багаття.",
     "warn.no_wood": "Ніхто не збирає дров, а принесених немає: цієї ночі без багаття.",
-    "warn.fire_chance_low": "Шанс розпалити багаття лише {chance} з 6.",
+    "warn.fire_chance_low": "Шанс розпалити багаття лише {chance} з {rule.chance_die}.",
     "warn.cook_no_fire": "{actor} має готувати, але багаття не буде.",
     "warn.cook_no_gear": "{actor} має готувати, але в таборі немає {what}.",
     "warn.cookware": "кухонного посуду",
@@ -581,7 +588,8 @@ UK: dict[str, str | dict[str, str]] = {
     " \u2014 ні з багаттям, ні без нього.",
     "warn.no_table": "Немає таблиці зустрічей для «{table}»: оповідь скаже «визначте істоту за"
     " своєю таблицею».",
-    "warn.six_hours": "Кожен вартовий може спати щонайбільше 6 годин, а це мінімум для"
+    "warn.six_hours": "Кожен вартовий може спати щонайбільше {rule.min_sleep_hours:#hour}, а це"
+    " мінімум для"
     " повноцінного нічного відпочинку: будь-яка зустріч залишить вартових без нього.",
     # what if (`nightsim whatif`): the logged night and the changed one, side by side
     "whatif.title": "Що як \u00b7 зерно {seed}",
@@ -747,7 +755,8 @@ UK: dict[str, str | dict[str, str]] = {
     "odds.by_night_title": "Повноцінний нічний відпочинок за ночами мандрівки",
     "odds.col_night": "ніч",
     # сторінка `odds --format html` та `--rank-rotas --format html` (page/odds.py)
-    "oddspage.summary": "Мандрівні чудовиська: {chance} з 6; відпочинок триває {hours:#hour};"
+    "oddspage.summary": "Мандрівні чудовиська: {chance} з {rule.chance_die}; відпочинок триває"
+    " {hours:#hour};"
     " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
     "oddspage.party": "Загін",
     "oddspage.col_chance": "шанс (інтервал 95\u00a0%)",
@@ -793,12 +802,13 @@ UK: dict[str, str | dict[str, str]] = {
     "check.dozing_off": "Сон на варті: вимкнено (необов'язкове правило джерела,"
     " rules.fall_asleep_on_watch).",
     "check.quick_taken": "Спрощене правило: загін ним користується (спорядження відповідає"
-    " погоді, умови звичайні): повноцінний нічний відпочинок без перевірки після 6 год сну.",
+    " погоді, умови звичайні): повноцінний нічний відпочинок без перевірки після"
+    " {rule.min_sleep_hours} год сну.",
     "check.quick_adverse": "Спрощене правило: не в несприятливих умовах; повна процедура для всіх.",
     "check.quick_gear": "Спрощене правило: спорядження не відповідає погоді (кожному потрібна"
     " постіль, а в дощ, сніг чи взимку ще й намет); повна процедура для всіх.",
     "warn.caster_woken": "{actor} творить закляття ({spells}), але встає на варту після сну:"
-    " через сон, перерваний вартою, шанс невдачі кожного закляття 1 з 6. Призначте"
+    " через сон, перерваний вартою, шанс невдачі кожного закляття 1 з {rule.spell_die}. Призначте"
     " {actor:@dat} першу варту або жодної.",
     "check.names_warned": "Імена, схожі між собою або з літерами різних абеток: див."
     " попередження після цієї панелі.",
@@ -929,7 +939,8 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.camp": "Де й коли загін стає табором, погода, вогонь і припаси на вечір",
     "console.key.camp.terrain": "місцевість, від якої залежить шанс мандрівних чудовиськ (або"
     " задайте encounter_chance)",
-    "console.key.camp.encounter_chance": "X у шансі X-із-6 на мандрівних чудовиськ, замість"
+    "console.key.camp.encounter_chance": "X у шансі X-із-{rule.chance_die} на мандрівних"
+    " чудовиськ, замість"
     " місцевості",
     "console.key.camp.season": "пора року (або задайте місяць)",
     "console.key.camp.month": "місяць першої ночі, від якого залежить пора року",
@@ -939,7 +950,8 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.camp.light_fire": "чи розпалює загін вогнище",
     "console.key.camp.fire_conditions": "auto: несприятливі в сніг чи зливу; або вкажіть normal чи"
     " adverse",
-    "console.key.camp.fire_chance": "X-із-6 на розпалювання вогнища за несприятливих умов, від 1"
+    "console.key.camp.fire_chance": "X-із-{rule.chance_die} на розпалювання вогнища за"
+    " несприятливих умов, від 1"
     " до 4",
     "console.key.camp.fire_starter": "кресало чи магія, щоб розпалити вогнище",
     "console.key.camp.carried_firewood_hours": "скільки годин горітиме хмиз, який загін несе з"
@@ -960,9 +972,9 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.rules.evening_minutes": "скільки хвилин тривають вечірні справи",
     "console.key.party": "Загін, по одному членові в рядку",
     "console.key.party.name": "ім'я персонажа",
-    "console.key.party.con": "Статура, від 3 до 18",
-    "console.key.party.wis": "Мудрість, від 3 до 18",
-    "console.key.party.cha": "Харизма, від 3 до 18",
+    "console.key.party.con": "Статура, від {rule.ability_min} до {rule.ability_max}",
+    "console.key.party.wis": "Мудрість, від {rule.ability_min} до {rule.ability_max}",
+    "console.key.party.cha": "Харизма, від {rule.ability_min} до {rule.ability_max}",
     "console.key.party.hp": "поточні хіти",
     "console.key.party.max_hp": "найбільші хіти",
     "console.key.party.save_doom": "ціль рятувального кидка проти Загибелі",

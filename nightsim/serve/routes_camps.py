@@ -102,14 +102,14 @@ async def post_camp(request: Request) -> Response:
 def _hints(lang: str) -> Callable[[str], str]:
     """A field's words in `lang` (the catalogue's `console.key.PATH`, row numbers left out);
     a key without them (one a later release adds) is shown by its name alone."""
-    from nightsim.narration.catalogue import CATALOGUES
+    from nightsim.narration.catalogue import CATALOGUES, Catalogue
 
-    words = CATALOGUES[lang]
+    words, t = CATALOGUES[lang], Catalogue(lang)
 
     def hint(path: str) -> str:
         key = "console.key." + ".".join(p for p in path.split(".") if not p.isdigit())
         found = words.get(key)
-        return found if isinstance(found, str) else ""
+        return t.fill(found, {}) if isinstance(found, str) else ""  # a rule's `{rule.NAME}`
 
     return hint
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from nightsim.config import Config
 from nightsim.editions import readings_for
 from nightsim.engine.dice import COUNTER_V1, RNG_ID
-from nightsim.engine.plan import WORLD_WORDS, StreamNames, plan_for, stream_word
+from nightsim.engine.plan import WORLD_STREAMS, WORLD_WORDS, StreamNames, plan_for, stream_word
 from tests.conftest import events, make, person
 
 # Who rolls a die and what for: (None, "monster") for the world's, (name, "rest") a person's.
@@ -29,9 +29,7 @@ def labelled(c: Config, edition: int, rng: str = RNG_ID, night: int = 1) -> dict
     plan, _ = plan_for(c, rng, readings_for(edition))
     s = StreamNames(plan, night, rng)
     ev = c.evening
-    pairs: list[tuple[bytes, Label]] = [
-        (getattr(s, w), (None, w)) for w in ("monster", "surprise", "distance", "creature", "fire")
-    ]
+    pairs: list[tuple[bytes, Label]] = [(getattr(s, w), (None, w)) for w in WORLD_STREAMS]
     pairs += [(x, (g, "firewood")) for x, g in zip(s.firewood, plan.firewood, strict=True)]
     if ev.cook is not None:
         pairs.append((s.cook, (ev.cook, "cook")))

@@ -166,33 +166,24 @@ def reference_line(prev: str, ev: Any) -> tuple[str, str] | type[BaseException]:
 
 @pytest.mark.slow
 def test_event_line_writes_every_engine_event_as_jcs() -> None:
-    """Every event of journeys under several configs (every event type but the header's):
+    """Every event of tests/helpers/every_event.py's nights (every event type):
     taken by `event_line`, and the JCS line with the JCS text's hash."""
-    from nightsim.engine.journey import iter_events
-    from nightsim.events import EVENT_TYPES
     from nightsim.log.writer import GENESIS, event_line
-    from tests.conftest import cfg
+    from tests.helpers.every_event import every_event_nights, missing_types
 
-    seen = set()
+    seen = {"night.header"}
     prev = GENESIS
-    variants = [
-        (),
-        ("camp.encounter_chance=6", "rules.sleep_in=true"),
-        ("watch.rota=[]",),
-        ('watch.shifts=[{name="Moss",hours=2.5},{name="Wren",hours=1.75}]',),
-    ]
-    for sets in variants:
-        for seed in range(4):
-            for ev in iter_events(cfg(*sets, "camp.fire_conditions=adverse"), seed, 3):
-                want = reference_line(prev, ev)
-                assert not isinstance(want, type)
-                if ev.type == "night.header":
-                    assert event_line(prev, ev) is None  # its config may hold a float
-                else:
-                    assert event_line(prev, ev) == want, ev.type
-                    seen.add(ev.type)
-                prev = want[1]
-    assert seen == set(EVENT_TYPES) - {"night.header"}
+    for _, events in every_event_nights():
+        for ev in events:
+            want = reference_line(prev, ev)
+            assert not isinstance(want, type)
+            if ev.type == "night.header":
+                assert event_line(prev, ev) is None  # its config may hold a float
+            else:
+                assert event_line(prev, ev) == want, ev.type
+                seen.add(ev.type)
+            prev = want[1]
+    assert not missing_types(seen), missing_types(seen)
 
 
 def _events_of(text: st.SearchStrategy[str], ints: st.SearchStrategy[int]) -> Any:

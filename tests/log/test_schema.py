@@ -25,6 +25,7 @@ from nightsim.log.reader import _TYPE_NAME
 from nightsim.log.schema import log_line_schema, schema_filename, schema_id, schema_json
 from nightsim.log.writer import write_events
 from tests.conftest import manual_section
+from tests.helpers.every_event import EVERY_EVENT, missing_types
 
 
 @pytest.fixture(scope="module")
@@ -92,21 +93,12 @@ def test_schema_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.slow
 def test_every_line_nightsim_writes_validates(validator: Draft202012Validator) -> None:
     seen: set[str] = set()
-    logs = [written(seed) for seed in range(12)]  # seeds 0, 3, 5, 9: encounters
-    logs += [
-        written(9, 4),
-        written(5, 1, "camp.season=winter", "watch.rota=[]"),
-        written(14, 1, "rules.fall_asleep_on_watch=false", "camp.weather='heavy_rain'"),
-        written(3, 1, "camp.fire_starter=false", "camp.cookware=false"),
-        written(3, 1, "watch.shifts=[{name='Wren', hours=2}]"),
-        written(3, 1, "rules.sleep_in=true", "camp.light_fire=false"),
-    ]
-    for log in logs:
-        for line in log:
+    for n in EVERY_EVENT:  # every event type (tests/helpers/every_event.py)
+        for line in written(n.seed, n.nights, *n.sets):
             errors = list(validator.iter_errors(line))
             assert not errors, (line["type"], errors[0].message)
             seen.add(str(line["type"]))
-    assert seen == set(EVENT_TYPES), sorted(set(EVENT_TYPES) - seen)  # the whole union
+    assert not missing_types(seen), missing_types(seen)  # the whole union
 
 
 def test_a_line_with_a_wrong_type_or_no_hash_does_not_validate(

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from nightsim import events as ev
+from nightsim import view
 from nightsim.narration import evening, facts, hours, sleep, whatif
 from nightsim.page import timeline
 
@@ -55,6 +56,7 @@ def _named(pattern: ast.pattern) -> set[str]:
 SWITCHES = [
     (facts._Screen.line, ev.Event),
     (sleep._Now.change, ev.Event),
+    (view._players, ev.Event),  # the players' view: per event type, never by default
     (evening.evening_line, facts.EveningEvent),
     (whatif._sentence, whatif.Sentenced),
     (hours.night_line, facts.NightLine),

@@ -263,30 +263,7 @@ def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
     assert set(re.findall(r"[A-Za-z]{3,}", text)) == {"nightsim"}
 
 
-@pytest.mark.slow
-def test_every_event_type_with_text_renders_in_both_languages(cfg: Config) -> None:
-    # Many seeds and settings so every branch of the renderer runs (fire not lit, ruined meal,
-    # ridicule, unwatched end, camp staying up at dawn...) without a KeyError in either language.
-    variants = [
-        [],
-        ["camp.fire_starter=false"],
-        ["camp.fire_chance=2", "camp.season=winter"],
-        ['watch.shifts=[{name="Wren",hours=3}]', "rules.encounter_minutes=600"],
-        ["watch.rota=[]", "camp.cookware=false", "camp.encounter_chance=6"],
-        ["rules.quick_rest=true", "camp.carried_firewood_hours=3", "camp.firewood_modifier=-6"],
-    ]
-    from nightsim.config import parse_config
-
-    base = default_config_path().read_text(encoding="utf-8")
-    seen: set[str] = set()
-    for sets in variants:
-        c = parse_config(base, sets)
-        for seed in range(12):
-            evs = simulate(c, seed).events
-            seen |= {e.type for e in evs}
-            for lang in ("en", "uk"):
-                assert render(evs, lang, 80)
-    assert {"fire.not_lit", "meal.not_cooked", "watch.ended", "camp.settled"} <= seen
+# Every event type in both languages, text and page, both views: test_every_event.py.
 
 
 # --- quiet, journeys --------------------------------------------------------------------------
