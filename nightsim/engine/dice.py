@@ -327,10 +327,3 @@ def dice_for(seed: int | str, rng: str = RNG_ID) -> Dice:
     """The dice of `seed` from the generator `rng` (a header's `rng`)."""
     check_rng(rng)
     return _GENERATORS[rng](seed)
-
-
-def roll_record(dice: str, faces: list[int], mod: int = 0, **extra: object) -> dict[str, object]:
-    """The `rolls` entry of an event: `{"dice", "faces", "mod", "total"}` plus purpose/target."""
-    rec: dict[str, object] = {"dice": dice, "faces": faces, "mod": mod, "total": sum(faces) + mod}
-    rec.update(extra)
-    return rec
