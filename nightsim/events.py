@@ -1,8 +1,8 @@
 """The typed events of a night: frozen pydantic models in one union discriminated on `type`.
 
-One model per event type in design.md; the JSON Schema (`nightsim schema`), the log reader and
-`simulate()` all use this union. Each model is one log line: `v`, `seq`, `night`, `t`, `clock`,
-`type`, the event's fields, and `hash` (absent until the log writer chains the line).
+One model per event type of docs/log-format.md; the JSON Schema (`nightsim schema`), the log
+reader and `simulate()` all use this union. Each model is one log line: `v`, `seq`, `night`,
+`t`, `clock`, `type`, the event's fields, and `hash` (absent until the log writer chains the line).
 
 Log format 2 (docs/log-format.md): every number an event writes is an integer (minutes, not
 fractions of hours), so no line depends on how a language formats a float; every

@@ -51,7 +51,7 @@ def test_a_nights_outcome_is_a_frozen_named_tuple_read_by_name() -> None:
 
 @pytest.mark.parametrize("seed", [-1, True, 1.5, None, b"11"])
 def test_a_seed_the_cli_would_refuse_is_a_clear_value_error(seed: object) -> None:
-    """design.md: a seed is a non-negative integer or a string. simulate() took -1 and True
+    """docs/log-format.md: a seed is a non-negative integer or a string. simulate() took -1 and True
     (whose header then said seed 1 while the dice rolled "True": a log verify refuses),
     and answered 1.5 or None with a pydantic dump about the event union."""
     config = load_config(default_config_path())
@@ -70,7 +70,7 @@ def test_nights_must_be_a_positive_integer(nights: object) -> None:
     assert "tagged-union" not in str(info.value)
 
 
-# --- issue 11: every public function checks its arguments at the boundary ------------------
+# --- docs/api.md: every public function checks its arguments at the boundary ------------------
 
 
 @pytest.fixture(scope="module")

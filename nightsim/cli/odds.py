@@ -106,7 +106,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _add_compare_args(p: argparse.ArgumentParser) -> None:
-    """`--compare` (issue 13) and `--lang`, the language of every text and page of odds."""
+    """`--compare` (docs/odds.md) and `--lang`, the language of every text and page of odds."""
     p.add_argument(
         "--compare",
         action="append",
@@ -476,11 +476,11 @@ def _quote(seed: int | str) -> str:
 
 
 def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -> list[str]:
-    """The argv that gives this JSON again, byte for byte (issue 11): the options that change
-    the result, with the seed and nights actually used (a fresh seed, a default N, N rounded
-    up to whole journeys) and never --jobs, which does not change it. Run from the same
-    directory: the config is named as it was given (its hash, beside it, tells whether the
-    file still holds the same config)."""
+    """The argv that gives this JSON again, byte for byte (docs/odds.md, "What produced a
+    report"): the options that change the result, with the seed and nights actually used (a
+    fresh seed, a default N, N rounded up to whole journeys) and never --jobs, which does
+    not change it. Run from the same directory: the config is named as it was given (its
+    hash, beside it, tells whether the file still holds the same config)."""
     argv = ["nightsim", "odds"]
     if args.config is not None:
         # A path that starts with "-" would be read back as an option.

@@ -1,4 +1,5 @@
-"""The page on the command line (issue 14): `--format html` on stdout, `run --html FILE`.
+"""The page on the command line (docs/table.md, "The night you can show"): `--format html`
+on stdout, `run --html FILE`.
 
 The page itself is `nightsim.page` (pure: events or a report in, text out); this module only
 prints it and writes its file. A page file is written like a log is created: never over an

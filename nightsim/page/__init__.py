@@ -1,5 +1,5 @@
-"""The night you can show (issue 14): one self-contained HTML page of a night, a journey or
-the odds.
+"""The night you can show (docs/table.md, "The night you can show"): one self-contained HTML
+page of a night, a journey or the odds.
 
 `night_html(events, lang)` and `odds_html(report)` return the page as text: inline CSS and
 SVG, a few lines of inline script that only enhance (a tooltip on keyboard focus), nothing
