@@ -29,7 +29,7 @@ def campaign_night(path: Path, sets: Sequence[str] = (), wait: float = 0.0) -> P
 
 
 def camp_night(root: Path, toml: Path, seed: str | None, sets: Sequence[str] = ()) -> Played:
-    from nightsim.api import load_config, write_log
+    from nightsim import load_config, write_log
 
     config = load_config(toml, list(sets))
     chosen: str | int = seed if seed else secrets.randbelow(2**63)
