@@ -76,6 +76,12 @@ def print_odds_page(report: Mapping[str, Any], lang: str = "en") -> None:
     _out(odds_html(report, lang))
 
 
+def print_rank_page(report: Mapping[str, Any], lang: str = "en") -> None:
+    from nightsim.page import rank_html
+
+    _out(rank_html(report, lang))
+
+
 def _temp_beside(path: Path) -> tuple[int, Path]:
     """A new private file in `path`'s folder (same file system: linking it is atomic)."""
     import tempfile
