@@ -150,15 +150,23 @@ def _tool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _texts(root: Path) -> dict[Path, bytes]:
-    return {p.relative_to(root): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every file of a tree but Python's byte code (written where it is allowed to)."""
+    return {
+        p.relative_to(root): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
 
 
 @pytest.mark.slow
 def test_new_edition_scaffolds_the_next_edition(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     before = _texts(root)
+    real = {rel: (ROOT / rel).read_bytes() for rel in before}
     done = _tool(root, "--seeds", "2")
     assert done.returncode == 0, done.stderr
+    assert all((ROOT / rel).read_bytes() == text for rel, text in real.items())  # untouched
+    assert not list((ROOT / "bench").glob(f"golden_digest-edition{CURRENT_EDITION + 1}*"))
     new = CURRENT_EDITION + 1
     asked = subprocess.run(
         [
