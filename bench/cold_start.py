@@ -7,9 +7,9 @@ table printed (what any use of that stack costs once; the last line gives `run` 
 Each command is a fresh process (wall clock, output to a file): `run` (the default config,
 `--seed 9 --no-log`, text), `check`, `replay` and `verify` of that night's log, `schema`,
 `init -`. Rounds alternate floor and commands, so that a busy machine slows them alike; the
-median round of each is reported, with its ratio to the floor's median (issue 9: `run` within
-1.3x of the floor), and the same for CPU time (user + system), which a machine busy with
-other work disturbs far less than the wall clock.
+median round of each is reported, with its ratio to the floor's median
+(docs/design-notes.md: `run` within 1.3x of the floor), and the same for CPU time (user +
+system), which a machine busy with other work disturbs far less than the wall clock.
 
 The package is byte-compiled first (`benchlib.byte_compiled`), as an installed one is:
 without .pyc files (PYTHONDONTWRITEBYTECODE=1, a fresh checkout) every start would also

@@ -14,7 +14,10 @@ Each rules edition (editions.EDITIONS; the default is the one `run` plays) and e
 generator (dice.RNG_IDS) has its own store: golden_digest.txt for edition 1's nights on the
 default dice, golden_digest-{rng}.txt on the others, golden_digest-edition{N}[-{rng}].txt
 for a later edition's. An edition's nights never change once released (a log of it, or of
-the older dice, must keep verifying).
+the older dice, must keep verifying): `--write` refuses to move a line of a released
+edition's store (`RELEASED`), and `--check` names the recipe a change to how a night plays
+follows instead, a new rules edition (CONTRIBUTING.md, "Changing a rule: a new rules
+edition"; `tools/new_edition.py` scaffolds it).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +45,17 @@ from nightsim.log.writer import write_events  # noqa: E402
 # release the stores were first made with, so a version bump moves no digest (the header's
 # `nightsim` is the only byte a release number changes).
 DIGEST_VERSION = "0.3.0"
-nightsim.engine.journey.__version__ = DIGEST_VERSION  # type: ignore[attr-defined]
 
 STORE = Path(__file__).with_name("golden_digest.txt")
+
+#: The editions a release has played, each with the first release that played it: their
+#: nights are frozen (a log of them must keep verifying), so their stores are checked, never
+#: rewritten. An edition that is not here yet (one `tools/new_edition.py` scaffolded, on its
+#: way to a release) may still change; the release that first plays it adds it here.
+RELEASED: dict[int, str] = {1: "0.1.0", 2: "0.4.0"}
+
+#: Where a contributor whose change moved a released edition's nights is sent.
+RECIPE = 'CONTRIBUTING.md, "Changing a rule: a new rules edition" (tools/new_edition.py)'
 
 # (name, --set overrides, nights per log)
 VARIANTS: list[tuple[str, list[str], int]] = [
@@ -132,6 +145,19 @@ def store(rng: str, edition: int = 1) -> Path:
     return STORE.with_name(f"{stem}.txt" if rng == RNG_ID else f"{stem}-{rng}.txt")
 
 
+@contextmanager
+def _written_by(version: str) -> Iterator[None]:
+    """Headers written as if by `version` for the while (put back after: a test that imports
+    this module leaves every other log as it was)."""
+    journey: Any = nightsim.engine.journey
+    was = journey.__version__
+    journey.__version__ = version
+    try:
+        yield
+    finally:
+        journey.__version__ = was
+
+
 def digest(
     config: Config, seeds: int, nights: int, rng: str = RNG_ID, edition: int = CURRENT_EDITION
 ) -> str:
@@ -141,8 +167,9 @@ def digest(
         h.update(line.encode())
         h.update(b"\n")
 
-    for s in range(seeds):
-        write_events(iter_raw(config, s, nights, rng, edition=edition), [out])
+    with _written_by(DIGEST_VERSION):
+        for s in range(seeds):
+            write_events(iter_raw(config, s, nights, rng, edition=edition), [out])
     return h.hexdigest()
 
 
@@ -175,6 +202,48 @@ def fields_of(value: Any) -> Any:
     return value
 
 
+def line(
+    name: str, sets: list[str], nights: int, seeds: int, rng: str, edition: int, odds: bool
+) -> str:
+    """One line of a store: a variant's log digest, or (`odds`) its outcomes' digest."""
+    cfg = load_config(default_config_path(), sets)
+    seeds = max(1, seeds // nights)
+    if odds:
+        sha = outcome_digest(cfg, seeds * 5, nights, rng, edition)
+        return f"{name} odds {seeds * 5}x{nights} {sha}"
+    return f"{name} {seeds}x{nights} {digest(cfg, seeds, nights, rng, edition)}"
+
+
+def moved(want: list[str], got: list[str]) -> list[str]:
+    """The lines of `want` (a store) that `got` (the digests now) gives otherwise: a line
+    only in `got` (a variant added to VARIANTS) moves nothing."""
+    now = {_key(g): g for g in got}
+    return [w for w in want if now.get(_key(w), w) != w]
+
+
+def _key(line: str) -> tuple[str, bool]:
+    """A store line's variant and kind (its log or its outcomes), whatever its nights."""
+    words = line.split()
+    return words[0], words[1] == "odds"
+
+
+def moved_message(edition: int, rng: str, lines: list[str]) -> str:
+    """What a moved night tells: which nights, and the recipe to follow instead."""
+    names = ", ".join(dict.fromkeys(w.split()[0] for w in lines))
+    if edition in RELEASED:
+        what = (
+            f"rules edition {edition} was released (nightsim {RELEASED[edition]} on) and its "
+            "logs must keep verifying: a change to how a night plays is a new rules edition, "
+            f"never a rewritten store. See {RECIPE}."
+        )
+    else:
+        what = (
+            f"edition {edition} is not released yet: if the change is meant, store it with "
+            f"`python bench/golden_digest.py --edition {edition} --rng {rng} --write`."
+        )
+    return f"DIGEST CHANGED: the nights of rules edition {edition} on {rng} moved ({names}); {what}"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -196,21 +265,23 @@ def main() -> int:
     args = ap.parse_args()
     lines = []
     for name, sets, nights in VARIANTS:
-        cfg = load_config(default_config_path(), sets)
-        seeds = max(1, args.seeds // nights)
-        lines.append(
-            f"{name} {seeds}x{nights} {digest(cfg, seeds, nights, args.rng, args.edition)}"
-        )
-        print(lines[-1], flush=True)
-        odds = outcome_digest(cfg, seeds * 5, nights, args.rng, args.edition)
-        lines.append(f"{name} odds {seeds * 5}x{nights} {odds}")
-        print(lines[-1], flush=True)
+        for odds in (False, True):
+            lines.append(line(name, sets, nights, args.seeds, args.rng, args.edition, odds))
+            print(lines[-1], flush=True)
+    path = store(args.rng, args.edition)
+    want = path.read_text().splitlines() if path.exists() else []
     if args.write:
-        store(args.rng, args.edition).write_text("\n".join(lines) + "\n")
+        frozen = moved(want, lines) if args.edition in RELEASED else []
+        if frozen:
+            print(moved_message(args.edition, args.rng, frozen), file=sys.stderr)
+            print(f"{path.name} not written", file=sys.stderr)
+            return 1
+        path.write_text("\n".join(lines) + "\n")
     if args.check:
-        want = store(args.rng, args.edition).read_text().splitlines()
         if want != lines:
-            print("DIGEST CHANGED", file=sys.stderr)
+            print(
+                moved_message(args.edition, args.rng, moved(want, lines) or want), file=sys.stderr
+            )
             return 1
         print("digests match")
     return 0

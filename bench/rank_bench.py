@@ -9,7 +9,7 @@ In-process, one core, the same N nights (seeds "bench/1".."bench/N"):
   runs it (one `random.Random(1)`, best of the rounds).
 Rounds alternate floor / plain / rank so that a busy machine slows all alike; the best round
 of each is compared (the least disturbed), and the median of each round's own ratio.
-Issue 13's bar: rank / plain <= 8.
+The bar (docs/design-notes.md): rank / plain <= 8.
 
     python bench/rank_bench.py [--nights N] [--rounds R] [--watchers K] [--floor PATH]
                                [--cli] [--unshared]

@@ -1,144 +1,21 @@
-"""nightsim: a night in a Dolmenwood wilderness camp, as a SimPy timeline with a replayable log.
-
-The Python API, `nightsim.api`, which `nightsim` re-exports: these names and no others (the
-`nightsim` command is a thin shell around them; nothing here prints):
-
-    load_config(path, overrides=())       read a TOML config (+ --set items) -> Config
-    simulate(config, seed, nights=1)      a night or a journey, whole -> Night
-    iter_events(config, seed, nights=1)   the same typed events, streamed as they happen
-    read_log(path)                        a log file's events, checked like `replay`
-    iter_log(lines)                       the streaming reader: checked LogLines, flat memory
-    narrate(events, lang="en", width=100) the narration as plain text, as `replay` prints it
-    for_view(events, view)                the events as "players" may know them (--view)
-    involves(event)                       every character an event names (its CloudEvent's)
-    odds(config, seed, nights)            the chances with 95% intervals -> OddsReport
-    compare(config_a, config_b, seed, n)  B - A over the same nights, paired -> CompareReport
-    rank_rotas(config, seed, nights)      every order of the watchers, ranked -> RankReport
-    sweep(config, key, values, seed, n)   one setting over several values -> SweepReport
-    write_log(path, config, seed)         a night's hashed log, written atomically -> head
-
-    Config, Night                         the config and a simulated night (typed, frozen)
-    Campaign                              a campaign file: new, open, play, adjust, nights,
-                                          state, verify (docs/campaign.md)
-    OddsReport, CompareReport, RankReport, SweepReport, Estimate: the typed reports (TypedDicts
-                                          whose keys are `odds --format json`'s)
-    ConfigError                           a config that cannot be read, naming the field
-    LogError: NotALog, BrokenLog          a log that is not one, or is broken, naming the line
-
-A night from the bundled config: who rested, what came, and the story told at the table:
-
-    >>> import nightsim
-    >>> from nightsim.config import default_config_path
-    >>> config = nightsim.load_config(default_config_path(), ["camp.season=winter"])
-    >>> night = nightsim.simulate(config, 9)
-    >>> [c.name for c in night.summary.characters if not c.full_rest]
-    ['Sir Aldric', 'Sister Ysolde', 'Moss', 'Wren']
-    >>> for event in nightsim.iter_events(config, 9):
-    ...     if event.type == "monster.arrived":
-    ...         print(event.clock, event.creature)
-    04:37 a giant centipede
-    >>> print(nightsim.narrate(night.events, width=60).splitlines()[1])
-    │ Camp in tangled forest: wandering monsters 2-in-6.       │
-
-Bad arguments raise TypeError (the wrong kind of object: a config that is not a Config, a
-bare string for `overrides`) or ValueError (a bad value: a negative seed, 0 nights, an
-unknown language), each naming the argument. The events are `nightsim.events` (one union,
-`Event`, discriminated on `type`); `nightsim schema` prints their JSON Schema.
-
-The names load on first use (PEP 562): `import nightsim` (which every `nightsim.x` submodule
-import runs first) stays cheap, and the log reader, the narration and the schema never load
-SimPy or the engine through it: a command loads only what it uses.
-"""
+"""`nightsim.api`: the public API under a second name, for code that imports it from here.
+The names are `nightsim`'s (`nightsim.__all__`, the one list; its docstring is the manual),
+each the same object, loaded on first use as there."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
-from nightsim.lazy import attribute
+import nightsim
 
-if TYPE_CHECKING:
-    from nightsim.campaign import Campaign
-    from nightsim.config import Config, load_config
-    from nightsim.engine.journey import Night, iter_events, simulate
-    from nightsim.involved import involves
-    from nightsim.log.reader import iter_log, read_log
-    from nightsim.narration.plain import narrate
-    from nightsim.planning import (
-        CompareReport,
-        Estimate,
-        OddsReport,
-        RankReport,
-        SweepReport,
-        compare,
-        odds,
-        rank_rotas,
-        sweep,
-        write_log,
-    )
-    from nightsim.view import for_view
-
-__all__ = [
-    "BrokenLog",
-    "Campaign",
-    "CompareReport",
-    "Config",
-    "ConfigError",
-    "Estimate",
-    "LogError",
-    "Night",
-    "NotALog",
-    "OddsReport",
-    "RankReport",
-    "SweepReport",
-    "compare",
-    "for_view",
-    "involves",
-    "iter_events",
-    "iter_log",
-    "load_config",
-    "narrate",
-    "odds",
-    "rank_rotas",
-    "read_log",
-    "simulate",
-    "sweep",
-    "write_log",
-]
-
-# Where each lazily loaded name lives. `narrate` is the plain text; the rich blocks the CLI
-# prints are `nightsim.narration.narrate_blocks`.
-LAZY = {
-    "Campaign": "nightsim.campaign",
-    "Config": "nightsim.config",
-    "load_config": "nightsim.config",
-    "iter_log": "nightsim.log.reader",
-    "read_log": "nightsim.log.reader",
-    "narrate": "nightsim.narration.plain",
-    "Night": "nightsim.engine.journey",
-    "iter_events": "nightsim.engine.journey",
-    "simulate": "nightsim.engine.journey",
-    "involves": "nightsim.involved",
-    "for_view": "nightsim.view",
-    "CompareReport": "nightsim.planning",
-    "Estimate": "nightsim.planning",
-    "OddsReport": "nightsim.planning",
-    "RankReport": "nightsim.planning",
-    "SweepReport": "nightsim.planning",
-    "compare": "nightsim.planning",
-    "odds": "nightsim.planning",
-    "rank_rotas": "nightsim.planning",
-    "sweep": "nightsim.planning",
-    "write_log": "nightsim.planning",
-}
-
-
-def load(name: str) -> Any:
-    """The API's `name`, imported from its module on first use."""
-    return attribute("nightsim", LAZY, name)
+__all__ = nightsim.__all__  # the same list, not a copy
 
 
 def __getattr__(name: str) -> Any:
-    value = load(name)
-    globals()[name] = value
-    return value
+    if name in __all__:
+        return getattr(nightsim, name)
+    raise AttributeError(f"module 'nightsim.api' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

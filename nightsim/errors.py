@@ -71,10 +71,6 @@ class CampaignBusy(CampaignError):
     """Another nightsim holds the campaign's write lock past the wait: exit 75."""
 
 
-class CampaignBroken(CampaignError):
-    """`campaign verify`: the chain of nights or the ledger contradicts itself: exit 1."""
-
-
 class Terminated(BaseException):
     """SIGTERM, raised in the main thread like KeyboardInterrupt for SIGINT, so that a
     `kill` takes the same clean path as Ctrl-C (no partial log left, one line)."""
@@ -97,15 +93,6 @@ def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Ite
         raise error(f"{path}: is a directory, expected {expected}") from None
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror}") from None
-
-
-def open_input(path: Path, expected: str, error: Callable[[str], Exception]) -> BinaryIO:
-    """`path` opened for reading as bytes; an OS error becomes `error(message)`.
-
-    Only the opening is mapped: the caller's own reads and writes (a closed stdout, say) are
-    not this file's fault."""
-    with _mapped(path, expected, error):
-        return path.open("rb")
 
 
 # Kernel pseudo-filesystems: their files are regular to stat(), but a read may wait for ever

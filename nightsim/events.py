@@ -1,22 +1,20 @@
 """The typed events of a night: frozen pydantic models in one union discriminated on `type`.
 
-One model per event type in design.md; the JSON Schema (`nightsim schema`), the log reader and
-`simulate()` all use this union. Each model is one log line: `v`, `seq`, `night`, `t`, `clock`,
-`type`, the event's fields, and `hash` (absent until the log writer chains the line).
+One model per event type of docs/log-format.md; the JSON Schema (`nightsim schema`), the log
+reader and `simulate()` all use this union. Each model is one log line: `v`, `seq`, `night`,
+`t`, `clock`, `type`, the event's fields, and `hash` (absent until the log writer chains the line).
 
 Log format 2 (docs/log-format.md): every number an event writes is an integer (minutes, not
 fractions of hours), so no line depends on how a language formats a float; every
 machine-read string is a code of nightsim/codes.py.
 """
 
-from collections.abc import Callable
 from enum import Enum
-from keyword import iskeyword
 from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from nightsim import rules
+from nightsim import _construct, rules
 from nightsim.codes import Meal, Mood, NoFire, NoMeal, Purpose, RestReason, Table
 
 LOG_VERSION = 2
@@ -36,118 +34,17 @@ class _Frozen(BaseModel):
 
     @classmethod
     def model_construct(cls, _fields_set: set[str] | None = None, **values: Any) -> Self:  # type: ignore[override]
-        """pydantic's `model_construct`, made per model for the calls the engine makes. Perf
-        only (every line of a log is an event built so: docs/design-notes.md): on a model's
-        first call, its own `model_construct` is made (`_constructor`, the way dataclasses
-        make an `__init__`) and set on the model, so later calls go straight to it. The same
-        instance as pydantic's: `__dict__` in field order, defaults, fields set;
-        tests/engine/test_events.py holds it to pydantic's on every event the engine builds.
-        A model it cannot make one for, and every call the made one hands back (an alias, an
-        unknown name, a required name missing, the fields set given), is pydantic's."""
-        if cls not in _CONSTRUCTORS:
-            made = _CONSTRUCTORS[cls] = _constructor(cls)
+        """pydantic's `model_construct`, faster (perf only: nightsim/_construct.py). On a
+        model's first call its own constructor is made, checked against pydantic's and set
+        on the model, so later calls go straight to it; where it cannot be made or builds
+        otherwise than pydantic's, every call is pydantic's."""
+        if cls not in _construct.MADE:
+            made = _construct.make(cls, _Frozen.model_construct.__func__)  # type: ignore[attr-defined]
             if made is not None:
                 # Set on `cls` itself: its subclasses find it first and are handed back.
                 type.__setattr__(cls, "model_construct", classmethod(made))
                 return cast(Self, made(cls, _fields_set, **values))
         return super().model_construct(_fields_set, **values)
-
-
-# A model's own `model_construct`, or None where it is left to pydantic's.
-_CONSTRUCTORS: dict[type[BaseModel], Callable[..., BaseModel] | None] = {}
-# Defaults kept as they are: pydantic hands these out uncopied (`smart_deepcopy`).
-_IMMUTABLE = (type(None), bool, int, str, Enum, tuple, frozenset)
-_MISSING = object()  # a keyword not given
-
-
-def _given(_extra: dict[str, Any], **named: Any) -> dict[str, Any]:
-    """The keywords a made `model_construct` was called with, for pydantic's."""
-    return {k: v for k, v in named.items() if v is not _MISSING} | _extra
-
-
-def _constructor(cls: type[BaseModel]) -> Callable[..., BaseModel] | None:
-    """`cls`'s own `model_construct`: every field a keyword (a default kept only where
-    pydantic would hand the default out as it is), the instance from `object.__new__`
-    (`BaseModel` has none of its own), its `__dict__` a dict display in field order, and
-    what pydantic's `object.__setattr__` calls set, through `BaseModel`'s own slot
-    descriptors. A call that is not for `cls` itself (a subclass inherits it) or not all
-    by name goes back to `_Frozen.model_construct`, which makes the subclass's own or hands
-    the call to pydantic. None (pydantic's, always) for a model with a default it would copy
-    or make, a post-init, extra or private attributes, or no fields."""
-    fields = cls.model_fields
-    defaults = {n: f.default for n, f in fields.items() if not f.is_required()}
-    if (
-        not fields
-        or cls.__pydantic_post_init__
-        or cls.model_config.get("extra") == "allow"
-        or cls.__private_attributes__
-        or any(not n.isidentifier() or iskeyword(n) for n in fields)
-        or any(fields[n].default_factory is not None for n in defaults)
-        or not all(isinstance(d, _IMMUTABLE) for d in defaults.values())
-    ):
-        return None
-    scope = {
-        **{f"_d_{n}": d for n, d in defaults.items()},
-        "_owner": cls,
-        "_MISSING": _MISSING,
-        "_given": _given,
-        "_generic": _Frozen.model_construct.__func__,  # type: ignore[attr-defined]
-        "_new": object.__new__,
-        "_set_dict": BaseModel.__dict__["__dict__"].__set__,
-        "_set_fields_set": BaseModel.__dict__["__pydantic_fields_set__"].__set__,
-        "_set_extra": BaseModel.__dict__["__pydantic_extra__"].__set__,
-        "_set_private": BaseModel.__dict__["__pydantic_private__"].__set__,
-    }
-    exec(_source(list(fields), list(defaults)), scope)
-    made: Callable[..., BaseModel] = scope["model_construct"]
-    made.__qualname__ = f"{cls.__qualname__}.model_construct"
-    return made
-
-
-def _source(names: list[str], optional: list[str]) -> str:
-    """The text of a model's `model_construct` (`_constructor`), for a Roll:
-
-    def model_construct(_cls, _fields_set=None, *, dice=_MISSING, ..., **_extra):
-        if _cls is not _owner or _fields_set is not None or _extra or dice is _MISSING ...:
-            return _generic(_cls, _fields_set, **_given(_extra, dice=dice, ...))
-        _fs = {'dice', 'faces', 'total'}
-        if mod is _MISSING:
-            mod = _d_mod
-        else:
-            _fs.add('mod')
-        ...
-        _m = _new(_cls)
-        _set_dict(_m, {'dice': dice, 'faces': faces, 'mod': mod, ...})
-        ...
-    """
-    required = [n for n in names if n not in optional]
-    params = "".join(f"{n}=_MISSING, " for n in names)
-    unusual = "".join(f" or {n} is _MISSING" for n in required)
-    passed = ", ".join(f"{n}={n}" for n in names)
-    lines = [
-        f"def model_construct(_cls, _fields_set=None, *, {params}**_extra):",
-        f"    if _cls is not _owner or _fields_set is not None or _extra{unusual}:",
-        f"        return _generic(_cls, _fields_set, **_given(_extra, {passed}))",
-        f"    _fs = {{{', '.join(repr(n) for n in required)}}}" if required else "    _fs = set()",
-    ]
-    for n in optional:
-        lines += [
-            f"    if {n} is _MISSING:",
-            f"        {n} = _d_{n}",
-            "    else:",
-            f"        _fs.add({n!r})",
-        ]
-    return "\n".join(
-        [
-            *lines,
-            "    _m = _new(_cls)",
-            f"    _set_dict(_m, {{{', '.join(f'{n!r}: {n}' for n in names)}}})",
-            "    _set_fields_set(_m, _fs)",
-            "    _set_extra(_m, None)",
-            "    _set_private(_m, None)",
-            "    return _m",
-        ]
-    )
 
 
 class Target(_Frozen):

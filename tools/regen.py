@@ -20,7 +20,10 @@ The parts, each made the one way the code or its tests make it:
   line: a hand-made example) is left alone: the tests that pin it say what to do;
 - `goldens`: tests/golden/*, by the golden tests themselves (`NIGHTSIM_REGEN_GOLDEN=1`);
 - `digests`: bench/golden_digest*.txt, `bench/golden_digest.py --write`, for each rules
-  edition and each dice.
+  edition and each dice. A released edition's store is only ever checked: `--write` refuses
+  a line that moved (its logs must keep verifying) and names the recipe a change to how a
+  night plays follows, a new rules edition (CONTRIBUTING.md, "Changing a rule"); then this
+  command says `refused: digests` and exits 1.
 
 After a change that moves no night, `python tools/regen.py` leaves `git status` clean.
 """
@@ -286,8 +289,9 @@ def main(argv: list[str] | None = None) -> int:
                 path.write_text(text, encoding="utf-8", newline="\n")
     verb = "differ" if args.check else "rewritten"
     for name in differ:
-        print(f"{verb}: {name}")
-    return 1 if args.check and differ else 0
+        # Written mode: a part run as a command (goldens, digests) that failed wrote nothing.
+        print(f"{'refused' if not args.check and name in PARTS else verb}: {name}")
+    return 1 if differ and (args.check or any(name in PARTS for name in differ)) else 0
 
 
 if __name__ == "__main__":

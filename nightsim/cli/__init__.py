@@ -111,7 +111,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or (given a command) the top level and that command only: a
-    command loads only what it uses, not every other command's modules (issue 9)."""
+    command loads only what it uses, not every other command's modules
+    (tests/cli/test_imports.py)."""
     parser = _Parser(
         prog="nightsim",
         description=DESCRIPTION,

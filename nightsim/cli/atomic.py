@@ -1,4 +1,4 @@
-"""Writing a file so that its final name only ever holds the whole of it (issue 10).
+"""Writing a file so that its final name only ever holds the whole of it (docs/limits.md).
 
 The bytes go to `NAME.partial` in the same folder (same filesystem: the rename is atomic),
 each write straight to the descriptor (no buffer: nothing is left to fail in `close()`, and a

@@ -651,7 +651,3 @@ def _page(args: argparse.Namespace) -> int:
         out.discard()
     status(f"the campaign's page: {shown(args.out)}")
     return EXIT_OK
-
-
-def _json_line(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False)

@@ -29,9 +29,9 @@ EXIT_BUSY = 75
 # 128 + the signal's number, as a shell reports a process a signal ended.
 EXIT_SIGHUP, EXIT_SIGINT, EXIT_SIGTERM = 129, 130, 143
 
-# design.md's exit codes: a log whose promise is broken failed its checks (1); an input that
-# is not a nightsim log at all is bad input (2). The shell's meaning of an error lives here,
-# not in the reader that raises it.
+# README.md's exit codes ("Exit codes"): a log whose promise is broken failed its checks
+# (1); an input that is not a nightsim log at all is bad input (2). The shell's meaning of
+# an error lives here, not in the reader that raises it.
 LOG_EXIT_CODES: dict[type[LogError], int] = {BrokenLog: EXIT_FAILED, NotALog: EXIT_USAGE}
 
 

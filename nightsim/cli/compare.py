@@ -32,6 +32,7 @@ def run_compare(
         tell_report,
         with_produced,
     )
+    from nightsim.cli.page import print_compare_page
     from nightsim.stats import odds as odds_mod
     from nightsim.stats.compare import compare
 
@@ -51,7 +52,7 @@ def run_compare(
     report = with_produced(report, args, config, seed)
     text = rendered("nightsim.narration.paired", "render_compare")
     return tell_report(
-        args, report, seed, per, ReportOutputs(compare_table, "print_compare_page", text)
+        args, report, seed, per, ReportOutputs(compare_table, print_compare_page, text)
     )
 
 

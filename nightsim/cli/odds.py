@@ -7,7 +7,7 @@ import importlib
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -24,6 +24,7 @@ from nightsim.cli.common import (
     shown_seed,
     status,
 )
+from nightsim.cli.page import print_odds_page, print_rank_page, print_sweep_page
 from nightsim.limits import MAX_INT_DIGITS, shown
 
 DEFAULT_NIGHTS = 10_000
@@ -106,7 +107,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _add_compare_args(p: argparse.ArgumentParser) -> None:
-    """`--compare` (issue 13) and `--lang`, the language of every text and page of odds."""
+    """`--compare` (docs/odds.md) and `--lang`, the language of every text and page of odds."""
     p.add_argument(
         "--compare",
         action="append",
@@ -282,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
         )
     result: dict[str, Any] = with_produced(dict(typed), args, config, seed)
     return tell_report(
-        args, result, seed, per, ReportOutputs(odds_table, "print_odds_page", _print_odds)
+        args, result, seed, per, ReportOutputs(odds_table, print_odds_page, _print_odds)
     )
 
 
@@ -327,9 +328,7 @@ def _sweep(
         )
     report = with_produced(dict(typed), args, config, seed)
     text = rendered("nightsim.narration.sweep", "render_sweep")
-    return tell_report(
-        args, report, seed, per, ReportOutputs(sweep_table, "print_sweep_page", text)
-    )
+    return tell_report(args, report, seed, per, ReportOutputs(sweep_table, print_sweep_page, text))
 
 
 def sweep_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
@@ -415,15 +414,16 @@ def _rank(
         report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config)
     report = with_produced(report, args, config, seed)
     text = rendered("nightsim.narration.rank", "render_rank")
-    return tell_report(args, report, seed, per, ReportOutputs(rank_table, "print_odds_page", text))
+    return tell_report(args, report, seed, per, ReportOutputs(rank_table, print_rank_page, text))
 
 
 class ReportOutputs(NamedTuple):
-    """How a planner's report is told besides JSON: its CSV table, the page's printer (a
-    name in nightsim/cli/page.py, imported when a page is asked for) and its text."""
+    """How a planner's report is told besides JSON: its CSV table, the page's printer (one
+    of nightsim/cli/page.py's, which imports the page itself only when it is asked for) and
+    its text."""
 
     table: Callable[[dict[str, Any]], tuple[list[str], list[Row]]]
-    page: str
+    page: Callable[[Mapping[str, Any], str], None]
     text: Callable[[dict[str, Any], str], None]
 
 
@@ -437,9 +437,7 @@ def tell_report(
     elif args.format == "csv":
         _write_csv(*told.table(report), produced=report["produced_by"])
     elif args.format == "html":
-        from nightsim.cli import page
-
-        getattr(page, told.page)(report, args.lang)
+        told.page(report, args.lang)
     else:
         told.text(report, args.lang)
         print_produced(report, args.lang)
@@ -476,11 +474,11 @@ def _quote(seed: int | str) -> str:
 
 
 def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -> list[str]:
-    """The argv that gives this JSON again, byte for byte (issue 11): the options that change
-    the result, with the seed and nights actually used (a fresh seed, a default N, N rounded
-    up to whole journeys) and never --jobs, which does not change it. Run from the same
-    directory: the config is named as it was given (its hash, beside it, tells whether the
-    file still holds the same config)."""
+    """The argv that gives this JSON again, byte for byte (docs/odds.md, "What produced a
+    report"): the options that change the result, with the seed and nights actually used (a
+    fresh seed, a default N, N rounded up to whole journeys) and never --jobs, which does
+    not change it. Run from the same directory: the config is named as it was given (its
+    hash, beside it, tells whether the file still holds the same config)."""
     argv = ["nightsim", "odds"]
     if args.config is not None:
         # A path that starts with "-" would be read back as an option.

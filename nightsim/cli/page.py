@@ -1,4 +1,5 @@
-"""The page on the command line (issue 14): `--format html` on stdout, `run --html FILE`.
+"""The page on the command line (docs/table.md, "The night you can show"): `--format html`
+on stdout, `run --html FILE`.
 
 The page itself is `nightsim.page` (pure: events or a report in, text out); this module only
 prints it and writes its file. A page file is written like a log is created: never over an
@@ -73,6 +74,12 @@ def print_odds_page(report: Mapping[str, Any], lang: str = "en") -> None:
     from nightsim.page import odds_html
 
     _out(odds_html(report, lang))
+
+
+def print_rank_page(report: Mapping[str, Any], lang: str = "en") -> None:
+    from nightsim.page import rank_html
+
+    _out(rank_html(report, lang))
 
 
 def _temp_beside(path: Path) -> tuple[int, Path]:

@@ -1,4 +1,4 @@
-"""The camp config: frozen pydantic models of the TOML keys in design.md, and their resolution.
+"""The camp config: frozen pydantic models of the TOML keys of docs/config.md, and their resolution.
 
 Pure: parsing TOML text and applying `--set` overrides are functions of strings; reading the
 file is the CLI's job (`load_config` is the one convenience that reads, for the Python API).

@@ -106,7 +106,7 @@ def blame(
     return None
 
 
-# --set of one half of an either/or pair replaces the other half (design.md).
+# --set of one half of an either/or pair replaces the other half (docs/config.md).
 _PAIRS = {
     "terrain": "encounter_chance",
     "encounter_chance": "terrain",

@@ -106,8 +106,8 @@ class Driven:
 
         The night needs two: the hour's strike, URGENT (it describes the hour just passed,
         so it comes before anything else due at that minute), and the monster's arrival,
-        after every ordinary event of its minute (design.md). `succeed()` gives neither: it
-        schedules now, at NORMAL priority.
+        after every ordinary event of its minute (docs/architecture.md, "Paired nights,
+        shared"). `succeed()` gives neither: it schedules now, at NORMAL priority.
         """
         ev: Event = _new(Event)
         ev.env = env

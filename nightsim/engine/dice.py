@@ -3,8 +3,9 @@
 Why not `random`: its algorithms (and `randrange`/`choice`) may change between Python
 versions, and a global state lets one roll shift every later one. Here every purpose has its
 own named stream, whose numbers depend only on (seed, stream name, position). Integer seed 11
-and string seed "11" are the same night because the seed's text is hashed (design.md).
-`dice_for(seed, rng)` gives the generator a header's `rng` names; unknown ids are an error.
+and string seed "11" are the same night because the seed's text is hashed
+(docs/log-format.md, `seed`). `dice_for(seed, rng)` gives the generator a header's `rng`
+names; unknown ids are an error.
 
 sha256-uniform-v2 (`Dice`; nightsim 0.3.0 on). A stream `name` gives uniform numbers
 U_0, U_1, ... in [0, 1):
@@ -27,7 +28,7 @@ whatever dice were rolled before it, so `second(name, _, n)` is U_1 on n faces.
 Because the mapping is monotone, on the same U a larger die never shows a 1 when a smaller
 one does not (d20 "1" implies d10 "1" implies d6 "1"), and an X-in-N chance that succeeds
 for X succeeds for X + 1: a better score never makes a failure more likely on the same luck
-(issue 13). Which streams a night rolls, and their names, is plan.StreamNames.
+(docs/dice.md). Which streams a night rolls, and their names, is plan.StreamNames.
 
 sha256-ctr-v1 (`CounterDice`; nightsim 0.1 and 0.2, kept so their logs still verify). The
 same blocks read as eight big-endian 32-bit words; a die with n faces takes the next word w,
@@ -50,7 +51,7 @@ RNG_ID = UNIFORM_V2  # what run, odds and simulate roll
 
 
 def check_seed(seed: object) -> None:
-    """design.md: a seed is a non-negative integer or any string. A bool is not an
+    """docs/log-format.md: a seed is a non-negative integer or any string. A bool is not an
     integer here: `True` would hash as "True" while a log's JSON reads it back as 1."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise ValueError(
@@ -327,10 +328,3 @@ def dice_for(seed: int | str, rng: str = RNG_ID) -> Dice:
     """The dice of `seed` from the generator `rng` (a header's `rng`)."""
     check_rng(rng)
     return _GENERATORS[rng](seed)
-
-
-def roll_record(dice: str, faces: list[int], mod: int = 0, **extra: object) -> dict[str, object]:
-    """The `rolls` entry of an event: `{"dice", "faces", "mod", "total"}` plus purpose/target."""
-    rec: dict[str, object] = {"dice": dice, "faces": faces, "mod": mod, "total": sum(faces) + mod}
-    rec.update(extra)
-    return rec

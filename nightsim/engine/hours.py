@@ -1,6 +1,7 @@
 """The clock striking each hour of the rest period: `hour.passed`, the hour just passed told
-whole (design.md): who was on watch in it from when to when, the minutes nobody watched, who
-was awake at any minute of it, who slept all of it, who dozed, the fire's minutes.
+whole (docs/rules.md §8, docs/log-format.md `hour.passed`): who was on watch in it from when
+to when, the minutes nobody watched, who was awake at any minute of it, who slept all of it,
+who dozed, the fire's minutes.
 
 Only a recorded night has it: a strike describes the hour and decides nothing, so `odds`
 (which records nothing) runs neither the strikes nor the trail they read. On a recorded night
@@ -104,7 +105,7 @@ class HourStrikes:
         start, hour = self.env.minute, 1
         while start < self.rest_end():
             # URGENT: the strike of hour k describes the hour just passed, so it comes before
-            # anything else due at that minute (design.md).
+            # anything else due at that minute (docs/rules.md §8).
             yield Driven.fired(self.env, URGENT, min(60, self.rest_end() - start))
             end = self.env.minute
             self.rec.emit(hour_passed, self.hour(hour, start, end))

@@ -33,7 +33,8 @@ def header(
     rng: str = RNG_ID,
     edition: int = CURRENT_EDITION,
 ) -> NightHeader:
-    """Line 0 of a log: what it takes to run the night again (design.md)."""
+    """Line 0 of a log: what it takes to run the night again (docs/log-format.md,
+    `night.header`)."""
     return NightHeader.model_construct(
         seq=0,
         night=0,

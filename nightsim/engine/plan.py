@@ -206,7 +206,7 @@ class StreamNames:
     """The encoded names (`utf8(name) 0x00`) of one night's dice streams, for the generator
     `rng` (engine/dice.py).
 
-    sha256-uniform-v2 keys each die by who rolls it, not by where they stand (issue 13, the
+    sha256-uniform-v2 keys each die by who rolls it, not by where they stand (docs/dice.md, the
     same luck): the world's dice are `n{night}:monster` (the check, then its minute),
     `surprise`, `distance`, `creature`, `fire` and `firewood:{gatherer}`; each person's are
     `n{night}:{name}:doze:{j}` for their j-th shift of the night (whatever the slots before

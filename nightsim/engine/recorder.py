@@ -10,8 +10,8 @@ the model, so a misspelt field is a type error.
 Builders make their events with `Model.model_construct(...)`: the pydantic mypy plugin types
 its keywords as the model's fields (a misspelt, missing or mistyped field is still a mypy
 error), and it skips run-time validation, which would build every event model's core schema
-on a cold `nightsim run` (~13 ms of it, issue 9). tests/engine/test_events.py holds every event the
-engine records to the one validation would make from the same values.
+on a cold `nightsim run` (~13 ms of it, docs/design-notes.md). tests/engine/test_events.py
+holds every event the engine records to the one validation would make from the same values.
 
 `EventLog` is the recorder of `run`, `verify` and `simulate()`; `NO_RECORD` is the one of
 `odds`: it ignores the call, so no event, no roll record and no clock face is built.

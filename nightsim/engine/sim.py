@@ -154,7 +154,8 @@ class NightSim:
 
     def evening_only(self) -> AtRest:
         """Run the evening alone and return the night as its rest period begins, for other
-        configs of the same night to start from (issue 13). Nothing after it is run."""
+        configs of the same night to start from (docs/architecture.md, "Paired nights,
+        shared"). Nothing after it is run."""
         assert self.evening is not None and not self.rec.recording
         taken: list[AtRest] = []
         Driven(self.env, self.evening.run(self.carried, lambda: taken.append(self._at_rest())))

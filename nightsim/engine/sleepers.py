@@ -8,7 +8,6 @@ sleep broken by a watch; docs/rules.md §6.2).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 # A character's state during the rest period. Dozing on watch counts as sleep (docs/rules.md §5).
@@ -70,10 +69,6 @@ class Sleepers:
         for i, st in enumerate(self.state):
             (awake if st < ASLEEP else asleep).append(i)
         return awake, asleep
-
-    def names_where(self, test: Callable[[int], bool]) -> list[str]:
-        """The names of those whose state passes `test`, in party order."""
-        return [n for n, st in zip(self.names, self.state, strict=True) if test(st)]
 
     def slept_by(self, end: int) -> tuple[int, ...]:
         """Minutes slept, each stretch still open closed at `end` (dawn: sleep counts only

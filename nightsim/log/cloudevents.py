@@ -1,4 +1,4 @@
-"""CloudEvents 1.0 structured JSON for each log line (design.md, `--format cloudevents`).
+"""CloudEvents 1.0 structured JSON for each log line (docs/stream.md, `--format cloudevents`).
 
 One event per log line, its attributes chosen by the CloudEvents 1.0 core spec:
 

@@ -4,7 +4,7 @@ Pure: it takes an iterable of lines (str or bytes, each with its `\\n`, as a fil
 and yields typed events one at a time, so a 1,000-night journey is read with flat memory. The
 CLI opens the file; `read_log(path)` is the Python API's convenience (like `load_config`).
 
-What each line must be (design.md, "The log"; docs/log-format.md): UTF-8 canonical JSON (RFC
+What each line must be (docs/log-format.md): UTF-8 canonical JSON (RFC
 8785, JCS; `\\n`-terminated), a valid event of the union, `v` 2, `seq` = its position (0, 1, 2,
 …), `night` the night it is in (0 for the header), its `hash` = SHA-256(previous hash + the
 line without `hash`). Line 1 is `night.header`; each night is framed by `night.began` (night
@@ -15,7 +15,7 @@ A format-1 log (its header's `v` is 1: nightsim 0.1.0) is checked by its own rul
 canonical JSON and chain, nightsim/log/format1.py), and each line is then upgraded to the current
 models, so that `replay` still tells it; `LogLine.version` says which format a line was in.
 
-Two kinds of failure (design.md's exit codes): `NotALog` — the input is not a nightsim log at
+Two kinds of failure (README.md, "Exit codes"): `NotALog` — the input is not a nightsim log at
 all (empty, line 1 not JSON, no header, a format version we cannot read): bad input, exit 2.
 `BrokenLog` — a log whose promise is broken (edited, inserted, deleted, duplicated, reordered
 or cut short): exit 1. Both carry the line number (counted from 1, as an editor shows it;

@@ -2,9 +2,10 @@
 
 The chain (logread) proves a log was not changed *after* it was written; it cannot prove the
 log is what nightsim wrote: a forger can edit a line and recompute every hash after it. The
-header carries the fully resolved config, the seed and the journey length (design.md), so the
-night can be run again and each line compared with the one the simulation writes through the
-same structlog pipeline (log.iter_log_lines). Both sides stream; nothing is held whole.
+header carries the fully resolved config, the seed and the journey length
+(docs/log-format.md, `night.header`), so the night can be run again and each line compared
+with the one the simulation writes through the same structlog pipeline (log.iter_log_lines).
+Both sides stream; nothing is held whole.
 
 A log of an older format (format 1, nightsim 0.1.0) is not re-simulated: this nightsim writes
 format 2, so every line would differ. Its chain and shape are checked all the same, and the

@@ -624,7 +624,7 @@ EN: dict[str, str | dict[str, str]] = {
     "whatif.ev.spell_prepared": "{actor} prepares {spell}.",
     "whatif.ev.spell_lost": "{actor} loses {spell}.",
     "whatif.ev.summary": "The night is over.",
-    # odds --compare and --rank-rotas (issue 13): paired differences over the same nights
+    # odds --compare and --rank-rotas (docs/odds.md): paired differences over the same nights
     "fmt.thousands": ",",
     "paired.title": "{changes}: B against A over {nights} (seed {seed})",
     "paired.journeys": "{nights}, journeys of {per}",

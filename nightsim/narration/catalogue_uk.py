@@ -652,7 +652,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.ev.spell_prepared": "{actor} готує закляття {spell}.",
     "whatif.ev.spell_lost": "{actor} втрачає закляття {spell}.",
     "whatif.ev.summary": "Ніч завершується.",
-    # odds --compare, --rank-rotas (issue 13): парні різниці за ті самі ночі
+    # odds --compare, --rank-rotas (docs/odds.md): парні різниці за ті самі ночі
     "fmt.thousands": "\u00a0",
     "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
     "paired.journeys": "{nights}, у кожній мандрівці {per:#night}",

@@ -2,7 +2,7 @@
 
 `Responsive` picks its layout when it is rendered, from the width the console offers, so the
 narration stays a pure function of the events (no console is needed to build it) while a
-60-column terminal still gets a layout that fits (issue 4: degrade gracefully).
+60-column terminal still gets a layout that fits (degrade gracefully: docs/table.md).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from nightsim.narration.catalogue import Catalogue
 # Below this width the tables drop their less important columns.
 NARROW = 80
 # Below this width a table no longer fits its names whole ("Sir / Aldr…"): it stacks, one
-# block per character, each field as "label: value" (issue 12: 40 columns read cleanly).
+# block per character, each field as "label: value" (40 columns read cleanly: docs/table.md).
 STACK = 60
 
 # One field of a stacked block: its label (a column heading) and its value.

@@ -1,7 +1,8 @@
-"""The night you can show (issue 14): one self-contained HTML page of a night, a journey or
-the odds.
+"""The night you can show (docs/table.md, "The night you can show"): one self-contained HTML
+page of a night, a journey or the odds.
 
-`night_html(events, lang)` and `odds_html(report)` return the page as text: inline CSS and
+`night_html(events, lang)`, `odds_html(report)` and `rank_html(report)` (the other pages are
+`whatif_html`, `page.sweep`'s and `page.campaign`'s) return the page as text: inline CSS and
 SVG, a few lines of inline script that only enhance (a tooltip on keyboard focus), nothing
 fetched from anywhere. The same input gives the same bytes (no clock, no random, no set
 order), so a page can be golden-tested and diffed.
@@ -51,4 +52,13 @@ def odds_html(report: Mapping[str, Any], lang: str = "en") -> str:
     from nightsim.page.render import render
 
     view = rank_page(report, lang) if "top" in report else odds_page(report, lang)
+    return render("odds.html.j2", page=view, lang=view.lang)
+
+
+def rank_html(report: Mapping[str, Any], lang: str = "en") -> str:
+    """The page of an `odds --rank-rotas` report (`--format json`'s dict), in `lang`."""
+    from nightsim.page.odds import rank_page
+    from nightsim.page.render import render
+
+    view = rank_page(report, lang)
     return render("odds.html.j2", page=view, lang=view.lang)

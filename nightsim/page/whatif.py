@@ -1,4 +1,5 @@
-"""The what-if page: the logged night and the changed one side by side (issue 13).
+"""The what-if page: the logged night and the changed one side by side (docs/disputes.md,
+"What if").
 
 It draws the rows `narration/whatif.py` words for the terminal (`Told`), so the page and the
 terminal say the same thing in the same words; the parting's lines keep their classes

@@ -29,7 +29,7 @@ def campaign_night(path: Path, sets: Sequence[str] = (), wait: float = 0.0) -> P
 
 
 def camp_night(root: Path, toml: Path, seed: str | None, sets: Sequence[str] = ()) -> Played:
-    from nightsim.api import load_config, write_log
+    from nightsim import load_config, write_log
     from nightsim.limits import SECRET_SEED_CHARS, guessable
 
     if seed and guessable(seed):

@@ -1,4 +1,5 @@
-"""Two configs over the same nights: `odds --compare`, and `whatif --nights N` (issue 13).
+"""Two configs over the same nights: `odds --compare`, and `whatif --nights N`
+(docs/odds.md, "Two configs over the same nights").
 
 `compare(config_a, config_b, seed, nights)` runs both configs on the same night seeds (night
 i of seed S is `run --seed "S/i"` under each) and reports, for every measure of the odds

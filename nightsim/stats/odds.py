@@ -1,7 +1,7 @@
 """The odds over many nights: the same engine as `run`, counted, never logged.
 
 Night i (1-based) of an odds run with seed S is the night `nightsim run --seed "S/i"` tells
-(design.md: `odds` derives night i's seed as "{seed}/{i}"); with journeys of J nights,
+(docs/odds.md: `odds` derives night i's seed as "{seed}/{i}"); with journeys of J nights,
 journey j is `nightsim run --seed "S/j" --nights J`. Every count is a sum over nights, so
 the result depends only on (config, seed, nights), never on how the nights are split over
 processes (`jobs`) or chunks. Memory is flat in the number of nights: a chunk keeps
@@ -87,7 +87,7 @@ class Counts:
     character_k: list[list[int]] = field(default_factory=list)
     character_n: list[list[int]] = field(default_factory=list)
     arrival_hour: list[int] = field(default_factory=list)
-    arrival_10min: list[int] = field(default_factory=list)  # the page's histogram (issue 14)
+    arrival_10min: list[int] = field(default_factory=list)  # the page's histogram
     distance_ft: dict[int, int] = field(default_factory=dict)
     by_night: list[list[list[int]]] = field(default_factory=list)
 
@@ -416,14 +416,15 @@ def config_sha256(config: Config) -> str:
 
 
 def provenance(config: Config) -> dict[str, Any]:
-    """What produced a report besides the seed and nights (issue 11): the version, the dice
-    (issue 13: the same seed rolls other nights under other dice) and the resolved config
-    with its hash. The config goes last in a report: it is long."""
+    """What produced a report besides the seed and nights (docs/odds.md, "What produced a
+    report"): the version, the dice (docs/dice.md: the same seed rolls other nights under
+    other dice) and the resolved config with its hash. The config goes last in a report: it
+    is long."""
     return {"nightsim": __version__, "rng": RNG_ID, "config_sha256": config_sha256(config)}
 
 
 def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
-    """The JSON shape of `nightsim odds --format json` (issue 5), keys in a fixed order."""
+    """The JSON shape of `nightsim odds --format json` (docs/odds.md), keys in a fixed order."""
     n = counts.nights
     names = counts.names
     casters = [i for i, c in enumerate(config.party) if c.spells]

@@ -1,4 +1,5 @@
-"""Paired differences: config B - config A over the same nights (issue 13). Pure, no I/O.
+"""Paired differences: config B - config A over the same nights (docs/odds.md, "--compare").
+Pure, no I/O.
 
 Every measure is, per unit (a night, or a journey of nights), a count k out of a
 denominator M: a yes/no of the night (M = 1), the characters with a full rest (M = the

@@ -1,4 +1,4 @@
-"""`odds --rank-rotas`: every rota over the same nights, each told against the best (issue 13).
+"""`odds --rank-rotas`: every rota over the same nights, each told against the best (docs/odds.md).
 
 Every rota meets the same nights (`variants.paired_units`): the monster's dice do not depend
 on the rota, so the encounter nights are the same for every rota, and "someone awake when a

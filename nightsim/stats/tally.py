@@ -1,4 +1,5 @@
-"""Counting the same nights under several configs for paired odds (issue 13).
+"""Counting the same nights under several configs for paired odds (docs/architecture.md,
+"Paired odds").
 
 `tally_paired` runs units (nights, or journeys) through `variants.paired_units`, the one
 place paired outcomes come from, split over processes like `odds.count_many`. A `Tally`

@@ -1,4 +1,5 @@
-"""The same nights under several configs: the unit of paired odds (issue 13).
+"""The same nights under several configs: the unit of paired odds (docs/architecture.md,
+"Paired nights, shared").
 
 Paired odds (`odds --compare`, `odds --rank-rotas`, `whatif --nights`) compare configs on
 the same night seeds: unit i of seed S is `run --seed "S/i"` under each config (a journey of

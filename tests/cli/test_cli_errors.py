@@ -137,7 +137,7 @@ def test_bad_set(
     line = fails(capsys, tmp_path, "--set", item)
     for w in words:
         assert w in line
-    # A mistake in --set names the --set item, never the file it was set on (issue 10).
+    # A mistake in --set names the --set item, never the file it was set on (docs/limits.md).
     assert line.startswith("nightsim: error: --set "), line
     assert str(default_config_path()) not in line
 

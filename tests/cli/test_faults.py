@@ -1,7 +1,7 @@
-"""issue 10, with real failures: a disk that fills up after N bytes (a fake `os.write` in the
-log writer, no LD_PRELOAD), fsync and close that fail, stdout at /dev/full, FIFOs and pipes
-under a timeout, SIGINT and SIGTERM sent at several moments (readiness read from the process,
-not slept for), kill -9 mid-journey, and hypothesis-mutated logs.
+"""Faults (docs/limits.md), with real failures: a disk that fills up after N bytes (a fake
+`os.write` in the log writer, no LD_PRELOAD), fsync and close that fail, stdout at
+/dev/full, FIFOs and pipes under a timeout, SIGINT and SIGTERM sent at several moments
+(readiness read from the process, not slept for), kill -9 mid-journey, and hypothesis-mutated logs.
 
 What must always hold: no traceback, no hang, one line on stderr, the exit-code table
 (0 / 1 only for a failed log / 2 bad input / 74 the environment / 130 / 143), no torn or empty

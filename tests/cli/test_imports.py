@@ -1,6 +1,6 @@
-"""Dependencies point one way (issue 9): the reader, the narration and the schema load neither
-SimPy nor the engine, and a command loads only what it uses. Each case runs in a fresh
-interpreter, so what an earlier test imported cannot hide an import here."""
+"""Dependencies point one way (docs/architecture.md): the reader, the narration and the
+schema load neither SimPy nor the engine, and a command loads only what it uses. Each case
+runs in a fresh interpreter, so what an earlier test imported cannot hide an import here."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The config: TOML keys of design.md, resolution, `--set` overrides, and bad input."""
+"""The config: TOML keys of docs/config.md, resolution, `--set` overrides, and bad input."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_packaged_default_is_the_only_default() -> None:
     assert not (REPO / "configs" / "default.toml").exists()
 
 
-def test_default_party_as_issue_2_asks() -> None:
+def test_default_party_of_the_bundled_config() -> None:
     c = load_config(default_config_path())
     text = default_config_path().read_text(encoding="utf-8")
     for role in ("fighter", "cleric", "magician", "thief"):

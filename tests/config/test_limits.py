@@ -1,6 +1,6 @@
-"""issue 10's hostile input: each limit of nightsim/limits.py through the CLI (exit 2, one short
-line naming the limit, no traceback), the API's `nights`, echoed values shortened and escaped,
-`--set` mistakes blamed on the item, and mutated configs that never crash `check`."""
+"""Hostile input (docs/limits.md): each limit of nightsim/limits.py through the CLI (exit 2,
+one short line naming the limit, no traceback), the API's `nights`, echoed values shortened
+and escaped, `--set` mistakes blamed on the item, and mutated configs that never crash `check`."""
 
 from __future__ import annotations
 

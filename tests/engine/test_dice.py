@@ -16,7 +16,6 @@ from nightsim.engine.dice import (
     CounterDice,
     CounterStream,
     Dice,
-    roll_record,
     seed_sha256,
 )
 
@@ -153,18 +152,6 @@ def test_rejection_on_real_hash_words() -> None:
 @pytest.mark.parametrize("dice", [Dice, CounterDice])
 def test_one_sided_die_always_one(dice: type[Dice]) -> None:
     assert set(faces("x", "y", 1, 20, dice)) == {1}
-
-
-def test_roll_record_shape() -> None:
-    assert roll_record("1d6", [4], -1) == {"dice": "1d6", "faces": [4], "mod": -1, "total": 3}
-    rec = roll_record("2d6", [3, 5], purpose="distance x 30 ft")
-    assert rec == {
-        "dice": "2d6",
-        "faces": [3, 5],
-        "mod": 0,
-        "total": 8,
-        "purpose": "distance x 30 ft",
-    }
 
 
 def test_no_global_random_in_dice_module() -> None:

@@ -1,5 +1,5 @@
 """sha256-uniform-v2: the documented algorithm, its extension words, exact uniformity, and the
-monotone mapping that keeps the same luck when a die changes (issue 13)."""
+monotone mapping that keeps the same luck when a die changes (docs/dice.md)."""
 
 from __future__ import annotations
 

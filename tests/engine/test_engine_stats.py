@@ -861,7 +861,7 @@ def test_sleeping_in_moves_the_morning_the_strikes_and_the_last_shift() -> None:
 
 
 def test_without_sleeping_in_an_encounter_costs_the_default_rota_three_full_rests() -> None:
-    # issue 12: with the default rota (4 x 2 h, every watcher exactly 6 h of sleep) every
+    # With the default rota (4 x 2 h, every watcher exactly 6 h of sleep) every
     # night with an encounter leaves at least three of the four under 6 hours; with sleep_in
     # none is (edition 2, rules.md 4.6), or at most the last watcher (edition 1).
     names = ["A", "B", "C", "D"]

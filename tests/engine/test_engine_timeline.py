@@ -1,4 +1,4 @@
-"""The timeline readings of rules.md / design.md, scenario by scenario.
+"""The timeline readings of docs/rules.md and docs/log-format.md, scenario by scenario.
 
 Each scenario is either forced by the config (encounter_chance = 6, dozing off, ...) or found
 by searching a fixed range of seeds, so every test is deterministic.
@@ -354,7 +354,7 @@ def _doze_minute(f: dict) -> int | None:
 
 
 def test_doze_minute_at_the_settling_minute_is_kept() -> None:
-    # design.md: a doze minute that falls while the camp is awake is void. The camp lies down
+    # docs/rules.md §3: a doze minute that falls while the camp is awake is void. The camp lies down
     # again at the settling minute, so a doze due exactly then is not void: the resumed watcher
     # dozes off as the camp settles.
     c = four(con=3, camp={"encounter_chance": 6})

@@ -111,7 +111,7 @@ def test_the_events_model_construct_is_pydantics(engine_events: list[Event]) -> 
 
 
 def test_a_models_own_model_construct_hands_back_what_it_does_not_make() -> None:
-    """The `model_construct` made per model (events._constructor) takes every value by name;
+    """The `model_construct` made per model (nightsim/_construct.py) takes every value by name;
     a call with an unknown name, a required name missing or the fields set given, and a
     call for a subclass (which inherits the model's), make what pydantic's would."""
     from nightsim.codes import Purpose
@@ -153,7 +153,7 @@ def test_model_construct_is_made_on_first_use_not_at_import() -> None:
     import subprocess
     import sys
 
-    code = "import nightsim, nightsim.events as e; print(len(e._CONSTRUCTORS))"
+    code = "import nightsim, nightsim._construct as c; print(len(c.MADE))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "0"
 

@@ -1,4 +1,5 @@
-"""`hour.passed` tells the hour just passed, not the state at its strike (issue 11, item 4).
+"""`hour.passed` tells the hour just passed, not the state at its strike
+(docs/log-format.md, `hour.passed`).
 
 The issue's own example (seed 9 of the default config with the dice of nightsim 0.2; the same
 story is seed 2211 with sha256-uniform-v2, test_narration.STORY): Sir Aldric watched

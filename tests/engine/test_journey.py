@@ -1,4 +1,4 @@
-"""Journeys (issue 6): several nights in a row with the party's state carried over."""
+"""Journeys (docs/rules.md §7): several nights in a row with the party's state carried over."""
 
 from __future__ import annotations
 

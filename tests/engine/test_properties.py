@@ -1,4 +1,4 @@
-"""Property tests over generated valid configs and seeds (issue 2, "Done when")."""
+"""Property tests over generated valid configs and seeds (tests/README.md, "Property")."""
 
 from __future__ import annotations
 

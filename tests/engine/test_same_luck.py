@@ -1,4 +1,4 @@
-"""The same luck (issue 13): with sha256-uniform-v2 the world keeps its dice and each person
+"""The same luck (docs/dice.md): with sha256-uniform-v2 the world keeps its dice and each person
 keeps theirs wherever the rota puts them; a better score never makes a doze more likely on the
 same luck; the generator is chosen by the id the header records, and nightsim 0.2's logs
 (sha256-ctr-v1) still verify."""

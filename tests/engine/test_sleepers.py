@@ -61,12 +61,3 @@ def test_slept_by_closes_open_stretches_without_changing_anything() -> None:
     s.wake(1, 300)
     assert s.slept_by(600) == (500, 200)
     assert s.slept == [0, 200] and s.state == [ASLEEP, AWAKE]  # nothing closed for real
-
-
-def test_names_where_reads_states_in_party_order() -> None:
-    s = Sleepers(("A", "B", "C"))
-    s.sleep(0, 0, DOZING)
-    s.sleep(2, 0)
-    assert s.names_where(lambda st: st >= ASLEEP) == ["A", "C"]
-    assert s.names_where(lambda st: st == DOZING) == ["A"]
-    assert s.names_where(lambda st: st < ASLEEP) == ["B"]

@@ -1,6 +1,6 @@
 # ruff: noqa: RUF001  (a party with Ukrainian names is the point of one of the logs)
 """Format-1 logs (nightsim 0.1.0) after log format 2: read by their own rules, replayed, and
-named by `verify` (issue 11, item 7).
+named by `verify` (docs/disputes.md, "Other versions, and format 1").
 
 tests/data/format1/ holds logs written by the first release (commit fb3b23e, `nightsim run
 … --log`): a night with an encounter (fire with carried wood: fractional hours), a 3-night

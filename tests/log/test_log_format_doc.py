@@ -1,4 +1,4 @@
-"""docs/log-format.md is the contract of a log line (issue 11, item 2): its field tables are
+"""docs/log-format.md is the contract of a log line: its field tables are
 the schema's, generated, so the document cannot drift from the code."""
 
 from __future__ import annotations

@@ -313,7 +313,7 @@ def test_a_broken_header_is_a_broken_log_not_bad_input() -> None:
     broken(lines, 1, "hash does not match")
 
 
-def test_line_hash_is_design_md_definition() -> None:
+def test_line_hash_is_the_log_formats_definition() -> None:
     """hash = SHA-256 hex of the previous hash followed by the canonical line without hash."""
     lines = make_log(7)
     first, second = json.loads(lines[0]), json.loads(lines[1])
@@ -506,7 +506,7 @@ def _party_without_con() -> dict[str, object]:
     [
         ({"resolved": {}}, "resolved"),
         ({"config": _party_without_con()}, "config"),
-        ({"seed": -3}, "seed"),  # design.md: a non-negative integer or a string
+        ({"seed": -3}, "seed"),  # docs/log-format.md: a non-negative integer or a string
     ],
 )
 @pytest.mark.parametrize("command", ["replay", "verify"])

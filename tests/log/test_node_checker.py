@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (Ukrainian names are the point of some of these logs)
-"""Proof in another language (issue 11, item 2): tools/check-log.mjs, a Node.js checker
+"""Proof in another language (docs/log-format.md): tools/check-log.mjs, a Node.js checker
 written from docs/log-format.md with no npm packages, agrees with nightsim on every line of
 logs of single nights, journeys, Ukrainian and emoji names and fractional config numbers,
 and rejects tampered ones, naming the line.

@@ -236,9 +236,9 @@ def test_a_log_from_before_the_second_reading_still_replays(
 
 
 def test_verify_of_a_log_from_before_the_second_reading_names_its_nightsim() -> None:
-    # Log format 2 (issue 11): a format-1 log is not re-simulated (every line of this
-    # nightsim's would differ); its chain is checked and the verdict names the nightsim that
-    # re-simulates it, instead of a difference in the header.
+    # Log format 2 (docs/log-format.md, "Versions and compatibility"): a format-1 log is not
+    # re-simulated (every line of this nightsim's would differ); its chain is checked and
+    # the verdict names the nightsim that re-simulates it, instead of a difference in the header.
     from nightsim.log.verify import verify_lines
 
     verdict = verify_lines(LEGACY.read_text(encoding="utf-8").splitlines(keepends=True))

@@ -107,7 +107,7 @@ def test_golden_night(cfg: Config, seed: int, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_golden_night_at_40_columns(cfg: Config, lang: str) -> None:
-    """A narrow terminal: the tables stack, one block per character (issue 12)."""
+    """A narrow terminal: the tables stack, one block per character (docs/table.md)."""
     check_golden(
         f"night-{ENCOUNTER}-40-{lang}.txt", render(simulate(cfg, ENCOUNTER).events, lang, 40)
     )

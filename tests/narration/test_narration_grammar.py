@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF003  (Cyrillic letters are the point of this file)
-"""Grammar of the narration (issue 12): CLDR plurals, pronouns, Ukrainian euphony."""
+"""Grammar of the narration : CLDR plurals, pronouns, Ukrainian euphony."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The night you can show (issue 14): the HTML page of a night, a journey and the odds, read
+"""The night you can show (docs/table.md): the HTML page of a night, a journey and the odds, read
 as text (tests/page/test_page_browser.py opens the same pages in a real browser).
 
 The golden page is regenerated with `NIGHTSIM_REGEN_GOLDEN=1 python -m pytest

@@ -1,4 +1,4 @@
-"""The pages in a real browser (issue 14): the system's headless Chromium, driven by
+"""The pages in a real browser (docs/table.md): the system's headless Chromium, driven by
 Playwright with `executable_path` (no browser is ever downloaded: `playwright install` is
 never run).
 

@@ -1,6 +1,6 @@
-"""`odds --format json` and `--format csv` describe themselves (issue 11, item 9): the JSON
-records the version, the config and its hash, the seed, the nights and the command that
-prints it again; the CSV is the same numbers as one table a spreadsheet reads."""
+"""`odds --format json` and `--format csv` describe themselves (docs/odds.md, "What produced
+a report"): the JSON records the version, the config and its hash, the seed, the nights and
+the command that prints it again; the CSV is the same numbers as one table a spreadsheet reads."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_the_json_records_version_config_hash_seed_and_nights(
     }
     assert list(r)[-1] == "config"
     assert r["nightsim"] == __version__
-    # The dice: the same seed rolls other nights under other dice (issue 13).
+    # The dice: the same seed rolls other nights under other dice (docs/dice.md).
     assert r["rng"] == "sha256-uniform-v2"
     assert r["config"] == config.canonical()
     digest = hashlib.sha256(canonical_json(config.canonical()).encode()).hexdigest()
@@ -101,7 +101,7 @@ def rerun(command: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         ["--nights", "50", "--nights-per-journey", "3"],  # rounded up to 51: recorded
         ["--nights", "40", "--seed", "-a phrase/with slash"],
         ["--nights", "30", "--seed", "007", "--rank-rotas", "--watchers", "2", "--top", "4"],
-        # Issue 13: the items that made config B, and several K.
+        # --compare (docs/odds.md): the items that made config B, and several K.
         ["--nights", "30", "--seed", "2", "--compare", "camp.encounter_chance=4"],
         ["--nights", "20", "--seed", "1", "--rank-rotas", "--watchers", "1,2", "--top", "2"],
     ],
@@ -237,7 +237,7 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
         "watch_1",
         "watch_2",
         *(c for m in ROTA for c, _ in bounds(m)),
-        # Issue 13: the paired difference from the best, then the tie and K.
+        # --rank-rotas (docs/odds.md): the paired difference from the best, then the tie and K.
         *(c for m in VS_BEST for c, _ in bounds(f"vs_best_{m}")),
         "tied_with_best",
         "watchers",

@@ -1,5 +1,5 @@
-"""Paired differences (issue 13): the statistics against exact values, and on configs whose
-exact difference is known."""
+"""Paired differences (docs/odds.md, "--compare"): the statistics against exact values, and
+on configs whose exact difference is known."""
 
 from __future__ import annotations
 

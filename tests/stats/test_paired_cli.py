@@ -1,4 +1,4 @@
-"""`odds --compare` and the paired `--rank-rotas` at the command line (issue 13): the text
+"""`odds --compare` and the paired `--rank-rotas` at the command line (docs/odds.md): the text
 (en, uk), JSON and CSV carry the same numbers; ties are flagged; the trade-off across K."""
 
 from __future__ import annotations
