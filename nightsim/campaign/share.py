@@ -1,5 +1,6 @@
 """A players' copy of a campaign (`campaign share`, docs/campaign.md): every night, log,
-adjustment and publication, and not the seed of the night to come, which the referee's file
+adjustment and publication, and not the seed of the night to come (nor night 1's, kept
+beside its commitment), which the referee's file
 holds so that the night can be played (whoever holds that seed foretells the night).
 
 The copy is taken in one read (SQLite's backup API), the seed blanked and the file vacuumed
@@ -43,6 +44,9 @@ def share(c: Campaign, out: Path) -> None:
         try:
             c._conn.backup(copy)
             copy.execute("UPDATE pending SET seed = ?", (WITHHELD,))
+            # Night 1's seed is kept beside its commitment too: before night 1 it is the seed
+            # of the night to come (after it, night 1's log holds it anyway).
+            copy.execute("UPDATE campaign SET first_seed = ?", (WITHHELD,))
             copy.execute("VACUUM")
         finally:
             copy.close()

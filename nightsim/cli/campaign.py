@@ -302,7 +302,8 @@ def _share(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"{shown(out)}: cannot write the copy: {exc.strerror}") from None
     status(
-        f"the players' copy: {shown(out)} ({nights} nights; no seed for night {nights + 1}):"
+        f"the players' copy: {shown(out)} ({nights} night{'' if nights == 1 else 's'}; no seed"
+        f" for night {nights + 1}):"
         " give it to the players for `campaign verify`"
     )
     return EXIT_OK

@@ -138,8 +138,8 @@ def run_publish(args: argparse.Namespace, opened: Any) -> int:
 
 
 def differs_warning(c: Campaign, sets: list[str]) -> str | None:
-    """`campaign night`'s warning, before the night: tonight's config is not the one last
-    published for it (None: it is, or nothing was published)."""
+    """`campaign night --not-as-published`'s warning, before the night: tonight's config is
+    not the one last published for it (None: it is, or nothing was published)."""
     from nightsim.campaign.publish import last_published
     from nightsim.config.fingerprint import config_sha256
 
@@ -153,9 +153,8 @@ def differs_warning(c: Campaign, sets: list[str]) -> str | None:
     return (
         f"nightsim: warning: tonight's config is not the one published for night {night}:\n"
         f"published:\n{pub.config_sha256}\ntonight:\n{sha}\n"
-        "a player's `campaign verify` with the published block will say the night was played"
-        " with another config; publish again (`campaign publish` with the same --set) before"
-        " playing"
+        "played as asked (--not-as-published): a player's `campaign verify` with the"
+        " published block will say the night was played with another config"
     )
 
 

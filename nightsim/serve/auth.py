@@ -26,7 +26,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-COOKIE = "nightsim_token"
+# One cookie per role: a referee who opens the players' URL in the same browser (for the TV)
+# keeps the console; a request carrying both is the referee's.
+COOKIES = {"referee": "nightsim_referee", "players": "nightsim_players"}
 MAX_BODY_BYTES = 8 * 1024 * 1024  # an uploaded log of a long journey; docs/limits.md
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # The pages' policy: the app's own files only, no inline script, nothing from elsewhere.
@@ -52,20 +54,19 @@ def require_referee(request: Request) -> None:
         raise HTTPException(403, "referee")
 
 
-def _token(scope: Scope) -> tuple[str | None, str]:
-    """The token a request carries and how: "query", "bearer", "cookie" or ""."""
+def _tokens(scope: Scope) -> tuple[list[str], str]:
+    """The tokens a request carries, the referee's cookie before the players', and how:
+    "query", "bearer", "cookie" or ""."""
     query = QueryParams(scope.get("query_string", b"").decode("latin-1"))
     if "t" in query:
-        return query["t"], "query"
+        return [query["t"]], "query"
     headers = Headers(scope=scope)
     auth = headers.get("authorization", "")
     if auth[:7].lower() == "bearer ":
-        return auth[7:].strip(), "bearer"
-    for part in headers.get("cookie", "").split(";"):
-        name, _, value = part.strip().partition("=")
-        if name == COOKIE:
-            return value, "cookie"
-    return None, ""
+        return [auth[7:].strip()], "bearer"
+    jar = dict(part.strip().partition("=")[::2] for part in headers.get("cookie", "").split(";"))
+    found = [jar[name] for name in COOKIES.values() if jar.get(name)]
+    return found, "cookie" if found else ""
 
 
 _LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
@@ -135,8 +136,10 @@ class Guard:
         if not host_ok(scope, host, ctx.allowed_hosts):
             await refuse(scope, send, 421, _words(scope, ctx, "serve.wrong_host", host=host[:80]))
             return
-        token, how = _token(scope)
-        role = role_of(ctx, token)
+        tokens, how = _tokens(scope)
+        token, role = next(
+            ((t, r) for t in tokens if (r := role_of(ctx, t)) is not None), (None, None)
+        )
         # Every request, the static files too (docs/serve.md, "Security"): a page opened with
         # `?t=` has set the cookie its stylesheet and scripts are then asked for with.
         if role is None:
@@ -155,7 +158,8 @@ class Guard:
                 await refuse(scope, send, 403, _words(scope, ctx, "serve.csrf"))
                 return
             receive = _replay(body)
-        await self.app(scope, receive, _headers(send, token if how == "query" else None))
+        kept = (role, token) if how == "query" and token is not None else None
+        await self.app(scope, receive, _headers(send, kept))
 
 
 class _Gone(Exception):
@@ -226,7 +230,7 @@ def _form_field(kind: str, body: bytes, name: str) -> str | None:
     return None
 
 
-def _headers(send: Send, set_token: str | None) -> Send:
+def _headers(send: Send, set_token: tuple[str, str] | None) -> Send:
     """Every answer's security headers; the token's cookie when a page was opened with
     `?t=` (HttpOnly, SameSite=Strict: no other site's page can send it)."""
 
@@ -243,7 +247,8 @@ def _headers(send: Send, set_token: str | None) -> Send:
                 (b"cache-control", b"no-store"),
             ]
             if set_token:
-                cookie = f"{COOKIE}={set_token}; Path=/; HttpOnly; SameSite=Strict"
+                role, token = set_token
+                cookie = f"{COOKIES[role]}={token}; Path=/; HttpOnly; SameSite=Strict"
                 headers.append((b"set-cookie", cookie.encode()))
             message["headers"] = headers
         await send(message)

@@ -25,7 +25,7 @@ def _after(request: Request) -> int:
     if text == "now":  # only what comes next: a bot that does not want the history
         return context(request).hub.last_id
     if not text.isascii() or not text.isdigit() or len(text) > 18:
-        raise HTTPException(400, "Last-Event-ID")
+        raise HTTPException(400, "Last-Event-ID or ?after=: expected a cursor (an id) or now")
     return int(text)
 
 

@@ -56,3 +56,17 @@ def test_a_forged_players_copy_is_caught(
         db.execute("UPDATE pending SET commitment = ?", ("0" * 64,))
     capsys.readouterr()
     assert main(["campaign", "verify", str(copy)]) == 1
+
+
+def test_a_copy_before_night_1_holds_no_seed_either(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Night 1's seed is kept beside its commitment as well as in `pending`."""
+    c = tmp_path / "new.campaign"
+    assert main(["campaign", "new", str(c)]) == 0
+    (seed,) = sqlite3.connect(c).execute("SELECT first_seed FROM campaign").fetchone()
+    copy = tmp_path / "players.campaign"
+    assert main(["campaign", "share", str(c), str(copy)]) == 0
+    assert seed.encode() not in copy.read_bytes()
+    capsys.readouterr()
+    assert main(["campaign", "verify", str(copy)]) == 0

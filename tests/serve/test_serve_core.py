@@ -103,6 +103,18 @@ def test_a_token_in_the_url_sets_a_strict_cookie(folder: Path) -> None:
     assert r.headers["referrer-policy"] == "no-referrer"
 
 
+def test_the_players_url_in_the_referees_browser_keeps_the_console(folder: Path) -> None:
+    """A referee who opens the players' screen in the same browser (for the TV): one cookie
+    per role, the referee's wins."""
+    c = client(folder, token=None)
+    assert c.get("/", params={"t": REFEREE}).status_code == 200
+    assert c.get("/table", params={"t": PLAYERS}).status_code == 200
+    assert c.get("/").status_code == 200  # still the referee
+    players = client(folder, token=None)
+    assert players.get("/table", params={"t": PLAYERS}).status_code == 200
+    assert players.get("/").status_code == 403  # a players' cookie alone is the players'
+
+
 def test_the_players_token_gets_only_the_players_view(folder: Path) -> None:
     c = client(folder, token=PLAYERS)
     assert c.get("/table").status_code == 200
