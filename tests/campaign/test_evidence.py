@@ -17,7 +17,7 @@ import pytest
 from nightsim.campaign import Campaign
 from nightsim.campaign.rows import TABLES
 from nightsim.cli import main
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 needs_sqlite3 = pytest.mark.skipif(shutil.which("sqlite3") is None, reason="no sqlite3 CLI")
 

@@ -9,7 +9,7 @@ import pytest
 
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from tests.conftest import default_text
+from tests.helpers.nights import default_text
 
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:

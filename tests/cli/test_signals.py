@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.cli import main
-from tests.cli.test_faults import (
+from tests.helpers.processes import (
     ENV,
     NIGHTSIM,
     ROOT,

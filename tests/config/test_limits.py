@@ -32,7 +32,8 @@ from nightsim.limits import (
     MAX_SPOOL_BYTES,
     shown,
 )
-from tests.conftest import cfg, default_text, manual_section
+from tests.helpers.manual import manual_section
+from tests.helpers.nights import cfg, default_text
 
 LINE_MAX = 400  # a message echoes at most a few shortened values
 

@@ -17,7 +17,7 @@ from nightsim import rules, simulate
 from nightsim.engine.dice import Dice
 from nightsim.engine.outcome import PartyState
 from nightsim.engine.sim import NightSim
-from tests.conftest import assert_rate, events, make, night, outcome, person
+from tests.helpers.nights import assert_rate, events, make, night, outcome, person
 
 # Every test here counts thousands of nights against the rules' exact odds: 15-26 s in all.
 pytestmark = pytest.mark.slow

@@ -12,7 +12,7 @@ import pytest
 
 from nightsim.config import Config
 from nightsim.engine.outcome import NightOutcome
-from tests.conftest import RawEvent, cfg, make, night, person
+from tests.helpers.nights import RawEvent, cfg, make, night, person
 
 REST_START = 120
 DAWN = REST_START + 480

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from nightsim.engine.journey import simulate
 from nightsim.events import EVENT_TYPES, Event, event_dict, json_data
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 VARIANTS: list[tuple[tuple[str, ...], int]] = [
     ((), 1),

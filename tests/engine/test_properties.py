@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from nightsim import rules, simulate
 from nightsim.config import Config, config_from_data
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 NAME_POOL = ["Sir Aldric", "Wren", "Moss", "Sister Ysolde", "Ærin", "Б", "x"]
 scores = st.integers(rules.ABILITY_MIN, rules.ABILITY_MAX)

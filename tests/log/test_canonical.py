@@ -178,7 +178,7 @@ def test_event_line_writes_every_engine_event_as_jcs() -> None:
     from nightsim.engine.journey import iter_events
     from nightsim.events import EVENT_TYPES
     from nightsim.log.writer import GENESIS, event_line
-    from tests.conftest import cfg
+    from tests.helpers.nights import cfg
 
     seen = set()
     prev = GENESIS

@@ -19,7 +19,8 @@ from nightsim.events import LOG_VERSION
 from nightsim.log.cloudevents import Wrapper, source_of
 from nightsim.log.schema import schema_id
 from nightsim.log.writer import iter_log_lines
-from tests.conftest import cfg, default_text, manual_block
+from tests.helpers.manual import manual_block
+from tests.helpers.nights import cfg, default_text
 
 # RFC 3986 4.3: absolute-URI = scheme ":" hier-part [ "?" query ], no fragment; every other
 # character unreserved, a sub-delim, ":", "@", "/", "?" or percent-encoded.

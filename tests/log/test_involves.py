@@ -18,7 +18,7 @@ from nightsim.events import EventBase, NightHeader
 from nightsim.involved import NAME_FIELDS, NOT_NAMES, involves, involves_of
 from nightsim.log.cloudevents import Wrapper, batches
 from nightsim.log.writer import iter_logged
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 ENVELOPE = set(EventBase.model_fields)
 PARTY = ("Sir Aldric", "Sister Ysolde", "Moss", "Wren")

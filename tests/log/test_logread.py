@@ -33,7 +33,7 @@ from nightsim.log.reader import (
     parse_json,
 )
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
-from tests.conftest import log_lines, rehash
+from tests.helpers.logs import log_lines, rehash
 
 make_log = log_lines
 

@@ -23,7 +23,7 @@ from nightsim.errors import LogError
 from nightsim.log import reader
 from nightsim.log.reader import LogLine, Skipped, iter_entries, iter_log
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
-from tests.conftest import log_lines
+from tests.helpers.logs import log_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 Outcome = tuple[list[LogLine | Skipped], tuple[str, int | None, str] | None]
@@ -271,8 +271,8 @@ def test_the_fast_paths_event_bytes_are_pydantics_dump_on_every_event_type() -> 
     from nightsim.events import EVENT_ADAPTER, EVENT_TYPES
     from nightsim.log.reader import _validated_dict
     from nightsim.log.writer import float_free_jcs, iter_log_lines, json_fields
-    from tests.conftest import cfg
     from tests.engine.test_events import VARIANTS
+    from tests.helpers.nights import cfg
 
     seen: set[str] = set()
     for overrides, nights in VARIANTS:

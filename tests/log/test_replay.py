@@ -15,7 +15,7 @@ from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.engine.journey import iter_raw
 from nightsim.log.writer import write_events
-from tests.conftest import log_lines
+from tests.helpers.logs import log_lines
 
 
 def write_log(path: Path, seed: int | str, nights: int = 1) -> Path:

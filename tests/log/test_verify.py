@@ -15,7 +15,7 @@ from nightsim import __version__
 from nightsim.cli import main
 from nightsim.log.verify import SHOWN, verify_lines
 from nightsim.log.writer import canonical_json
-from tests.conftest import log_lines, rehash
+from tests.helpers.logs import log_lines, rehash
 
 make_lines = log_lines
 
@@ -288,9 +288,9 @@ def test_verify_of_a_default_night_takes_under_a_second(
 ) -> None:
     log = tmp_path / "n.jsonl"
     assert main(["run", "--seed", "9", "--log", str(log)]) == 0
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: another test worker cannot inflate it
     assert main(["verify", str(log)]) == 0
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 @pytest.mark.slow

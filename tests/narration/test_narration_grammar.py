@@ -14,8 +14,8 @@ from nightsim import simulate
 from nightsim.config import Config, parse_config
 from nightsim.narration.catalogue import CLDR_PLURALS, GENDERS, LANGS, Catalogue, plural_rule
 from nightsim.narration.euphony import at, conjunction, preposition
-from tests.conftest import default_text
-from tests.narration.test_narration import QUIET, render
+from tests.helpers.narration import QUIET, render
+from tests.helpers.nights import default_text
 
 UK = Catalogue("uk")
 EN = Catalogue("en")

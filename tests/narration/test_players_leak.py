@@ -21,7 +21,7 @@ from nightsim.cli import main
 from nightsim.codes import Purpose, Table
 from nightsim.config import default_config_path, load_config
 from nightsim.engine.journey import iter_events
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 from tests.helpers.sweeps import EXPLORING
 
 SEEDS = [

@@ -12,7 +12,7 @@ from nightsim.engine.shared import MemoDice
 from nightsim.engine.sim import NightSim
 from nightsim.stats import variants
 from nightsim.stats.odds import rota_config, rota_orders
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 from tests.helpers.sweeps import sweep
 
 # (name, --set overrides, --watchers K or None): every rota of each.
