@@ -286,7 +286,7 @@ def test_byte_flips_over_the_whole_file(tmp_path: Path, capsys: pytest.CaptureFi
     _, shown_before = _displayed(original, capsys)
     step = max(1, len(data) // 100)
     offsets = sorted({*range(0, 100, 7), *range(step // 2, len(data), step)})
-    changed, verdicts = 0, {}
+    changed, verdicts = 0, dict[int, int]()
     for offset in offsets:
         path = tmp_path / "flipped.campaign"
         path.unlink(missing_ok=True)

@@ -330,7 +330,7 @@ def test_new_on_a_full_disk_without_a_tmpfs(
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
             return real_open(path, flags, *args)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(ledger.os, "open", full)
+        monkeypatch.setattr(os, "open", full)  # the module ledger writes through
     path = tmp_path / "wood.campaign"
     assert main(["campaign", "new", str(path)]) == 74
     err = capsys.readouterr().err

@@ -11,6 +11,7 @@ file under a final name, and a finished log never lost.
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import json
 import os
@@ -21,6 +22,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -394,7 +396,7 @@ def test_a_stop_around_the_commit(
         raise stop()
 
     if where == "head":
-        real = run_cli.status
+        real = run_cli.status  # type: ignore[attr-defined]  # the name run.py calls
 
         def status(message: str) -> None:
             if message.startswith("head:"):
@@ -431,12 +433,15 @@ def test_a_stop_around_the_commit(
 
 
 def nightsim(
-    *args: str, stdout: object = subprocess.PIPE, cwd: Path = ROOT, stdin: object = None
+    *args: str,
+    stdout: int | IO[Any] = subprocess.PIPE,
+    cwd: Path = ROOT,
+    stdin: IO[Any] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*NIGHTSIM, *args],
-        stdout=stdout,  # type: ignore[arg-type]
-        stdin=stdin,  # type: ignore[arg-type]
+        stdout=stdout,
+        stdin=stdin,
         stderr=subprocess.PIPE,
         cwd=cwd,
         env=ENV,
@@ -739,7 +744,7 @@ def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
     except subprocess.TimeoutExpired:
         proc.kill()
         raise AssertionError(f"hung after signal {sig}") from None
-    code = {signal.SIGINT: EXIT_SIGINT, signal.SIGTERM: EXIT_SIGTERM}[sig]
+    code = {signal.SIGINT: EXIT_SIGINT, signal.SIGTERM: EXIT_SIGTERM}[signal.Signals(sig)]
     assert proc.returncode == code, (proc.returncode, err)
     assert b"Traceback" not in err, err.decode()
     return err.decode()
@@ -868,7 +873,7 @@ def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
     err = stopped_by(proc, sig)
     assert len(err.splitlines()) == 1, err
     for pid in workers:
-        wait_until(lambda pid=pid: gone(pid), f"worker {pid} gone")
+        wait_until(functools.partial(gone, pid), f"worker {pid} gone")
 
 
 # --- mutated logs: never a traceback, never a hang ----------------------------------------

@@ -4,6 +4,7 @@ from plain data, a night's events and outcome, and a rate held to the rules' pro
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -76,15 +77,15 @@ def person(name: str, **fields: object) -> dict[str, object]:
 def make(
     party: list[dict[str, object]],
     *,
-    camp: dict[str, object] | None = None,
-    rules: dict[str, object] | None = None,
-    evening: dict[str, object] | None = None,
-    watch: dict[str, object] | None = None,
-    encounters: dict[str, object] | None = None,
+    camp: Mapping[str, object] | None = None,
+    rules: Mapping[str, object] | None = None,
+    evening: Mapping[str, object] | None = None,
+    watch: Mapping[str, object] | None = None,
+    encounters: Mapping[str, object] | None = None,
 ) -> Config:
     """A config from plain data: a quiet autumn night (no encounter) unless told otherwise."""
     base_camp: dict[str, object] = {"encounter_chance": 0, "season": "autumn"}
-    given = camp or {}
+    given = dict(camp or {})
     if "terrain" in given:
         del base_camp["encounter_chance"]
     if "month" in given:
@@ -94,8 +95,8 @@ def make(
         "rules": {**(rules or {})},
         "party": party,
         "evening": {"site": [party[0]["name"]], **(evening or {})},
-        "watch": watch if watch is not None else {"rota": []},
+        "watch": dict(watch) if watch is not None else {"rota": []},
     }
     if encounters is not None:
-        data["encounters"] = encounters
+        data["encounters"] = dict(encounters)
     return config_from_data(data)

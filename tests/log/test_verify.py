@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -94,9 +95,9 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     )
     published = hashlib.sha256(b"44").hexdigest()
     assert main(["verify", str(log), "--lang", "uk", "--commitment", published]) == 1
-    out, err = capsys.readouterr()
+    said, err = capsys.readouterr()
     assert err == ""
-    assert out.splitlines() == [
+    assert said.splitlines() == [
         f"НЕСПРАВЖНІЙ: {log}",
         f"- зерно журналу дає зобов'язання sha256 {commitment}, а не оприлюднене {published}:"
         " ніч зіграно з іншим зерном",
@@ -299,7 +300,7 @@ def test_a_1000_night_journey_verifies_streaming() -> None:
     lines = make_lines("long road", nights=1000)
     consumed = 0
 
-    def source():  # type: ignore[no-untyped-def]
+    def source() -> Iterator[str]:
         nonlocal consumed
         for line in lines:
             consumed += 1

@@ -436,7 +436,7 @@ def test_nights_gives_the_paired_odds_of_the_change(
     assert json.loads(out) == json.loads(json.dumps(expected))
     enc = _measures(out)[("encounter", None)]
     assert enc["identical"] is True and enc["diff"] == 0
-    assert enc["a"] == enc["b"]  # type: ignore[comparison-overlap]
+    assert enc["a"] == enc["b"]
     # Wren stands another shift's hours: her rest is not the same on every night.
     assert _measures(out)[("full_rest", "Wren")]["identical"] is False
 

@@ -162,7 +162,9 @@ def test_where_a_table_would_cut_a_word_the_tables_stack(cfg: Config, lang: str)
 def test_at_100_columns_each_morning_row_is_one_line(cfg: Config, seed: int, lang: str) -> None:
     night = simulate(cfg, seed)
     text = render(night.events, lang, 100)
-    morning = text[text.index(EN["morning.title"].split()[0] if lang == "en" else "Ранок") :]
+    title = EN["morning.title"]
+    assert isinstance(title, str)
+    morning = text[text.index(title.split()[0] if lang == "en" else "Ранок") :]
     for c in cfg.party:
         row = next(line for line in morning.splitlines() if line.startswith(c.name))
         assert "\u2192" in row, f"{c.name}'s morning row wrapped: {row!r}"
@@ -227,7 +229,7 @@ def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
     import re
 
     given = [c.name for c in cfg.party] + [s for c in cfg.party for s in c.spells]
-    given += [e.creature for e in cfg.encounters.night_fire + cfg.encounters.night_no_fire]
+    given += [e.creature for e in (*cfg.encounters.night_fire, *cfg.encounters.night_no_fire)]
     given.append("Reedwryme")
     for word in sorted(given, key=len, reverse=True):
         text = text.replace(word, "")

@@ -158,8 +158,9 @@ def _kinds(seed: str, sets: list[str]) -> set[tuple[object, ...]]:
                     kinds.add((nights, ev.type, key, bool(value)))
                 else:
                     kinds.add((nights, ev.type, key, type(value).__name__))
-            if getattr(ev, "creature", None):
-                kinds.add((nights, "creature", ev.creature))
+            creature = getattr(ev, "creature", None)
+            if creature:
+                kinds.add((nights, "creature", creature))
     return kinds
 
 

@@ -18,7 +18,13 @@ from functools import cache
 import pytest
 
 from nightsim.errors import BrokenLog
-from nightsim.page.campaign import COMPACT_NIGHTS, AdjustmentView, campaign_html, page
+from nightsim.page.campaign import (
+    COMPACT_NIGHTS,
+    AdjustmentView,
+    NightRow,
+    campaign_html,
+    page,
+)
 from tests.helpers.campaigns import campaign
 
 HOSTILE = '<script>alert(1)</script></details><img src=x onerror=alert(2)> "&'
@@ -65,7 +71,7 @@ def test_each_section_is_the_night_s_own_page_numbered_in_the_campaign() -> None
 def test_the_table_tells_date_camp_watch_encounter_rest_and_head() -> None:
     logs, adjustments = ten()
     view = page("t", logs, adjustments)
-    rows = [r for r in view.rows if hasattr(r, "anchor")]
+    rows = [r for r in view.rows if isinstance(r, NightRow)]
     assert [r.date for r in rows][:2] == ["1 Reedwryme, autumn", "2 Reedwryme, autumn"]
     assert {r.camp for r in rows} == {"tangled forest, damp"}
     assert all(
