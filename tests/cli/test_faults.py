@@ -54,6 +54,7 @@ from tests.helpers.processes import (
     linux_only,
     wait_until,
 )
+from tests.helpers.sweeps import sweep
 
 
 def one_line(err: str, code: int, want: int) -> str:
@@ -922,8 +923,8 @@ def one_night(tmp_path_factory: pytest.TempPathFactory) -> list[bytes]:
     return path.read_bytes().splitlines(keepends=True)
 
 
-@settings(
-    max_examples=300,
+@settings(  # a sweep (tests/helpers/sweeps.py): a third of it in the README's command
+    max_examples=sweep(100, 300),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
