@@ -83,31 +83,33 @@ def log_lines(config: Config) -> list[str]:
     return [text + "\n" for text in iter_log_lines(iter_events(config, 9))]
 
 
+# Wrong types on purpose, as a caller without a type checker passes them: each case's
+# `type: ignore` is its point.
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
         # simulate({...}, 1) raised AttributeError from deep in the engine.
-        (lambda c: simulate({"camp": {}}, 1), TypeError, r"^config: expected a Config"),
+        (lambda c: simulate({"camp": {}}, 1), TypeError, r"^config: expected a Config"),  # type: ignore[arg-type]
         (lambda c: simulate(c.canonical(), 1), TypeError, r"got dict"),
-        (lambda c: simulate(None, 1), TypeError, r"^config: "),
-        (lambda c: simulate(c, 1, "3"), ValueError, r"^nights: "),
+        (lambda c: simulate(None, 1), TypeError, r"^config: "),  # type: ignore[arg-type]
+        (lambda c: simulate(c, 1, "3"), ValueError, r"^nights: "),  # type: ignore[arg-type]
         # Raised when called, not at the first next().
-        (lambda c: iter_events("camp.toml", 1), TypeError, r"^config: .* got str"),
+        (lambda c: iter_events("camp.toml", 1), TypeError, r"^config: .* got str"),  # type: ignore[arg-type]
         (lambda c: iter_events(c, -1), ValueError, r"^seed: "),
         # load_config(p, "camp.season=winter") walked the string as items "c", "a", …
         (
-            lambda c: load_config(default_config_path(), "camp.season=winter"),
+            lambda c: load_config(default_config_path(), "camp.season=winter"),  # type: ignore[arg-type]
             TypeError,
             r"^overrides: expected a list or tuple .* got str \(one item: \['camp",
         ),
-        (lambda c: load_config(default_config_path(), [1]), TypeError, r"^overrides\[0\]: "),
-        (lambda c: load_config(default_config_path(), None), TypeError, r"^overrides: .*NoneType"),
-        (lambda c: load_config(7), TypeError, r"^path: expected a str or a path, got int"),
-        (lambda c: parse_config(b"[camp]"), TypeError, r"^text: "),
-        (lambda c: parse_config("", "camp.season=winter"), TypeError, r"^overrides: "),
-        (lambda c: config_from_data("camp.toml"), TypeError, r"^raw: "),
-        (lambda c: read_log(7), TypeError, r"^path: expected a str or a path, got int"),
-        (lambda c: read_log(None), TypeError, r"^path: "),
+        (lambda c: load_config(default_config_path(), [1]), TypeError, r"^overrides\[0\]: "),  # type: ignore[list-item]
+        (lambda c: load_config(default_config_path(), None), TypeError, r"^overrides: .*NoneType"),  # type: ignore[arg-type]
+        (lambda c: load_config(7), TypeError, r"^path: expected a str or a path, got int"),  # type: ignore[arg-type]
+        (lambda c: parse_config(b"[camp]"), TypeError, r"^text: "),  # type: ignore[arg-type]
+        (lambda c: parse_config("", "camp.season=winter"), TypeError, r"^overrides: "),  # type: ignore[arg-type]
+        (lambda c: config_from_data("camp.toml"), TypeError, r"^raw: "),  # type: ignore[arg-type]
+        (lambda c: read_log(7), TypeError, r"^path: expected a str or a path, got int"),  # type: ignore[arg-type]
+        (lambda c: read_log(None), TypeError, r"^path: "),  # type: ignore[arg-type]
     ],
 )
 def test_a_bad_argument_is_named(
@@ -240,7 +242,7 @@ def test_the_docstring_examples_run(name: str) -> None:
 
 
 def test_help_nightsim_reads_like_a_manual() -> None:
-    text = pydoc.render_doc(nightsim, renderer=pydoc.plaintext)
+    text = pydoc.render_doc(nightsim, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
     manual = nightsim.__doc__ or ""
     for name in API:
         assert re.search(rf"^    {name}\(", manual, re.M), f"{name} not in the package docstring"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_faults import ENV, NIGHTSIM, TIMEOUT
+from tests.helpers.processes import ENV, NIGHTSIM, TIMEOUT
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "campaign.md"
 

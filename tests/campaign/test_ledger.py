@@ -14,7 +14,7 @@ from nightsim.campaign import Campaign, ledger
 from nightsim.campaign.chain import Adjustment, commitment, state_part
 from nightsim.errors import ConfigError, NotACampaign
 from nightsim.log.verify import verify_lines
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 
 def _played(tmp_path: Path, nights: int = 4, name: str = "c.db") -> Path:

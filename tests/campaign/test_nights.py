@@ -83,7 +83,7 @@ def test_nights_show_progress_on_a_terminal(tmp_path: Path) -> None:
     import pty
     import subprocess
 
-    from tests.cli.test_faults import ENV, NIGHTSIM, TIMEOUT
+    from tests.helpers.processes import ENV, NIGHTSIM, TIMEOUT
 
     c = str(tmp_path / "wood.campaign")
     assert main(["campaign", "new", c]) == 0

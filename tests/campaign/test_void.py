@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.cli import main
-from tests.conftest import rehash
+from tests.helpers.logs import rehash
 
 
 def _campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str], nights: int) -> str:

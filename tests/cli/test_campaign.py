@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.cli import main
-from tests.cli.test_faults import ENV, NIGHTSIM, TIMEOUT, handles, linux_only, wait_until
+from tests.helpers.processes import ENV, NIGHTSIM, TIMEOUT, handles, linux_only, wait_until
 
 
 def cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -19,7 +19,7 @@ import pytest
 from nightsim.campaign import Campaign
 from nightsim.cli import main
 from nightsim.errors import ConfigError
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="Linux processes and mounts")
@@ -94,7 +94,7 @@ def test_verify_show_and_page_read_one_snapshot_while_nights_are_played(tmp_path
 NEW_PAUSED = """
 import os, sys, time
 from nightsim.campaign import Campaign, chain, ledger
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 stage = sys.argv[2]
 
 module, name = (chain, "genesis_hash") if stage == "genesis" else (ledger, "place")
@@ -237,7 +237,7 @@ def test_names_alike_from_the_first_config_do_not_block_later_adjustments(
     """A config with look-alike names is warned about, not refused (`check`, `run`, `new`):
     its campaign still takes adjustments to those members; only a new name is held to it."""
     from nightsim.config import parse_config
-    from tests.conftest import default_text
+    from tests.helpers.nights import default_text
 
     # Moss renamed with a Cyrillic e for Wren's: a look-alike of Wren, warned about.
     config = parse_config(default_text().replace('"Moss"', '"Wr\u0435n"'))
@@ -330,7 +330,7 @@ def test_new_on_a_full_disk_without_a_tmpfs(
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
             return real_open(path, flags, *args)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(ledger.os, "open", full)
+        monkeypatch.setattr(os, "open", full)  # the module ledger writes through
     path = tmp_path / "wood.campaign"
     assert main(["campaign", "new", str(path)]) == 74
     err = capsys.readouterr().err

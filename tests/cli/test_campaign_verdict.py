@@ -13,7 +13,7 @@ import pytest
 from nightsim.cli import main
 from nightsim.config.fingerprint import data_sha256
 from nightsim.log.writer import canonical_json
-from tests.conftest import rehash
+from tests.helpers.logs import rehash
 
 
 def _log_of(path: Path, night: int) -> bytes:

@@ -9,7 +9,7 @@ import pytest
 
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
-from tests.conftest import default_text
+from tests.helpers.nights import default_text
 
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
@@ -183,7 +183,10 @@ def test_seed_forms(capsys: pytest.CaptureFixture[str]) -> None:
     write_events(list(iter_raw(config, "11")), [text.append])
     as_text = [json.loads(line) for line in text]
     assert as_text[0]["seed"] == "11" and as_text[0]["seed_sha256"] == c[0]["seed_sha256"]
-    strip = lambda x: {k: v for k, v in x.items() if k != "hash"}  # noqa: E731
+
+    def strip(x: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in x.items() if k != "hash"}
+
     assert [strip(x) for x in c[1:]] == [strip(x) for x in as_text[1:]]
     d = jsonl(capsys, "--seed", "full moon over the bog")
     assert d[0]["seed"] == "full moon over the bog"

@@ -11,6 +11,7 @@ file under a final name, and a finished log never lost.
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import json
 import os
@@ -19,9 +20,9 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -41,13 +42,19 @@ from nightsim.errors import Terminated
 from nightsim.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from nightsim.log.reader import log_lines
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
-from tests.conftest import manual_pages
-
-ROOT = Path(__file__).resolve().parents[2]
-ENV = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
-NIGHTSIM = [sys.executable, "-m", "nightsim"]
-TIMEOUT = 60  # generous for a loaded 2-core machine; a hang is minutes, not seconds
-linux_only = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+from tests.helpers.manual import manual_pages
+from tests.helpers.processes import (
+    ENV,
+    NIGHTSIM,
+    ROOT,
+    TIMEOUT,
+    children,
+    gone,
+    handles,
+    linux_only,
+    wait_until,
+)
+from tests.helpers.sweeps import sweep
 
 
 def one_line(err: str, code: int, want: int) -> str:
@@ -390,7 +397,7 @@ def test_a_stop_around_the_commit(
         raise stop()
 
     if where == "head":
-        real = run_cli.status
+        real = run_cli.status  # type: ignore[attr-defined]  # the name run.py calls
 
         def status(message: str) -> None:
             if message.startswith("head:"):
@@ -427,12 +434,15 @@ def test_a_stop_around_the_commit(
 
 
 def nightsim(
-    *args: str, stdout: object = subprocess.PIPE, cwd: Path = ROOT, stdin: object = None
+    *args: str,
+    stdout: int | IO[Any] = subprocess.PIPE,
+    cwd: Path = ROOT,
+    stdin: IO[Any] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*NIGHTSIM, *args],
-        stdout=stdout,  # type: ignore[arg-type]
-        stdin=stdin,  # type: ignore[arg-type]
+        stdout=stdout,
+        stdin=stdin,
         stderr=subprocess.PIPE,
         cwd=cwd,
         env=ENV,
@@ -728,24 +738,6 @@ def test_the_largest_config_makes_a_log_that_can_be_read(
 # --- signals ---------------------------------------------------------------------------------
 
 
-def handles(pid: int, sig: int) -> bool:
-    """Whether the process has a handler for `sig` (Linux's SigCgt mask): nightsim's entry
-    sets its handlers before it imports anything heavy."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    mask = re.search(r"^SigCgt:\s*([0-9a-f]+)", status, re.M)
-    return mask is not None and bool(int(mask[1], 16) >> (sig - 1) & 1)
-
-
-def wait_until(ready: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while not ready():
-        assert time.monotonic() < deadline, f"never ready: {what}"
-        time.sleep(0.001)
-
-
 def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
     proc.send_signal(sig)
     try:
@@ -753,7 +745,7 @@ def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
     except subprocess.TimeoutExpired:
         proc.kill()
         raise AssertionError(f"hung after signal {sig}") from None
-    code = {signal.SIGINT: EXIT_SIGINT, signal.SIGTERM: EXIT_SIGTERM}[sig]
+    code = {signal.SIGINT: EXIT_SIGINT, signal.SIGTERM: EXIT_SIGTERM}[signal.Signals(sig)]
     assert proc.returncode == code, (proc.returncode, err)
     assert b"Traceback" not in err, err.decode()
     return err.decode()
@@ -868,14 +860,6 @@ def test_a_signal_at_the_step_prompt(tmp_path: Path, sig: int) -> None:
     assert "no log written; the night is --seed 5" in err and files(tmp_path) == []
 
 
-def children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(c) for c in text.split()]
-
-
 @linux_only
 @pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
 def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
@@ -890,14 +874,7 @@ def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
     err = stopped_by(proc, sig)
     assert len(err.splitlines()) == 1, err
     for pid in workers:
-        wait_until(lambda pid=pid: gone(pid), f"worker {pid} gone")
-
-
-def gone(pid: int) -> bool:
-    try:
-        return "State:\tZ" in Path(f"/proc/{pid}/status").read_text()  # a zombie: it ended
-    except OSError:
-        return True
+        wait_until(functools.partial(gone, pid), f"worker {pid} gone")
 
 
 # --- mutated logs: never a traceback, never a hang ----------------------------------------
@@ -946,8 +923,8 @@ def one_night(tmp_path_factory: pytest.TempPathFactory) -> list[bytes]:
     return path.read_bytes().splitlines(keepends=True)
 
 
-@settings(
-    max_examples=300,
+@settings(  # a sweep (tests/helpers/sweeps.py): a third of it in the README's command
+    max_examples=sweep(100, 300),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -25,7 +25,8 @@ from nightsim.cli.odds import csv_cell
 from nightsim.engine.dice import seed_sha256
 from nightsim.limits import escaped
 from nightsim.log.writer import canonical_json
-from tests.conftest import default_text, rehash
+from tests.helpers.logs import rehash
+from tests.helpers.nights import default_text
 
 MARKUP = ["[/]", "[/bold]", "[red]X[/red]", "[link=https://evil.example]Moss[/link]"]
 FORMULAS = ['=HYPERLINK("https://evil.example","x")', "=cmd|' /C calc'!A0", "@SUM(1,1)", "+1+1"]

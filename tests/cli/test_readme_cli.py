@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.cli import COMMANDS, build_parser, main
-from tests.conftest import manual_section
+from tests.helpers.manual import manual_section
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from nightsim.log.schema import event_table
-from tests.conftest import regen_tool
+from tests.helpers.manual import regen_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "regen.py"

@@ -20,13 +20,14 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from nightsim.cli import main
-from tests.cli.test_faults import (
+from tests.helpers.processes import (
     ENV,
     NIGHTSIM,
     ROOT,
@@ -117,7 +118,10 @@ def assert_whole(trial: Trial, *, log_name: str | None = "n.jsonl") -> None:
         assert trial.code != 0, f"a finished night lost its log: {what}"
         # Stopped in the night, or before it (while the config loads): no log either way.
         assert last.startswith(
-            ("nightsim: stopped before the end: no log written;", STOPPED[trial.sig])
+            (
+                "nightsim: stopped before the end: no log written;",
+                STOPPED[signal.Signals(trial.sig)],
+            )
         ), what
         assert last.endswith((": stopped", "the night is --seed 3")), what
         return
@@ -322,7 +326,7 @@ def a_log(tmp_path: Path) -> Path:
     return log
 
 
-PARALLEL = {
+PARALLEL: dict[str, Callable[[Path | None], list[str]]] = {
     "odds": lambda _: ["odds", "--nights", "5000000", "--jobs", "2", "--seed", "1"],
     "whatif": lambda log: [
         "whatif",

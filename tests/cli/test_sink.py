@@ -22,7 +22,7 @@ import pytest
 
 from nightsim.cli import main, sink
 from nightsim.log.cloudevents import cloudevents_out
-from tests.cli.test_faults import ENV, NIGHTSIM, ROOT, TIMEOUT
+from tests.helpers.processes import ENV, NIGHTSIM, ROOT, TIMEOUT
 
 PARTY_UK = ROOT / "tests" / "data" / "party-uk.toml"
 

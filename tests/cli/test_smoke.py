@@ -22,7 +22,7 @@ def test_default_night_runs_and_ends_with_summary() -> None:
     assert [e.seq for e in night.events] == list(range(len(night.events)))
 
 
-def test_run_jsonl_matches_log_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_jsonl_matches_log_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "n.jsonl"
     assert main(["run", "--seed", "11", "--format", "jsonl", "--log", str(log)]) == 0
     out = capsys.readouterr().out
@@ -31,7 +31,9 @@ def test_run_jsonl_matches_log_file(tmp_path, capsys: pytest.CaptureFixture[str]
     assert first["seed"] == 11 and first["type"] == "night.header"
 
 
-def test_existing_log_is_never_overwritten(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_existing_log_is_never_overwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "n.jsonl"
     log.write_text("keep me")
     assert main(["run", "--seed", "1", "--log", str(log)]) == 2

@@ -26,7 +26,7 @@ linux_only = pytest.mark.skipif(not Path("/proc/self/mountinfo").exists(), reaso
 
 
 def nightsim(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    done: subprocess.CompletedProcess[str] = subprocess.run(
         [sys.executable, "-m", "nightsim", *args],
         capture_output=True,
         cwd=ROOT,
@@ -36,6 +36,7 @@ def nightsim(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
         check=False,
         **kwargs,  # type: ignore[call-overload]
     )
+    return done
 
 
 def refused(done: subprocess.CompletedProcess[str]) -> str:

@@ -209,7 +209,9 @@ def test_check_cli_ukrainian_and_set(capsys: pytest.CaptureFixture[str]) -> None
     assert "Пора року: зима." in out and "Попередження" in out
 
 
-def test_check_cli_invalid_config_exits_2(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_cli_invalid_config_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(BASE.replace('terrain = "tangled forest"', 'terrain = "tangled forrest"'))
     assert main(["check", str(bad)]) == 2

@@ -18,7 +18,7 @@ from nightsim.config import (
     parse_config,
     resolved,
 )
-from tests.conftest import cfg, default_text
+from tests.helpers.nights import cfg, default_text
 
 REPO = Path(__file__).resolve().parents[2]
 

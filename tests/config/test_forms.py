@@ -11,7 +11,7 @@ import pytest
 from nightsim.cli import main
 from nightsim.config import ConfigError, parse_config
 from nightsim.log.reader import read_log
-from tests.conftest import default_text
+from tests.helpers.nights import default_text
 
 PARTY_UK = Path(__file__).resolve().parents[1] / "data" / "party-uk.toml"
 

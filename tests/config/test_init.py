@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from nightsim import load_config, simulate
@@ -11,7 +13,7 @@ from nightsim.config.checkup import checkup
 
 
 def test_init_writes_a_config_that_loads_and_checks_cleanly(
-    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["init"]) == 0
@@ -25,7 +27,7 @@ def test_init_writes_a_config_that_loads_and_checks_cleanly(
     assert simulate(cfg, 1).events[-1].type == "night.summary"
 
 
-def test_init_never_overwrites(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_init_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "mine.toml"
     path.write_text("# my own camp\n")
     assert main(["init", str(path)]) == 2
@@ -39,7 +41,7 @@ def test_init_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_init_into_a_missing_folder_is_bad_input(
-    tmp_path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["init", str(tmp_path / "no" / "such" / "camp.toml")]) == 2
     assert "cannot write" in capsys.readouterr().err

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nightsim import events as ev
 from nightsim import iter_events, simulate
 from nightsim.cli import main
 from nightsim.config import ConfigError, default_config_path, load_config, parse_config
@@ -32,7 +33,8 @@ from nightsim.limits import (
     MAX_SPOOL_BYTES,
     shown,
 )
-from tests.conftest import cfg, default_text, manual_section
+from tests.helpers.manual import manual_section
+from tests.helpers.nights import cfg, default_text
 
 LINE_MAX = 400  # a message echoes at most a few shortened values
 
@@ -275,7 +277,8 @@ def test_api_nights_are_capped_like_the_cli(nights: int) -> None:
 def test_cli_nights_cap_is_the_same(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     line = one_line(capsys, ["run", "--no-log", "--nights", str(MAX_NIGHTS + 1)])
     assert f"1..{MAX_NIGHTS}" in line
-    assert next(iter_raw(cfg(), 1, nights=MAX_NIGHTS)).type == "night.header"
+    first = next(iter_raw(cfg(), 1, nights=MAX_NIGHTS))
+    assert isinstance(first, ev.NightHeader)
 
 
 # --- messages: shortened and escaped -------------------------------------------------------

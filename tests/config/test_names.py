@@ -15,7 +15,7 @@ import pytest
 from nightsim.cli import main
 from nightsim.config import ConfigError, parse_config
 from nightsim.config.names import name_warnings, same_name_key, skeleton
-from tests.conftest import cfg, default_text
+from tests.helpers.nights import cfg, default_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURE = DATA / "lookalike-names-seed-9.jsonl"

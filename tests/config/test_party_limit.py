@@ -15,7 +15,7 @@ from nightsim import simulate
 from nightsim.cli import main
 from nightsim.config import ConfigError, config_from_data
 from nightsim.limits import MAX_PARTY
-from tests.conftest import default_text
+from tests.helpers.nights import default_text
 
 
 def party_of(n: int) -> dict[str, Any]:
@@ -53,10 +53,10 @@ def toml_of(raw: dict[str, Any]) -> str:
 
 def test_a_party_at_the_limit_plays_in_time() -> None:
     config = config_from_data(party_of(MAX_PARTY))
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: another test worker cannot inflate it
     night = simulate(config, 1)
     # docs/limits.md: some 15 ms a night; a generous bound for a loaded machine.
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert len(night.summary.characters) == MAX_PARTY
 
 
@@ -68,10 +68,10 @@ def test_a_party_over_the_limit_is_refused_before_its_members() -> None:
     assert str(exc.value) == (
         f"party: {MAX_PARTY + 1} members, more than {MAX_PARTY} (the limit for a party)"
     )
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(ConfigError):
         config_from_data(party_of(14_000))
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 @pytest.mark.parametrize("command", ["check", "run", "odds"])

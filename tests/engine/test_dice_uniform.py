@@ -258,7 +258,7 @@ def test_a_larger_u_never_gives_a_lower_face(n: int) -> None:
 
 def test_a_one_on_a_larger_die_is_a_one_on_every_smaller_die() -> None:
     # rules.doze_die: CON 15 rolls a d20, CON 14 a d10, a lower CON a d6 (a 1 dozes).
-    ones = {n: set() for n in (6, 10, 20)}
+    ones: dict[int, set[int]] = {n: set() for n in (6, 10, 20)}
     s = words_of("ones", "u")
     for k in range(200_000):
         w = next(s)

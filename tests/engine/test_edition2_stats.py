@@ -16,7 +16,7 @@ import pytest
 from nightsim import rules, simulate
 from nightsim.config import Config
 from nightsim.events import MealCooked
-from tests.conftest import assert_rate, make, outcome, person
+from tests.helpers.nights import assert_rate, make, outcome, person
 
 pytestmark = pytest.mark.slow
 

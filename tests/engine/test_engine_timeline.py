@@ -6,13 +6,14 @@ by searching a fixed range of seeds, so every test is deterministic.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pytest
 
 from nightsim.config import Config
 from nightsim.engine.outcome import NightOutcome
-from tests.conftest import RawEvent, cfg, make, night, person
+from tests.helpers.nights import RawEvent, cfg, make, night, person
 
 REST_START = 120
 DAWN = REST_START + 480
@@ -25,7 +26,7 @@ def four(**kw: object) -> Config:
     """Four watchers, 2 hours each, on an easy summer night (bedroll and tent for all)."""
     rules_ = kw.pop("rules", {})
     camp = kw.pop("camp", {})
-    party = [person(n, bedroll=True, tent=True, **kw) for n in NAMES]  # type: ignore[arg-type]
+    party = [person(n, bedroll=True, tent=True, **kw) for n in NAMES]
     return make(
         party,
         camp={"season": "summer", **camp},  # type: ignore[dict-item]
@@ -236,10 +237,14 @@ def test_encounter_minutes_sets_when_the_camp_settles(minutes: int) -> None:
     assert [ch.slept_minutes for ch in out.characters] == [lost, 360, lost, lost]
 
 
+def arrives_at(minute: int, n: Night) -> bool:
+    return first(n[0], "monster.arrived")[0] == minute
+
+
 def test_monster_at_a_hand_over_minute_meets_the_incoming_watcher() -> None:
     c = four(rules={"fall_asleep_on_watch": False}, camp={"encounter_chance": 6})
     for start, watcher in ((240, "B"), (360, "C"), (480, "D")):
-        evs, _ = find(c, lambda n, s=start: first(n[0], "monster.arrived")[0] == s, f"ho{start}")
+        evs, _ = find(c, functools.partial(arrives_at, start), f"ho{start}")
         _, arr = first(evs, "monster.arrived")
         assert arr["awake"] == [watcher] and arr["watch_of"] == watcher
 

@@ -22,8 +22,8 @@ from nightsim.engine.sim import NightSim
 from nightsim.engine.sleepers import Sleepers
 from nightsim.events import HourPassed
 from nightsim.narration.catalogue import Catalogue
-from tests.conftest import cfg
-from tests.narration.test_narration import STORY, render
+from tests.helpers.narration import STORY, render
+from tests.helpers.nights import cfg
 
 
 def hours_of(seed: int | str) -> list[HourPassed]:

@@ -15,7 +15,7 @@ from nightsim.engine.morning import NightRecord, morning, morning_events
 from nightsim.engine.plan import plan_for, stream_names
 from nightsim.engine.recorder import At, EventLog
 from nightsim.events import CharacterWoke, NightSummary, RestChecked, SpellLost, SpellPrepared
-from tests.conftest import make, person
+from tests.helpers.nights import make, person
 
 FULL_NIGHT = 480
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from nightsim import rules, simulate
 from nightsim.config import Config, config_from_data
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 NAME_POOL = ["Sir Aldric", "Wren", "Moss", "Sister Ysolde", "Ærin", "Б", "x"]
 scores = st.integers(rules.ABILITY_MIN, rules.ABILITY_MAX)
@@ -193,7 +193,11 @@ class Hours:
 
     def __init__(self, rest_minutes: int) -> None:
         self.rest_minutes = rest_minutes
-        self.start = self.lit = self.out = self.fire = self.rest = None
+        self.start: int | None = None
+        self.lit: int | None = None
+        self.out: int | None = None
+        self.fire: int | None = None
+        self.rest: int | None = None
         self.extended = 0
 
     def see(self, e: Any) -> None:
@@ -289,7 +293,9 @@ class HourOracle:
 
     def check(self, e: Any) -> None:
         spans: list[tuple[int, int, str]] = []
-        awake, slept, dozed = [], [], []
+        awake: list[str] = []
+        slept: list[str] = []
+        dozed: list[str] = []
         for n in self.names:
             trail = self.trail[n]
             held = []

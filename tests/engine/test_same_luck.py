@@ -28,7 +28,9 @@ from nightsim.events import (
 )
 from nightsim.log.verify import verify_lines
 from nightsim.log.writer import canonical_json
-from tests.conftest import cfg, manual_page, rehash
+from tests.helpers.logs import rehash
+from tests.helpers.manual import manual_page
+from tests.helpers.nights import cfg
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "v0.2.0-sha256-ctr-v1-journey3.jsonl"
 ROTA = '["Sir Aldric","Wren","Sister Ysolde","Moss"]'

@@ -17,7 +17,7 @@ from nightsim.config import Config
 from nightsim.editions import readings_for
 from nightsim.engine.dice import COUNTER_V1, RNG_ID
 from nightsim.engine.plan import WORLD_STREAMS, WORLD_WORDS, StreamNames, plan_for, stream_word
-from tests.conftest import events, make, person
+from tests.helpers.nights import events, make, person
 
 # Who rolls a die and what for: (None, "monster") for the world's, (name, "rest") a person's.
 Label = tuple[str | None, str]
@@ -93,7 +93,7 @@ def forgers() -> Config:
 
 def faces(c: Config, seed: int, edition: int) -> tuple[int, int]:
     """The gatherer's firewood face and the watcher's dozing face of one night."""
-    from tests.conftest import night
+    from tests.helpers.nights import night
 
     evs, _ = night(c, seed, edition)
     wood = next(f for _, ty, f in evs if ty == "firewood.gathered")["rolls"][0]["faces"][0]

@@ -20,6 +20,7 @@ from nightsim.log.writer import (
     fast_text,
     float_free_jcs,
 )
+from tests.helpers.sweeps import sweep
 
 # Every str Python can hold: BMP and beyond, lone surrogates, control characters.
 TEXT = st.text(st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF))
@@ -38,6 +39,12 @@ JSON_DATA = st.recursive(
 )
 
 
+# The sweeps' sizes (tests/helpers/sweeps.py): every input on which the fast paths and RFC 8785
+# may differ is pinned by name below (the `steps_aside` cases, all of U+0000..U+FFFF), so the
+# README's command draws a tenth of the examples; HYPOTHESIS_PROFILE=explore all of them.
+MANY = sweep(300, 3000)
+
+
 def jcs_or_error(data: Any) -> bytes | type[BaseException]:
     try:
         return rfc8785.dumps(data)
@@ -45,7 +52,7 @@ def jcs_or_error(data: Any) -> bytes | type[BaseException]:
         return type(exc)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=MANY, deadline=None)
 @given(JSON_DATA)
 def test_the_fast_path_never_disagrees_with_rfc8785(data: Any) -> None:
     text = fast_text(data)
@@ -64,7 +71,7 @@ FLOAT_FREE = st.recursive(
 )
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=MANY, deadline=None)
 @given(FLOAT_FREE)
 def test_orjson_never_disagrees_with_rfc8785_on_float_free_data(data: Any) -> None:
     out = float_free_jcs(data)
@@ -102,7 +109,7 @@ def test_the_integer_bounds_are_jcs_own() -> None:
     assert float_free_jcs({"x": -(2**53 - 1)}) == b'{"x":-9007199254740991}'
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=sweep(100, 500), deadline=None)
 @given(st.dictionaries(TEXT, JSON_DATA, max_size=6))
 def test_canonical_bytes_is_rfc8785_on_any_json_data(data: dict[str, Any]) -> None:
     """With or without the fast path: the JCS bytes, or the error rfc8785 raises."""
@@ -267,7 +274,7 @@ ANY_INT = (
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=sweep(300, 1500), deadline=None)
 @given(_events_of(TEXT | BMP_TEXT | st.sampled_from(NEAR_MISSES), ANY_INT))
 def test_event_line_is_jcs_wherever_it_writes(ev: Any) -> None:
     """Any text (every code point, lone surrogates, the placeholder DEL, the `hash` member's

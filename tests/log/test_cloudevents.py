@@ -19,7 +19,8 @@ from nightsim.events import LOG_VERSION
 from nightsim.log.cloudevents import Wrapper, source_of
 from nightsim.log.schema import schema_id
 from nightsim.log.writer import iter_log_lines
-from tests.conftest import cfg, default_text, manual_block
+from tests.helpers.manual import manual_block
+from tests.helpers.nights import cfg, default_text
 
 # RFC 3986 4.3: absolute-URI = scheme ":" hier-part [ "?" query ], no fragment; every other
 # character unreserved, a sub-delim, ":", "@", "/", "?" or percent-encoded.
@@ -32,9 +33,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def wrapped(config: Config, seed: int | str, nights: int = 1) -> list[tuple[dict, str]]:
     """Each log line (as a dict) with its CloudEvent (as written)."""
     wrap = Wrapper()
-    return [
-        (json.loads(line), wrap(line)) for line in iter_log_lines(iter_raw(config, seed, nights))
-    ]
+    out = []
+    for line in iter_log_lines(iter_raw(config, seed, nights)):
+        event = wrap(line)
+        assert event is not None  # every line of a log is an event (a batch wraps none)
+        out.append((json.loads(line), event))
+    return out
 
 
 def names_of_the_table() -> Config:

@@ -23,7 +23,7 @@ from pydantic import create_model
 import nightsim.config.model as config_module
 from nightsim.cli import main
 from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, release_for, series
-from tests.conftest import rehash
+from tests.helpers.logs import rehash
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 # Every log a release wrote that the repository keeps, and what verify says of it.

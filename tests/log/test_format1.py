@@ -19,7 +19,7 @@ from nightsim.codes import NoFire, Purpose, RestReason
 from nightsim.events import LOG_VERSION, FireLit, HourPassed, NightHeader, Roll
 from nightsim.log.format1 import canonical_json_v1, line_hash_v1, upgrade_v1
 from nightsim.log.reader import iter_log
-from tests.conftest import manual_page
+from tests.helpers.manual import manual_page
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "format1"
 LOGS = {

@@ -12,7 +12,8 @@ import pytest
 from nightsim.cli import main
 from nightsim.log.verify import head_problem, parse_head, verify_lines
 from nightsim.log.writer import canonical_json
-from tests.conftest import log_lines, manual_page, rehash
+from tests.helpers.logs import log_lines, rehash
+from tests.helpers.manual import manual_page
 
 
 def last_hash(lines: list[str]) -> str:

@@ -16,7 +16,7 @@ from nightsim.errors import LogError
 from nightsim.limits import MAX_PARTY
 from nightsim.log.verify import verify_lines
 from nightsim.log.writer import canonical_json
-from tests.conftest import log_lines, rehash
+from tests.helpers.logs import log_lines, rehash
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

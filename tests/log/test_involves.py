@@ -18,7 +18,7 @@ from nightsim.events import EventBase, NightHeader
 from nightsim.involved import NAME_FIELDS, NOT_NAMES, involves, involves_of
 from nightsim.log.cloudevents import Wrapper, batches
 from nightsim.log.writer import iter_logged
-from tests.conftest import cfg
+from tests.helpers.nights import cfg
 
 ENVELOPE = set(EventBase.model_fields)
 PARTY = ("Sir Aldric", "Sister Ysolde", "Moss", "Wren")
@@ -77,7 +77,7 @@ def test_involves_names_every_character_a_line_names_and_no_one_else(
 def test_moss_is_involved_in_far_more_lines_than_his_subject_names() -> None:
     """A consumer following Moss by `subject` saw a third of his lines; `involves` has all."""
     wrap = Wrapper()
-    events = [json.loads(wrap(line)) for _, line in iter_logged(iter_raw(cfg(), 2211, 1))]
+    events = [json.loads(wrap(line) or "") for _, line in iter_logged(iter_raw(cfg(), 2211, 1))]
     by_subject = {e["id"] for e in events if e.get("subject") == "Moss"}
     involved = {e["id"] for e in events if "Moss" in json.loads(e["involves"])}
     assert by_subject < involved and len(involved) >= 2 * len(by_subject)

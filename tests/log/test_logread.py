@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ from nightsim.log.reader import (
     parse_json,
 )
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
-from tests.conftest import log_lines, rehash
+from tests.helpers.logs import log_lines, rehash
 
 make_log = log_lines
 
@@ -96,7 +97,7 @@ def test_the_reader_is_lazy() -> None:
     lines = make_log(7)
     seen: list[int] = []
 
-    def source():  # type: ignore[no-untyped-def]
+    def source() -> Iterator[str]:
         for i, line in enumerate(lines):
             seen.append(i)
             yield line

@@ -20,7 +20,7 @@ import pytest
 from nightsim.config import parse_config
 from nightsim.engine.journey import iter_raw
 from nightsim.log.writer import canonical_json, line_hash, write_events
-from tests.conftest import default_text
+from tests.helpers.nights import default_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKER = ROOT / "tools" / "check-log.mjs"

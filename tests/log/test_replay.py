@@ -15,7 +15,7 @@ from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.engine.journey import iter_raw
 from nightsim.log.writer import write_events
-from tests.conftest import log_lines
+from tests.helpers.logs import log_lines
 
 
 def write_log(path: Path, seed: int | str, nights: int = 1) -> Path:
@@ -23,7 +23,7 @@ def write_log(path: Path, seed: int | str, nights: int = 1) -> Path:
     with path.open("x", encoding="utf-8", newline="\n") as fh:
         write_events(
             iter_raw(config, seed, nights),
-            [lambda line: fh.write(line + "\n")],
+            [lambda line: print(line, file=fh)],
         )
     return path
 
@@ -227,7 +227,7 @@ def test_a_log_from_before_the_second_reading_still_replays(
     events = [r.event for r in iter_log(lines)]
     header = events[0].config["camp"]  # type: ignore[union-attr]
     assert "fire_conditions" not in header and header["fire_chance"] == 3
-    reasons = {e.reason for e in events if e.type == "rest.checked"}  # type: ignore[union-attr]
+    reasons = {e.reason for e in events if e.type == "rest.checked"}
     assert codes.RestReason.QUICK_REST_BEDDING in reasons
     assert main(["replay", str(LEGACY), "--lang", lang]) == 0
     out = capsys.readouterr().out

@@ -24,7 +24,7 @@ from nightsim.events import EVENT_TYPES, LOG_VERSION, EventBase
 from nightsim.log.reader import _TYPE_NAME
 from nightsim.log.schema import log_line_schema, schema_filename, schema_id, schema_json
 from nightsim.log.writer import write_events
-from tests.conftest import manual_section
+from tests.helpers.manual import manual_section
 from tests.helpers.every_event import EVERY_EVENT, missing_types
 
 
@@ -277,11 +277,11 @@ def test_jsonschema_validates_1000_lines_well_under_a_second() -> None:
     lines = lines[:1000]
     validator = Draft202012Validator(json.loads(schema_json()))  # built once, as a tool would
     best = math.inf
-    for _ in range(3):
-        start = time.perf_counter()
+    for _ in range(3):  # CPU time: another test worker or a busy machine cannot inflate it
+        start = time.process_time()
         for line in lines:
             validator.validate(line)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
         if best < 0.5:
             break
     assert best < 1.0, f"1,000 lines took {best:.2f} s"

@@ -18,7 +18,8 @@ from nightsim.editions import CURRENT_EDITION
 from nightsim.engine.dice import RNG_ID
 from nightsim.engine.journey import iter_raw
 from nightsim.log.writer import canonical_json, write_events
-from tests.conftest import cfg, log_lines, rehash
+from tests.helpers.logs import log_lines, rehash
+from tests.helpers.nights import cfg
 
 STORY = 2211  # the README's night: the wolves come at 01:09 on Sister Ysolde's watch
 

@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from nightsim import __version__
 from nightsim.cli import main
 from nightsim.log.verify import SHOWN, verify_lines
 from nightsim.log.writer import canonical_json
-from tests.conftest import log_lines, rehash
+from tests.helpers.logs import log_lines, rehash
 
 make_lines = log_lines
 
@@ -94,9 +95,9 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     )
     published = hashlib.sha256(b"44").hexdigest()
     assert main(["verify", str(log), "--lang", "uk", "--commitment", published]) == 1
-    out, err = capsys.readouterr()
+    said, err = capsys.readouterr()
     assert err == ""
-    assert out.splitlines() == [
+    assert said.splitlines() == [
         f"НЕСПРАВЖНІЙ: {log}",
         f"- зерно журналу дає зобов'язання sha256 {commitment}, а не оприлюднене {published}:"
         " ніч зіграно з іншим зерном",
@@ -294,9 +295,9 @@ def test_verify_of_a_default_night_takes_under_a_second(
 ) -> None:
     log = tmp_path / "n.jsonl"
     assert main(["run", "--seed", "9", "--log", str(log)]) == 0
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: another test worker cannot inflate it
     assert main(["verify", str(log)]) == 0
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 @pytest.mark.slow
@@ -305,7 +306,7 @@ def test_a_1000_night_journey_verifies_streaming() -> None:
     lines = make_lines("long road", nights=1000)
     consumed = 0
 
-    def source():  # type: ignore[no-untyped-def]
+    def source() -> Iterator[str]:
         nonlocal consumed
         for line in lines:
             consumed += 1

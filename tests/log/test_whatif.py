@@ -18,13 +18,13 @@ from rich.console import Console
 from nightsim import load_config, simulate
 from nightsim.cli import main
 from nightsim.config import default_config_path
-from nightsim.engine.journey import iter_raw
 from nightsim.log.whatif import compare, first_parting, substance, to_json
-from nightsim.log.writer import canonical_json, write_events
+from nightsim.log.writer import canonical_json
 from nightsim.narration import Catalogue
 from nightsim.narration.whatif import render, words
-from tests.conftest import manual_page, rehash
-from tests.narration.test_narration import check_golden, text_of
+from tests.helpers.logs import rehash, write_log
+from tests.helpers.manual import manual_page
+from tests.helpers.narration import WREN_FIRST, WREN_SEED, check_golden, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # The Wren question: on the default config, seed 495's log has Sir Aldric doze off on the
@@ -33,16 +33,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # his own dozing roll, nods off on the second watch instead, so Sister Ysolde and Moss sleep
 # through (found by scanning seeds 1..3000 for a night where nobody was awake and the move
 # leaves someone awake).
-WREN_SEED = 495
-WREN_FIRST = 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
-
-
-def write_log(path: Path, seed: int | str, nights: int = 1, sets: tuple[str, ...] = ()) -> Path:
-    cfg = load_config(default_config_path(), list(sets))
-    lines: list[str] = []
-    write_events(list(iter_raw(cfg, seed, nights)), [lines.append])
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return path
 
 
 @pytest.fixture
@@ -446,7 +436,7 @@ def test_nights_gives_the_paired_odds_of_the_change(
     assert json.loads(out) == json.loads(json.dumps(expected))
     enc = _measures(out)[("encounter", None)]
     assert enc["identical"] is True and enc["diff"] == 0
-    assert enc["a"] == enc["b"]  # type: ignore[comparison-overlap]
+    assert enc["a"] == enc["b"]
     # Wren stands another shift's hours: her rest is not the same on every night.
     assert _measures(out)[("full_rest", "Wren")]["identical"] is False
 

@@ -5,7 +5,6 @@ default config and of a five-person party with long names (`slow`)."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
 import pytest
@@ -13,20 +12,13 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from nightsim import narrate, simulate
-from nightsim.config import Config, config_from_data, default_config_path, load_config
+from nightsim.config import Config, default_config_path, load_config
 from nightsim.config.checkup import checkup
 from nightsim.narration.check import render_checkup
 from nightsim.narration.widgets import plain_text
-from tests.narration.test_narration import check_golden, render
+from tests.helpers.narration import LONG, check_golden, five, render
 
 WIDTHS = (40, 60, 80, 100)
-LONG = (
-    "Bartholomew Thistlewood",
-    "Ярослава Степанівна",
-    "Sister Evangeline Rookwood",
-    "Meriadoc Underhill-Brandybuck",
-    "Олександр Вишневецький",
-)
 STRIP = ("Who slept when", "Хто коли спав")
 MORNING = ("Morning after", "Ранок після")
 
@@ -34,20 +26,6 @@ MORNING = ("Morning after", "Ранок після")
 @cache
 def default() -> Config:
     return load_config(default_config_path())
-
-
-@cache
-def five() -> Config:
-    """The default party renamed to long names (one with a hyphen, two in Cyrillic), and a
-    fifth member."""
-    data = default().canonical()
-    text = json.dumps(data, ensure_ascii=False)
-    for old, new in zip((c["name"] for c in data["party"]), LONG, strict=False):
-        text = text.replace(json.dumps(old), json.dumps(new, ensure_ascii=False))
-    renamed = json.loads(text)
-    extra = dict(renamed["party"][0], name=LONG[4])
-    renamed["party"].append(extra)
-    return config_from_data(renamed)
 
 
 def cut(text: str, width: int, names: list[str]) -> list[str]:

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from rich.console import Console
 from nightsim import events as ev
 from nightsim import load_config, simulate
 from nightsim.cli import main
-from nightsim.cli.render import make_console, print_events, print_night
+from nightsim.cli.render import make_console, print_night
 from nightsim.config import Config, default_config_path
 from nightsim.engine.journey import iter_raw
 from nightsim.log.writer import write_events
@@ -32,16 +30,17 @@ from nightsim.narration.catalogue_uk import UK
 from nightsim.narration.night import head_lines
 from nightsim.narration.sleep import ASLEEP, Track
 from nightsim.narration.strip import render as render_strip
-from tests.conftest import manual_block
-
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
-# Seeds on the default config that show each kind of night (found by scanning seeds 1..200):
-# Re-picked for the sha256-uniform-v2 dice (0.3.0) to tell the same kinds of night as before.
-QUIET, DOZE, ENCOUNTER = 2, 4, 137
-# The README's night: Sir Aldric dozes in the first watch, both hand-overs are missed, and
-# the monster finds the whole camp asleep in Sister Ysolde's watch (seed 9 before 0.3.0).
-STORY = 2211
+from tests.helpers.manual import manual_block
+from tests.helpers.narration import (
+    DOZE,
+    ENCOUNTER,
+    QUIET,
+    STORY,
+    check_golden,
+    recording,
+    render,
+    text_of,
+)
 
 
 @pytest.fixture(scope="module")
@@ -49,38 +48,10 @@ def cfg() -> Config:
     return load_config(default_config_path())
 
 
-def recording(width: int) -> Console:
-    return Console(
-        record=True, width=width, force_terminal=False, color_system=None, file=io.StringIO()
-    )
-
-
-def text_of(console: Console) -> str:
-    # Rich pads table cells with spaces; trailing blanks carry no meaning and make diffs noisy.
-    return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
-
-
-def render(
-    events: Iterable[ev.Event], lang: str = "en", width: int = 100, quiet: bool = False
-) -> str:
-    con = recording(width)
-    print_events(events, lang=lang, quiet=quiet, console=con)
-    return text_of(con)
-
-
 def log_lines(cfg: Config, seed: int | str, nights: int = 1) -> list[str]:
     lines: list[str] = []
     write_events(list(iter_raw(cfg, seed, nights)), [lines.append])
     return lines
-
-
-def check_golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if REGEN or not path.exists():
-        if not REGEN:
-            pytest.fail(f"{path} is missing; regenerate with NIGHTSIM_REGEN_GOLDEN=1")
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
 
 
 # --- the seeds show what they are chosen for ----------------------------------------------
@@ -191,7 +162,9 @@ def test_where_a_table_would_cut_a_word_the_tables_stack(cfg: Config, lang: str)
 def test_at_100_columns_each_morning_row_is_one_line(cfg: Config, seed: int, lang: str) -> None:
     night = simulate(cfg, seed)
     text = render(night.events, lang, 100)
-    morning = text[text.index(EN["morning.title"].split()[0] if lang == "en" else "Ранок") :]
+    title = EN["morning.title"]
+    assert isinstance(title, str)
+    morning = text[text.index(title.split()[0] if lang == "en" else "Ранок") :]
     for c in cfg.party:
         row = next(line for line in morning.splitlines() if line.startswith(c.name))
         assert "\u2192" in row, f"{c.name}'s morning row wrapped: {row!r}"
@@ -256,7 +229,7 @@ def test_ukrainian_uses_the_sources_terms(cfg: Config) -> None:
     import re
 
     given = [c.name for c in cfg.party] + [s for c in cfg.party for s in c.spells]
-    given += [e.creature for e in cfg.encounters.night_fire + cfg.encounters.night_no_fire]
+    given += [e.creature for e in (*cfg.encounters.night_fire, *cfg.encounters.night_no_fire)]
     given.append("Reedwryme")
     for word in sorted(given, key=len, reverse=True):
         text = text.replace(word, "")

@@ -30,7 +30,7 @@ from nightsim.narration.facts import (
     tell,
 )
 from nightsim.narration.night import Block, blocks
-from tests.narration.test_narration import DOZE, ENCOUNTER, QUIET, STORY
+from tests.helpers.narration import DOZE, ENCOUNTER, QUIET, STORY
 
 
 @pytest.fixture(scope="module")

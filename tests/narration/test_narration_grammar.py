@@ -14,8 +14,8 @@ from nightsim import simulate
 from nightsim.config import Config, parse_config
 from nightsim.narration.catalogue import CLDR_PLURALS, GENDERS, LANGS, Catalogue, plural_rule
 from nightsim.narration.euphony import at, conjunction, preposition
-from tests.conftest import default_text
-from tests.narration.test_narration import QUIET, render
+from tests.helpers.narration import QUIET, render
+from tests.helpers.nights import default_text
 
 UK = Catalogue("uk")
 EN = Catalogue("en")
@@ -77,7 +77,7 @@ def test_english_plural_forms(noun: str) -> None:
 def test_fractions_and_whole_floats() -> None:
     assert UK.count("hour", 2.5) == "2,5 години"  # CLDR "other": the genitive singular
     assert UK.count("hour", 3.0) == "3 години"  # a whole float is an integer
-    assert UK.count("hour_acc", "6.5") == "6,5 години"
+    assert UK.count("hour_acc", "6.5") == "6,5 години"  # type: ignore[arg-type]  # text, too
     assert EN.count("hour", 1.5) == "1.5 hours"
     assert EN.count("hour", 1.0) == "1 hour"
 

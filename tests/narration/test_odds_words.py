@@ -25,7 +25,7 @@ from nightsim.narration.paired import render_compare
 from nightsim.narration.rank import render_rank
 from nightsim.narration.safe import TextConsole
 from nightsim.narration.widgets import plain_text
-from tests.narration.test_narration import check_golden
+from tests.helpers.narration import check_golden
 
 NB = "\u00a0"
 # Latin words a Ukrainian odds text or page may hold: the default party's names (a config's,

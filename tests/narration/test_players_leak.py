@@ -12,6 +12,7 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -19,13 +20,39 @@ import pytest
 from nightsim.cli import main
 from nightsim.codes import Purpose, Table
 from nightsim.config import default_config_path, load_config
+from nightsim.engine.journey import iter_events
+from tests.helpers.nights import cfg
+from tests.helpers.sweeps import EXPLORING
 
 SEEDS = [
     *(f"pedlar-curse-{i}" for i in range(12)),
     *(f"hag of the Addle {i}" for i in range(10)),
     *(f"wyrmwood-oath-{i}" for i in range(10)),
 ]
+# Of those, the few whose nights (one, and a journey of 3) together hold everything all of
+# them hold: every event type, each field's every enum and true/false/none value, every
+# list empty and not, every creature that came (chosen greedily, with the encounter chance
+# at 6 and stock). The README's command plays these; HYPOTHESIS_PROFILE=explore all of
+# SEEDS (tests/helpers/sweeps.py).
+COVERING = {
+    True: [
+        "pedlar-curse-5",
+        "pedlar-curse-9",
+        "hag of the Addle 4",
+        "hag of the Addle 9",
+        "wyrmwood-oath-0",
+        "wyrmwood-oath-9",
+    ],
+    False: [
+        "pedlar-curse-3",
+        "hag of the Addle 0",
+        "hag of the Addle 9",
+        "wyrmwood-oath-5",
+        "wyrmwood-oath-8",
+    ],
+}
 DANGER = ["--set", "camp.encounter_chance=6"]
+_ENVELOPE = {"v", "seq", "night", "t", "clock", "hash"}
 # The rolls behind the screen, as a stream (and any page's data) would spell them.
 HIDDEN_ROLLS = (
     Purpose.MONSTER,
@@ -103,7 +130,7 @@ def _outputs(seed: str, sets: list[str], tmp: Path) -> Iterator[tuple[list[str],
 @pytest.mark.parametrize("danger", [True, False], ids=["monsters", "stock"])
 def test_no_players_output_holds_a_referee_only_token(tmp_path: Path, danger: bool) -> None:
     tables = _creatures()
-    for seed in SEEDS if danger else SEEDS[::3]:
+    for seed in COVERING[danger] if not EXPLORING else SEEDS if danger else SEEDS[::3]:
         said = [
             (argv, _said(argv, stdin))
             for argv, stdin in _outputs(seed, DANGER if danger else [], tmp_path)
@@ -117,6 +144,39 @@ def test_no_players_output_holds_a_referee_only_token(tmp_path: Path, danger: bo
             assert leaks == [], (argv, leaks)
         for log in logs:
             log.unlink()
+
+
+def _kinds(seed: str, sets: list[str]) -> set[tuple[object, ...]]:
+    """What a seed's night and journey of 3 hold, as COVERING counts it."""
+    config = cfg(*sets[1::2])
+    kinds: set[tuple[object, ...]] = set()
+    for nights in (1, 3):
+        for ev in iter_events(config, seed, nights):
+            kinds.add((nights, ev.type))
+            for key, value in ev.__dict__.items():
+                if key in _ENVELOPE:
+                    continue
+                if isinstance(value, bool | Enum) or value is None:
+                    kinds.add((nights, ev.type, key, value))
+                elif isinstance(value, list):
+                    kinds.add((nights, ev.type, key, bool(value)))
+                else:
+                    kinds.add((nights, ev.type, key, type(value).__name__))
+            creature = getattr(ev, "creature", None)
+            if creature:
+                kinds.add((nights, "creature", creature))
+    return kinds
+
+
+@pytest.mark.parametrize("danger", [True, False], ids=["monsters", "stock"])
+def test_the_covering_seeds_hold_what_all_seeds_hold(danger: bool) -> None:
+    """The README's command plays COVERING only: when a change of the engine moves a kind of
+    event or value to a seed outside it, this fails; pick COVERING anew (greedily, the seed
+    that adds the most kinds first)."""
+    sets, seeds = (DANGER, SEEDS) if danger else ([], SEEDS[::3])
+    every = set().union(*(_kinds(seed, sets) for seed in seeds))
+    held = set().union(*(_kinds(seed, sets) for seed in COVERING[danger]))
+    assert every - held == set()
 
 
 @pytest.mark.slow
@@ -168,13 +228,14 @@ def test_a_campaign_nights_players_page_names_its_campaign_and_the_next_night(
 
 
 def test_a_fresh_seed_is_not_said_in_the_players_view(tmp_path: Path) -> None:
+    # A fresh seed has 19 digits (cli/common.fresh_seed): no HP or minute holds it by chance,
+    # and trying every seed from its commitment is out of reach.
     log = tmp_path / "n.jsonl"
     said = _said(["run", "--view", "players", "--quiet", "--log", str(log)])
     header = json.loads(log.read_text("utf-8").splitlines()[0])
-    assert str(header["seed"]) not in said
+    assert len(str(header["seed"])) == 19 and str(header["seed"]) not in said
     sha = header["seed_sha256"]
     assert f"seed: committed, sha256 {sha} (the seed is not shown in the players' view)" in said
-    assert len(str(header["seed"])) >= 16  # a fresh seed cannot be tried back from its commitment
 
 
 def test_a_players_log_name_and_a_short_seed(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from nightsim import load_config, simulate
 from nightsim.config import Config, default_config_path
-from tests.narration.test_narration import STORY, check_golden, render
+from tests.helpers.narration import STORY, check_golden, render
 
 PARTY_UK = Path(__file__).resolve().parents[1] / "data" / "party-uk.toml"
 # Seed 21 of the Ukrainian party: Мар'яна dozes off, nobody wakes Остапа, the monster finds

@@ -10,7 +10,7 @@ import pytest
 
 from nightsim.log.writer import canonical_json
 from nightsim.narration.verdict import verdict_words
-from tests.conftest import log_lines
+from tests.helpers.logs import log_lines
 
 
 def _rest(lines: list[str]) -> tuple[int, str]:

@@ -17,21 +17,19 @@ import pytest
 
 from nightsim.cli import main
 from nightsim.config import Config, config_from_data, default_config_path, load_config
-from nightsim.engine.journey import iter_raw, simulate
+from nightsim.engine.journey import simulate
 from nightsim.events import Event
 from nightsim.heads import short_head
 from nightsim.limits import escaped
-from nightsim.log.writer import write_events
 from nightsim.page import night_html, odds_html
 from nightsim.stats.odds import odds
 from nightsim.stats.rank import rank_report, rank_rotas
+from tests.helpers.logs import log_text
+from tests.helpers.narration import STORY
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 REGEN = os.environ.get("NIGHTSIM_REGEN_GOLDEN") == "1"
 EVIL = "<img src=x onerror=alert(1)>"
-# The README's night (test_narration.STORY): Sir Aldric dozes, both hand-overs are missed, the
-# wolves find the camp asleep (seed 9 before 0.3.0's dice).
-STORY = 2211
 
 
 @cache
@@ -50,12 +48,6 @@ def evil_config() -> Config:
 
 def events(seed: int | str = STORY, nights: int = 1, config: Config | None = None) -> list[Event]:
     return list(simulate(config or default(), seed, nights=nights).events)
-
-
-def log_text(seed: int | str = STORY, nights: int = 1) -> str:
-    lines: list[str] = []
-    write_events(list(iter_raw(default(), seed, nights)), [lines.append])
-    return "".join(line + "\n" for line in lines)
 
 
 # --- the page's content -------------------------------------------------------------------

@@ -31,7 +31,8 @@ from nightsim.log.reader import iter_log
 from nightsim.page import night_html, odds_html
 from nightsim.stats.odds import odds
 from nightsim.stats.rank import rank_report, rank_rotas
-from tests.page.test_page import STORY, log_text
+from tests.helpers.logs import log_text
+from tests.helpers.narration import STORY
 
 # Each over ~0.5 s (a browser page, a PDF, a screenshot): slow too, out of the quick loop.
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -253,7 +254,8 @@ def test_screenshot_for_the_readme(browser: Any) -> None:
 def test_the_whatif_page(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`whatif --format html`: the Wren question side by side, in English and Ukrainian;
     no request, no console error, the changed cells marked, no sideways scroll at 390 px."""
-    from tests.log.test_whatif import WREN_FIRST, WREN_SEED, write_log
+    from tests.helpers.logs import write_log
+    from tests.helpers.narration import WREN_FIRST, WREN_SEED
 
     golden = ROOT / "tests" / "golden" / f"whatif-{WREN_SEED}-wren-first-en.txt"
     starred = sum(
@@ -309,7 +311,7 @@ BROKEN_WORDS = """() => {
 
 @pytest.fixture(scope="module")
 def campaign_20() -> tuple[Any, Any]:
-    from tests.page.test_campaign_page import campaign
+    from tests.helpers.campaigns import campaign
 
     return campaign(20)
 
@@ -379,7 +381,7 @@ _BROKEN = r"""() => {
 
 def _ukrainian_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
     from nightsim.cli import main
-    from tests.narration.test_layout import five
+    from tests.helpers.narration import five
 
     log = tmp_path / "n.jsonl"
     assert main(["run", "--seed", "495", "--quiet", "--log", str(log)]) == 0

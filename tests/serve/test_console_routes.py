@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.log.writer import canonical_json
-from tests.conftest import rehash
+from tests.helpers.logs import rehash
 from tests.serve.console_helpers import PLAYERS, Console, make_folder
 
 

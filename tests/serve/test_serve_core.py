@@ -4,6 +4,8 @@ uvicorn, signals, load, the browser) are beside this file."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import shutil
@@ -293,15 +295,16 @@ def test_a_forged_campaign_page_is_refused(folder: Path) -> None:
 
 
 def _night_events(*sets: str) -> list[Any]:
+    """A night's events as `run --format jsonl` prints them (in-process: the process adds
+    nothing here)."""
     from nightsim import events as ev
+    from nightsim.cli import main
 
-    out = subprocess.run(
-        [sys.executable, "-m", "nightsim", "run", "--seed", "7", "--format", "jsonl"]
-        + [a for s in sets for a in ("--set", s)],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    argv = ["run", "--seed", "7", "--format", "jsonl", "--no-log"]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(argv + [a for s in sets for a in ("--set", s)]) == 0
+    out = printed.getvalue()
     return [ev.parse_event(json.loads(line)) for line in out.splitlines()]
 
 

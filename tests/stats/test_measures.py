@@ -7,12 +7,13 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
-from nightsim.measures import ALL, CHARACTER, PARTY, ROTA, shown_characters
+from nightsim.measures import ALL, CHARACTER, PARTY, ROTA, Measure, shown_characters
 from nightsim.narration.catalogue import CATALOGUES, Catalogue
 from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from nightsim.page.odds import odds_page, rank_page
@@ -20,6 +21,10 @@ from nightsim.stats.compare import compare
 from nightsim.stats.odds import odds
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+# The measures a plain `odds` run shows: the party's, then each character's.
+SHOWN: tuple[Measure[Any], ...] = (*PARTY, *CHARACTER)
 
 
 def cfg() -> Config:
@@ -54,15 +59,13 @@ def test_the_report_the_csv_and_the_compare_rows_follow_the_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     r = json.loads(run_cli(capsys, "--format", "json"))
-    assert list(r["probabilities"]) == [m.key for m in (*PARTY, *CHARACTER)]
+    assert list(r["probabilities"]) == [m.key for m in SHOWN]
     header = next(csv.reader(io.StringIO(run_cli(capsys, "--format", "csv"))))
-    measures = [c for m in (*PARTY, *CHARACTER) for c in m.columns]
+    measures = [c for m in SHOWN for c in m.columns]
     assert header == ["level", "name", *measures, *PRODUCED_COLUMNS]
     c = compare(cfg(), cfg(), "m", 60)
     assert [row["measure"] for row in c["measures"]][: len(PARTY)] == [m.key for m in PARTY]
-    assert list(dict.fromkeys(row["measure"] for row in c["measures"])) == [
-        m.key for m in (*PARTY, *CHARACTER)
-    ]
+    assert list(dict.fromkeys(row["measure"] for row in c["measures"])) == [m.key for m in SHOWN]
 
 
 def test_the_page_and_the_text_show_the_same_measures_in_the_same_order(

@@ -41,7 +41,7 @@ def assert_near(est: dict[str, float], exact: float) -> None:
     n = est["n"]
     sd = math.sqrt(exact * (1 - exact) / n)
     assert abs(est["p"] - exact) <= Z_WIDE * sd, (est, exact)
-    wide = wilson(est["k"], n, z=Z_WIDE)
+    wide = wilson(int(est["k"]), int(n), z=Z_WIDE)
     assert wide["low"] <= exact <= wide["high"], (est, exact)
 
 

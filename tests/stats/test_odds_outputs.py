@@ -20,7 +20,7 @@ from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.log.writer import canonical_json
 from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
-from tests.conftest import manual_block, regen_tool
+from tests.helpers.manual import manual_block, regen_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.cli.test_faults import ENV, TIMEOUT, gone, linux_only
+from tests.helpers.processes import ENV, TIMEOUT, gone, linux_only
 
 PARENT = """
 import os, sys, time

@@ -11,9 +11,14 @@ from typing import Any
 import pytest
 
 from nightsim.cli import main
+from nightsim.config import Config, default_config_path, load_config
 from nightsim.stats.rank import rank_rotas
-from tests.conftest import manual_block
-from tests.stats.test_paired import cfg
+from tests.helpers.manual import manual_block
+
+
+def cfg(*overrides: str) -> Config:
+    return load_config(default_config_path(), list(overrides))
+
 
 CHANCE = ["--set", "camp.encounter_chance=1", "--compare", "camp.encounter_chance=2"]
 
