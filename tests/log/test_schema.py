@@ -24,8 +24,8 @@ from nightsim.events import EVENT_TYPES, LOG_VERSION, EventBase
 from nightsim.log.reader import _TYPE_NAME
 from nightsim.log.schema import log_line_schema, schema_filename, schema_id, schema_json
 from nightsim.log.writer import write_events
-from tests.helpers.manual import manual_section
 from tests.helpers.every_event import EVERY_EVENT, missing_types
+from tests.helpers.manual import manual_section
 
 
 @pytest.fixture(scope="module")
