@@ -30,7 +30,7 @@ from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
-    from nightsim.campaign.check import CampaignVerdict
+    from nightsim.campaign.verification import CampaignVerdict
     from nightsim.cli.sink import Sink
     from nightsim.narration.catalogue import Catalogue
 

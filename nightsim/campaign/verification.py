@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import chain, rows, summary
-from nightsim.campaign.rows import Damaged
+from nightsim.campaign.rows import COLUMNS, Damaged
 from nightsim.errors import ConfigError, EnvironmentFailure, LogError
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.campaign import Campaign
+    from nightsim.campaign.state import CampaignNight
     from nightsim.log.verify import Verdict
 
 
@@ -107,8 +108,6 @@ def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
         _check_beginning(conn, cid, name, exp)
         if only is not None:
             _before(conn, exp, only)
-        from nightsim.campaign import COLUMNS
-
         sql = f"SELECT {COLUMNS}, state_after FROM nights WHERE number >= ? ORDER BY number"
         for row in conn.execute(sql, (exp.number,)):
             night = rows.night(row)
