@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 from nightsim import api
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 
-__version__ = "0.4.0"
+# The one place the version is written (pyproject.toml reads it). Between releases main is
+# the next release's development version (`X.Y.Z.dev0`, PEP 440): later than every release
+# before it, earlier than X.Y.Z itself (CONTRIBUTING.md, "Releasing").
+__version__ = "0.4.0.dev0"
 
 # `help(nightsim)` and the doctests read the API's own manual.
 __doc__ = api.__doc__

@@ -5,11 +5,13 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
 from hypothesis import settings
 
 from nightsim.config import Config, config_from_data, default_config_path, parse_config
@@ -183,3 +185,37 @@ def regen_tool() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# The release every golden file, pinned digest and manual example was made with: a header
+# names its release (`nightsim`), so a version bump would move every chain head after it and
+# every "Produced by nightsim X" line. Tests that compare with them run as that release (the
+# fixture below) rather than being regenerated at each bump (CONTRIBUTING.md, "Releasing").
+GOLDEN_RELEASE = "0.4.0"
+
+
+@pytest.fixture
+def golden_release(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The package as the release the goldens were made with: every `nightsim` module's
+    `__version__` (each bound its own at import) set to GOLDEN_RELEASE for the test, and
+    put back after it, also in a module the test imported for the first time."""
+    import sys
+
+    import nightsim
+
+    real = nightsim.__version__
+
+    def ours() -> list[ModuleType]:
+        return [
+            module
+            for name, module in list(sys.modules.items())
+            if (name == "nightsim" or name.startswith("nightsim."))
+            and getattr(module, "__version__", None) is not None
+        ]
+
+    for module in ours():
+        monkeypatch.setattr(module, "__version__", GOLDEN_RELEASE)
+    yield GOLDEN_RELEASE
+    monkeypatch.undo()
+    for module in ours():
+        module.__version__ = real  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import chain, ledger, rows
 from nightsim.campaign.chain import Adjustment
+from nightsim.campaign.compat import check_last_night, check_nights
 from nightsim.campaign.rows import COLUMNS
 from nightsim.campaign.state import CampaignNight, CampaignState, PartyMember, next_camp
 from nightsim.config import Config
@@ -96,7 +97,7 @@ class Campaign:
                 self._conn, "SELECT commitment, state FROM pending", (), "the pending row"
             )
             commitment = rows.text(row[0], "pending.commitment")
-            config = _pending_config(row[1])
+            config = _pending_config(row[1], self._conn)
             last = self._conn.execute(
                 "SELECT number, head FROM nights ORDER BY number DESC LIMIT 1"
             ).fetchone()
@@ -127,7 +128,12 @@ class Campaign:
         names = [str(m.get("name")) for m in data.get("party", []) if isinstance(m, dict)]
         for item in sets:
             chain.check_camp_item(item, names)
-        return chain.config_of(chain.validated(data, sets, "tonight's camp"))
+        try:
+            return chain.config_of(chain.validated(data, sets, "tonight's camp"))
+        except ConfigError:
+            with ledger.errors(self.path):
+                check_last_night(self._conn)  # a later release's morning: exit 3, not 2
+            raise
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
         """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
@@ -165,6 +171,7 @@ class Campaign:
         played: list[CampaignNight] = []
         done = lambda: self.on_commit(tuple(played))  # noqa: E731
         with ledger.transaction(self._conn, self.path, self.commit_guard, done) as db:
+            check_nights(db)  # a night of a release this nightsim does not play: exit 3
             for k in range(nights):
                 played.append(
                     play_one(
@@ -194,6 +201,14 @@ class Campaign:
         row = self._one(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,))
         with ledger.errors(self.path):
             return None if row is None else night_of_row(row)
+
+    @property
+    def last_night(self) -> int:
+        """The last night's number (0 before night 1), read without the stored state: a
+        campaign a later release went on with is counted too (`campaign verify --night`)."""
+        row = self._one("SELECT COALESCE(MAX(number), 0) FROM nights")
+        with ledger.errors(self.path):
+            return rows.integer(row[0], "nights.number", 0)
 
     def first_missing(self) -> int | None:
         """The first night missing before the last (a row deleted from the file), or None:
@@ -236,9 +251,17 @@ class Campaign:
 
         return void_nights(self)
 
+    def check_played_here(self) -> None:
+        """PlayedElsewhere at the first night this nightsim does not play (a rules edition,
+        dice or a config key of a later release's), naming the release that plays it; the
+        header of each night goes through the door `verify` uses (campaign/compat.py)."""
+        with ledger.errors(self.path):
+            check_nights(self._conn)
+
     def verify(self, *, night: int | None = None) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
-        links): the first problem, in words a player follows, or none."""
+        links): the first problem, in words a player follows, or none. PlayedElsewhere at
+        a night this nightsim does not play (campaign/compat.py)."""
         from nightsim.campaign.verification import verify
 
         with ledger.errors(self.path):
@@ -291,12 +314,15 @@ def _create(path: Path, config: Config, name: str, wait: float) -> None:
         raise
 
 
-def _pending_config(state: Any) -> Config:
-    """The next night's config as stored; Damaged if it is not a valid config."""
+def _pending_config(state: Any, conn: Any) -> Config:
+    """The next night's config as stored; PlayedElsewhere if the last night is a release's
+    this nightsim does not play (its morning may hold keys this one does not know), else
+    Damaged if it is not a valid config."""
     data = rows.json_of(state, "pending.state", dict)
     try:
         return chain.config_of(data)
     except ConfigError as exc:
+        check_last_night(conn)
         raise rows.Damaged(
             f"pending.state is not a valid config ({exc}): the file was edited"
         ) from None
