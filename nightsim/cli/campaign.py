@@ -489,8 +489,15 @@ def _verify(args: argparse.Namespace) -> int:
 
     head = _parse_head(args.head) if args.head is not None else None
     published = published_of(args)
+    from nightsim.campaign.compat import PlayedElsewhere
+
     with _opened(args) as c:
-        last = c.last_night
+        try:
+            last = c.state.nights  # a damaged stored state: exit 2, as every command says
+        except PlayedElsewhere:
+            # A later release's morning: the nights before it are re-simulated all the
+            # same, and the answer says how far the campaign is sound.
+            last = c.last_night
         if args.night is not None and not 1 <= args.night <= last:
             raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
         verdict = c.verify(night=args.night)
