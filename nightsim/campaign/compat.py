@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from nightsim.campaign import rows
 from nightsim.editions import resimulate_command
 from nightsim.errors import LogError, NotACampaign
-from nightsim.limits import shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Elsewhere
@@ -29,8 +28,8 @@ class PlayedElsewhere(NotACampaign):
         super().__init__(f"night {night}: {elsewhere.why}")
 
     def line(self, file: str, command: str) -> str:
-        """The one line the CLI prints: the file, the night, why, and the command that runs
-        `campaign COMMAND FILE` with the release that plays it."""
+        """The one line the CLI prints (escaped, as `verify`'s): the file, the night, why,
+        and the command that runs `campaign COMMAND FILE` with the release that plays it."""
         verified = (
             f"; nights 1 to {self.checked} are sound"
             if self.checked > 1
@@ -40,7 +39,7 @@ class PlayedElsewhere(NotACampaign):
         )
         run = resimulate_command(self.elsewhere.release, file, f"campaign {command}")
         return (
-            f"{shown(file, quote=False)}: night {self.night}: {self.elsewhere.why}{verified};"
+            f"{file}: night {self.night}: {self.elsewhere.why}{verified};"
             f" {self.elsewhere.which} plays this campaign: {run}"
         )
 
