@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +44,18 @@ def later_key(lines: list[str]) -> list[str]:
     return with_header(lines, nightsim=LATER, config=config)
 
 
-CASES = {
-    "edition": lambda lines: with_header(lines, nightsim=LATER, edition=3),
+def later_edition(lines: list[str]) -> list[str]:
+    return with_header(lines, nightsim=LATER, edition=3)
+
+
+def later_dice(lines: list[str]) -> list[str]:
+    return with_header(lines, nightsim=LATER, rng="sha256-someday-v9")
+
+
+CASES: dict[str, Callable[[list[str]], list[str]]] = {
+    "edition": later_edition,
     "key": later_key,
-    "dice": lambda lines: with_header(lines, nightsim=LATER, rng="sha256-someday-v9"),
+    "dice": later_dice,
 }
 
 
