@@ -169,3 +169,47 @@ def test_a_release_that_only_adds_keys_prints_the_same_fingerprint(tmp_path: Pat
     assert fingerprint.findall(ours.stdout + ours.stderr) == fingerprint.findall(
         theirs.stdout + theirs.stderr
     )
+
+
+# --- the release before this one: 0.3.0 itself ------------------------------------------------
+
+
+def release_030(where: Path) -> Path:
+    """0.3.0's package as released (tests/data/releases/README.md), unpacked to run."""
+    import tarfile
+
+    with tarfile.open(ROOT / "tests" / "data" / "releases" / "nightsim-0.3.0.tar.gz") as tar:
+        tar.extractall(where, filter="data")
+    return where / "nightsim-0.3.0"
+
+
+@pytest.mark.slow
+def test_the_release_before_plays_nights_this_one_verifies_with_its_fingerprint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.3.0, run from its own files: its nights verify here (edition 1, its dice), and its
+    header's config has the fingerprint this release's `check` prints for the same camp. It
+    has no campaign, and predates editions: it refuses an edition-2 log's `edition` field as
+    an edit, which no later release can change; hence the later release above."""
+    old = release_030(tmp_path)
+    assert later(old, tmp_path, "--version").stdout.strip() == "nightsim 0.3.0"
+    done = later(
+        old, tmp_path, "run", "--seed", "journey", "--nights", "2", "--format", "jsonl", "--no-log"
+    )
+    assert done.returncode == 0, done.stderr
+    log = tmp_path / "old.jsonl"
+    log.write_text(done.stdout, encoding="utf-8")
+    assert main(["verify", str(log)]) == 0
+    said = capsys.readouterr().out
+    # The fingerprint of the config 0.3.0 wrote in its header is the one this release's
+    # `check` prints for the same camp (0.3.0's own `check` printed none).
+    assert main(["check"]) == 0
+    fingerprint = re.compile(r"[0-9a-f]{64}")
+    ours = fingerprint.findall(capsys.readouterr().out)
+    assert ours and f"the config's fingerprint is sha256 {ours[0]}" in said
+    # The other way, 0.3.0 cannot help it: it knows no `edition` and calls the field an edit.
+    assert main(["run", "--seed", "journey", "--format", "jsonl", "--no-log"]) == 0
+    new = tmp_path / "new.jsonl"
+    new.write_text(capsys.readouterr().out, encoding="utf-8")
+    refused = later(old, tmp_path, "verify", str(new))
+    assert refused.returncode == 1 and "'edition'" in refused.stderr, refused.stderr
