@@ -187,35 +187,18 @@ def regen_tool() -> ModuleType:
     return module
 
 
-# The release every golden file, pinned digest and manual example was made with: a header
-# names its release (`nightsim`), so a version bump would move every chain head after it and
-# every "Produced by nightsim X" line. Tests that compare with them run as that release (the
-# fixture below) rather than being regenerated at each bump (CONTRIBUTING.md, "Releasing").
-GOLDEN_RELEASE = "0.4.0"
-
-
 @pytest.fixture
 def golden_release(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The package as the release the goldens were made with: every `nightsim` module's
-    `__version__` (each bound its own at import) set to GOLDEN_RELEASE for the test, and
-    put back after it, also in a module the test imported for the first time."""
-    import sys
-
+    """The package as the release the goldens were made with (tests/golden_release.py):
+    every `nightsim` module's `__version__` set to GOLDEN_RELEASE for the test, and put
+    back after it, also in a module the test imported for the first time."""
     import nightsim
+    from tests.golden_release import GOLDEN_RELEASE, versioned
 
     real = nightsim.__version__
-
-    def ours() -> list[ModuleType]:
-        return [
-            module
-            for name, module in list(sys.modules.items())
-            if (name == "nightsim" or name.startswith("nightsim."))
-            and getattr(module, "__version__", None) is not None
-        ]
-
-    for module in ours():
+    for module in versioned():
         monkeypatch.setattr(module, "__version__", GOLDEN_RELEASE)
     yield GOLDEN_RELEASE
     monkeypatch.undo()
-    for module in ours():
+    for module in versioned():
         module.__version__ = real  # type: ignore[attr-defined]
