@@ -16,7 +16,7 @@ from nightsim.campaign import chain, ledger, rows
 from nightsim.campaign.chain import Adjustment
 from nightsim.campaign.compat import check_last_night, check_nights
 from nightsim.campaign.rows import COLUMNS
-from nightsim.campaign.state import CampaignNight, CampaignState, PartyMember, next_camp
+from nightsim.campaign.state import CampaignNight, CampaignState, read_state
 from nightsim.config import Config
 from nightsim.errors import ConfigError, EnvironmentFailure, NotACampaign
 from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
@@ -93,31 +93,7 @@ class Campaign:
     def state(self) -> CampaignState:
         """The party now, the date, the supplies, the next seed's commitment."""
         with ledger.errors(self.path):
-            row = rows.one(
-                self._conn, "SELECT commitment, state FROM pending", (), "the pending row"
-            )
-            commitment = rows.text(row[0], "pending.commitment")
-            config = _pending_config(row[1], self._conn)
-            last = self._conn.execute(
-                "SELECT number, head FROM nights ORDER BY number DESC LIMIT 1"
-            ).fetchone()
-            nights = rows.integer(last[0], "nights.number", 1) if last else 0
-            head = rows.text(last[1], f"night {nights}'s head") if last else self.genesis
-        camp = config.camp
-        return CampaignState(
-            id=self.id,
-            name=self.name,
-            nights=nights,
-            party=tuple(PartyMember(m.name, m.hp, m.max_hp, m.exhaustion) for m in config.party),
-            month=camp.month,
-            day=camp.day or (1 if camp.month else None),
-            season=camp.resolved_season,
-            carried_firewood_hours=camp.carried_firewood_hours,
-            ingredients=bool(camp.ingredients),
-            next_seed_sha256=commitment,
-            head=head,
-            camp=next_camp(config),
-        )
+            return read_state(self._conn, self.id, self.name, self.genesis)
 
     def next_config(self, sets: Sequence[str] = ()) -> Config:
         """The next night's config exactly as `play(sets)` would play it (`campaign check`):
@@ -312,17 +288,3 @@ def _create(path: Path, config: Config, name: str, wait: float) -> None:
         conn.close()
         ledger.discard(temp)
         raise
-
-
-def _pending_config(state: Any, conn: Any) -> Config:
-    """The next night's config as stored; PlayedElsewhere if the last night is a release's
-    this nightsim does not play (its morning may hold keys this one does not know), else
-    Damaged if it is not a valid config."""
-    data = rows.json_of(state, "pending.state", dict)
-    try:
-        return chain.config_of(data)
-    except ConfigError as exc:
-        check_last_night(conn)
-        raise rows.Damaged(
-            f"pending.state is not a valid config ({exc}): the file was edited"
-        ) from None

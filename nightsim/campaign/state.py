@@ -1,15 +1,26 @@
 """What a campaign holds, as `Campaign` reads it: the party, a played night, the next
-night's camp, the campaign now (docs/campaign.md). Plain records; no files, no SQL."""
+night's camp, the campaign now (docs/campaign.md): plain records, and the campaign now
+read from the pending row (`read_state`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from nightsim.campaign import chain
+from nightsim.campaign import chain, rows
+from nightsim.campaign.compat import check_last_night
 from nightsim.config import Config
+from nightsim.errors import ConfigError
 
-__all__ = ["CampaignNight", "CampaignState", "NextCamp", "PartyMember", "members", "next_camp"]
+__all__ = [
+    "CampaignNight",
+    "CampaignState",
+    "NextCamp",
+    "PartyMember",
+    "members",
+    "next_camp",
+    "read_state",
+]
 
 
 @dataclass(frozen=True)
@@ -98,3 +109,43 @@ def members(config: dict[str, Any]) -> tuple[PartyMember, ...]:
         PartyMember(m["name"], m["hp"], m["max_hp"], m.get("exhaustion", 0))
         for m in config["party"]
     )
+
+
+def read_state(conn: Any, cid: str, name: str, genesis: str) -> CampaignState:
+    """The campaign now, from the pending row and the last night (`Campaign.state`); the
+    caller names the file's errors (ledger.errors)."""
+    row = rows.one(conn, "SELECT commitment, state FROM pending", (), "the pending row")
+    commitment = rows.text(row[0], "pending.commitment")
+    config = _pending_config(row[1], conn)
+    last = conn.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
+    nights = rows.integer(last[0], "nights.number", 1) if last else 0
+    head = rows.text(last[1], f"night {nights}'s head") if last else genesis
+    camp = config.camp
+    return CampaignState(
+        id=cid,
+        name=name,
+        nights=nights,
+        party=tuple(PartyMember(m.name, m.hp, m.max_hp, m.exhaustion) for m in config.party),
+        month=camp.month,
+        day=camp.day or (1 if camp.month else None),
+        season=camp.resolved_season,
+        carried_firewood_hours=camp.carried_firewood_hours,
+        ingredients=bool(camp.ingredients),
+        next_seed_sha256=commitment,
+        head=head,
+        camp=next_camp(config),
+    )
+
+
+def _pending_config(state: Any, conn: Any) -> Config:
+    """The next night's config as stored; PlayedElsewhere if the last night is a release's
+    this nightsim does not play (its morning may hold keys this one does not know), else
+    Damaged if it is not a valid config."""
+    data = rows.json_of(state, "pending.state", dict)
+    try:
+        return chain.config_of(data)
+    except ConfigError as exc:
+        check_last_night(conn)
+        raise rows.Damaged(
+            f"pending.state is not a valid config ({exc}): the file was edited"
+        ) from None
