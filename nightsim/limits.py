@@ -20,6 +20,16 @@ MAX_DEPTH = 32
 #: An integer with more digits than this is refused, in a config, a `--set` value or `--seed`:
 #: every config number fits in 4 digits, and Python refuses to convert some 4,300 digits.
 MAX_INT_DIGITS = 100
+#: A seed shorter than this many characters is guessable: trying every such seed finds it
+#: back from its commitment, which the players' view shows (docs/table.md).
+SECRET_SEED_CHARS = 16
+
+
+def guessable(seed: int | str) -> bool:
+    """A seed short enough to be found from its commitment by trying every seed."""
+    return len(str(seed)) < SECRET_SEED_CHARS
+
+
 #: The nights of one run or journey, for `nightsim run --nights` and the API's `nights`.
 MAX_NIGHTS = 100_000
 #: `campaign --wait SECONDS`: how long a command waits for another's write lock, at most a

@@ -95,6 +95,12 @@ def _connect(path: Path, wait: float) -> sqlite3.Connection:
 def migrate(conn: sqlite3.Connection, path: Path) -> None:
     """Apply the migrations the file lacks; one from a later nightsim is NotACampaign."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if not isinstance(version, int) or version < 0:
+        # Only an edit of the file writes a negative schema number (nightsim counts up from 0).
+        raise NotACampaign(
+            f"{shown(path)}: damaged: its campaign schema number is {shown(version)}, which no"
+            " nightsim writes"
+        )
     if version > SCHEMA_VERSION:
         raise NotACampaign(
             f"{shown(path)}: a campaign from a later nightsim (campaign schema {version}; this"

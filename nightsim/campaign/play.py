@@ -54,6 +54,13 @@ def play_one(
 
     pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
     pending_seed = rows.text(pending[0], "pending.seed")
+    from nightsim.campaign.share import PlayersCopy, withheld
+
+    if withheld(pending_seed):
+        raise PlayersCopy(
+            "a players' copy (`campaign share`): it holds no seed for the next night, so no"
+            " night is played on it; play on the referee's file"
+        )
     state = rows.json_of(pending[1], "pending.state", dict)
     last = db.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
     # What tonight's header names, read from the file: checked, as the header is.

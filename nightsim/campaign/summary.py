@@ -70,7 +70,11 @@ def pending_problem(
     """The pending row against what follows night `last`: its seed against its commitment,
     its config against `morning` (night `last`'s, or the first config) with the adjustments
     since applied one by one, as `campaign adjust` applies them."""
-    if chain.commitment(seed) != commitment:
+    from nightsim.campaign.share import withheld
+
+    # A players' copy (`campaign share`) holds no next seed: its commitment is still checked
+    # against the chain, which is what a player verifies.
+    if not withheld(seed) and chain.commitment(seed) != commitment:
         return (
             "the next night's seed (pending.seed) is not the one whose commitment was published"
             " (pending.commitment): the file was edited"

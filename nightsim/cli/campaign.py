@@ -47,6 +47,7 @@ a referee's session:
   nightsim campaign void wood.campaign 5 --note "never camped"  a night played by mistake
   nightsim campaign verify wood.campaign --head 1f3a…       what a player runs
   nightsim campaign log wood.campaign 2 --out night2.jsonl  `nightsim verify` accepts it alone
+  nightsim campaign share wood.campaign players.campaign    the players' copy, no next seed
 
 exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
 ledger contradicting the logs, or a night that is not the one published), or campaign page
@@ -118,6 +119,13 @@ def add_parser(sub: Any) -> None:
     )
     add_published_args(ver)
     _page_parser(cmds)
+    share = _sub(
+        cmds,
+        "share",
+        "a copy of the campaign for the players: everything they verify, and not the seed of"
+        " the night to come",
+    )
+    share.add_argument("out", metavar="OUT", help="the copy's file (never overwritten)")
     p.set_defaults(handler=run)
 
 
@@ -183,6 +191,12 @@ def _night_parser(cmds: Any) -> None:
     )
     p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
+    p.add_argument(
+        "--not-as-published",
+        action="store_true",
+        help="play although tonight's config is not the one published for this night (the"
+        " published block will not verify it); without it, such a night is refused",
+    )
     add_narration_args(p)
     from nightsim.cli.sink_args import add_sink_args
 
@@ -232,8 +246,10 @@ def run(args: argparse.Namespace) -> int:
         "page": _page,
         "publish": _publish,
         "void": _void,
+        "share": _share,
     }[args.campaign_command]
     from nightsim.campaign.compat import PlayedElsewhere
+    from nightsim.campaign.share import PlayersCopy
 
     try:
         return handler(args)
@@ -244,6 +260,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OLDER_FORMAT
     except (NotACampaign, ConfigError) as exc:
         error(str(exc))
+        return EXIT_USAGE
+    except PlayersCopy as exc:
+        error(f"{shown(args.file)}: {exc}")
         return EXIT_USAGE
     except CampaignBusy as exc:
         error(f"{exc}: try again in a moment, or raise --wait")
@@ -276,6 +295,28 @@ def _publish(args: argparse.Namespace) -> int:
     return run_publish(args, _opened)
 
 
+def _share(args: argparse.Namespace) -> int:
+    """`campaign share FILE OUT`: the players' copy (docs/campaign.md, "The players' copy")."""
+    from nightsim.campaign.share import share
+
+    out = Path(args.out)
+    with _opened(args) as c:
+        nights = c.state.nights
+        try:
+            share(c, out)
+        except FileExistsError:
+            raise UsageError(
+                f"{shown(out)} exists: a campaign copy never overwrites a file"
+            ) from None
+        except OSError as exc:
+            raise UsageError(f"{shown(out)}: cannot write the copy: {exc.strerror}") from None
+    status(
+        f"the players' copy: {shown(out)} ({nights} nights; no seed for night {nights + 1}):"
+        " give it to the players for `campaign verify`"
+    )
+    return EXIT_OK
+
+
 def _void(args: argparse.Namespace) -> int:
     with _opened(args) as c:
         adj = c.void(args.night, args.note)
@@ -299,7 +340,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _night(args: argparse.Namespace) -> int:
     from nightsim.campaign.chain import check_camp_item
-    from nightsim.cli.campaign_publish import differs_warning
+    from nightsim.cli.campaign_publish import differs_warning, refused_unpublished
     from nightsim.cli.page import PageFile
 
     if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
@@ -331,6 +372,11 @@ def _night(args: argparse.Namespace) -> int:
             check_camp_item(item, names)
         warning = differs_warning(c, args.set)
         if warning is not None:
+            if not args.not_as_published:
+                # Refused, not warned: a warning scrolls away above the narration, and the
+                # player's verify of the published block then says NOT GENUINE
+                # (docs/campaign.md, "The referee's checklist").
+                raise UsageError(refused_unpublished(c, args.set))
             status(warning)
         from nightsim.cli.odds import _progress
 
@@ -419,9 +465,14 @@ def night_fingerprint(night: CampaignNight) -> str:
 
 def _adjust(args: argparse.Namespace) -> int:
     items = [f"leave {name}" for name in args.leave] + list(args.set)
+    from nightsim.cli.campaign_publish import published_for_next
+
     with _opened(args) as c:
         adj = c.adjust(items, args.note)
+        stale = published_for_next(c)
     status(f"adjustment {adj.number} recorded after night {adj.after_night}: sha256 {adj.sha256}")
+    if stale is not None:
+        status(stale)
     return EXIT_OK
 
 
@@ -535,7 +586,8 @@ def _not_genuine(
 ) -> None:
     """NOT GENUINE, the problem, and a night's differences in words as `verify` tells them
     (cli/verdict_out.py); its lines whole with --details."""
-    from nightsim.cli.verdict_out import details, reasons, tell
+    from nightsim.cli.verdict_out import details, tell
+    from nightsim.narration.verdict import reasons
 
     log = verdict.log_verdict
     said = [str(verdict.problem or wrong)]

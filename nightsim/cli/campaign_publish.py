@@ -157,3 +157,38 @@ def differs_warning(c: Campaign, sets: list[str]) -> str | None:
         " with another config; publish again (`campaign publish` with the same --set) before"
         " playing"
     )
+
+
+def refused_unpublished(c: Campaign, sets: list[str]) -> str:
+    """`campaign night`'s refusal when tonight's config is not the one published for it."""
+    from nightsim.campaign.publish import last_published
+    from nightsim.config.fingerprint import config_sha256
+
+    night = c.state.nights + 1
+    pub = last_published(c, night)
+    assert pub is not None
+    sha = config_sha256(c.next_config(sets))
+    return (
+        f"night {night}: tonight's config (fingerprint {sha[:12]}…) is not the one published for"
+        f" it ({pub.config_sha256[:12]}…), so a player's `campaign verify` with the published"
+        " block would say NOT GENUINE: publish again (`campaign publish` with tonight's --set)"
+        " and play, or play it as it is with --not-as-published"
+    )
+
+
+def published_for_next(c: Campaign) -> str | None:
+    """After an adjustment: the warning that the block published for the next night no
+    longer holds (the party's HP and the camp are in its fingerprint); None: it holds, or
+    nothing was published."""
+    from nightsim.campaign.publish import last_published
+    from nightsim.config.fingerprint import config_sha256
+
+    night = c.state.nights + 1
+    pub = last_published(c, night)
+    if pub is None or config_sha256(c.next_config(list(pub.sets))) == pub.config_sha256:
+        return None
+    return (
+        f"nightsim: warning: the block published for night {night} no longer holds (the"
+        " adjustment changed tonight's config, whose fingerprint it names): publish again"
+        f" (`campaign publish`) before playing night {night}"
+    )

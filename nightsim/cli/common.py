@@ -109,9 +109,12 @@ def parse_seed(text: str) -> int | str:
 
 
 def fresh_seed() -> int:
+    """A seed nobody chose: about 63 random bits. Its commitment is shown to the players
+    (nightsim/view.py); a seed of a few digits could be found back from it by trying
+    every one (docs/table.md, "What the players see")."""
     import secrets
 
-    return secrets.randbelow(1_000_000)
+    return 10**18 + secrets.randbelow(2**63 - 10**18)  # always 19 digits: never short
 
 
 def config_from_args(path: str | None, overrides: list[str] | None) -> tuple[Config, Path]:

@@ -32,7 +32,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
-from nightsim.limits import MAX_NIGHTS, shown
+from nightsim.limits import MAX_NIGHTS, SECRET_SEED_CHARS, guessable, shown
 from nightsim.view import REFEREE, viewed_lines
 
 if TYPE_CHECKING:
@@ -124,6 +124,16 @@ def _slug(seed: int | str) -> str:
     return slug
 
 
+def _named(seed: int | str, view: str) -> str:
+    """What a log's name says of its night: the seed, or in the players' view (whose status
+    line shows the name) the start of its commitment."""
+    if view == REFEREE:
+        return f"seed-{_slug(seed)}"
+    from nightsim.engine.dice import seed_sha256
+
+    return f"sha-{seed_sha256(seed)[:12]}"
+
+
 def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
     """The log, opened under its partial name (docs/limits.md): an existing file is
     never overwritten, and nothing takes the final name before the night is whole."""
@@ -136,7 +146,7 @@ def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"{folder}: cannot create the log folder: {exc.strerror}") from None
-    stem = f"night-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-seed-{_slug(seed)}"
+    stem = f"night-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{_named(seed, args.view)}"
     for n in range(1, 1000):
         path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
         if os.path.lexists(path) or os.path.lexists(partial_path(path)):
@@ -168,7 +178,9 @@ def _said_seed(seed: int | str, view: str, kept: bool) -> str:
         return shown_seed(seed)
     from nightsim.engine.dice import seed_sha256
 
-    where = "the seed itself is in the log" if kept else "the seed itself is not kept: --no-log"
+    where = (
+        "the seed is not shown in the players' view" if kept else "the seed is not kept: --no-log"
+    )
     return f"committed, sha256 {seed_sha256(seed)} ({where})"
 
 
@@ -183,6 +195,12 @@ def run(args: argparse.Namespace) -> int:
         )
     warn_names(config)
     warn_unwatched(config)
+    if args.view != REFEREE and args.seed is not None and guessable(seed):
+        status(
+            f"nightsim: warning: a seed under {SECRET_SEED_CHARS} characters can be found from its"
+            " commitment by trying every seed: for a night the players check, give a longer one"
+            " or none (a fresh seed is 63 random bits)"
+        )
     said = _said_seed(seed, args.view, not args.no_log)
     rerun = (
         rerun_flags(seed, args.nights) if args.view == REFEREE else f"the one whose seed is {said}"

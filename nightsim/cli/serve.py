@@ -79,5 +79,10 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2, access_log=False
     )
+    # asyncio warns "socket.send() raised exception." for every write to a client that has
+    # gone (a phone locked mid-stream): a stream's clients come and go, so it is not news.
+    import logging
+
+    logging.getLogger("asyncio").setLevel(logging.ERROR)
     uvicorn.Server(config).run(sockets=[sock])
     return EXIT_OK

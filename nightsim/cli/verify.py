@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from nightsim.cli.atomic import PARTIAL_SUFFIX
 from nightsim.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -15,7 +16,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.cli.replay import fail, lines_of, open_log
-from nightsim.errors import LogError, UnknownDice
+from nightsim.errors import BrokenLog, LogError, UnknownDice
 from nightsim.limits import escaped, shown
 
 if TYPE_CHECKING:
@@ -175,8 +176,9 @@ def refused(
 ) -> int | None:
     """Tell why a re-simulated log is not its night and return its exit code (1); None: it
     holds. The verdict comes first (cli/verdict_out.py); `whatif` calls it too."""
-    from nightsim.cli.verdict_out import details, notes, reasons, tell
+    from nightsim.cli.verdict_out import details, notes, tell
     from nightsim.narration.catalogue import Catalogue
+    from nightsim.narration.verdict import reasons
 
     t = Catalogue(lang)
     notes(verdict)
@@ -228,14 +230,41 @@ def not_resimulated(verdict: Verdict, log: str) -> str | None:
     return None
 
 
+def _broken(path: Path, exc: BrokenLog, lang: str) -> int:
+    """A log whose own chain breaks (edited and not re-chained, cut, reordered) is a verdict
+    like any other, NOT GENUINE on stdout with the line and what the reader found there
+    (docs/disputes.md, "The verdict"), not a failure of the program; a `.partial` file, a
+    run stopped before its end, is still told as the reader's failure (`replay`'s words)."""
+    from nightsim.cli.verdict_out import tell
+    from nightsim.narration.catalogue import Catalogue
+
+    if path.name.endswith(PARTIAL_SUFFIX):
+        return fail(path, exc)
+    t = Catalogue(lang)
+    why = escaped(exc.message)
+    said = (
+        t("verify.broken_whole", why=why)
+        if exc.line is None
+        else t("verify.broken", line=exc.line, why=why)
+    )
+    tell(shown(path, quote=False), [said], t)
+    # The reader's own line, for scripts and for programmers, on stderr as before (without
+    # the `nightsim: error:` of a failure: the program did its job).
+    status(f"{shown(path)}: {escaped(str(exc))}")
+    return EXIT_FAILED
+
+
 def run(args: argparse.Namespace) -> int:
-    from nightsim.cli.verdict_out import details, notes, reasons, tell
+    from nightsim.cli.verdict_out import details, notes, tell
     from nightsim.log.verify import verify_lines
+    from nightsim.narration.verdict import reasons
 
     path = Path(args.log)
     try:
         with open_log(path) as fh:
             verdict = verify_lines(lines_of(fh, path))
+    except BrokenLog as exc:
+        return _broken(path, exc, args.lang)
     except LogError as exc:
         return fail(path, exc)
     except UnknownDice as exc:

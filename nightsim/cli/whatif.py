@@ -203,6 +203,13 @@ def _check_odds_options(args: argparse.Namespace) -> None:
         raise UsageError("--night K tells one night of the log; --nights N gives odds: choose one")
     if args.format == "html":
         raise UsageError("--nights: the paired odds come as text or json, not html")
+    if args.view != REFEREE:
+        # The odds are the referee's planning: they name the log's seed, its config (the
+        # encounter chance) and how often a monster comes, all behind the screen (docs/table.md).
+        raise UsageError(
+            "--view players: the paired odds (--nights) are the referee's; tell the night"
+            " side by side (no --nights) for the players"
+        )
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {shown(args.jobs)}")
 

@@ -254,6 +254,14 @@ def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> t
 
     claimed = data.get("hash")
     if not isinstance(claimed, str):
+        if data.get("view") == "players":
+            # `--view players --format jsonl`: a view proves nothing and carries no chain
+            # (docs/stream.md, "The players' view is not the log"): not a log at all.
+            raise NotALog(
+                number,
+                'a players\' view ("view": "players"), not a log: it carries no chain and'
+                " proves nothing; ask the referee for the log itself",
+            )
         raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
     body = {k: v for k, v in data.items() if k != "hash"}
     fast = False

@@ -33,7 +33,7 @@ EN: dict[str, str | dict[str, str]] = {
     "serve.pace_brisk": "briskly",
     "serve.pace_slow": "slowly",
     "serve.sets": "Tonight's changes (KEY=VALUE, one a line)",
-    "serve.seed": "Seed (blank: a fresh one)",
+    "serve.seed": "Seed (blank: a fresh one; else 16 characters or more)",
     "serve.play_next": "Play the next night",
     "serve.play_camp": "Play a night",
     "serve.as_json": "the campaign as JSON",
@@ -345,6 +345,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaignpage.col_head": "Head",
     "campaignpage.camp": "{terrain}, {weather}",
     "campaignpage.chance": "monsters {chance}-in-6",
+    "campaignpage.chance@players": "a camp",
     "campaignpage.weather_custom": "weather as the referee rules",
     "campaignpage.none": "none",
     "campaignpage.encounter": "{creature}, {clock}",
@@ -380,6 +381,8 @@ EN: dict[str, str | dict[str, str]] = {
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "GENUINE: {file} is the night its seed and config play",
     "verdict.not_genuine": "NOT GENUINE: {file}",
+    "verify.broken": "line {line}: the log is not as nightsim wrote it: {why}",
+    "verify.broken_whole": "the log is not as nightsim wrote it: {why}",
     "verdict.more": "\u2026 and differences in {n:#other_event} (--details shows the lines)",
     "verdict.details": "for programmers (the first differing lines, whole):",
     "verify.no_head": "where the log ends is not checked: give --head with the head read out at"

@@ -44,7 +44,7 @@ UK: dict[str, str | dict[str, str]] = {
     "serve.pace_brisk": "жваво",
     "serve.pace_slow": "повільно",
     "serve.sets": "Зміни на цю ніч (КЛЮЧ=ЗНАЧЕННЯ, по одній у рядку)",
-    "serve.seed": "Зерно (порожньо: нове)",
+    "serve.seed": "Зерно (порожньо: нове; інакше щонайменше 16 знаків)",
     "serve.play_next": "Зіграти наступну ніч",
     "serve.play_camp": "Зіграти ніч",
     "serve.as_json": "кампанія в JSON",
@@ -374,6 +374,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaignpage.col_head": "Голова",
     "campaignpage.camp": "{terrain}, {weather}",
     "campaignpage.chance": "чудовиська {chance} з 6",
+    "campaignpage.chance@players": "табір",
     "campaignpage.weather_custom": "погода на розсуд ведучого",
     "campaignpage.none": "немає",
     "campaignpage.encounter": "{creature}, {clock}",
@@ -409,6 +410,8 @@ UK: dict[str, str | dict[str, str]] = {
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "СПРАВЖНІЙ: {file} \u2014 саме та ніч, яку дають його зерно й конфігурація",
     "verdict.not_genuine": "НЕСПРАВЖНІЙ: {file}",
+    "verify.broken": "рядок {line}: журнал не такий, яким його записав nightsim: {why}",
+    "verify.broken_whole": "журнал не такий, яким його записав nightsim: {why}",
     "verdict.more": "\u2026 і ще {n:#other_event} з відмінностями (--details показує рядки)",
     "verdict.details": "для програмістів (перші відмінні рядки повністю):",
     "verify.no_head": "де журнал закінчується, не перевірено: дайте --head з головою ланцюжка,"

@@ -17,6 +17,7 @@ from nightsim.limits import shown
 from nightsim.narration.catalogue import Catalogue
 
 if TYPE_CHECKING:
+    from nightsim.log.binding import Published
     from nightsim.log.verify import Verdict
 
 # A forged line can be megabytes: each side's sentence is cut like any echoed input.
@@ -167,3 +168,29 @@ def differences(verdict: Verdict, lang: str = "en") -> list[str]:
     if verdict.more:
         said.append(Catalogue(lang)("verdict.more", n=verdict.more))
     return said
+
+
+def reasons(
+    verdict: Verdict,
+    t: Catalogue,
+    *,
+    published: Published | None = None,
+    head: str | None = None,
+    resimulated: bool = True,
+) -> list[str]:
+    """Every reason the log is not the night (empty: it is), in the verdict's language:
+    the head read out, what was published, the seed's own commitment, then each difference
+    the re-simulation found (the night is re-simulated even when the head fails). The one
+    answer of `verify`, `campaign verify`, `whatif` and the console (docs/disputes.md)."""
+    from nightsim import heads
+    from nightsim.log.binding import Published, unbound
+
+    said: list[str] = []
+    if head is not None and (verdict.head is None or not heads.matches(verdict.head, head)):
+        said.append(t("verify.head_wrong", got=verdict.head, head=head))
+    said += [t(u.key, **u.values) for u in unbound(verdict, published or Published())]
+    if not resimulated:
+        return said
+    if not verdict.seed_matches:
+        said.append(t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256))
+    return said + differences(verdict, t.lang)

@@ -144,7 +144,10 @@ class Guard:
             return
         scope.setdefault("state", {})["role"] = role
         if scope["method"] not in SAFE_METHODS:
-            body = await _body(receive)
+            try:
+                body = None if _declared(scope) > MAX_BODY_BYTES else await _body(receive)
+            except _Gone:
+                return  # the client left before its body was whole: nothing is done
             if body is None:
                 await refuse(scope, send, 413, _words(scope, ctx, "serve.too_large"))
                 return
@@ -155,13 +158,27 @@ class Guard:
         await self.app(scope, receive, _headers(send, token if how == "query" else None))
 
 
+class _Gone(Exception):
+    """The client disconnected before its request's body was whole."""
+
+
+def _declared(scope: Scope) -> int:
+    """The body's length as the request declares it (0: not declared, or not a number: the
+    server refuses a malformed one before the app sees it)."""
+    length = Headers(scope=scope).get("content-length", "")
+    if not length.isascii() or not length.isdigit():
+        return 0
+    return int(length) if len(length) <= 18 else MAX_BODY_BYTES + 1
+
+
 async def _body(receive: Receive) -> bytes | None:
-    """The whole body, or None past MAX_BODY_BYTES (never held whole past it)."""
+    """The whole body, or None past MAX_BODY_BYTES (never held whole past it). A request
+    whose client leaves mid-body is not acted on (a night is not played on half a body)."""
     chunks, size = [], 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
-            break
+            raise _Gone
         chunk: bytes = message.get("body", b"")
         size += len(chunk)
         if size > MAX_BODY_BYTES:

@@ -289,7 +289,9 @@ def _error_field(exc: Any) -> str:
     return ".".join(loc)
 
 
-def check_values(values: Mapping[str, str], lang: str = "en", width: int = 100) -> Checked:
+def check_values(
+    values: Mapping[str, str], lang: str = "en", width: int = 100, name: str = ""
+) -> Checked:
     """Validate the form as `nightsim check` validates a file: the same model, the same
     messages (config/explain.py, config/names.py), the same warnings and fingerprint."""
     from pydantic import ValidationError
@@ -311,11 +313,12 @@ def check_values(values: Mapping[str, str], lang: str = "en", width: int = 100) 
     problem = name_problem(config)
     if problem is not None:
         return Checked(error=problem)
-    return checked_config(config, lang, width)
+    return checked_config(config, lang, width, name)
 
 
-def checked_config(config: Any, lang: str, width: int) -> Checked:
-    """A valid config's warnings (`check`'s words, in `lang`), fingerprint and panel."""
+def checked_config(config: Any, lang: str, width: int, name: str = "") -> Checked:
+    """A valid config's warnings (`check`'s words, in `lang`), fingerprint and panel (titled
+    with the camp's file `name`, or "a new camp")."""
     from rich.console import Console
 
     from nightsim.config.checkup import checkup
@@ -328,7 +331,8 @@ def checked_config(config: Any, lang: str, width: int) -> Checked:
     t = Catalogue(lang).for_party(party)
     sha = config_sha256(config)
     console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(render_checkup(ck, "", lang=lang, party=party, fingerprint=sha))
+    title = name or Catalogue(lang)("console.camp_new")
+    console.print(render_checkup(ck, title, lang=lang, party=party, fingerprint=sha))
     return Checked(
         config=config,
         warnings=[warning_text(w, t) for w in ck.warnings],

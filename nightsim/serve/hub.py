@@ -131,13 +131,11 @@ class EventHub:
     def night_of(self, first: int) -> list[Stored]:
         """The released messages of the night whose first cursor is `first`: what a screen
         drawn now shows; the rest comes as it is released (`follow`)."""
-        at = _index_after(self.history, first - 1)
-        out: list[Stored] = []
-        for s in self.history[at:]:
-            if out and s.message.type.startswith("nightsim.night.header."):
-                break
-            out.append(s)
-        return out
+        return _night(self.history, first)
+
+    def telling(self, first: int) -> bool:
+        """Whether the night whose first cursor is `first` is still being released."""
+        return len(_night(self.stored, first)) > len(_night(self.history, first))
 
     def last_night_first(self) -> int:
         """The first cursor of the last night released (0: none yet)."""
@@ -145,6 +143,16 @@ class EventHub:
             if s.message.type.startswith("nightsim.night.header."):
                 return s.id
         return 0
+
+
+def _night(messages: Sequence[Stored], first: int) -> list[Stored]:
+    at = _index_after(messages, first - 1)
+    out: list[Stored] = []
+    for s in messages[at:]:
+        if out and s.message.type.startswith("nightsim.night.header."):
+            break
+        out.append(s)
+    return out
 
 
 def _index_after(history: Sequence[Stored], after: int) -> int:

@@ -30,7 +30,15 @@ def campaign_night(path: Path, sets: Sequence[str] = (), wait: float = 0.0) -> P
 
 def camp_night(root: Path, toml: Path, seed: str | None, sets: Sequence[str] = ()) -> Played:
     from nightsim.api import load_config, write_log
+    from nightsim.limits import SECRET_SEED_CHARS, guessable
 
+    if seed and guessable(seed):
+        # The players' screen shows the seed's commitment: a short seed is found back from
+        # it, and with it every roll behind the screen (docs/serve.md).
+        raise ValueError(
+            f"seed: under {SECRET_SEED_CHARS} characters, it can be found from its commitment,"
+            " which the players' screen shows: give a longer one, or none for a fresh seed"
+        )
     config = load_config(toml, list(sets))
     chosen: str | int = seed if seed else secrets.randbelow(2**63)
     logs = root / "logs"

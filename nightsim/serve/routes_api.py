@@ -90,7 +90,7 @@ async def play(request: Request) -> Response:
     body = await request.body()
     try:
         data = json.loads(body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past Python's stack
         raise HTTPException(400, "the body is not JSON") from None
     if not isinstance(data, dict):
         raise HTTPException(400, "the body is a JSON object")

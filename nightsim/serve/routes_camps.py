@@ -59,7 +59,8 @@ async def edit_camp(request: Request) -> Response:
         return console.bad_name(request, exc)
     raw, error = _raw(text)
     values = camp_form.form_values(raw)
-    checked = camp_form.check_values(values, console.lang(request)) if not error else None
+    lang = console.lang(request)
+    checked = camp_form.check_values(values, lang, name=path.name) if not error else None
     return _form(
         request, values, original=path.name, file=path.name, checked=checked, read_error=error
     )
@@ -77,7 +78,7 @@ async def post_camp(request: Request) -> Response:
         except KeyError:
             return console.refused(request, f"__action: {action[:60]!r}")
         return _form(request, values, original=original, file=file)
-    checked = camp_form.check_values(values, console.lang(request))
+    checked = camp_form.check_values(values, console.lang(request), name=original)
     if checked.config is None:
         return _form(request, values, 400, original=original, file=file, checked=checked)
     if action != "save":

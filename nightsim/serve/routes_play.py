@@ -159,6 +159,7 @@ async def watch(request: Request) -> Response:
         view="referee",
         first=first,
         blocks=_night_blocks(request, first, "referee"),
+        telling=context(request).hub.telling(first),
     )
 
 

@@ -55,54 +55,40 @@ def verify_log(fh: IO[bytes], where: str, published: AskedFor, lang: str) -> Ans
     escaped, `limits.shown` of a path). Raises
     LogError (not a log, or broken) and UnknownDice as the reader does: the caller tells
     a broken log (a failed verdict) from bad input."""
+    from nightsim.log.binding import Published
     from nightsim.log.reader import log_lines
-    from nightsim.log.verify import head_problem, verify_lines
+    from nightsim.log.verify import verify_lines
     from nightsim.narration.catalogue import Catalogue
+    from nightsim.narration.verdict import reasons
 
     verdict = verify_lines(log_lines(fh, where))
     t = Catalogue(lang)
-    if published.head is not None:
-        problem = head_problem(verdict, published.head)
-        if problem is not None:
-            return Answer(False, [f"{problem}: it was cut, added to or rewritten since"])
-    if published.commitment is not None and published.commitment != verdict.seed_sha256:
-        said = t("verify.seed_differs", sha=verdict.seed_sha256, given=published.commitment)
-        return Answer(False, [said])
-    if published.config_sha256 is not None and published.config_sha256 != verdict.config_sha256:
-        said = t("verify.config_differs", sha=verdict.config_sha256, given=published.config_sha256)
-        return Answer(False, [said])
     elsewhere = verdict.older_format_line or (
         verdict.elsewhere.line(where) if verdict.elsewhere is not None else None
     )
+    # The reasons `verify` gives, in its order (head, what was published, the seed, each
+    # difference): the console and the command never disagree.
+    said = reasons(
+        verdict,
+        t,
+        published=Published(published.commitment, published.config_sha256),
+        head=published.head,
+        resimulated=elsewhere is None,
+    )
+    if said:
+        return Answer(False, [*said, *verdict.notes], _evidence(verdict, t))
     if elsewhere is not None:
         return Answer(None, [escaped(elsewhere)])
-    if not verdict.seed_matches:
-        said = t("verify.seed_mismatch", seed=shown(verdict.seed), sha=verdict.seed_sha256)
-        return Answer(False, [said, *verdict.notes])
-    if verdict.mismatch is not None:
-        return _differs(verdict, t, lang)
     return Answer(True, [*_agreed(verdict, published, t), *verdict.notes])
 
 
-def _differs(verdict: Verdict, t: Catalogue, lang: str) -> Answer:
-    from nightsim.narration.verdict import verdict_words
-
+def _evidence(verdict: Verdict, t: Catalogue) -> list[tuple[str, str]]:
+    """The first differing lines whole, as `verify --details` shows them."""
     m = verdict.mismatch
-    assert m is not None
-    line = m.seq + 1  # the file's 1-based line, as `verify` counts
-    what = (
-        t("verify.differs_in", fields=", ".join(shown(f) for f in m.fields))
-        if m.fields
-        else t("verify.not_in_log" if m.log is None else "verify.not_simulated")
-    )
-    lines = [
-        verdict_words(line, m.log, m.sim, m.fields, lang),
-        t("verify.first_differing", line=line, type=shown(m.type, quote=False), what=what),
-        *verdict.notes,
-    ]
+    if m is None:
+        return []
     none = t("verify.none")
-    evidence = [("log", m.log or none), ("sim", m.sim or none)]
-    return Answer(False, lines, evidence)
+    return [("log", m.log or none), ("sim", m.sim or none)]
 
 
 def _agreed(verdict: Verdict, published: AskedFor, t: Catalogue) -> list[str]:

@@ -1,7 +1,8 @@
 """docs/campaign.md's referee's checklist, followed literally with real processes: the
 commands of its block in order, the verify line's placeholders filled from the published
 block and the head read out, gives no false accusation (exit 0); the same block and a night
-played with another --set gives the warning and a verify that names "another config"."""
+played with another --set is refused (played with --not-as-published, it gives the warning
+and a verify that names "another config")."""
 
 from __future__ import annotations
 
@@ -85,10 +86,15 @@ def test_the_checklist_followed_literally(tmp_path: Path) -> None:
     assert verified.stdout.startswith("GENUINE: wood.campaign: ")
     assert verified.stdout.splitlines()[1].startswith("verified:")
 
-    # The next session: the same block published, the night played with another --set.
+    # The next session: the same block published, the night played with another --set:
+    # refused, naming the way out; played anyway only when the referee says so.
     night = [w.replace("camp.weather=dry", "camp.weather=damp") for w in steps[2]]
     assert night != steps[2]
-    verified, err = _play(tmp_path, [steps[1], night, steps[3]])
+    assert _run(tmp_path, steps[1]).returncode == 0
+    refused = _run(tmp_path, night)
+    assert refused.returncode == 2 and "publish again" in refused.stderr, refused.stderr
+    assert "--not-as-published" in refused.stderr
+    verified, err = _play(tmp_path, [steps[1], [*night, "--not-as-published"], steps[3]])
     assert "nightsim: warning: tonight's config is not the one published for night 2" in err
     assert verified.returncode == 1
     assert verified.stdout.startswith("NOT GENUINE: wood.campaign\n")

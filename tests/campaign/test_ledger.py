@@ -259,6 +259,16 @@ def test_migrations_from_empty_and_a_later_schema(tmp_path: Path) -> None:
         Campaign.open(later)
 
 
+@pytest.mark.parametrize("number", [-1, -100, -(2**31)])
+def test_a_negative_schema_number_is_a_damaged_file(tmp_path: Path, number: int) -> None:
+    """Only an edit writes one (`sqlite3 f "PRAGMA user_version=-100"`): one line, no
+    migration indexed by it (an IndexError traceback before)."""
+    path = _played(tmp_path, nights=1)
+    _sql(path, f"PRAGMA user_version = {number}")
+    with pytest.raises(NotACampaign, match=rf"damaged: its campaign schema number is {number}"):
+        Campaign.open(path)
+
+
 def test_full_database_rolls_back(tmp_path: Path) -> None:
     """SQLITE_FULL for real: the file capped with `PRAGMA max_page_count` (no tmpfs needed),
     the night's transaction rolled back whole."""

@@ -86,8 +86,8 @@ def test_the_published_round_trip_and_a_night_played_otherwise(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], narrow: None
 ) -> None:
     """Published with --set, played with the same --set: verified with every published
-    value. Published again, played with another --set: the warning names both fingerprints
-    before the night, and verify says "another config"."""
+    value. Published again, played with another --set: refused; with --not-as-published the
+    warning names both fingerprints before the night, and verify says "another config"."""
     c = _new(tmp_path, capsys)
     assert main(["campaign", "publish", c, "--set", "camp.weather=dry"]) == 0
     pub = _published(capsys.readouterr().out)
@@ -104,7 +104,9 @@ def test_the_published_round_trip_and_a_night_played_otherwise(
     assert main(["campaign", "publish", c, "--set", "camp.terrain=bog"]) == 0
     pub2 = _published(capsys.readouterr().out)
     assert pub2["night"] == "2"
-    assert main(["campaign", "night", c, "--quiet"]) == 0
+    assert main(["campaign", "night", c, "--quiet"]) == 2  # refused: not as published
+    assert "--not-as-published" in capsys.readouterr().err
+    assert main(["campaign", "night", c, "--quiet", "--not-as-published"]) == 0
     done = capsys.readouterr()
     warning = done.err[: done.err.index("night 2: head:")]
     assert warning.startswith("nightsim: warning: tonight's config is not the one published")
@@ -192,7 +194,7 @@ def test_show_tells_what_was_published_for_the_next_night(
     assert main(["campaign", "show", c, "--format", "json"]) == 0
     shown = json.loads(capsys.readouterr().out)["published"]
     assert shown["config_sha256"] == pub["config-sha256"] and shown["sets"] == ["camp.weather=dry"]
-    assert main(["campaign", "night", c, "--quiet"]) == 0
+    assert main(["campaign", "night", c, "--quiet", "--set", "camp.weather=dry"]) == 0
     capsys.readouterr()
     assert main(["campaign", "show", c, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["published"] is None  # night 2: none yet
@@ -224,3 +226,21 @@ def test_a_schema_1_file_read_only_is_read_as_it_is(
     # Writable, it is migrated on open, and publishes.
     assert main(["campaign", "publish", c]) == 0
     assert sqlite3.connect(c).execute("PRAGMA user_version").fetchone()[0] == ledger.SCHEMA_VERSION
+
+
+def test_an_adjustment_after_publishing_says_to_publish_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The party's HP are in the published fingerprint: damage recorded after the block
+    was published makes it stale, and `adjust` says so at once (a player's verify of the
+    old block would otherwise call an honest night NOT GENUINE)."""
+    c = _new(tmp_path, capsys)
+    assert main(["campaign", "publish", c]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "adjust", c, "--set", "party.Moss.hp=1", "--note", "an arrow"]) == 0
+    assert "the block published for night 1 no longer holds" in capsys.readouterr().err
+    assert main(["campaign", "publish", c]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "night", c, "--quiet"]) == 0
+    assert main(["campaign", "adjust", c, "--set", "party.Moss.hp=2"]) == 0
+    assert "no longer holds" not in capsys.readouterr().err  # nothing published for night 2

@@ -965,8 +965,14 @@ def test_mutated_logs_exit_0_1_or_2_and_never_crash(
         assert "Traceback" not in err + out
         if code == 0:
             assert mutated == b"".join(one_night)
+            continue
+        assert len(err.splitlines()) == 1, err
+        if command == "verify" and code == 1:
+            # A broken log is a verdict (docs/disputes.md): NOT GENUINE on stdout with the
+            # line, the reader's own words on stderr.
+            assert out.startswith("NOT GENUINE: ") and "- line " in out, out
         else:
-            assert err.startswith("nightsim: error: ") and len(err.splitlines()) == 1, err
+            assert err.startswith("nightsim: error: "), err
 
 
 # --- the table --------------------------------------------------------------------------------

@@ -570,3 +570,17 @@ def test_a_wandering_monster_check_without_its_roll_is_refused(
     assert main(["replay", str(log)]) == 1
     err = capsys.readouterr().err
     assert f"line {k + 1}: monster.checked: field 'rolls'" in err, err
+
+
+@pytest.mark.parametrize("command", ["verify", "replay"])
+def test_a_players_view_is_not_a_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A saved `--view players --format jsonl` stream handed over as evidence: bad input
+    (exit 2) saying what it is, not a broken log (1) that reads as a forgery."""
+    view = tmp_path / "view.jsonl"
+    assert main(["run", "--seed", "5", "--no-log", "--format", "jsonl", "--view", "players"]) == 0
+    view.write_text(capsys.readouterr().out, "utf-8")
+    assert main([command, str(view)]) == 2
+    err = capsys.readouterr().err
+    assert "a players' view" in err and "ask the referee for the log" in err

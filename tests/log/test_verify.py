@@ -185,7 +185,13 @@ def test_verify_checks_the_chain_too(tmp_path: Path, capsys: pytest.CaptureFixtu
     lines[4] = canonical_json(data) + "\n"
     log = save(tmp_path / "n.jsonl", lines)
     assert main(["verify", str(log)]) == 1
-    assert "line 5: hash does not match" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "line 5: hash does not match" in err
+    # A verdict, not a failure of the program: on stdout, in the verdict's language.
+    assert out.startswith(f"NOT GENUINE: {log}\n- line 5: the log is not as nightsim wrote")
+    assert "nightsim: error" not in err
+    assert main(["verify", str(log), "--lang", "uk"]) == 1
+    assert capsys.readouterr().out.startswith(f"НЕСПРАВЖНІЙ: {log}\n- рядок 5: журнал не такий")
 
 
 def test_a_forged_seed_fails_its_commitment(

@@ -474,6 +474,7 @@ def test_nights_text_says_the_same_on_every_night(
         (["--nights", "10", "--format", "html"], "not html"),
         (["--jobs", "2"], "--jobs: only with --nights N"),
         (["--nights", "10", "--jobs", "0"], "--jobs: expected 1.."),
+        (["--nights", "10", "--view", "players"], "--view players: the paired odds"),
     ],
 )
 def test_nights_options_refused(

@@ -48,6 +48,10 @@ REFEREE_ONLY = (
     "за ширмою",
     "dozing 1d",
     "сон на варті 1d",
+    # the encounter chance in words (the campaign page's camp column said it)
+    "6-in-6",
+    "6\u2011in\u20116",
+    "6 з 6",
 )
 
 
@@ -168,6 +172,14 @@ def test_a_fresh_seed_is_not_said_in_the_players_view(tmp_path: Path) -> None:
     said = _said(["run", "--view", "players", "--quiet", "--log", str(log)])
     header = json.loads(log.read_text("utf-8").splitlines()[0])
     assert str(header["seed"]) not in said
-    assert (
-        f"seed: committed, sha256 {header['seed_sha256']} (the seed itself is in the log)" in said
-    )
+    sha = header["seed_sha256"]
+    assert f"seed: committed, sha256 {sha} (the seed is not shown in the players' view)" in said
+    assert len(str(header["seed"])) >= 16  # a fresh seed cannot be tried back from its commitment
+
+
+def test_a_players_log_name_and_a_short_seed(tmp_path: Path) -> None:
+    argv = ["run", "--view", "players", "--quiet", "--seed", "4242", "--log-dir", str(tmp_path)]
+    said = _said(argv)
+    (log,) = tmp_path.iterdir()
+    assert "4242" not in said and "4242" not in log.name, (said, log.name)
+    assert "can be found from its commitment" in said

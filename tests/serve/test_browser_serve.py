@@ -139,7 +139,7 @@ def secrets_of(folder: Path, n: int) -> list[str]:
     return sorted(creatures) + ([seed] if seed and seed != "committed" else [])
 
 
-@pytest.mark.parametrize("width", [390, 1920])
+@pytest.mark.parametrize("width", [320, 390, 1920])
 def test_a_referee_plays_and_the_players_follow(browser: Any, served: Served, width: int) -> None:
     players = open_page(browser, served, f"{served.base}/table?t={served.players}", width)
     referee = open_page(browser, served, f"{served.base}/?t={served.referee}", width)

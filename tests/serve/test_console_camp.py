@@ -133,6 +133,7 @@ def test_rows_are_added_and_removed() -> None:
 def test_the_form_shows_every_key_and_the_fingerprint(console: Console) -> None:
     r = console.get("/camps/wood/edit")
     assert r.status_code == 200
+    assert "Check of wood.toml" in r.text  # the panel names its camp
     for path in _paths(camp_form.specs()):
         if path.startswith("party."):
             path = "party.0." + path.removeprefix("party.")

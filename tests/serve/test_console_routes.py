@@ -62,6 +62,24 @@ def test_verify_a_forged_log_is_not_genuine(console: Console) -> None:
     assert "НЕСПРАВЖНІЙ" in r.text and "журнал каже" in r.text
 
 
+def test_verify_says_what_the_command_says(console: Console) -> None:
+    import html as html_
+    import io
+    from contextlib import redirect_stdout
+
+    from nightsim.cli import main
+
+    forged = _forged(console.root)
+    wrong_head = "0" * 12
+    r = console.post("/verify", {"head": wrong_head}, files=_upload(forged, "forged.jsonl"))
+    page = [html_.unescape(li) for li in re.findall(r"<li>(.*?)</li>", r.text, re.S)]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["verify", str(forged), "--head", wrong_head]) == 1
+    told = [line[2:] for line in out.getvalue().splitlines() if line.startswith("- ")]
+    assert len(told) >= 2 and page[: len(told)] == told
+
+
 def test_verify_against_a_published_value(console: Console) -> None:
     r = console.post(
         "/verify", {"commitment": "0" * 64}, files=_upload(console.root / "night.jsonl")

@@ -171,3 +171,19 @@ def test_two_referees_one_night_and_one_409(served: Served) -> None:
     assert served.stop() in (0, 143)
     assert nights_in(served.root) == 1
     verified(served.root)
+
+
+def test_events_after_now_skip_the_history(served: Served) -> None:
+    """`?after=now`: only what comes next (docs/serve.md, "The stream for tools")."""
+    first = play(served.client()).json()
+    got: list[Message] = []
+    with served.client().stream("GET", "/events?after=now", timeout=30) as r:
+        assert r.status_code == 200
+        later = threading.Timer(0.5, lambda: play(served.client()))
+        later.start()
+        for m in messages(r.iter_lines()):
+            got.append(m)
+            break
+    later.join()
+    assert got[0].id == str(first["last_event_id"] + 1)
+    assert (got[0].event or "").startswith("nightsim.night.header.")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -287,3 +288,48 @@ def test_the_players_stream_keeps_the_screen(served: Served) -> None:
     }
     assert not purposes & set(HIDDEN), purposes & set(HIDDEN)
     assert len(got) > 10
+
+
+def _raw_post(s: Served, path: str, declared: int, sent: bytes) -> bytes:
+    """A POST that declares `declared` bytes, sends `sent`, then closes its side."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
+        sock.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: {s.host}\r\nAuthorization: Bearer {s.referee}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {declared}\r\n\r\n".encode()
+            + sent
+        )
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(5)
+        answer = b""
+        try:
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except TimeoutError:
+            pass
+    return answer
+
+
+def test_a_body_cut_short_plays_nothing(served: Served) -> None:
+    from tests.serve.served import nights_in, wait_until
+
+    path = f"/api/campaigns/{CAMPAIGN}/nights"
+    _raw_post(served, path, 50, b"{}")
+    answer = _raw_post(served, path, 10**12, b"{}")
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]  # refused on its declared length
+    time.sleep(1.0)
+    assert nights_in(served.root) == 0
+    assert served.client().post(path, json={}).status_code == 201  # the server plays on
+    wait_until(lambda: nights_in(served.root) == 1, "the night")
+
+
+def test_a_deeply_nested_body_is_400(shared: Served) -> None:
+    body = b"[" * 100_000 + b"]" * 100_000
+    r = shared.client().post(
+        f"/api/campaigns/{CAMPAIGN}/nights",
+        content=body,
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 400, r.text[:300]
+    assert "Traceback" not in shared.stderr()

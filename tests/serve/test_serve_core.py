@@ -326,9 +326,20 @@ def test_a_screen_drawn_mid_night_shows_only_what_was_released(tmp_path: Path) -
     ]
     stored = hub.reserve(night)
     assert hub.night_of(stored[0].id) == [] and hub.last_night_first() == 0
+    assert hub.telling(stored[0].id)
     asyncio.run(hub.release(stored[:3]))
     assert hub.night_of(stored[0].id) == stored[:3]
     assert hub.last_night_first() == stored[0].id
+    assert hub.telling(stored[0].id)
+    asyncio.run(hub.release(stored[3:]))
+    assert not hub.telling(stored[0].id)
+
+
+def test_the_referee_screen_without_script_is_redrawn_while_told(folder: Path) -> None:
+    c = client(folder)
+    assert c.post("/api/campaigns/wood/nights", json={}).status_code == 201
+    told = c.get("/watch", params={"from": "1"}).text
+    assert "Morning after" in told and 'http-equiv="refresh"' not in told
 
 
 def test_every_page_names_an_icon_the_server_has(folder: Path) -> None:
@@ -338,3 +349,13 @@ def test_every_page_names_an_icon_the_server_has(folder: Path) -> None:
     assert icon, "no icon: the browser asks /favicon.ico and logs a 404"
     got = c.get(icon.group(1))
     assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg")
+
+
+def test_a_short_seed_for_a_camp_night_is_refused(folder: Path) -> None:
+    c = client(folder)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/").text)
+    assert csrf
+    r = c.post("/camps/wood/play", data={"csrf": csrf[1], "seed": "1", "pace": "0"})
+    assert r.status_code == 400 and "can be found from its commitment" in r.text
+    long_seed = {"csrf": csrf[1], "seed": "the mill at moonrise", "pace": "0"}
+    assert c.post("/camps/wood/play", data=long_seed, follow_redirects=False).status_code == 303
