@@ -58,7 +58,10 @@ import typing as _typing
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 from nightsim.lazy import attribute as _attribute
 
-__version__ = "0.4.0"
+# The one place the version is written (pyproject.toml reads it). Between releases main is
+# the next release's development version (`X.Y.Z.dev0`, PEP 440): later than every release
+# before it, earlier than X.Y.Z itself (CONTRIBUTING.md, "Releasing").
+__version__ = "0.4.0.dev0"
 
 if _typing.TYPE_CHECKING:
     from nightsim.campaign import Campaign

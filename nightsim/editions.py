@@ -108,10 +108,16 @@ def release_tuple(version: str) -> tuple[int, int, int] | None:
 
 
 def is_later(version: str) -> bool:
-    """Whether `version` (a header's `nightsim`) is a later release than this one. A version
-    that is not `X.Y.Z` is not called later: its log is held to this release's rules."""
-    theirs, ours = release_tuple(version), release_tuple(__version__)
-    return theirs is not None and ours is not None and theirs > ours
+    """Whether `version` (a header's `nightsim`) is a later release than this one, in PEP
+    440's order: a development build `0.5.0.dev0` is later than 0.4.x and earlier than 0.5.0
+    (CONTRIBUTING.md, "Releasing"). A version that is not PEP 440's is not called later: its
+    log is held to this release's rules."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        return Version(version) > Version(__version__)
+    except InvalidVersion:
+        return False
 
 
 def series(version: str) -> str:
@@ -121,10 +127,10 @@ def series(version: str) -> str:
     return version if t is None else f"{t[0]}.{t[1]}"
 
 
-def resimulate_command(release_series: str | None, log: str) -> str:
-    """The one command that re-simulates a log with another release, for a message (None:
-    the latest release)."""
+def resimulate_command(release_series: str | None, log: str, command: str = "verify") -> str:
+    """The one command that re-simulates a log (or, with `command` "campaign verify", a
+    campaign) with another release, for a message (None: the latest release)."""
     import shlex
 
     spec = "nightsim" if release_series is None else f"'nightsim=={release_series}.*'"
-    return f"pipx run {spec} verify {shlex.quote(log)}"
+    return f"pipx run {spec} {command} {shlex.quote(log)}"

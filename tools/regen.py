@@ -179,9 +179,25 @@ def _pick(shown: list[str], real: tuple[list[str], list[str]]) -> list[str]:
     return _shown(shown, both if shares(both) > shares(out) else out)
 
 
-def _env(text: str) -> dict[str, str]:
+# The docs' examples are made as the release the goldens were (tests/golden_release.py): a
+# log's header names its release, so a version bump would move every head they show.
+_SHIM = f"""#!{sys.executable}
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+import nightsim.cli
+from tests.golden_release import pin
+pin()
+from nightsim.__main__ import main
+sys.exit(main())
+"""
+
+
+def _env(text: str, shim: Path) -> dict[str, str]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    (shim / "nightsim").write_text(_SHIM, encoding="utf-8")
+    (shim / "nightsim").chmod(0o755)
+    path = os.pathsep.join([str(shim), str(Path(sys.executable).parent), env.get("PATH", "")])
+    env["PATH"] = path
     env["COLUMNS"] = "100"  # the docs show output at 100 columns, plain (piped)
     # A jq filter the prose defines once for several commands (`SHIFTS='…'`, inline or at
     # the start of a line of a shell block, its value over several lines).
@@ -212,9 +228,8 @@ def pinned(root: Path) -> dict[Path, str]:
     out: dict[Path, str] = {}
     for path in docs(root):
         text = path.read_text(encoding="utf-8")
-        env = _env(text)
-        with tempfile.TemporaryDirectory() as tmp:
-            scratch = Path(tmp)
+        with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as bin_:
+            scratch, env = Path(tmp), _env(text, Path(bin_))
             for name in ("tests", "configs", "logs"):
                 if (root / name).exists():
                     (scratch / name).symlink_to(root / name)

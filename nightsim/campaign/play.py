@@ -16,7 +16,7 @@ from nightsim.events import CampaignLink, Event, NightHeader
 from nightsim.log.writer import canonical_json
 
 if TYPE_CHECKING:
-    from nightsim.campaign import CampaignNight
+    from nightsim.campaign.state import CampaignNight
 
 
 def night_lines(
@@ -49,7 +49,8 @@ def play_one(
     seed: int | str | None,
 ) -> CampaignNight:
     """The next night, written into the open transaction `db`."""
-    from nightsim.campaign import COLUMNS, rows
+    from nightsim.campaign import rows
+    from nightsim.campaign.rows import COLUMNS
 
     pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
     pending_seed = rows.text(pending[0], "pending.seed")
@@ -118,9 +119,9 @@ def play_one(
 
 
 def _party(data: dict[str, Any]) -> Any:
-    from nightsim.campaign import _members
+    from nightsim.campaign.state import members
 
-    return _members(data)
+    return members(data)
 
 
 def night_of_row(row: Sequence[Any]) -> CampaignNight:

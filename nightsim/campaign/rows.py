@@ -44,6 +44,9 @@ TABLES: dict[str, tuple[str, ...]] = {
         "sets",
     ),
 }
+# A `nights` row as `rows.night` reads it (the Campaign's queries select these).
+COLUMNS = "number, head, seed, referee, month, day, encounter, rested, party, log"
+
 # The tables each schema version adds to the one before.
 _SINCE = {"publications": 2}
 
@@ -168,8 +171,8 @@ def adjustment(row: Sequence[Any]) -> Any:
 
 
 def night(row: Sequence[Any]) -> Any:
-    """A `nights` row (campaign.COLUMNS) as a CampaignNight, every value's type checked."""
-    from nightsim.campaign import CampaignNight, PartyMember
+    """A `nights` row (COLUMNS) as a CampaignNight, every value's type checked."""
+    from nightsim.campaign.state import CampaignNight, PartyMember
 
     number = integer(row[0], "nights.number", 1)
 

@@ -15,7 +15,7 @@ from nightsim.limits import shown
 from nightsim.log.writer import canonical_json
 
 if TYPE_CHECKING:
-    from nightsim.campaign import CampaignNight
+    from nightsim.campaign.state import CampaignNight
     from nightsim.engine.outcome import NightOutcome
 
 # Columns whose values a message can echo (short scalars); the others are only named.
@@ -31,7 +31,7 @@ def night_problem(
 ) -> str | None:
     """The first stored column of `night` that is not what its log (`header`, re-simulated
     as `outcome`, its morning `after`) says, as one sentence; or None."""
-    from nightsim.campaign import PartyMember
+    from nightsim.campaign.state import PartyMember
 
     camp = header.get("config", {}).get("camp", {})
     month = camp.get("month")

@@ -17,7 +17,8 @@ from nightsim.errors import ConfigError
 from nightsim.limits import shown
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Adjustment, Campaign
+    from nightsim.campaign import Campaign
+    from nightsim.campaign.chain import Adjustment
 
 
 def void_nights(c: Campaign) -> dict[int, str]:
@@ -38,7 +39,8 @@ def void_nights(c: Campaign) -> dict[int, str]:
 def void(c: Campaign, number: int, note: str) -> Adjustment:
     """Void night `number` (the last night not yet void), restoring the party's state from
     before it; ConfigError saying why not (nothing recorded then)."""
-    from nightsim.campaign import Adjustment, _json
+    from nightsim.campaign.chain import Adjustment
+    from nightsim.log.writer import canonical_json as _json
 
     if not isinstance(note, str) or not note.strip() or not note.isprintable() or len(note) > 500:
         raise ConfigError(

@@ -17,6 +17,7 @@ from nightsim.cli.common import (
     EXIT_FAILED,
     EXIT_IOERR,
     EXIT_OK,
+    EXIT_OLDER_FORMAT,
     EXIT_USAGE,
     UsageError,
     add_config_args,
@@ -26,11 +27,11 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, escaped, shown
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
-    from nightsim.campaign.check import CampaignVerdict
+    from nightsim.campaign.verification import CampaignVerdict
     from nightsim.cli.sink import Sink
     from nightsim.narration.catalogue import Catalogue
 
@@ -51,7 +52,9 @@ a referee's session:
 exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or the
 ledger contradicting the logs, or a night that is not the one published), or campaign page
 met a night that fails verify; 2 bad input (not a campaign file, a damaged or hand-edited
-one, a bad --set or name, no such night, a night that cannot be voided); 74 the disk failed
+one, a bad --set or name, no such night, a night that cannot be voided); 3 a night this
+nightsim does not play (a rules edition, dice or a config key of a later release: verify,
+show, page, night, check): the line names the release that plays the campaign; 74 the disk failed
 (full, or a cut-short write's journal on a read-only file system): the campaign is as it
 was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
 raise --wait.
@@ -245,10 +248,16 @@ def run(args: argparse.Namespace) -> int:
         "void": _void,
         "share": _share,
     }[args.campaign_command]
+    from nightsim.campaign.compat import PlayedElsewhere
     from nightsim.campaign.share import PlayersCopy
 
     try:
         return handler(args)
+    except PlayedElsewhere as exc:
+        # A night of a release this nightsim does not play, as `verify` answers for a log:
+        # neither tampered (1) nor bad input (2); the line names the release that plays it.
+        status(escaped(exc.line(args.file, args.campaign_command)))
+        return EXIT_OLDER_FORMAT
     except (NotACampaign, ConfigError) as exc:
         error(str(exc))
         return EXIT_USAGE
@@ -474,6 +483,7 @@ def _show(args: argparse.Namespace) -> int:
     from nightsim.narration.catalogue import Catalogue
 
     with _opened(args) as c, c.snapshot():
+        c.check_played_here()
         _warn_gap(c)
         if args.format == "json":
             write_json(c, sys.stdout)
@@ -531,8 +541,15 @@ def _verify(args: argparse.Namespace) -> int:
 
     head = _parse_head(args.head) if args.head is not None else None
     published = published_of(args)
+    from nightsim.campaign.compat import PlayedElsewhere
+
     with _opened(args) as c:
-        last = c.state.nights
+        try:
+            last = c.state.nights  # a damaged stored state: exit 2, as every command says
+        except PlayedElsewhere:
+            # A later release's morning: the nights before it are re-simulated all the
+            # same, and the answer says how far the campaign is sound.
+            last = c.last_night
         if args.night is not None and not 1 <= args.night <= last:
             raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
         verdict = c.verify(night=args.night)
@@ -629,6 +646,7 @@ def _page(args: argparse.Namespace) -> int:
     from nightsim.campaign_shown import Unverified, page_text
 
     with _opened(args) as opened, opened.frozen() as c:
+        c.check_played_here()
         _warn_gap(c)
         try:
             text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)

@@ -13,6 +13,7 @@ from pydantic import (
 from pydantic_core import to_jsonable_python
 
 from nightsim.config.explain import model_in
+from nightsim.config.fingerprint import omit_added_defaults
 from nightsim.config.model import Config
 
 
@@ -56,7 +57,8 @@ def header_config(
     for `config_from_data` to refuse. Returns the config data and the keys left out."""
     dropped: list[str] = []
     filled = _filled(upgrade_legacy(data), Config, "", dropped if drop_unknown else None)
-    return filled, tuple(dropped)
+    # As `Config.canonical()` writes it: a key added after 0.4.0 is left out at its default.
+    return omit_added_defaults(filled), tuple(dropped)
 
 
 def _filled(

@@ -527,8 +527,12 @@ class Config(_Model):
 
     def canonical(self) -> dict[str, Any]:
         """Every key explicit (defaults filled in), as TOML-ready plain data: the log header's
-        `config`, which `Config.model_validate` accepts back."""
-        return self.model_dump(mode="json", exclude_none=True)
+        `config`, which `Config.model_validate` accepts back. A key added after 0.4.0 is
+        left out at its default (config/fingerprint.py), so a release that only adds keys
+        writes the header, and the fingerprint, the release before it wrote."""
+        from nightsim.config.fingerprint import omit_added_defaults
+
+        return omit_added_defaults(self.model_dump(mode="json", exclude_none=True))
 
 
 def resolved(config: Config) -> dict[str, Any]:

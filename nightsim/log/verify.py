@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ from nightsim.engine.dice import RNG_ID, RNG_IDS, check_rng, seed_sha256
 from nightsim.engine.journey import iter_raw
 from nightsim.engine.outcome import NightOutcome
 from nightsim.errors import BrokenLog, ConfigError, NotALog
-from nightsim.events import LOG_VERSION, Event, NightHeader
+from nightsim.events import FIRST_EDITION, LOG_VERSION, Event, NightHeader
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.reader import LogLine, Skipped, foreign, iter_entries
 from nightsim.log.watches import WatchTrail
@@ -70,11 +70,15 @@ class Elsewhere:
     why: str
     release: str | None
 
+    @property
+    def which(self) -> str:
+        """The release that plays it, for a sentence: "nightsim 0.5", "a later release"."""
+        return "a later release" if self.release is None else f"nightsim {self.release}"
+
     def line(self, log: str) -> str:
         """The one line `verify` prints, naming the command that re-simulates `log`."""
-        which = "a later release" if self.release is None else f"nightsim {self.release}"
         return (
-            f"{self.why}. Its chain is intact; re-simulate it with {which}:"
+            f"{self.why}. Its chain is intact; re-simulate it with {self.which}:"
             f" {resimulate_command(self.release, log)}"
         )
 
@@ -198,10 +202,51 @@ def _older_format(
     )
 
 
-def _elsewhere(header: NightHeader, first: LogLine) -> Elsewhere | None:
-    """Why this nightsim cannot re-simulate a format-2 log, from its header (None: it can):
-    an edition it does not play, or a later release's header with what this one does not
-    know (logread left it out: `first.ignored`), or dice it cannot roll."""
+def read_header(line: str | bytes) -> tuple[NightHeader, Elsewhere | None]:
+    """A log's first line through the reader's checks (NotALog / BrokenLog at a fault) and
+    the compatibility rules: its header, and why this nightsim does not play it (None: it
+    does). The one door to a header for whatever holds logs of its own (the campaign: every
+    night's header), so that a night this nightsim cannot play is sent to the release that
+    plays it there as `verify` sends it, never called edited (docs/log-format.md,
+    "Editions")."""
+    if isinstance(line, bytes):
+        line = line if line.endswith(b"\n") else line + b"\n"
+    else:
+        line = line if line.endswith("\n") else line + "\n"
+    first = next(iter_entries([line]))  # line 1 is checked whole before it is yielded
+    assert isinstance(first, LogLine)  # the reader's line 1 is always the header
+    header = first.event
+    assert isinstance(header, NightHeader)
+    if first.version != LOG_VERSION:
+        return header, Elsewhere(
+            f"format {first.version} log written by nightsim {shown(header.nightsim, quote=False)}",
+            series(header.nightsim),
+        )
+    return header, elsewhere(first)
+
+
+def surely_played(data: Mapping[str, Any]) -> bool:
+    """The door's quick test, on a header's JSON before any check: True when this nightsim
+    plays it whatever else the header holds (a rules edition it plays, written by this
+    release or an earlier one), so `elsewhere` has nothing to say of it; False: ask
+    `read_header`. Lets the campaign pass a thousand nights' headers in milliseconds."""
+    edition, by = data.get("edition", FIRST_EDITION), data.get("nightsim")
+    return (
+        isinstance(edition, int)
+        and not isinstance(edition, bool)
+        and plays(edition)
+        and isinstance(by, str)
+        and not is_later(by)
+    )
+
+
+def elsewhere(first: LogLine) -> Elsewhere | None:
+    """Why this nightsim cannot re-simulate a format-2 log, from its header line (None: it
+    can): an edition it does not play, or a later release's header with what this one does
+    not know (the reader left it out: `first.ignored`), or dice it cannot roll. `verify` and
+    `read_header` both ask here."""
+    header = first.event
+    assert isinstance(header, NightHeader)
     by = f"nightsim {header.nightsim}"
     later = series(header.nightsim) if is_later(header.nightsim) else None
     if not plays(header.edition):
@@ -298,10 +343,10 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
     assert isinstance(header, NightHeader)
     if first.version != LOG_VERSION:
         return _older_format(first.version, header, first, reader)
-    elsewhere = _elsewhere(header, first)
-    if elsewhere is not None:
+    other = elsewhere(first)
+    if other is not None:
         rest, head = _drained(first, reader)
-        return _verdict(header, 1 + rest, elsewhere=elsewhere, head=head)
+        return _verdict(header, 1 + rest, elsewhere=other, head=head)
     if header.nights > MAX_NIGHTS:
         # No run writes more (docs/limits.md): a forged or foreign header, refused as input
         # before a simulation that would refuse it with a traceback.
@@ -367,10 +412,10 @@ def _compared(header: NightHeader, entries: Iterator[LogLine | Skipped]) -> Verd
     matched, head, read = 0, None, 0
     for entry in entries:
         read = entry.number
-        elsewhere = _unknown_line(header, entry)
-        if elsewhere is not None:
+        other = _unknown_line(header, entry)
+        if other is not None:
             _, head = _drained(entry, entries)
-            return _verdict(header, matched, notes=notes, elsewhere=elsewhere, head=head)
+            return _verdict(header, matched, notes=notes, elsewhere=other, head=head)
         assert isinstance(entry, LogLine)  # a Skipped line is one _unknown_line names
         head = entry.hash
         expected = next(sim, None)

@@ -150,6 +150,7 @@ def readme_output(command: str) -> list[str]:
 RUN_STORY = "nightsim run --seed 2211 --format cloudevents --no-log | jq"  # test_narration.STORY
 
 
+@pytest.mark.usefixtures("golden_release")
 def test_readme_cloudevents_examples_are_real() -> None:
     """docs/stream.md: the jq examples, their filters done in Python."""
     events = [json.loads(line) for _, line in wrapped(cfg(), 2211)]

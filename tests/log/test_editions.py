@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from packaging.version import Version
 from pydantic import create_model
 
 import nightsim.config.model as config_module
+from nightsim import __version__
 from nightsim.cli import main
 from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, release_for, series
 from tests.helpers.logs import rehash
@@ -36,6 +38,11 @@ FIXTURES = sorted(
     ]
 )
 ROOT = Path(__file__).resolve().parents[2]
+# A later release than this nightsim, whatever its version: the next minor's development
+# build (PEP 440: later than every 0.x.y of this minor), and its series for `pipx run`.
+_V = Version(__version__)
+LATER = f"{_V.major}.{_V.minor + 1}.0.dev0"
+LATER_SERIES = f"{_V.major}.{_V.minor + 1}"
 
 
 def lines_of(path: Path) -> list[str]:
@@ -75,6 +82,11 @@ def test_the_editions_module() -> None:
     assert CURRENT_EDITION in EDITIONS
     assert release_for(CURRENT_EDITION) is None
     assert is_later("99.0.0") and not is_later("0.1.0") and not is_later("not a version")
+    # PEP 440's order, relative to this nightsim's own version: its next development build
+    # is later; the release it develops towards is later than a development build of it.
+    assert is_later(LATER) and not is_later(__version__)
+    release = Version(__version__).base_version
+    assert is_later(release) == Version(__version__).is_devrelease
     assert series("0.5.2") == "0.5"
 
 
@@ -211,20 +223,21 @@ def edited(tmp_path: Path, name: str, header: dict[str, Any], extra: list[str] =
 def test_an_unknown_later_edition_is_exit_3_naming_the_release(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    log = edited(tmp_path, "edition.jsonl", {"edition": 3, "nightsim": "0.5.0"})
+    log = edited(tmp_path, "edition.jsonl", {"edition": 3, "nightsim": LATER})
     assert main(["replay", str(log)]) == 0
     assert "rules edition 3" in capsys.readouterr().err
     assert main(["verify", str(log), "--head", head_of(log)]) == 3
     out = capsys.readouterr().err
     assert out == (
-        "nightsim 0.5.0 wrote this log with rules edition 3, which this nightsim"
+        f"nightsim {LATER} wrote this log with rules edition 3, which this nightsim"
         f" ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
         " intact;"
-        f" re-simulate it with nightsim 0.5: pipx run 'nightsim==0.5.*' verify {log}\n"
+        f" re-simulate it with nightsim {LATER_SERIES}: pipx run 'nightsim=={LATER_SERIES}.*'"
+        f" verify {log}\n"
     )
     assert main(["verify", str(log), "--head", "ab" * 32]) == 1
     assert main(["whatif", str(log), "--set", "camp.season=winter"]) == 3
-    assert "pipx run 'nightsim==0.5.*'" in capsys.readouterr().err
+    assert f"pipx run 'nightsim=={LATER_SERIES}.*'" in capsys.readouterr().err
 
 
 def test_an_edition_written_as_1_is_not_as_nightsim_writes_it(
@@ -263,18 +276,18 @@ def test_a_later_releases_key_and_field_are_exit_3(
 ) -> None:
     config = data_of(lines_of(DATA / "releases" / "v0.3.0-encounter-seed-9.jsonl")[0])["config"]
     config["rules"]["doze_wakes"] = True
-    log = edited(tmp_path, "key.jsonl", {"nightsim": "0.5.0", "config": config})
+    log = edited(tmp_path, "key.jsonl", {"nightsim": LATER, "config": config})
     assert main(["replay", str(log)]) == 0
     assert "'config.rules.doze_wakes'" in capsys.readouterr().err
     assert main(["verify", str(log)]) == 3
     out = capsys.readouterr().err
-    assert "holds 'config.rules.doze_wakes'" in out and "'nightsim==0.5.*'" in out
+    assert "holds 'config.rules.doze_wakes'" in out and f"'nightsim=={LATER_SERIES}.*'" in out
     # A later release's field on a line: not re-simulated; on this release's own log, the
     # field differs from the re-simulation (1), as any edit does.
     lines = lines_of(DATA / "releases" / "v0.3.0-encounter-seed-9.jsonl")
     fetched = data_of(lines[5])
     fetched["mood"] = "calm"
-    for version, code in (("0.5.0", 3), ("0.3.0", 1)):
+    for version, code in ((LATER, 3), ("0.3.0", 1)):
         first = {**data_of(lines[0]), "nightsim": version}
         log.write_text(
             "".join(rehash([text_of(first), *lines[1:5], text_of(fetched), *lines[6:]])),
@@ -288,9 +301,9 @@ def test_a_later_releases_key_and_field_are_exit_3(
 def test_a_later_release_that_adds_nothing_is_re_simulated(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    log = edited(tmp_path, "later.jsonl", {"nightsim": "0.5.0"})
+    log = edited(tmp_path, "later.jsonl", {"nightsim": LATER})
     assert main(["verify", str(log)]) == 0
-    assert "written by nightsim 0.5.0" in capsys.readouterr().err
+    assert f"written by nightsim {LATER}" in capsys.readouterr().err
 
 
 def nightsim_version() -> str:

@@ -162,6 +162,7 @@ def test_the_verdict_knows_the_head_even_past_a_difference() -> None:
     assert head_problem(changed, last_hash(lines)) is not None
 
 
+@pytest.mark.usefixtures("golden_release")
 def test_the_readme_shows_the_story_nights_real_head() -> None:
     head = last_hash(log_lines(2211))  # test_narration.STORY, the manual's night
     assert manual_page(f"\n  head: {head}\n")  # the status lines of `run`
@@ -169,6 +170,7 @@ def test_the_readme_shows_the_story_nights_real_head() -> None:
     assert manual_page(f"\nChain head: {short}\nin full: {head}\n```")  # the narration's end
 
 
+@pytest.mark.usefixtures("golden_release")
 def test_the_readme_verify_head_example_is_real(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

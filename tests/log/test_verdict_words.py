@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from packaging.version import Version
 
 from nightsim import __version__
 from nightsim.cli import main
@@ -175,7 +176,9 @@ def test_a_later_release_label_is_refused_with_release(
     compared: against the published release it is NOT GENUINE, exit 1."""
     lines = log_lines(9)
     header = json.loads(lines[0])
-    header["nightsim"] = "0.5.0"
+    v = Version(__version__)
+    later = f"{v.major}.{v.minor + 1}.0"  # a later release than this one, whatever it is
+    header["nightsim"] = later
     header["edition"] = 3
     lines[0] = canonical_json(header) + "\n"
     log = _save(tmp_path / "later.jsonl", rehash(lines))
@@ -185,7 +188,7 @@ def test_a_later_release_label_is_refused_with_release(
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == [
         f"NOT GENUINE: {log}",
-        f"- the log says it was written by nightsim 0.5.0, not by the published release"
+        f"- the log says it was written by nightsim {later}, not by the published release"
         f" {__version__}",
     ]
     honest = _save(tmp_path / "honest.jsonl", log_lines(9))

@@ -375,6 +375,7 @@ def _render(log: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> str:
     return text_of(con)
 
 
+@pytest.mark.usefixtures("golden_release")
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_golden_wren_question(
     night: Path, lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -390,6 +391,7 @@ def test_golden_wren_question(
 # --- the manual shows real output ---------------------------------------------------------
 
 
+@pytest.mark.usefixtures("golden_release")
 def test_the_readme_whatif_example_is_real(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -402,6 +402,7 @@ def readme_block(command: str) -> str:
     return manual_block(command)
 
 
+@pytest.mark.usefixtures("golden_release")
 def test_readme_night_is_a_real_run(cfg: Config) -> None:
     shown = readme_block(f"COLUMNS=100 nightsim run --seed {STORY} --no-log")
     con = recording(100)

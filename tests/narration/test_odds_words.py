@@ -27,6 +27,9 @@ from nightsim.narration.safe import TextConsole
 from nightsim.narration.widgets import plain_text
 from tests.helpers.narration import check_golden
 
+# Its goldens say "Produced by nightsim X": made as the release they were made with.
+pytestmark = pytest.mark.usefixtures("golden_release")
+
 NB = "\u00a0"
 # Latin words a Ukrainian odds text or page may hold: the default party's names (a config's,
 # told as given), the program's name, and what a referee types back (`run --seed "S/i"`,

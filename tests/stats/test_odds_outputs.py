@@ -277,6 +277,7 @@ def readme_block(command: str) -> list[str]:
 matches = regen_tool().matches
 
 
+@pytest.mark.usefixtures("golden_release")
 @pytest.mark.parametrize("fmt", ["json", "csv"])
 def test_the_readme_examples_are_real_runs(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Regenerate with the command shown (its output is deterministic) when a change of the

@@ -180,6 +180,7 @@ README_COMMANDS = (
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("golden_release")
 @pytest.mark.parametrize("command", README_COMMANDS, ids=["rank-rotas", "compare"])
 def test_the_readme_paired_examples_are_real_runs(
     command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

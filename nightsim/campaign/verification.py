@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import chain, rows, summary
-from nightsim.campaign.rows import Damaged
+from nightsim.campaign.compat import night_header
+from nightsim.campaign.rows import COLUMNS, Damaged
 from nightsim.errors import ConfigError, EnvironmentFailure, LogError
 
 if TYPE_CHECKING:
-    from nightsim.campaign import Campaign, CampaignNight
+    from nightsim.campaign import Campaign
+    from nightsim.campaign.state import CampaignNight
     from nightsim.log.verify import Verdict
 
 
@@ -55,6 +57,7 @@ class _Expected:
     adjustments: dict[int, list[tuple[chain.Adjustment, str]]] = field(default_factory=dict)
     conn: Any = None  # the file, for a void entry's night (check_voids)
     referee: list[int] = field(default_factory=list)
+    first: int = 1  # the first night checked (`--night N`: N)
 
     def since(self) -> str:
         n = self.number - 1
@@ -107,8 +110,6 @@ def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
         _check_beginning(conn, cid, name, exp)
         if only is not None:
             _before(conn, exp, only)
-        from nightsim.campaign import COLUMNS
-
         sql = f"SELECT {COLUMNS}, state_after FROM nights WHERE number >= ? ORDER BY number"
         for row in conn.execute(sql, (exp.number,)):
             night = rows.night(row)
@@ -192,10 +193,12 @@ def _before(conn: sqlite3.Connection, exp: _Expected, only: int) -> None:
     row = conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
     if row is None:
         raise _Broken(f"night {only - 1} is missing: night {only} has no night before it")
+    log = rows.blob(row[1], f"night {only - 1}'s log")
+    night_header(only - 1, log)  # its morning is a release's this nightsim does not play
     try:
-        lines = rows.blob(row[1], f"night {only - 1}'s log").decode("utf-8").splitlines()
+        lines = log.decode("utf-8").splitlines()
         header = json.loads(lines[0])
-        exp.number, exp.head = only, json.loads(lines[-1])["hash"]
+        exp.number, exp.first, exp.head = only, only, json.loads(lines[-1])["hash"]
         exp.commitment = header.get("campaign", {}).get("next_seed_sha256", "")
         exp.state = chain.state_after(header["config"], _outcome(header))
     except (ValueError, LookupError, TypeError, AttributeError, ConfigError, LogError, Damaged):
@@ -214,6 +217,7 @@ def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> 
             f"night {n} is missing: night {night.number} follows night {n - 1} (a row deleted,"
             " or its nights.number edited)"
         )
+    night_header(n, log, n - exp.first)  # the door `verify` uses: exit 3, never edited
     lines = log.decode("utf-8", "replace").splitlines()
     try:
         header = json.loads(lines[0])
