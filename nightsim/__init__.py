@@ -70,7 +70,7 @@ if _typing.TYPE_CHECKING:
     from nightsim.involved import involves
     from nightsim.log.reader import iter_log, read_log
     from nightsim.narration.plain import narrate
-    from nightsim.planning import (
+    from nightsim.reports import (
         CompareReport,
         Estimate,
         OddsReport,
@@ -131,16 +131,16 @@ _LAZY = {
     "simulate": "nightsim.engine.journey",
     "involves": "nightsim.involved",
     "for_view": "nightsim.view",
-    "CompareReport": "nightsim.planning",
-    "Estimate": "nightsim.planning",
-    "OddsReport": "nightsim.planning",
-    "RankReport": "nightsim.planning",
-    "SweepReport": "nightsim.planning",
-    "compare": "nightsim.planning",
-    "odds": "nightsim.planning",
-    "rank_rotas": "nightsim.planning",
-    "sweep": "nightsim.planning",
-    "write_log": "nightsim.planning",
+    "CompareReport": "nightsim.reports",
+    "Estimate": "nightsim.reports",
+    "OddsReport": "nightsim.reports",
+    "RankReport": "nightsim.reports",
+    "SweepReport": "nightsim.reports",
+    "compare": "nightsim.reports",
+    "odds": "nightsim.reports",
+    "rank_rotas": "nightsim.reports",
+    "sweep": "nightsim.reports",
+    "write_log": "nightsim.reports",
 }
 
 

@@ -249,7 +249,7 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nightsim import planning
+    from nightsim import reports
     from nightsim.stats import odds as odds_mod
 
     _check(args)
@@ -261,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     plan = _rank_plan(args, config) if args.rank_rotas else None
     other = None
     if args.compare:
-        from nightsim.cli.compare import config_b
+        from nightsim.cli.paired_out import config_b
 
         other = config_b(args)
     swept = _sweep_plan(args, config) if args.sweep else None
@@ -270,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
     if plan is not None:
         return _rank(args, config, seed, jobs, per, plan)
     if other is not None:
-        from nightsim.cli.compare import run_compare
+        from nightsim.cli.paired_out import run_compare
 
         return run_compare(args, config, other, seed, jobs, per)
     if swept is not None:
@@ -278,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per, "nights") as progress:
-        typed = planning.odds(
+        typed = reports.odds(
             config, seed, nights, nights_per_journey=per, jobs=jobs, progress=progress
         )
     result: dict[str, Any] = with_produced(dict(typed), args, config, seed)
@@ -309,14 +309,14 @@ def _sweep(
     per: int,
     swept: tuple[str, list[str]],
 ) -> int:
-    from nightsim import planning
+    from nightsim import reports
     from nightsim.stats import odds as odds_mod
 
     key, values = swept
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per * len(values), f"nights x {len(values)} values") as progress:
-        typed = planning.sweep(
+        typed = reports.sweep(
             config,
             key,
             values,

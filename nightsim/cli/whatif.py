@@ -143,7 +143,7 @@ def _night(args: argparse.Namespace, nights: int) -> int | None:
     return night
 
 
-def compare(args: argparse.Namespace, header: dict[str, Any], head: str | None) -> Comparison:
+def _side_by_side(args: argparse.Namespace, header: dict[str, Any], head: str | None) -> Comparison:
     """The logged night and the changed one (the log verified), compared."""
     from nightsim.errors import ConfigError
     from nightsim.log.whatif import from_header
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
         return code
     if args.nights is not None:
         return _paired_odds(args, header.data())
-    comparison = compare(args, header.data(), verdict.head)
+    comparison = _side_by_side(args, header.data(), verdict.head)
     _print(comparison, args)
     return EXIT_OK
 
@@ -223,7 +223,7 @@ def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
     from nightsim.errors import ConfigError
     from nightsim.narration.paired import render_compare
     from nightsim.stats import odds as odds_mod
-    from nightsim.stats.compare import compare as paired
+    from nightsim.stats.two_configs import compare_configs as paired
 
     raw = header_config(header["config"])[0]
     try:

@@ -185,7 +185,7 @@ def compare_night(
     )
 
 
-def compare(
+def side_by_side(
     logged: Iterable[ev.Event],
     changed: Iterable[ev.Event],
     *,
@@ -312,7 +312,7 @@ def from_header(
     seed, nights, rng = header["seed"], header["nights"], header["rng"]
     edition = header.get("edition", ev.FIRST_EDITION)
     party = raw.get("party", [])
-    return compare(
+    return side_by_side(
         for_view(resimulate(config_from_data(raw), seed, nights, rng, edition), view),
         for_view(resimulate(changed, seed, nights, rng, edition), view),
         seed=seed if view == REFEREE else "",

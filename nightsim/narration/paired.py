@@ -133,7 +133,7 @@ def _footer(t: Catalogue, r: dict[str, Any]) -> list[str]:
 
 
 def _saves(r: dict[str, Any]) -> dict[str, Any] | None:
-    from nightsim.stats.compare import pairing_saves
+    from nightsim.stats.two_configs import pairing_saves
 
     return pairing_saves(r)
 

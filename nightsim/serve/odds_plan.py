@@ -1,6 +1,6 @@
 """The console's odds form as a job: odds, compare, sweep or rank rotas on a camp.
 
-Each kind calls the planning API `nightsim odds` calls (`nightsim.planning`: odds, compare,
+Each kind calls the planning API `nightsim odds` calls (`nightsim.reports`: odds, compare,
 sweep, rank_rotas) with the same checks, made before a night runs, so a mistake is one line
 and no job; the report gets what produced it, as the command's does, and is drawn by the
 existing report pages (`nightsim/page/odds.py`, `sweep.py`).
@@ -108,7 +108,7 @@ def plan(values: Mapping[str, str], config: Any, camp: str) -> Plan:
 def run_task(task: Mapping[str, Any], progress: Progress) -> dict[str, Any]:
     """A planned job's report (in the job's own process): the planning API's function for
     its kind, with what produced it, as `odds --format json` gives it."""
-    from nightsim import planning
+    from nightsim import reports
     from nightsim.config import config_from_data, with_overrides
     from nightsim.narration.produced import produced
     from nightsim.stats.odds import config_sha256
@@ -118,15 +118,13 @@ def run_task(task: Mapping[str, Any], progress: Progress) -> dict[str, Any]:
     report: Mapping[str, Any]
     if kind == "compare":
         other = with_overrides(task["config"], sets, source=task["camp"])
-        report = planning.compare(config, other, seed, nights, changes=sets, progress=progress)
+        report = reports.compare(config, other, seed, nights, changes=sets, progress=progress)
     elif kind == "sweep":
-        report = planning.sweep(
-            config, task["key"], task["values"], seed, nights, progress=progress
-        )
+        report = reports.sweep(config, task["key"], task["values"], seed, nights, progress=progress)
     elif kind == "rank":
-        report = planning.rank_rotas(config, seed, nights, progress=progress)
+        report = reports.rank_rotas(config, seed, nights, progress=progress)
     else:
-        report = planning.odds(config, seed, nights, progress=progress)
+        report = reports.odds(config, seed, nights, progress=progress)
     made = produced(task["camp"], config_sha256(config), sets, seed, report["nights"])
     return dict(report) | {"produced_by": made}
 

@@ -18,7 +18,7 @@ from rich.console import Console
 from nightsim import load_config, simulate
 from nightsim.cli import main
 from nightsim.config import default_config_path
-from nightsim.log.whatif import compare, first_parting, substance, to_json
+from nightsim.log.whatif import first_parting, side_by_side, substance, to_json
 from nightsim.log.writer import canonical_json
 from nightsim.narration import Catalogue
 from nightsim.narration.whatif import render, words
@@ -338,7 +338,7 @@ def test_a_night_cut_short_parts_where_it_ends() -> None:
 def test_the_nights_compared_night_by_night() -> None:
     cfg = load_config(default_config_path())
     winter = load_config(default_config_path(), ["camp.season=winter"])
-    c = compare(
+    c = side_by_side(
         simulate(cfg, 9, 3).events, simulate(winter, 9, 3).events, seed=9, head=None, sets=()
     )
     assert c.nights == 3 and c.night is None and c.detail is None
@@ -355,7 +355,7 @@ def _render(log: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> str:
     cfg = load_config(default_config_path())
     changed = load_config(default_config_path(), [WREN_FIRST])
     head = json.loads(out)["head"]
-    c = compare(
+    c = side_by_side(
         simulate(cfg, WREN_SEED).events,
         simulate(changed, WREN_SEED).events,
         seed=WREN_SEED,
@@ -427,7 +427,7 @@ def test_nights_gives_the_paired_odds_of_the_change(
     """The log's config against the changed one, night i seeded "{log seed}/i": the numbers
     are `compare` on the two configs, and a rota does not move the monster (world dice), so
     the encounter is the same on every night."""
-    from nightsim.stats.compare import compare as paired
+    from nightsim.stats.two_configs import compare_configs as paired
 
     argv = [str(night), "--set", WREN_FIRST, "--nights", "400", "--jobs", "1", "--format", "json"]
     code, out, err = whatif(argv, capsys)

@@ -138,7 +138,7 @@ def test_golden_rank_uk_80(capsys: pytest.CaptureFixture[str], columns_80: None)
 
 
 def _compare_report() -> dict[str, Any]:
-    from nightsim.stats.compare import compare
+    from nightsim.stats.two_configs import compare_configs as compare
 
     a = load_config(default_config_path())
     b = load_config(default_config_path(), ["party.Wren.con=14"])

@@ -17,8 +17,8 @@ from nightsim.measures import ALL, CHARACTER, PARTY, ROTA, Measure, shown_charac
 from nightsim.narration.catalogue import CATALOGUES, Catalogue
 from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from nightsim.page.odds import odds_page, rank_page
-from nightsim.stats.compare import compare
 from nightsim.stats.odds import odds
+from nightsim.stats.two_configs import compare_configs as compare
 
 ROOT = Path(__file__).resolve().parents[2]
 

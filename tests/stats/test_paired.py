@@ -9,10 +9,10 @@ import math
 import pytest
 
 from nightsim.config import Config, default_config_path, load_config
-from nightsim.stats.compare import compare
 from nightsim.stats.odds import Z95
 from nightsim.stats.paired import Moments, difference, newcombe_paired, newcombe_unpaired
 from nightsim.stats.tally import Layout, moments_of, tally_paired
+from nightsim.stats.two_configs import compare_configs as compare
 
 
 def cfg(*overrides: str) -> Config:

@@ -198,11 +198,11 @@ def compare(
 ) -> CompareReport:
     """B - A on every measure over the same nights, paired: `odds --compare`. `changes`
     names what made B (the `--set` items), for the report only."""
-    from nightsim.stats import compare as compare_mod
+    from nightsim.stats.two_configs import compare_configs
 
     _check(config_a, seed, nights, nights_per_journey)
     _check(config_b, seed, nights, nights_per_journey)
-    report = compare_mod.compare(
+    report = compare_configs(
         config_a,
         config_b,
         seed,

@@ -34,7 +34,7 @@ def run_compare(
     )
     from nightsim.cli.page import print_compare_page
     from nightsim.stats import odds as odds_mod
-    from nightsim.stats.compare import compare
+    from nightsim.stats.two_configs import compare_configs as compare
 
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)

@@ -32,7 +32,7 @@ from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, tally_paired
 
 
-def compare(
+def compare_configs(
     config_a: Config,
     config_b: Config,
     seed: int | str,
