@@ -320,6 +320,7 @@ def _share(args: argparse.Namespace) -> int:
 
 def _void(args: argparse.Namespace) -> int:
     with _opened(args) as c:
+        c.check_played_here()  # a later release's night: exit 3 naming it, never "unknown key"
         adj = c.void(args.night, args.note)
     status(
         f"night {args.night} is void (adjustment {adj.number}): the party is as it was before"
@@ -469,6 +470,7 @@ def _adjust(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_publish import published_for_next
 
     with _opened(args) as c:
+        c.check_played_here()  # a later release's night: exit 3 naming it, never "unknown key"
         adj = c.adjust(items, args.note)
         stale = published_for_next(c)
     status(f"adjustment {adj.number} recorded after night {adj.after_night}: sha256 {adj.sha256}")

@@ -129,6 +129,7 @@ def run_publish(args: argparse.Namespace, opened: Any) -> int:
 
     t = Catalogue(args.lang)
     with opened(args) as c:
+        c.check_played_here()  # a later release's night: exit 3 naming it, never "unknown key"
         pub = publish(c, args.set)
         lines = block(c, args.file, pub, t)
     sys.stdout.write("".join(line + "\n" for line in lines))

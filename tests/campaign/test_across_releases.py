@@ -142,11 +142,13 @@ def test_a_night_of_a_later_rules_edition_is_exit_3_in_every_campaign_command(
     assert here(capsys, "campaign", "night", str(c))[0] == 0
     done = later(release, tmp_path, "campaign", "night", str(c))
     assert done.returncode == 0, done.stderr
-    for command in ("verify", "show", "page", "night"):
-        code, err = here(capsys, "campaign", command, str(c))
+    for command in ("verify", "show", "page", "night", "publish", "adjust", "void"):
+        extra = {"adjust": ["--set", "party.Moss.hp=1"], "void": ["2", "--note", "x"]}
+        code, err = here(capsys, "campaign", command, str(c), *extra.get(command, []))
         assert code == 3, (command, err)
         assert re.search(r"night 2: nightsim \S+ wrote this log with rules edition 3", err), err
-        sent_to_later(err, c, command)
+        if command in ("verify", "show", "page", "night"):
+            sent_to_later(err, c, command)
     assert here(capsys, "campaign", "verify", str(c), "--night", "1")[0] == 0
     done = later(release, tmp_path, "campaign", "verify", str(c))
     assert done.returncode == 0, done.stdout + done.stderr
