@@ -53,10 +53,10 @@ exit codes: 0 ok; 1 campaign verify found a problem (a night, a stored column or
 ledger contradicting the logs, or a night that is not the one published), or campaign page
 met a night that fails verify; 2 bad input (not a campaign file, a damaged or hand-edited
 one, a bad --set or name, no such night, a night that cannot be voided); 3 a night this
-nightsim does not play (a rules edition, dice or a config key of a later release: verify,
-show, page, night, check): the line names the release that plays the campaign; 74 the disk failed
-(full, or a cut-short write's journal on a read-only file system): the campaign is as it
-was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
+nightsim does not play (a rules edition, dice or a config key of a later release; every
+command but new, log and share): the line names the release that plays the campaign; 74
+the disk failed (full, or a cut-short write's journal on a read-only file system): the
+campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
 raise --wait.
 """
 
