@@ -4,7 +4,7 @@ rules edition", done in one command.
     python tools/new_edition.py            # edition N+1, N being editions.CURRENT_EDITION
     python tools/new_edition.py --dry-run  # say what it would write; write nothing
 
-It writes, in the tree it is run in (`--root`, the repository by default):
+It writes, in the repository it belongs to (the tests run it on a copy):
 
 - `nightsim/editions.py`: `CURRENT_EDITION = N+1`, N+1 at the end of `EDITIONS`, and a
   `_READINGS` entry for N+1 copied from N's (so it plays N's nights until a reading of its
