@@ -223,13 +223,13 @@ def edited(tmp_path: Path, name: str, header: dict[str, Any], extra: list[str] =
 def test_an_unknown_later_edition_is_exit_3_naming_the_release(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    log = edited(tmp_path, "edition.jsonl", {"edition": 3, "nightsim": LATER})
+    log = edited(tmp_path, "edition.jsonl", {"edition": CURRENT_EDITION + 1, "nightsim": LATER})
     assert main(["replay", str(log)]) == 0
-    assert "rules edition 3" in capsys.readouterr().err
+    assert f"rules edition {CURRENT_EDITION + 1}" in capsys.readouterr().err
     assert main(["verify", str(log), "--head", head_of(log)]) == 3
     out = capsys.readouterr().err
     assert out == (
-        f"nightsim {LATER} wrote this log with rules edition 3, which this nightsim"
+        f"nightsim {LATER} wrote this log with rules edition {CURRENT_EDITION + 1}, which this nightsim"
         f" ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
         " intact;"
         f" re-simulate it with nightsim {LATER_SERIES}: pipx run 'nightsim=={LATER_SERIES}.*'"

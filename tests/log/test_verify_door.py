@@ -16,6 +16,7 @@ from packaging.version import Version
 
 from nightsim import __version__
 from nightsim.cli import main
+from nightsim.editions import CURRENT_EDITION
 from nightsim.errors import BrokenLog
 from nightsim.log.verify import read_header, verify_lines
 from nightsim.log.writer import canonical_json
@@ -24,6 +25,7 @@ from tests.helpers.logs import rehash
 DATA = Path(__file__).resolve().parents[1] / "data"
 _V = Version(__version__)
 LATER = f"{_V.major}.{_V.minor + 1}.0.dev0"  # the next minor's development build
+NEXT_EDITION = CURRENT_EDITION + 1  # an edition no release plays yet
 SERIES = f"{_V.major}.{_V.minor + 1}"
 
 
@@ -45,7 +47,7 @@ def later_key(lines: list[str]) -> list[str]:
 
 
 def later_edition(lines: list[str]) -> list[str]:
-    return with_header(lines, nightsim=LATER, edition=3)
+    return with_header(lines, nightsim=LATER, edition=NEXT_EDITION)
 
 
 def later_dice(lines: list[str]) -> list[str]:
@@ -104,9 +106,11 @@ def test_a_campaign_night_of_a_later_edition_is_exit_3_in_every_command(
     c = tmp_path / "wood.campaign"
     assert main(["campaign", "new", str(c)]) == 0
     assert main(["campaign", "night", str(c)]) == 0
-    relabelled(c, 1, nightsim=LATER, edition=3)
+    relabelled(c, 1, nightsim=LATER, edition=NEXT_EDITION)
     capsys.readouterr()
     assert main(["campaign", command, str(c)]) == 3
     err = capsys.readouterr().err
-    assert err.startswith(f"{c}: night 1: nightsim {LATER} wrote this log with rules edition 3,")
+    assert err.startswith(
+        f"{c}: night 1: nightsim {LATER} wrote this log with rules edition {NEXT_EDITION},"
+    )
     assert err.endswith(f"pipx run 'nightsim=={SERIES}.*' campaign {command} {c}\n"), err
