@@ -229,8 +229,8 @@ def test_an_unknown_later_edition_is_exit_3_naming_the_release(
     assert main(["verify", str(log), "--head", head_of(log)]) == 3
     out = capsys.readouterr().err
     assert out == (
-        f"nightsim {LATER} wrote this log with rules edition {CURRENT_EDITION + 1}, which this nightsim"
-        f" ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
+        f"nightsim {LATER} wrote this log with rules edition {CURRENT_EDITION + 1}, which this"
+        f" nightsim ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
         " intact;"
         f" re-simulate it with nightsim {LATER_SERIES}: pipx run 'nightsim=={LATER_SERIES}.*'"
         f" verify {log}\n"
