@@ -52,6 +52,7 @@ def jcs_or_error(data: Any) -> bytes | type[BaseException]:
         return type(exc)
 
 
+@pytest.mark.slow
 @settings(max_examples=MANY, deadline=None)
 @given(JSON_DATA)
 def test_the_fast_path_never_disagrees_with_rfc8785(data: Any) -> None:
