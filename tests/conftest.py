@@ -42,7 +42,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     and so leaves a file of a few long tests, a browser's or a server's, to the last
     minute, one worker running it alone while the other waits). The `slow` mark (over
     ~0.5 s) is the cost known before the run: the long files start first and the many fast
-    ones fill in the end on both workers.
+    ones fill in the end on every worker.
     """
     slow: dict[str, int] = {}
     for item in items:
