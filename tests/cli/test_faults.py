@@ -863,6 +863,7 @@ def test_a_signal_at_the_step_prompt(tmp_path: Path, sig: int) -> None:
     assert "no log written; the night is --seed 5" in err and files(tmp_path) == []
 
 
+@pytest.mark.slow
 @linux_only
 @pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
 def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
