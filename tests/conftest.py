@@ -32,3 +32,21 @@ def golden_release(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.undo()
     for module in versioned():
         module.__version__ = real  # type: ignore[attr-defined]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The test files with the most slow tests first, each file's tests kept in order.
+
+    `--dist loadfile` hands a worker a whole file at a time, in this order (pyproject.toml's
+    addopts turn off xdist's own reorder, which puts the files with the most tests first
+    and so leaves a file of a few long tests, a browser's or a server's, to the last
+    minute, one worker running it alone while the other waits). The `slow` mark (over
+    ~0.5 s) is the cost known before the run: the long files start first and the many fast
+    ones fill in the end on every worker.
+    """
+    slow: dict[str, int] = {}
+    for item in items:
+        slow.setdefault(item.nodeid.split("::")[0], 0)
+        if item.get_closest_marker("slow") is not None:
+            slow[item.nodeid.split("::")[0]] += 1
+    items.sort(key=lambda item: -slow[item.nodeid.split("::")[0]])

@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CONSUMER = Path(__file__).resolve().parent / "data" / "consumer_strict.py"
 
 
+@pytest.mark.slow
 def test_mypy_strict_accepts_a_consumer_script_and_it_runs(tmp_path: Path) -> None:
     script = tmp_path / "planner.py"
     shutil.copy(CONSUMER, script)

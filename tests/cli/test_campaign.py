@@ -200,6 +200,7 @@ def test_a_stop_mid_night_leaves_the_ledger(tmp_path: Path, sig: int) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_step_without_a_terminal_tells_the_whole_night(tmp_path: Path) -> None:
     assert cli(tmp_path, "campaign", "new", "c.db").returncode == 0
     proc = subprocess.Popen(
@@ -215,6 +216,7 @@ def test_step_without_a_terminal_tells_the_whole_night(tmp_path: Path) -> None:
     assert os.path.exists(tmp_path / "c.db")
 
 
+@pytest.mark.slow
 @linux_only
 def test_a_full_disk_mid_night_leaves_the_ledger(tmp_path: Path) -> None:
     """A real full file system (a tmpfs, mounting needs root): the night's transaction

@@ -350,6 +350,7 @@ def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(folder)], check=False)
 
 
+@pytest.mark.slow
 def test_a_page_on_a_really_full_disk(tiny_tmpfs: Path, tmp_path: Path) -> None:
     done = nightsim(
         "run", "--seed", "9", "--log", "n.jsonl", "--html", "tiny/n.html", "--quiet", cwd=tmp_path
@@ -657,6 +658,7 @@ def test_replaying_a_pipe_spools_at_most_the_cap(
     assert "a pipe of more than 1 MiB" in one_line(capsys.readouterr().err, rc, 2)
 
 
+@pytest.mark.slow
 def test_a_long_line_is_refused_in_bounded_memory(tmp_path: Path, good_log: Path) -> None:
     first = good_log.read_bytes().split(b"\n", 1)[0] + b"\n"
     for name, data, code, where in (
@@ -715,6 +717,7 @@ def test_a_deeply_nested_header(
     assert f"nested more than {MAX_LOG_DEPTH} deep" in line or "config is not valid" in line
 
 
+@pytest.mark.slow
 def test_the_largest_config_makes_a_log_that_can_be_read(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -860,6 +863,7 @@ def test_a_signal_at_the_step_prompt(tmp_path: Path, sig: int) -> None:
     assert "no log written; the night is --seed 5" in err and files(tmp_path) == []
 
 
+@pytest.mark.slow
 @linux_only
 @pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
 def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
@@ -923,6 +927,7 @@ def one_night(tmp_path_factory: pytest.TempPathFactory) -> list[bytes]:
     return path.read_bytes().splitlines(keepends=True)
 
 
+@pytest.mark.slow
 @settings(  # a sweep (tests/helpers/sweeps.py): a third of it in the README's command
     max_examples=sweep(100, 300),
     deadline=None,

@@ -95,6 +95,7 @@ def test_init_loads_no_models() -> None:
     assert "pydantic" not in run_cli(["init", "-"])
 
 
+@pytest.mark.slow
 def test_replay_loads_no_engine(tmp_path: Path) -> None:
     log = tmp_path / "n.jsonl"
     run_cli(["run", "--seed", "3", "--log", str(log)])

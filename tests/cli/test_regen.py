@@ -36,6 +36,7 @@ def test_the_schema_and_the_tables_are_regenerated() -> None:
     assert done.stdout == ""
 
 
+@pytest.mark.slow
 def test_check_lists_what_differs_and_writes_nothing(tmp_path: Path) -> None:
     for name in ("README.md", "docs", "schemas"):
         src = ROOT / name

@@ -148,6 +148,7 @@ def fresh(tmp_path: Path, i: int) -> Path:
 # --- the quick sample ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["text", "html"])
 def test_a_signal_mid_run(tmp_path: Path, variant: str) -> None:
     for i, (sig, delay) in enumerate(trials(1, 2, 0.0, 1.5)):
@@ -155,6 +156,7 @@ def test_a_signal_mid_run(tmp_path: Path, variant: str) -> None:
         assert_whole(trial)
 
 
+@pytest.mark.slow
 def test_a_signal_after_the_commit_names_the_log(tmp_path: Path) -> None:
     """The signal while the head is printed and the process ends: 0 with the head, or 143 /
     130 naming the whole log and its head; never swallowed (exit 0 after "Exception
@@ -282,6 +284,7 @@ def test_a_hangup_mid_run_removes_the_partial_log(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_hangup_after_the_commit_keeps_the_log_and_names_it(tmp_path: Path) -> None:
     for i, delay in enumerate((0.0, 0.005, 0.02)):
         trial = signal_at(fresh(tmp_path, i), RUN, signal.SIGHUP, delay, after_commit=True)

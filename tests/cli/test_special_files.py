@@ -125,6 +125,7 @@ def opened(pid: int, path: Path) -> bool:
     return False
 
 
+@pytest.mark.slow
 @linux_only
 @pytest.mark.parametrize("kind", LOG_COMMANDS, ids=lambda k: k[0])
 def test_a_fifo_whose_writer_is_slow_is_read_to_its_end(kind: list[str], tmp_path: Path) -> None:

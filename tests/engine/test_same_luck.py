@@ -136,6 +136,7 @@ def test_rest_and_spells_are_each_persons_own() -> None:
                 assert rx[who] == ry[who], who
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("worse", "better", "dice"),
     [(14, 15, (10, 20)), (6, 7, (6, 10)), (3, 18, (6, 20))],

@@ -52,6 +52,7 @@ def jcs_or_error(data: Any) -> bytes | type[BaseException]:
         return type(exc)
 
 
+@pytest.mark.slow
 @settings(max_examples=MANY, deadline=None)
 @given(JSON_DATA)
 def test_the_fast_path_never_disagrees_with_rfc8785(data: Any) -> None:
@@ -71,6 +72,7 @@ FLOAT_FREE = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=MANY, deadline=None)
 @given(FLOAT_FREE)
 def test_orjson_never_disagrees_with_rfc8785_on_float_free_data(data: Any) -> None:
@@ -109,6 +111,7 @@ def test_the_integer_bounds_are_jcs_own() -> None:
     assert float_free_jcs({"x": -(2**53 - 1)}) == b'{"x":-9007199254740991}'
 
 
+@pytest.mark.slow
 @settings(max_examples=sweep(100, 500), deadline=None)
 @given(st.dictionaries(TEXT, JSON_DATA, max_size=6))
 def test_canonical_bytes_is_rfc8785_on_any_json_data(data: dict[str, Any]) -> None:

@@ -224,6 +224,7 @@ def test_node_checks_the_seed_commitment(tmp_path: Path) -> None:
         assert node(path).returncode == 0, seed
 
 
+@pytest.mark.slow
 def test_node_head_takes_a_prefix_as_verify_does(tmp_path: Path) -> None:
     lines = log_text(False, [], 9, 1)
     head = json.loads(lines[-1])["hash"]

@@ -40,6 +40,7 @@ def test_the_same_words_name_the_fields(lang: str) -> None:
     assert f"t {data['t']} \u2260 {data['t'] - 1}" in words
 
 
+@pytest.mark.slow
 def test_a_megabyte_line_is_cut() -> None:
     lines = log_lines(9)
     k, rest = _rest(lines)

@@ -132,6 +132,7 @@ def test_rank_json_flags_ties_and_keeps_its_keys(capsys: pytest.CaptureFixture[s
     assert r["tied_with_best"] == sum(1 for row in others if row["tied_with_best"])
 
 
+@pytest.mark.slow
 def test_several_k_rank_each_and_trade_off(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--rank-rotas", "--watchers", "1", "--watchers", "2,3", "--nights", "150"]
     r = as_json(capsys, *argv, "--seed", "8", "--top", "2")

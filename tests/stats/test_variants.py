@@ -77,6 +77,7 @@ def assert_same(configs: list[Config], seed: str, nights: int, per_journey: int 
         assert a == b, f"unit {seed}/{i}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "overrides", "watchers"), CASES, ids=[c[0] for c in CASES])
 def test_shared_equals_unshared(name: str, overrides: list[str], watchers: int | None) -> None:
     assert_same(rotas(overrides, watchers), f"share-{name}", 120)
