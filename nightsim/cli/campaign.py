@@ -56,8 +56,8 @@ one, a bad --set or name, no such night, a night that cannot be voided); 3 a nig
 nightsim does not play (a rules edition, dice or a config key of a later release; every
 command but new, log and share): the line names the release that plays the campaign; 74
 the disk failed (full, or a cut-short write's journal on a read-only file system): the
-campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try again in a moment, or
-raise --wait.
+campaign is as it was; 75 the campaign is busy (another nightsim is writing it): try
+again in a moment, or raise --wait.
 """
 
 
