@@ -52,63 +52,26 @@ def play_one(
     from nightsim.campaign import rows
     from nightsim.campaign.rows import COLUMNS
 
-    pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
-    pending_seed = rows.text(pending[0], "pending.seed")
-    from nightsim.campaign.share import PlayersCopy, withheld
-
-    if withheld(pending_seed):
-        raise PlayersCopy(
-            "a players' copy (`campaign share`): it holds no seed for the next night, so no"
-            " night is played on it; play on the referee's file"
-        )
-    state = rows.json_of(pending[1], "pending.state", dict)
-    last = db.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
+    pending_seed, state = _pending(db)
     # What tonight's header names, read from the file: checked, as the header is.
     rows.hex_digits(campaign_id, "campaign.id", 32)
-    if last:
-        number = rows.integer(rows.integer(last[0], "nights.number", 1) + 1, "the next night")
-        previous = rows.hex_digits(last[1], f"night {number - 1}'s head (nights.head)")
-    else:
-        number, previous = 1, rows.hex_digits(genesis, "campaign.genesis")
+    number, previous = _next_number(db, genesis)
     data = chain.validated(state, sets, "tonight's camp")
-    adjustments = [
-        rows.adjustment(row).sha256
-        for row in db.execute(
-            "SELECT number, after_night, items, note FROM adjustments WHERE after_night = ?"
-            " ORDER BY number",
-            (number - 1,),
-        )
-    ]
     next_seed = chain.new_seed()
     link = CampaignLink.model_construct(
         id=campaign_id,
         night=number,
         previous_head=previous,
-        adjustments=adjustments,
+        adjustments=_adjustments_before(db, number),
         next_seed_sha256=chain.commitment(next_seed),
         seed="committed" if seed is None else "referee",
     )
     chosen = pending_seed if seed is None else seed
     lines, outcome = night_lines(config_from_data(data), chosen, link)
     after = chain.state_after(data, outcome)
-    head = json.loads(lines[-1])["hash"]
-    encounter = outcome.encounter
-    camp = data["camp"]
     db.execute(
         "INSERT INTO nights VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            number,
-            "".join(line + "\n" for line in lines).encode("utf-8"),
-            head,
-            str(chosen),
-            int(seed is not None),
-            canonical_json(after),
-            camp.get("month"),
-            (camp.get("day") or 1) if camp.get("month") else None,
-            None if encounter is None else (encounter.creature or ""),
-            json.dumps([c.name for c in outcome.characters if c.full_rest]),
-            json.dumps([[m.name, m.hp, m.max_hp, m.exhaustion] for m in _party(after)]),
-        ),
+        (number, *_night_row(lines, chosen, seed is not None, data, after, outcome)),
     )
     db.execute(
         "UPDATE pending SET seed = ?, commitment = ?, state = ?",
@@ -116,6 +79,72 @@ def play_one(
     )
     row = db.execute(f"SELECT {COLUMNS} FROM nights WHERE number = ?", (number,)).fetchone()
     return night_of_row(row)
+
+
+def _pending(db: sqlite3.Connection) -> tuple[str, dict[str, Any]]:
+    """The next night's seed and config; a players' copy (`campaign share`) has no seed."""
+    from nightsim.campaign import rows
+    from nightsim.campaign.share import PlayersCopy, withheld
+
+    pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
+    seed = rows.text(pending[0], "pending.seed")
+    if withheld(seed):
+        raise PlayersCopy(
+            "a players' copy (`campaign share`): it holds no seed for the next night, so no"
+            " night is played on it; play on the referee's file"
+        )
+    return seed, rows.json_of(pending[1], "pending.state", dict)
+
+
+def _next_number(db: sqlite3.Connection, genesis: str) -> tuple[int, str]:
+    """The next night's number and the head it follows (the genesis hash before night 1)."""
+    from nightsim.campaign import rows
+
+    last = db.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()
+    if not last:
+        return 1, rows.hex_digits(genesis, "campaign.genesis")
+    number = rows.integer(rows.integer(last[0], "nights.number", 1) + 1, "the next night")
+    return number, rows.hex_digits(last[1], f"night {number - 1}'s head (nights.head)")
+
+
+def _adjustments_before(db: sqlite3.Connection, number: int) -> list[str]:
+    """The hashes of the adjustments made after night `number - 1`, in order."""
+    from nightsim.campaign import rows
+
+    return [
+        rows.adjustment(row).sha256
+        for row in db.execute(
+            "SELECT number, after_night, items, note FROM adjustments WHERE after_night = ?"
+            " ORDER BY number",
+            (number - 1,),
+        )
+    ]
+
+
+def _night_row(
+    lines: Sequence[str],
+    chosen: int | str,
+    referees: bool,
+    data: dict[str, Any],
+    after: dict[str, Any],
+    outcome: NightOutcome,
+) -> tuple[Any, ...]:
+    """A night's columns after its number: the log, the head, the seed, whose seed it was,
+    the party after it, and the summary columns read from it (campaign/summary.py)."""
+    encounter = outcome.encounter
+    camp = data["camp"]
+    return (
+        "".join(line + "\n" for line in lines).encode("utf-8"),
+        json.loads(lines[-1])["hash"],
+        str(chosen),
+        int(referees),
+        canonical_json(after),
+        camp.get("month"),
+        (camp.get("day") or 1) if camp.get("month") else None,
+        None if encounter is None else (encounter.creature or ""),
+        json.dumps([c.name for c in outcome.characters if c.full_rest]),
+        json.dumps([[m.name, m.hp, m.max_hp, m.exhaustion] for m in _party(after)]),
+    )
 
 
 def _party(data: dict[str, Any]) -> Any:
