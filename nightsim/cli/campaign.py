@@ -65,7 +65,7 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "campaign",
         help="a campaign: night after night in one file (new, night, adjust, show, check,"
-        " publish, void, log, verify, page)",
+        " publish, void, log, verify, page, share)",
         description="A campaign: the party carried from night to night in one SQLite file,"
         " every night's log kept byte for byte, every change between nights in a ledger, the"
         " next seed committed in advance (docs/campaign.md).",
@@ -80,6 +80,21 @@ def add_parser(sub: Any) -> None:
 
     add_publish_parser(cmds, _sub)
     _void_parser(cmds)
+    _reading_parsers(cmds)
+    _verify_parser(cmds, add_published_args)
+    _page_parser(cmds)
+    share = _sub(
+        cmds,
+        "share",
+        "a copy of the campaign for the players: everything they verify, and not the seed of"
+        " the night to come",
+    )
+    share.add_argument("out", metavar="OUT", help="the copy's file (never overwritten)")
+    p.set_defaults(handler=run)
+
+
+def _reading_parsers(cmds: Any) -> None:
+    """The commands that read the campaign and change nothing: show, check, log."""
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
@@ -99,6 +114,9 @@ def add_parser(sub: Any) -> None:
     log = _sub(cmds, "log", "night N's log exactly as `run` writes one")
     log.add_argument("night", type=int, metavar="N")
     log.add_argument("--out", metavar="PATH", help="write it to PATH (never overwritten)")
+
+
+def _verify_parser(cmds: Any, add_published_args: Any) -> None:
     ver = _sub(cmds, "verify", "every night re-simulated and the campaign's chain checked")
     ver.add_argument(
         "--night", type=int, metavar="N", help="night N alone, with its links (2: past the last)"
@@ -118,15 +136,6 @@ def add_parser(sub: Any) -> None:
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
     add_published_args(ver)
-    _page_parser(cmds)
-    share = _sub(
-        cmds,
-        "share",
-        "a copy of the campaign for the players: everything they verify, and not the seed of"
-        " the night to come",
-    )
-    share.add_argument("out", metavar="OUT", help="the copy's file (never overwritten)")
-    p.set_defaults(handler=run)
 
 
 def _page_parser(cmds: Any) -> None:
