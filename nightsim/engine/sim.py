@@ -89,23 +89,28 @@ class NightSim:
         if recorder is None:
             recorder = EventLog(plan.camp_minute) if record else NO_RECORD
         self.rec = rec = recorder
-        self.env = env = LeanEnvironment()
+        self.env = LeanEnvironment()
         if state is None:
             ingredients, self.hp, self.exhaustion = True, plan.hp, plan.exhaustion
         else:
             ingredients = state.ingredients
             self.hp = tuple(state.hp.get(c.name, c.hp) for c in cfg.party)
             self.exhaustion = tuple(state.exhaustion.get(c.name, c.exhaustion) for c in cfg.party)
-        # A recorded night traces the sleepers for the hourly strikes; odds pays nothing.
-        self.sleepers = TracedSleepers(plan.names) if rec.recording else Sleepers(plan.names)
-        self.fire = Fire(env, rec)
         # A night that starts at rest has had its evening (on another config's NightSim).
         assert at_rest is None or not rec.recording, "a recorded night tells its evening"
         self.at_rest = at_rest
+        self._cast(cfg, ingredients)
+
+    def _cast(self, cfg: Config, ingredients: bool) -> None:
+        """The night's actors. Each is handed the night's streams by name and reads its own
+        dice from them by name (plan.StreamNames): a new stream is one entry there, none
+        here."""
+        env, rec, plan, dice, streams = self.env, self.rec, self.plan, self.dice, self.streams
+        # A recorded night traces the sleepers for the hourly strikes; odds pays nothing.
+        self.sleepers = TracedSleepers(plan.names) if rec.recording else Sleepers(plan.names)
+        self.fire = Fire(env, rec)
         self.evening: EveningChores | None = None
-        # Each actor is handed the night's streams by name and reads its own dice from them
-        # by name (plan.StreamNames): a new stream is one entry there, none here.
-        if at_rest is None:
+        if self.at_rest is None:
             self.evening = EveningChores(
                 env, rec, cfg, plan, dice, streams=streams, fire=self.fire, ingredients=ingredients
             )
