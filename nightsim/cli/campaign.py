@@ -351,7 +351,11 @@ def _new(args: argparse.Namespace) -> int:
 
 def _night(args: argparse.Namespace) -> int:
     from nightsim.campaign.chain import check_camp_item
-    from nightsim.cli.campaign_publish import differs_warning, refused_unpublished
+    from nightsim.cli.campaign_publish import (
+        differs_warning,
+        not_as_published,
+        refused_unpublished,
+    )
     from nightsim.cli.page import PageFile
 
     if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
@@ -381,14 +385,14 @@ def _night(args: argparse.Namespace) -> int:
         names = [m.name for m in c.state.party]
         for item in args.set:
             check_camp_item(item, names)
-        warning = differs_warning(c, args.set)
-        if warning is not None:
+        differs = not_as_published(c, args.set)
+        if differs is not None:
             if not args.not_as_published:
                 # Refused, not warned: a warning scrolls away above the narration, and the
                 # player's verify of the published block then says NOT GENUINE
                 # (docs/campaign.md, "The referee's checklist").
-                raise UsageError(refused_unpublished(c, args.set))
-            status(warning)
+                raise UsageError(refused_unpublished(differs))
+            status(differs_warning(differs))
         from nightsim.cli.odds import _progress
 
         with _progress(args.nights, "nights") as advance:
@@ -476,15 +480,15 @@ def night_fingerprint(night: CampaignNight) -> str:
 
 def _adjust(args: argparse.Namespace) -> int:
     items = [f"leave {name}" for name in args.leave] + list(args.set)
-    from nightsim.cli.campaign_publish import published_for_next
+    from nightsim.cli.campaign_publish import not_as_published, stale_warning
 
     with _opened(args) as c:
         c.check_played_here()  # a later release's night: exit 3 naming it, never "unknown key"
         adj = c.adjust(items, args.note)
-        stale = published_for_next(c)
+        stale = not_as_published(c)
     status(f"adjustment {adj.number} recorded after night {adj.after_night}: sha256 {adj.sha256}")
     if stale is not None:
-        status(stale)
+        status(stale_warning(stale))
     return EXIT_OK
 
 

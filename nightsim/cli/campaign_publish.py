@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nightsim.cli.common import EXIT_OK, UsageError, status
 from nightsim.limits import escaped, shown
@@ -138,9 +139,18 @@ def run_publish(args: argparse.Namespace, opened: Any) -> int:
     return EXIT_OK
 
 
-def differs_warning(c: Campaign, sets: list[str]) -> str | None:
-    """`campaign night --not-as-published`'s warning, before the night: tonight's config is
-    not the one last published for it (None: it is, or nothing was published)."""
+class NotAsPublished(NamedTuple):
+    """Tonight's config against the block last published for the next night."""
+
+    night: int
+    published: str  # the published fingerprint
+    tonight: str  # tonight's
+
+
+def not_as_published(c: Campaign, sets: Sequence[str] | None = None) -> NotAsPublished | None:
+    """How tonight's config differs from the block published for the next night; None: it
+    is that config, or nothing was published. `sets`: tonight's --set (None: the published
+    block's own, to ask whether an adjustment made the block stale)."""
     from nightsim.campaign.publish import last_published
     from nightsim.config.fingerprint import config_sha256
 
@@ -148,47 +158,35 @@ def differs_warning(c: Campaign, sets: list[str]) -> str | None:
     pub = last_published(c, night)
     if pub is None:
         return None
-    sha = config_sha256(c.next_config(sets))
-    if sha == pub.config_sha256:
-        return None
+    sha = config_sha256(c.next_config(list(pub.sets if sets is None else sets)))
+    return None if sha == pub.config_sha256 else NotAsPublished(night, pub.config_sha256, sha)
+
+
+def differs_warning(d: NotAsPublished) -> str:
+    """`campaign night --not-as-published`'s warning, before the night."""
     return (
-        f"nightsim: warning: tonight's config is not the one published for night {night}:\n"
-        f"published:\n{pub.config_sha256}\ntonight:\n{sha}\n"
+        f"nightsim: warning: tonight's config is not the one published for night {d.night}:\n"
+        f"published:\n{d.published}\ntonight:\n{d.tonight}\n"
         "played as asked (--not-as-published): a player's `campaign verify` with the"
         " published block will say the night was played with another config"
     )
 
 
-def refused_unpublished(c: Campaign, sets: list[str]) -> str:
+def refused_unpublished(d: NotAsPublished) -> str:
     """`campaign night`'s refusal when tonight's config is not the one published for it."""
-    from nightsim.campaign.publish import last_published
-    from nightsim.config.fingerprint import config_sha256
-
-    night = c.state.nights + 1
-    pub = last_published(c, night)
-    assert pub is not None
-    sha = config_sha256(c.next_config(sets))
     return (
-        f"night {night}: tonight's config (fingerprint {sha[:12]}…) is not the one published for"
-        f" it ({pub.config_sha256[:12]}…), so a player's `campaign verify` with the published"
-        " block would say NOT GENUINE: publish again (`campaign publish` with tonight's --set)"
-        " and play, or play it as it is with --not-as-published"
+        f"night {d.night}: tonight's config (fingerprint {d.tonight[:12]}…) is not the one"
+        f" published for it ({d.published[:12]}…), so a player's `campaign verify` with the"
+        " published block would say NOT GENUINE: publish again (`campaign publish` with"
+        " tonight's --set) and play, or play it as it is with --not-as-published"
     )
 
 
-def published_for_next(c: Campaign) -> str | None:
-    """After an adjustment: the warning that the block published for the next night no
-    longer holds (the party's HP and the camp are in its fingerprint); None: it holds, or
-    nothing was published."""
-    from nightsim.campaign.publish import last_published
-    from nightsim.config.fingerprint import config_sha256
-
-    night = c.state.nights + 1
-    pub = last_published(c, night)
-    if pub is None or config_sha256(c.next_config(list(pub.sets))) == pub.config_sha256:
-        return None
+def stale_warning(d: NotAsPublished) -> str:
+    """After an adjustment: the block published for the next night no longer holds (the
+    party's HP and the camp are in its fingerprint)."""
     return (
-        f"nightsim: warning: the block published for night {night} no longer holds (the"
+        f"nightsim: warning: the block published for night {d.night} no longer holds (the"
         " adjustment changed tonight's config, whose fingerprint it names): publish again"
-        f" (`campaign publish`) before playing night {night}"
+        f" (`campaign publish`) before playing night {d.night}"
     )
