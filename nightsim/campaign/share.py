@@ -42,7 +42,7 @@ def share(c: Campaign, out: Path) -> None:
     try:
         copy = sqlite3.connect(temp, isolation_level=None)
         try:
-            c._conn.backup(copy)
+            c.copy_into(copy)
             copy.execute("UPDATE pending SET seed = ?", (WITHHELD,))
             # Night 1's seed is kept beside its commitment too: before night 1 it is the seed
             # of the night to come (after it, night 1's log holds it anyway).
