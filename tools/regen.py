@@ -23,7 +23,9 @@ The parts, each made the one way the code or its tests make it:
   edition and each dice. A released edition's store is only ever checked: `--write` refuses
   a line that moved (its logs must keep verifying) and names the recipe a change to how a
   night plays follows, a new rules edition (CONTRIBUTING.md, "Changing a rule"); then this
-  command says `refused: digests` and exits 1.
+  command says `refused: digests` and exits 1, having written nothing (the digests are
+  made first). A pinned output whose chain head moved takes the page's other mentions of
+  that head (prose, hand-made blocks, whole or as `xxxx-xxxx-xxxx`) with it.
 
 After a change that moves no night, `python tools/regen.py` leaves `git status` clean.
 """
@@ -222,6 +224,31 @@ def _pinned_block(m: re.Match[str], scratch: Path, env: dict[str, str]) -> str:
     return f"{m[0].split(chr(10), 1)[0]}\n{body}{indent}```"
 
 
+HASH = re.compile(r"\b[0-9a-f]{64}\b")
+
+
+def moved_hashes(old: str, new: str) -> dict[str, str]:
+    """The hashes a regenerated output moved: line by line, the n-th hash of a line that
+    changed is the n-th hash of its new line (a chain head, shown whole)."""
+    moved: dict[str, str] = {}
+    for before, after in zip(old.splitlines(), new.splitlines(), strict=False):
+        if before != after:
+            for a, b in zip(HASH.findall(before), HASH.findall(after), strict=False):
+                if a != b:
+                    moved[a] = b
+    return moved
+
+
+def follow_hashes(text: str, moved: dict[str, str]) -> str:
+    """The prose and the hand-made blocks of a page repeat a head a pinned output shows
+    (whole, or as the narration's `xxxx-xxxx-xxxx`): they follow it, so a night that moves
+    leaves no stale head on the page."""
+    for a, b in moved.items():
+        text = text.replace(a, b)
+        text = text.replace(f"{a[:4]}-{a[4:8]}-{a[8:12]}", f"{b[:4]}-{b[4:8]}-{b[8:12]}")
+    return text
+
+
 def pinned(root: Path) -> dict[Path, str]:
     """Each file's sessions run in one scratch directory, in the order a reader meets them
     (a log one block writes, a later block reads)."""
@@ -233,7 +260,8 @@ def pinned(root: Path) -> dict[Path, str]:
             for name in ("tests", "configs", "logs"):
                 if (root / name).exists():
                     (scratch / name).symlink_to(root / name)
-            out[path] = FENCE.sub(partial(_pinned_block, scratch=scratch, env=env), text)
+            made = FENCE.sub(partial(_pinned_block, scratch=scratch, env=env), text)
+            out[path] = follow_hashes(made, moved_hashes(text, made))
     return out
 
 
@@ -241,8 +269,11 @@ def pinned(root: Path) -> dict[Path, str]:
 
 
 def _golden_tests(root: Path) -> list[str]:
+    """Every test file that keeps a golden: through `check_golden`, or by hand under
+    `NIGHTSIM_REGEN_GOLDEN` (tests/README.md asks for one of the two)."""
     tests = sorted((root / "tests").rglob("test_*.py"))
-    return [str(p) for p in tests if "check_golden(" in p.read_text(encoding="utf-8")]
+    marks = ("check_golden(", "NIGHTSIM_REGEN_GOLDEN")
+    return [str(p) for p in tests if any(m in p.read_text(encoding="utf-8") for m in marks)]
 
 
 def goldens(root: Path, check: bool) -> bool:
@@ -291,9 +322,16 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown part(s) {', '.join(unknown)}; expected some of {', '.join(PARTS)}")
     root: Path = args.root.resolve()
     differ: list[str] = []
-    for part in (p for p in PARTS if p in parts):
-        if part in ("goldens", "digests"):
-            if not {"goldens": goldens, "digests": digests}[part](root, args.check):
+    # The digests first: a refused store (a released edition's nights moved) stops the
+    # command before it writes anything else, so nothing is left half-regenerated.
+    if "digests" in parts and not digests(root, args.check):
+        if not args.check:
+            print("refused: digests")
+            return 1
+        differ.append("digests")
+    for part in (p for p in PARTS if p in parts and p != "digests"):
+        if part == "goldens":
+            if not goldens(root, args.check):
                 differ.append(part)
             continue
         for path, text in _texts(part, root):

@@ -85,3 +85,24 @@ def test_a_pinned_output_keeps_its_elisions(tool: ModuleType) -> None:
     assert tool._pick(["x"], (real, real)) == real
     # stdout alone, or with stderr: the stream the shown output shares lines with.
     assert tool._pick(["…", "head: 1"], (["out"], ["out", "head: 2"])) == ["…", "head: 2"]
+
+
+def test_every_kept_golden_is_regenerated(tool: ModuleType) -> None:
+    """The goldens a test keeps by hand (the night page, the seed-7 log's hash) are
+    regenerated with those kept through `check_golden`: `--check` cannot pass them by."""
+    found = {Path(p).relative_to(ROOT).as_posix() for p in tool._golden_tests(ROOT)}
+    assert {"tests/page/test_page.py", "tests/log/test_log.py"} <= found
+    assert "tests/narration/test_narration.py" in found
+
+
+def test_a_moved_head_is_followed_in_the_prose(tool: ModuleType) -> None:
+    old_head, new_head = "ab" * 32, "cd" * 32
+    old = f"$ nightsim run --seed 9\nChain head: abab-abab-abab\nin full: {old_head}\n"
+    new = f"$ nightsim run --seed 9\nChain head: cdcd-cdcd-cdcd\nin full: {new_head}\n"
+    moved = tool.moved_hashes(old, new)
+    assert moved == {old_head: new_head}
+    prose = f"ends with `Chain head: abab-abab-abab`, then\n  head: {old_head}\n"
+    assert tool.follow_hashes(prose, moved) == (
+        f"ends with `Chain head: cdcd-cdcd-cdcd`, then\n  head: {new_head}\n"
+    )
+    assert tool.moved_hashes(old, old) == {}
