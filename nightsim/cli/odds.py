@@ -84,6 +84,12 @@ def add_parser(sub: Any) -> None:
         help="processes to split the nights over (default: the machine's cores)",
     )
     p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="count the nights on a Dask cluster (tcp://HOST:PORT; the extra nightsim[dask]):"
+        " the same report, byte for byte, as --jobs on this machine (docs/odds.md)",
+    )
+    p.add_argument(
         "--format",
         choices=("text", "json", "csv", "html"),
         default="text",
@@ -249,6 +255,22 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The report, its nights counted here (--jobs) or on a Dask cluster (--scheduler)."""
+    from nightsim.stats import cluster
+
+    if args.scheduler is None:
+        return _report(args)
+    try:
+        address = cluster.check_address(args.scheduler)
+    except cluster.ClusterUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    if args.jobs is None:  # chunks for every thread of the cluster (the counts are sums)
+        args.jobs = min(MAX_JOBS, cluster.threads(address))
+    with cluster.on_cluster(address):
+        return _report(args)
+
+
+def _report(args: argparse.Namespace) -> int:
     from nightsim import reports
     from nightsim.stats import odds as odds_mod
 

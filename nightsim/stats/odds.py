@@ -315,7 +315,7 @@ def count_many(
         Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours, per_journey)
         for cfg in configs
     ]
-    if jobs == 1:
+    if jobs == 1 and not on_a_cluster():
         for t in tasks:
             results[t.variant].merge(_count(configs[t.variant], s, t.start, t.stop, per_journey))
             if progress is not None:
@@ -333,6 +333,13 @@ def count_many(
     return results
 
 
+def on_a_cluster() -> bool:
+    """A scheduler is chosen (stats/cluster.py): even one job's chunks go there."""
+    from nightsim.stats.cluster import scheduler
+
+    return scheduler() is not None
+
+
 def in_pool(
     configs: Sequence[Config],
     jobs: int,
@@ -343,6 +350,12 @@ def in_pool(
     each of which rebuilds `configs` once (`_WORKER_CONFIGS`), and hand every result to
     `done` as it comes. A few calls in flight per worker, not all of them: memory flat in
     the nights. Ctrl-C (or an error) ends the workers at once (`_stop`)."""
+    from nightsim.stats.cluster import in_cluster, scheduler
+
+    address = scheduler()
+    if address is not None:  # `--scheduler`: the same calls, on a Dask cluster
+        in_cluster(address, configs, calls, done)
+        return
     # Imported here, not with the module: a run on one job never starts a pool, and these
     # (with multiprocessing and logging) are a noticeable part of a short run's start.
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait

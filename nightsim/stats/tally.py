@@ -19,7 +19,7 @@ from nightsim.config import Config
 from nightsim.engine.dice import seed_text
 from nightsim.engine.outcome import NightOutcome
 from nightsim.measures import CHARACTER, PARTY, ROTA
-from nightsim.stats.odds import _WORKER_CONFIGS, Progress, in_pool
+from nightsim.stats.odds import _WORKER_CONFIGS, Progress, in_pool, on_a_cluster
 from nightsim.stats.paired import Moments
 from nightsim.stats.variants import paired_units
 
@@ -162,7 +162,7 @@ def tally_paired(
     ranges = [(a, min(a + per, units + 1)) for a in range(1, units + 1, per)]
     total = Tally(configs, layout, per_journey)
     nights_per_unit = per_journey * len(configs)
-    if jobs == 1:
+    if jobs == 1 and not on_a_cluster():
         for a, b in ranges:
             total.merge(_tally(configs, layout, s, a, b, per_journey))
             if progress is not None:
