@@ -49,7 +49,7 @@ def _wait_for(path: Path, what: str, timeout: float = 60) -> None:
 def _workers_seen(address: str, count: int) -> None:
     from distributed import Client
 
-    with Client(address, timeout=30, set_as_default=False) as client:
+    with Client(address, timeout=30, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         client.wait_for_workers(count, timeout=60)
 
 
@@ -57,7 +57,7 @@ def _busy(address: str, pid: int) -> None:
     """Wait until the worker of process `pid` is counting a chunk of nights."""
     from distributed import Client
 
-    with Client(address, timeout=30, set_as_default=False) as client:
+    with Client(address, timeout=30, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         (where,) = [a for a, p in client.run(os.getpid).items() if p == pid]
         end = time.monotonic() + 60
         while not client.processing().get(where):
