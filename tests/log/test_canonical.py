@@ -19,6 +19,7 @@ from nightsim.log.writer import (
     dumps_sorted,
     fast_text,
     float_free_jcs,
+    floats_apart,
 )
 from tests.helpers.sweeps import sweep
 
@@ -59,6 +60,39 @@ def test_the_fast_path_never_disagrees_with_rfc8785(data: Any) -> None:
     text = fast_text(data)
     if text is not None:
         assert text.encode("utf-8") == rfc8785.dumps(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=MANY, deadline=None)
+@given(st.dictionaries(TEXT, JSON_DATA, max_size=6))
+def test_floats_apart_never_disagrees_with_rfc8785(data: dict[str, Any]) -> None:
+    text = floats_apart(data)
+    if text is not None:
+        assert text.encode("utf-8") == rfc8785.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"x": 4.0, "y": [1.5, -0.0, 1e21, 1e-7, 5e-324], "z": {"a": 0.1}},
+        {"hours": 8.0, "name": "Wren", "n": 3},
+        {"\U0001f600": 1.5, "a": "x"},  # a key outside the BMP: the whole goes to rfc8785
+    ],
+)
+def test_floats_apart_writes_each_float_as_jcs(data: dict[str, Any]) -> None:
+    text = floats_apart(data)
+    if "\U0001f600" in data:
+        assert text is None
+    else:
+        assert text is not None and text.encode("utf-8") == rfc8785.dumps(data)
+    assert canonical_bytes(data) == rfc8785.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "data", [{"x": "\ue0000\ue000", "y": 1.5}, {"x": math.nan}, {"x": 2.5, "y": 2**60}]
+)
+def test_where_floats_apart_cannot_vouch_it_steps_aside(data: dict[str, Any]) -> None:
+    assert floats_apart(data) is None
 
 
 FLOAT_FREE = st.recursive(
