@@ -156,6 +156,10 @@ def _run(command: str, cwd: Path, env: dict[str, str]) -> tuple[list[str], list[
             out.pop()
         return out
 
+    if "Traceback (most recent call last)" in done.stderr:
+        # A command that crashed (a tree that does not import, a bug) shows nothing worth
+        # pinning: stop before any page is rewritten with its traceback.
+        raise SystemExit(f"regen: `{command}` crashed:\n{done.stderr[-2000:]}")
     # No blank line above stderr when stdout is empty (a refusal is stderr alone).
     both = done.stdout.rstrip("\n") + "\n" + done.stderr if done.stdout.strip() else done.stderr
     return lines(done.stdout), lines(both)
