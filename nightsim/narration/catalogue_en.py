@@ -142,6 +142,8 @@ EN: dict[str, str | dict[str, str]] = {
     "col.character": "Character",
     "col.hp": "HP",
     "col.save_doom": "Save vs Doom",
+    # the party table's heading on two lines, so the column stays as narrow as its numbers
+    "col.save_doom_wrapped": "Save\nvs Doom",
     "col.bedding": "Bedding",
     "col.spells": "Spells",
     "col.slept": "Slept",
@@ -173,7 +175,7 @@ EN: dict[str, str | dict[str, str]] = {
     "evening.fire_lit": "The fire is lit: {hours:#hour} of wood, it will burn until {until}.",
     "evening.fire_not_lit": "No fire tonight: {reason}.",
     "evening.meal_tasty": "{actor} cooks a tasty meal: +{rule.tasty_meal_bonus} to the CON"
-    " checks to rest of {eaters}.",
+    " checks to rest for {eaters}.",
     "evening.meal_plain": "{actor} cooks a plain meal: edible, nothing more.",
     "evening.meal_ruined": "{actor} ruins the meal: it burns, the ingredients are lost.",
     "evening.meal_not_cooked": "{actor} cannot cook: {reason}.",

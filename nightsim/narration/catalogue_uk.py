@@ -155,6 +155,8 @@ UK: dict[str, str | dict[str, str]] = {
     "col.character": "Персонаж",
     "col.hp": "HP",
     "col.save_doom": "РК Загибелі",
+    # the party table's heading on two lines, so the column stays as narrow as its numbers
+    "col.save_doom_wrapped": "РК\nЗагибелі",
     "col.bedding": "Спорядження",
     "col.spells": "Закляття",
     "col.slept": "Сон",

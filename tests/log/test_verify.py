@@ -340,7 +340,7 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
     assert out[0] == f"NOT GENUINE: {log}"
     first = out[1]
     assert first.startswith(f"- line {k + 1}, ") and "Sir Aldric's watch" in first
-    assert "the log says" in first and "nods off on watch" in first
+    assert "the log says" in first and "dozes off on watch" in first
     told = [s for s in out if s.startswith("- line ")]
     assert len(told) == SHOWN
     assert re.fullmatch(

@@ -36,7 +36,8 @@ NB = "\u00a0"
 # `--format json`, the config's hash in the page's footer, the Tab key, the dice's id
 # `sha256-uniform-v2` and the `--set` option in the line that says what produced a report).
 NAMES = {"Sir", "Aldric", "Sister", "Ysolde", "Moss", "Wren"}
-TYPED = {"nightsim", "run", "seed", "format", "json", "sha", "Tab", "uniform", "set"}
+# "HP" is the source's own abbreviation in Ukrainian too («хіт-пойнти (HP)», docs/glossary.md).
+TYPED = {"nightsim", "run", "seed", "format", "json", "sha", "Tab", "uniform", "set", "HP"}
 
 
 def english_words() -> set[str]:
