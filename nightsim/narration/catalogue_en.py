@@ -143,7 +143,7 @@ EN: dict[str, str | dict[str, str]] = {
     "col.hp": "HP",
     "col.save_doom": "Save vs Doom",
     # the party table's heading on two lines, so the column stays as narrow as its numbers
-    "col.save_doom_wrapped": "Save\nvs Doom",
+    "col.save_doom_wrapped": "Save vs\nDoom",
     "col.bedding": "Bedding",
     "col.spells": "Spells",
     "col.slept": "Slept",

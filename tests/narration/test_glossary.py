@@ -69,10 +69,11 @@ def terms() -> list[Term]:
 
 
 def _lines(table: dict[str, str | dict[str, str]]) -> Iterator[tuple[str, str]]:
-    """(key, text) of every catalogue line, each form of a gendered one."""
+    """(key, text) of every catalogue line, each form of a gendered one; a "\\n" (where a
+    narrow column or heading breaks the words) is the space it stands for."""
     for key, entry in table.items():
         for text in [entry] if isinstance(entry, str) else entry.values():
-            yield key, text
+            yield key, text.replace("\n", " ")
 
 
 def _template_words(path: Path) -> str:

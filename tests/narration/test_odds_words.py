@@ -173,7 +173,7 @@ def test_golden_odds_page_uk(capsysbinary: pytest.CaptureFixture[bytes]) -> None
     assert '<html lang="uk">' in page
     seen = page_text(page)
     assert_ukrainian(seen)
-    assert "Мандрівні чудовиська: 2 з 6" in seen and f"{NB}%" in seen
+    assert "Шанс зустрічі: 2 з 6" in seen and f"{NB}%" in seen
     check_golden("odds-1-300-uk.html", page)
     assert main([*argv, "--lang", "en"]) == 0
     assert '<html lang="en">' in capsysbinary.readouterr().out.decode()
