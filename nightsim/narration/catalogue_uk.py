@@ -471,7 +471,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.night": "  {number}  {date}  {seed}  геш {head}  {met}; повноцінно відпочили:"
     " {rested}",
     "cshow.seed_referee": "зерно {seed} (ведучого)",
-    "cshow.seed_committed": "оприлюднено лише геш зерна",
+    "cshow.seed_committed": "зерно приховано",
     "cshow.no_encounter": "без зустрічі",
     "cshow.encounter": "зустріч",
     "cshow.encounter_with": "зустріч: {creature}",
@@ -672,7 +672,7 @@ UK: dict[str, str | dict[str, str]] = {
     "paired.no_clear": "немає явної різниці за {nights}",
     "paired.identical": "однаково щоночі",
     "paired.unpaired": "(без пар)",
-    "paired.ci": "ДІ 95\u00a0% від {low} до {high}",
+    "paired.ci": "інтервал 95\u00a0% від {low} до {high}",
     "paired.line_same": "{measure}: {a} \u2192 {b}, {diff}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
     "paired.same_width": "{nights}",
