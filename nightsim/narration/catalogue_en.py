@@ -433,7 +433,8 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.packed": "packed",
     "cshow.no_ingredients": "none",
     "cshow.next_camp": "next night's camp: {camp}",
-    "cshow.camp": "{where}(wandering monsters {chance}-in-{rule.chance_die}); {weather}; watch: {watch}",
+    "cshow.camp": "{where}(wandering monsters {chance}-in-{rule.chance_die}); {weather};"
+    " watch: {watch}",
     "cshow.weather": "weather {weather}",
     "cshow.firewood_modifier": "firewood modifier {mod} (the referee's)",
     "cshow.settings": "; set: {items}",
@@ -739,7 +740,8 @@ EN: dict[str, str | dict[str, str]] = {
     " prepare); every"
     " rota over the same nights.",
     "oddspage.scatter": "Safety against full rests",
-    "oddspage.scatter_note": "Each point is a rota, labelled by its rank: up is someone awake when a monster comes,"
+    "oddspage.scatter_note": "Each point is a rota, labelled by its rank: up is someone awake"
+    " when a monster comes,"
     " right is more full rests; the whiskers are the 95% intervals.",
     "oddspage.scatter_label": "Each rota's safety against its full rests",
     "oddspage.axis_x": "full rests \u2192",

@@ -468,8 +468,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.head": "останній геш ланцюжка: {head}",
     "cshow.published": "опубліковано для ночі {night}: конфігурація sha256 {sha}",
     "cshow.nights": "ночі:",
-    "cshow.night": "  {number}  {date}  {seed}  геш {head}  {met}; повноцінно відпочили:"
-    " {rested}",
+    "cshow.night": "  {number}  {date}  {seed}  геш {head}  {met}; повноцінно відпочили: {rested}",
     "cshow.seed_referee": "зерно {seed} (ведучого)",
     "cshow.seed_committed": "зерно приховано",
     "cshow.no_encounter": "без зустрічі",
@@ -480,8 +479,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.void_item": "ніч {night} анульовано (стан загону як перед нею)",
     "cshow.adjustments": "поправки:",
     "cshow.adjustment": "  {number}  після ночі {after}: {items}",
-    "cverify.all": "перевірено: кампанія{title}: {nights:#night}; останній геш ланцюжка:"
-    " {head}",
+    "cverify.all": "перевірено: кампанія{title}: {nights:#night}; останній геш ланцюжка: {head}",
     "cverify.one": "перевірено: кампанія{title}: ніч {night} і її зв'язки; останній геш"
     " ланцюжка: {head}",
     # verify's answer on stdout, and its refusals of a log that is not what was published
@@ -722,7 +720,12 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.col_watchers": "вартових",
     "rank.trade_line": "Вартових: {watchers} — {rota}; хтось не спить {awake}, повноцінний"
     " нічний відпочинок {rest}",
-    "n.point": {"one": "в.\u00a0п.", "few": "в.\u00a0п.", "many": "в.\u00a0п.", "other": "в.\u00a0п."},
+    "n.point": {
+        "one": "в.\u00a0п.",
+        "few": "в.\u00a0п.",
+        "many": "в.\u00a0п.",
+        "other": "в.\u00a0п.",
+    },
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.event": {"one": "подія", "few": "події", "many": "подій", "other": "події"},
     "n.other_event": {
@@ -779,9 +782,11 @@ UK: dict[str, str | dict[str, str]] = {
     " кожна — за ті самі {nights} (зерно {seed})",
     "oddspage.rank_summary": "Упорядковано за шансом, що хтось не спить, коли приходить"
     " чудовисько, далі за повноцінним нічним відпочинком (ночей усіх персонажів), далі за"
-    " збереженими закляттями (з усіх, які мали підготувати); кожна послідовність варт — за ті самі ночі.",
+    " збереженими закляттями (з усіх, які мали підготувати); кожна послідовність варт — за ті"
+    " самі ночі.",
     "oddspage.scatter": "Безпека проти повноцінного нічного відпочинку",
-    "oddspage.scatter_note": "Кожна точка — послідовність варт із її номером у рейтингу: вище — частіше хтось"
+    "oddspage.scatter_note": "Кожна точка — послідовність варт із її номером у рейтингу: вище —"
+    " частіше хтось"
     " не спить, коли приходить чудовисько, правіше — частіше повноцінний нічний відпочинок;"
     " вуса — інтервали 95\u00a0%.",
     "oddspage.scatter_label": "Безпека кожної послідовності варт проти її повноцінного нічного"
@@ -963,14 +968,16 @@ UK: dict[str, str | dict[str, str]] = {
     " несприятливих умов, від 1"
     " до 4",
     "console.key.camp.fire_starter": "засіб для добування вогню: кресало чи магія",
-    "console.key.camp.carried_firewood_hours": "на скільки годин багаття вистачить дров, які загін несе з"
+    "console.key.camp.carried_firewood_hours": "на скільки годин багаття вистачить дров, які"
+    " загін несе з"
     " собою",
     "console.key.camp.cookware": "у загону є казанок і начиння",
     "console.key.camp.ingredients": "у загону є продукти на страву",
     "console.key.camp.camp_at": "коли стають табором, ГГ:ХХ",
     "console.key.rules": "Час відпочинку й можливості правил",
     "console.key.rules.rest_hours": "скільки годин триває відпочинок",
-    "console.key.rules.fall_asleep_on_watch": "вартовий може заснути на варті (необов'язкове правило"
+    "console.key.rules.fall_asleep_on_watch": "вартовий може заснути на варті"
+    " (необов'язкове правило"
     " джерела)",
     "console.key.rules.quick_rest": "спрощене правило відпочинку (див. docs/rules.md §5.4)",
     "console.key.rules.sleep_in": "після зустрічі відпочинок подовжується (домашнє правило)",

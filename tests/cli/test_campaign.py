@@ -263,7 +263,10 @@ def test_show_and_check_tell_the_next_camp(
     out = capsys.readouterr().out
     assert "next night: 2 Reedwryme, autumn;" in out
     flat = " ".join(out.split())  # the words, wherever the terminal's width breaks them
-    assert "next night's camp: bog (wandering monsters 2-in-6); weather damp; watch: Sir Aldric" in flat
+    assert (
+        "next night's camp: bog (wandering monsters 2-in-6); weather damp; watch: Sir Aldric"
+        in flat
+    )
     assert "set: rules.sleep_in=true" in out
     assert "  1  1 Reedwryme  seed committed" in out
     assert '("Wren\'s fall")' in out

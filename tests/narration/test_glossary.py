@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic letters are the point of this file)
+# ruff: noqa: RUF001  (Cyrillic letters are the point of this file)
 """One word per game term: docs/glossary.md's table ("One word per game term") names, for each
 term, the English and Ukrainian words every printed line uses and the variants no line may say.
 This test reads that table and holds both catalogues and the page templates to it, so the
@@ -24,7 +24,14 @@ TEMPLATES = [
     *sorted((ROOT / "nightsim" / "serve" / "templates").glob("*.j2")),
 ]
 SECTION = "## One word per game term"
-HEADER = ["Term", "English", "Українською", "What it means", "Never in Ukrainian", "Never in English"]
+HEADER = [
+    "Term",
+    "English",
+    "Українською",
+    "What it means",
+    "Never in Ukrainian",
+    "Never in English",
+]
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,10 @@ def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) ->
     ("lang", "words"),
     [
         ("en", ["a monster comes: ", "points, 95% interval", "no clear difference at 300 nights"]),
-        ("uk", ["приходить чудовисько: ", "в. п., інтервал 95 %", "немає явної різниці за 300 ночей"]),
+        (
+            "uk",
+            ["приходить чудовисько: ", "в. п., інтервал 95 %", "немає явної різниці за 300 ночей"],
+        ),
     ],
 )
 def test_compare_text_piped_is_one_line_a_measure(
