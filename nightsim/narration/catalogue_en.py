@@ -8,7 +8,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cplayers.head": "The night's head (note it down: a player checks the night with it):",
     "cplayers.next": "The next night's seed is committed: sha256",
     "serve.show": "the campaign now",
-    "serve.adjust": "between nights: adjust",
+    "serve.adjust": "between nights: adjustments",
     "serve.campaign_page": "the campaign's page",
     "serve.campaign_page_players": "the page for the players",
     "serve.edit_camp": "edit the camp",
@@ -65,24 +65,24 @@ EN: dict[str, str | dict[str, str]] = {
     "fmt.chance": "{x}-in-{n}",
     "roll.vs": " vs {target}",
     "roll.on": ", on {target}",
-    "roll.on_doze": ", on {target}",
-    "roll.on_spell": ", on {target}",
+    "roll.on_doze": ", dozes on a {target}",
+    "roll.on_spell": ", lost on a {target}",
     # roll purposes: looked up by `codes.Purpose` member (catalogue.PURPOSE_KEYS), not value
     "roll.firewood": "firewood",
     "roll.WIS check": "WIS check",
     "roll.CHA check": "CHA check",
     "roll.CON check": "CON check",
     "roll.save vs Doom": "save vs Doom",
-    "roll.light the fire": "lighting",
-    "roll.falls asleep on watch": "dozing",
-    "roll.minute of dozing off": "minute",
+    "roll.light the fire": "lighting the fire",
+    "roll.falls asleep on watch": "dozing roll",
+    "roll.minute of dozing off": "minute of dozing off",
     "roll.wandering monster": "wandering monsters",
-    "roll.minute of arrival": "minute",
+    "roll.minute of arrival": "minute of arrival",
     "roll.party surprise": "party surprise",
     "roll.monster surprise": "monster surprise",
     "roll.distance x 30 ft": "distance \u00d7 {rule.distance_feet} ft",
     "roll.creature": "creature",
-    "roll.spell fails": "spell",
+    "roll.spell fails": "spell roll",
     # closed sets (table.*, reason.*: looked up by `codes` member, catalogue.CODE_KEYS)
     "season.winter": "winter",
     "season.spring": "spring",
@@ -141,13 +141,15 @@ EN: dict[str, str | dict[str, str]] = {
     # table columns
     "col.character": "Character",
     "col.hp": "HP",
-    "col.save_doom": "Doom",
+    "col.save_doom": "Save vs Doom",
+    # the party table's heading on two lines, so the column stays as narrow as its numbers
+    "col.save_doom_wrapped": "Save vs\nDoom",
     "col.bedding": "Bedding",
     "col.spells": "Spells",
     "col.slept": "Slept",
     "col.night": "Night",
     # the rest table\'s difficulty of the night for a character (easy, moderate, …)
-    "col.difficulty": "Night",
+    "col.difficulty": "Difficulty",
     "col.check": "CON check",
     "col.rest": "Full rest",
     "col.exhaustion": "Exhaustion",
@@ -172,17 +174,16 @@ EN: dict[str, str | dict[str, str]] = {
     "evening.water": "{actor} fills every waterskin at a stream.",
     "evening.fire_lit": "The fire is lit: {hours:#hour} of wood, it will burn until {until}.",
     "evening.fire_not_lit": "No fire tonight: {reason}.",
-    "evening.meal_tasty": "{actor} cooks a tasty meal: +{rule.tasty_meal_bonus} to the rest"
-    " checks of {eaters}.",
+    "evening.meal_tasty": "{actor} cooks a tasty meal: +{rule.tasty_meal_bonus} to the CON"
+    " checks to rest for {eaters}.",
     "evening.meal_plain": "{actor} cooks a plain meal: edible, nothing more.",
     "evening.meal_ruined": "{actor} ruins the meal: it burns, the ingredients are lost.",
     "evening.meal_not_cooked": "{actor} cannot cook: {reason}.",
     "evening.mood_lifted": "{actor} entertains the camp; spirits lift: +{rule.lifted_mood_bonus}"
-    " to everyone's rest"
-    " checks.",
+    " to everyone's CON checks to rest.",
     "evening.mood_flat": "{actor} tries to entertain the camp; it falls flat.",
     "evening.mood_ridiculed": "{actor} tries to entertain the camp and meets ridicule and"
-    " discord: \u2212{rule.ridicule_penalty} to {actor}'s own rest check.",
+    " discord: \u2212{rule.ridicule_penalty} to {actor}'s own CON check to rest.",
     # the night
     "night.title": "Night {night} \u00b7 {when}",
     "night.date": "{day} {month}, {season}",
@@ -194,7 +195,7 @@ EN: dict[str, str | dict[str, str]] = {
     "night.watch_began": "{actor} takes the watch until {until}.",
     "night.watch_resumed": "The rota resumes: {actor} keeps the watch until {until}.",
     "night.handed_over": "{actor} wakes {to} and hands over the watch.",
-    "night.dozed": "{actor} nods off on watch. From now on nobody is watching.",
+    "night.dozed": "{actor} dozes off on watch. From now on nobody is watching.",
     "night.missed_self": {
         "he": "{actor} sleeps on through his own next shift.",
         "she": "{actor} sleeps on through her own next shift.",
@@ -340,7 +341,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaignpage.empty": "No night has been played yet.",
     "campaignpage.last_head": "The last night's head:",
     "campaignpage.col_last": "Last night",
-    "campaignpage.col_rested": "Rested fully",
+    "campaignpage.col_rested": "Full rest",
     "campaignpage.nights": "The nights",
     "campaignpage.col_night": "Night",
     "campaignpage.col_date": "Date",
@@ -349,7 +350,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaignpage.col_encounter": "Encounter",
     "campaignpage.col_head": "Head",
     "campaignpage.camp": "{terrain}, {weather}",
-    "campaignpage.chance": "monsters {chance}-in-{rule.chance_die}",
+    "campaignpage.chance": "wandering monsters {chance}-in-{rule.chance_die}",
     "campaignpage.chance@players": "a camp",
     "campaignpage.weather_custom": "weather as the referee rules",
     "campaignpage.none": "none",
@@ -416,7 +417,7 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.dice_count": "the dice count {names} as {group}; the log does not",
     "verdict.group.awake": "awake",
     "verdict.group.surprised": "surprised",
-    "verdict.group.dozed": "dozing",
+    "verdict.group.dozed": "dozing on watch",
     "verdict.group.woken": "woken",
     "verdict.group.slept_through": "sleeping through it",
     "verdict.group.actors": "taking part",
@@ -432,7 +433,8 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.packed": "packed",
     "cshow.no_ingredients": "none",
     "cshow.next_camp": "next night's camp: {camp}",
-    "cshow.camp": "{where}(encounters {chance}-in-{rule.chance_die}); {weather}; watch: {watch}",
+    "cshow.camp": "{where}(wandering monsters {chance}-in-{rule.chance_die}); {weather};"
+    " watch: {watch}",
     "cshow.weather": "weather {weather}",
     "cshow.firewood_modifier": "firewood modifier {mod} (the referee's)",
     "cshow.settings": "; set: {items}",
@@ -440,7 +442,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cshow.head": "head: {head}",
     "cshow.published": "published for night {night}: config sha256 {sha}",
     "cshow.nights": "nights:",
-    "cshow.night": "  {number}  {date}  {seed}  head {head}  {met}; rested fully: {rested}",
+    "cshow.night": "  {number}  {date}  {seed}  head {head}  {met}; full rest: {rested}",
     "cshow.seed_referee": "seed {seed} (the referee's)",
     "cshow.seed_committed": "seed committed",
     "cshow.no_encounter": "no encounter",
@@ -520,8 +522,9 @@ EN: dict[str, str | dict[str, str]] = {
     "check.col_fire": "With fire",
     "check.col_no_fire": "Without fire",
     "check.odds": "{difficulty} {percent}",
-    "check.odds_note": "Full-rest odds before the evening's meal and mood;"
-    " *: the rota interrupts that caster's sleep.",
+    "check.odds_note": "The rest difficulty and the chance of a full rest, before the evening's"
+    " meal and entertainment.",
+    "check.odds_star": "*: the rota breaks this caster's sleep, so each spell is at risk.",
     "check.warnings_title": "Warnings",
     "check.no_warnings": "No warnings.",
     "check.fire_normal": "Fire: normal conditions, lights without a roll; fire-starter: {starter}.",
@@ -553,7 +556,7 @@ EN: dict[str, str | dict[str, str]] = {
     "warn.colder_one": "{actor} {cold} instead of {warm}",
     "warn.never_rests": "{actor} can never get a full rest: only the fire's warmth makes the"
     " night restful, and the fire never warms the camp.",
-    "warn.dozing_on": "The source's optional dozing rule is on by default: a watcher may nod off"
+    "warn.dozing_on": "The source's optional dozing rule is on by default: a watcher may doze off"
     " and leave the camp unwatched. Write rules.fall_asleep_on_watch = true to agree to it, or"
     " false to play without it.",
     "warn.impossible": "{actor} cannot get a full rest in {season} (bedding: {bedding}),"
@@ -637,7 +640,7 @@ EN: dict[str, str | dict[str, str]] = {
     "paired.no_clear": "no clear difference at {nights}",
     "paired.identical": "the same on every night",
     "paired.unpaired": "(unpaired)",
-    "paired.ci": "95% CI {low} to {high}",
+    "paired.ci": "95% interval {low} to {high}",
     "paired.line_same": "{measure}: {a} \u2192 {b}, {diff}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
     "paired.same_width": "{nights}",
@@ -677,8 +680,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake: their"
     " difference's 95% interval holds 0 at {nights}.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
-    "rank.note": "Ranked by someone awake when a monster comes, then full rests (of all"
-    " character-nights), then spells kept; the differences are paired over the same nights."
+    "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
+    " every character's nights), then spells kept; the differences are paired over the same nights."
     " --format json has every interval.",
     "rank.trade_title": "Safety against rest: the best rota of each number of watchers",
     "rank.col_watchers": "watchers",
@@ -733,10 +736,12 @@ EN: dict[str, str | dict[str, str]] = {
     "oddspage.rank_title": "The safest watch rotas: the best {top} of {rotas}, {nights} each"
     " (seed {seed})",
     "oddspage.rank_summary": "Ranked by the chance that someone is awake when a monster comes,"
-    " then full rests (of all character-nights), then spells kept (of all spells meant); every"
+    " then full rests (over every character's nights), then spells kept (of all the spells to"
+    " prepare); every"
     " rota over the same nights.",
     "oddspage.scatter": "Safety against full rests",
-    "oddspage.scatter_note": "Each rota by its rank: up is someone awake when a monster comes,"
+    "oddspage.scatter_note": "Each point is a rota, labelled by its rank: up is someone awake"
+    " when a monster comes,"
     " right is more full rests; the whiskers are the 95% intervals.",
     "oddspage.scatter_label": "Each rota's safety against its full rests",
     "oddspage.axis_x": "full rests \u2192",
@@ -745,7 +750,8 @@ EN: dict[str, str | dict[str, str]] = {
     " rests {rest}",
     "oddspage.rotas": "The rotas, best first",
     "oddspage.col_rota": "rota (first watch first)",
-    "oddspage.tied_list": "Tied with the best on someone awake ({count} rotas in all): {ranks}.",
+    "oddspage.tied_list": "Rotas tied with the best on someone awake: {count}; of those shown"
+    " here, {ranks}.",
     "oddspage.legend_best": "the best",
     "oddspage.legend_tied": "tied with the best",
     "oddspage.legend_other": "clearly behind the best",
@@ -763,10 +769,10 @@ EN: dict[str, str | dict[str, str]] = {
     " rules.fall_asleep_on_watch).",
     "check.quick_taken": "Quick rest: the party takes it (its gear suits the weather, normal"
     " conditions): a full rest without a check after {rule.min_sleep_hours:#hour}' sleep.",
-    "check.quick_adverse": "Quick rest: not in adverse conditions; the full procedure for"
-    " everyone.",
+    "check.quick_adverse": "Quick rest: the conditions are adverse, and it holds only in"
+    " normal conditions; the full procedure for everyone.",
     "check.quick_gear": "Quick rest: the gear does not suit the weather (everyone needs"
-    " bedding, and a tent in rain, snow or winter); the full procedure for everyone.",
+    " a bedroll or tent, and a tent in rain, snow or winter); the full procedure for everyone.",
     "warn.caster_woken": "{actor} casts spells ({spells}) but is woken for a watch: sleep"
     " broken by a watch loses each spell on 1-in-{rule.spell_die}. Give {actor} the first watch,"
     " or none.",
@@ -873,6 +879,7 @@ EN: dict[str, str | dict[str, str]] = {
     " nights, values or watchers",
     "console.odds_compare_needs_set": "compare: give the change, at least one KEY=VALUE",
     "console.odds_sweep_needs_item": "sweep: give the setting and its values, KEY=V1,V2,\u2026",
+    "console.campaign": "Campaign",
     "console.campaign_new": "A new campaign",
     "console.campaign_from": "From the camp",
     "console.campaign_name": "Campaign file name",
@@ -912,7 +919,7 @@ EN: dict[str, str | dict[str, str]] = {
     " adverse",
     "console.key.camp.fire_chance": "the X-in-{rule.chance_die} of lighting the fire in adverse"
     " conditions, 1 to 4",
-    "console.key.camp.fire_starter": "a tinderbox or magic to light the fire",
+    "console.key.camp.fire_starter": "a fire-starter: a tinderbox or magic",
     "console.key.camp.carried_firewood_hours": "hours of fire in the firewood the party carries",
     "console.key.camp.cookware": "the party has cookware",
     "console.key.camp.ingredients": "the party has ingredients for a meal",
@@ -931,12 +938,12 @@ EN: dict[str, str | dict[str, str]] = {
     "console.key.party.con": "Constitution, {rule.ability_min} to {rule.ability_max}",
     "console.key.party.wis": "Wisdom, {rule.ability_min} to {rule.ability_max}",
     "console.key.party.cha": "Charisma, {rule.ability_min} to {rule.ability_max}",
-    "console.key.party.hp": "hit points now",
-    "console.key.party.max_hp": "maximum hit points",
+    "console.key.party.hp": "HP now",
+    "console.key.party.max_hp": "max HP",
     "console.key.party.save_doom": "the save vs Doom target",
     "console.key.party.bedroll": "has a bedroll",
     "console.key.party.tent": "has a tent",
-    "console.key.party.exhaustion": "levels of exhaustion",
+    "console.key.party.exhaustion": "the exhaustion level",
     "console.key.party.spells": "spells to prepare",
     "console.key.party.pronouns": "for the narration: he, she or they",
     "console.key.party.forms": "The name's forms in the cases the Ukrainian narration needs",

@@ -19,7 +19,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cplayers.head": "Останній геш ланцюжка цієї ночі (запишіть: ним гравець перевіряє ніч):",
     "cplayers.next": "Зерно наступної ночі зафіксовано: sha256",
     "serve.show": "кампанія зараз",
-    "serve.adjust": "між ночами: зміни",
+    "serve.adjust": "між ночами: поправки",
     "serve.campaign_page": "сторінка кампанії",
     "serve.campaign_page_players": "сторінка для гравців",
     "serve.edit_camp": "редагувати табір",
@@ -76,8 +76,8 @@ UK: dict[str, str | dict[str, str]] = {
     "fmt.decimal": ",",
     "roll.vs": ", потрібно {target}",
     "roll.on": ", на {target}",
-    "roll.on_doze": ", засинає на {target}",
-    "roll.on_spell": ", невдача на {target}",
+    "roll.on_doze": "; засинає, якщо випаде {target}",
+    "roll.on_spell": "; втрачено, якщо випаде {target}",
     # призначення кидків
     "roll.firewood": "дрова",
     "roll.WIS check": "перевірка Мудрості",
@@ -154,7 +154,9 @@ UK: dict[str, str | dict[str, str]] = {
     # стовпці
     "col.character": "Персонаж",
     "col.hp": "HP",
-    "col.save_doom": "Загибель",
+    "col.save_doom": "РК Загибелі",
+    # the party table's heading on two lines, so the column stays as narrow as its numbers
+    "col.save_doom_wrapped": "РК\nЗагибелі",
     "col.bedding": "Спорядження",
     "col.spells": "Закляття",
     "col.slept": "Сон",
@@ -213,7 +215,7 @@ UK: dict[str, str | dict[str, str]] = {
     "night.watch_resumed": "Варта відновлюється: {actor} вартує до {until}.",
     "night.handed_over": "{actor} будить {to:@acc} {і} передає варту.",
     "night.dozed": "{actor} засинає на варті. Відтепер ніхто не вартує.",
-    "night.missed_self": "{actor} спить далі й проспить власну наступну варту.",
+    "night.missed_self": "{actor} спить далі й просипає власну варту.",
     "night.missed": "Ніхто не будить {actor:@acc}: зміну варти пропущено, {actor} спить далі.",
     "night.watch_ended": "{actor} завершує варту; решта ночі без варти.",
     "night.fire.out": "Багаття згасає.",
@@ -260,9 +262,9 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.nobody_awake": "Ніхто не пильнує: загін захоплено зненацька.",
     "enc.surprised": "Захоплено зненацька: {names}.",
     "enc.party_surprised": "Тих, хто не спить ({names}), однаково захоплено зненацька: кидок"
-    " загону на раптовість {roll}.",
+    " загону {roll}.",
     "enc.party_not_surprised": "Тих, хто не спить ({names}), не захоплено зненацька: кидок"
-    " загону на раптовість {roll}.",
+    " загону {roll}.",
     "enc.monster_surprised": "Чудовиськ захоплено зненацька ({roll}).",
     "enc.monster_not_surprised": "Чудовиськ не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)
@@ -285,16 +287,16 @@ UK: dict[str, str | dict[str, str]] = {
     "morning.fire_out_cold": "Багаття згасло {о} {clock}, надто рано, щоб зігріти табір.",
     "morning.rota_broken": "Послідовність варт порушено {о} {clock}.",
     "morning.watch_held": {
-        "he": "{actor} не заснув на варті до світанку ({roll}).",
-        "she": "{actor} не заснула на варті до світанку ({roll}).",
+        "he": "{actor} не спав на варті до світанку ({roll}).",
+        "she": "{actor} не спала на варті до світанку ({roll}).",
         "they": "{actor}: без сну на варті до світанку ({roll}).",
         "none": "{actor}: без сну на варті до світанку ({roll}).",
     },
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # --view players: the same lines without what stays behind the screen (nightsim/view.py)
     "header.title@players": "nightsim \u00b7 для гравців",
-    "header.commitment": "Зерно за зобов\u2019язанням: sha256 {sha}",
-    "whatif.title@players": "Що як \u00b7 для гравців",
+    "header.commitment": "Геш зерна: sha256 {sha}",
+    "whatif.title@players": "А якби\u2026 \u00b7 для гравців",
     "whatif.roll_nobody@players": "кидок ведучого",
     "header.terrain@players": "Табір: {terrain}.",
     "header.chance@players": "Табір у дикій місцевості.",
@@ -304,8 +306,8 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.monster_surprised@players": "Чудовиськ захоплено зненацька.",
     "enc.monster_not_surprised@players": "Чудовиськ не захоплено зненацька.",
     "morning.watch_held@players": {
-        "he": "{actor} не заснув на варті до світанку.",
-        "she": "{actor} не заснула на варті до світанку.",
+        "he": "{actor} не спав на варті до світанку.",
+        "she": "{actor} не спала на варті до світанку.",
         "they": "{actor}: без сну на варті до світанку.",
         "none": "{actor}: без сну на варті до світанку.",
     },
@@ -326,7 +328,7 @@ UK: dict[str, str | dict[str, str]] = {
     "strip.arrival": "поява",
     "strip.cell": "клітинка = {minutes:#minute}",
     # сторінка (`--format html`): позначки й підписи діаграми
-    "page.timeline": "Ніч з першого погляду",
+    "page.timeline": "Огляд ночі",
     "page.chart_label": "Час відпочинку від {start} до {end}: хто вартував, спав, спав"
     " на варті чи не спав, хвилина за хвилиною",
     "page.events": "події",
@@ -347,9 +349,9 @@ UK: dict[str, str | dict[str, str]] = {
     "page.hp_chart": "HP після кожної ночі",
     "page.exhaustion_chart": "Виснаження після кожної ночі",
     "page.start": "початок",
-    "page.max_hp": "{actor}: найбільше здоров'я {hp}",
+    "page.max_hp": "{actor}: макс. HP {hp}",
     "page.dawn_key": "на світанку: багаття, варти, варта до ранку",
-    "page.max_hp_key": "найбільше здоров'я кожного персонажа",
+    "page.max_hp_key": "макс. HP кожного персонажа",
     "page.point": "{actor}, {when}: {value}",
     "page.after_night": "після ночі {night}",
     "page.footer": "Розказано з журналу програмою nightsim: ця сторінка не робить жодного"
@@ -358,15 +360,15 @@ UK: dict[str, str | dict[str, str]] = {
     "campaignpage.void": "АНУЛЬОВАНО:",
     "campaignpage.checked": "Перевірено: кожну ніч на цій сторінці зіграно знову з її зерна й"
     " конфігурації, коли сторінку створено, і ланцюжок кампанії перевірено (nightsim"
-    " {release}); він закінчується головою {head}.",
+    " {release}); його останній геш \u2014 {head}.",
     "campaignpage.unchecked": "НЕ ПЕРЕВІРЕНО: сторінку створено без повторної гри ночей"
     " (--unchecked); вона показує те, що записано у файлі. Щоб перевірити: nightsim campaign"
     " verify FILE --head HEAD.",
-    "campaignpage.glance": "Кампанія з першого погляду",
+    "campaignpage.glance": "Огляд кампанії",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
     "campaignpage.empty": "Ще не зіграно жодної ночі.",
-    "campaignpage.last_head": "Голова ланцюжка останньої ночі:",
+    "campaignpage.last_head": "Останній геш ланцюжка останньої ночі:",
     "campaignpage.col_last": "Остання ніч",
     "campaignpage.col_rested": "Повноцінний відпочинок",
     "campaignpage.nights": "Ночі",
@@ -375,9 +377,9 @@ UK: dict[str, str | dict[str, str]] = {
     "campaignpage.col_camp": "Табір",
     "campaignpage.col_watched": "Вартували",
     "campaignpage.col_encounter": "Зустріч",
-    "campaignpage.col_head": "Голова",
+    "campaignpage.col_head": "Геш",
     "campaignpage.camp": "{terrain}, {weather}",
-    "campaignpage.chance": "чудовиська {chance} з {rule.chance_die}",
+    "campaignpage.chance": "шанс зустрічі {chance} з {rule.chance_die}",
     "campaignpage.chance@players": "табір",
     "campaignpage.weather_custom": "погода на розсуд ведучого",
     "campaignpage.none": "немає",
@@ -418,10 +420,10 @@ UK: dict[str, str | dict[str, str]] = {
     "verify.broken_whole": "журнал не такий, яким його записав nightsim: {why}",
     "verdict.more": "\u2026 і ще {n:#other_event} з відмінностями (--details показує рядки)",
     "verdict.details": "для програмістів (перші відмінні рядки повністю):",
-    "verify.no_head": "де журнал закінчується, не перевірено: дайте --head з головою ланцюжка,"
-    " названою за столом",
-    "verify.head_wrong": "журнал закінчується хешем {got}, а не названою головою ланцюжка"
-    " {head}: відтоді його обрізали, доповнили або переписали",
+    "verify.no_head": "де журнал закінчується, не перевірено: дайте --head з останнім гешем"
+    " ланцюжка, названим за столом",
+    "verify.head_wrong": "журнал закінчується гешем {got}, а не названим останнім гешем"
+    " ланцюжка {head}: відтоді його обрізали, доповнили або переписали",
     "bind.release": "журнал каже, що його записав nightsim {log}, а не оприлюднений випуск {given}",
     "bind.edition": "ніч зіграно за редакцією правил {log}, а не за оприлюдненою редакцією"
     " {given}: те саме зерно за кожною редакцією дає іншу ніч",
@@ -431,7 +433,7 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",
     "verdict.not_genuine_campaign": "НЕСПРАВЖНЯ: {file}",
-    "cverify.night_head": "ніч {night} закінчується названою головою ланцюжка, {head}",
+    "cverify.night_head": "ніч {night} закінчується названим останнім гешем ланцюжка, {head}",
     # verify's first line when a log and the dice disagree (narration/verdict.py)
     "verdict.differs": "{where}: журнал каже \u00ab{log}\u00bb, а кості \u2014 \u00ab{sim}\u00bb",
     "verdict.fields": "{text} (різниця в полях: {fields})",
@@ -441,8 +443,8 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.log_counts": "за журналом {names} серед тих, хто {group}; за кістками — ні",
     "verdict.dice_count": "за кістками {names} серед тих, хто {group}; за журналом — ні",
     "verdict.group.awake": "не спав",
-    "verdict.group.surprised": "був заскочений зненацька",
-    "verdict.group.dozed": "задрімав",
+    "verdict.group.surprised": "був захоплений зненацька",
+    "verdict.group.dozed": "засинає на варті",
     "verdict.group.woken": "прокинувся",
     "verdict.group.slept_through": "проспав це",
     "verdict.group.actors": "брав участь",
@@ -458,67 +460,68 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.packed": "є",
     "cshow.no_ingredients": "немає",
     "cshow.next_camp": "табір наступної ночі: {camp}",
-    "cshow.camp": "{where}(зустрічі {chance} з {rule.chance_die}); {weather}; варта: {watch}",
+    "cshow.camp": "{where}(шанс зустрічі {chance} з {rule.chance_die}); {weather}; варта: {watch}",
     "cshow.weather": "{weather}",
     "cshow.firewood_modifier": "модифікатор дров {mod} (за рішенням ведучого)",
     "cshow.settings": "; задано: {items}",
-    "cshow.next_seed": "зобов'язання зерна наступної ночі: sha256 {sha}",
-    "cshow.head": "голова ланцюжка: {head}",
+    "cshow.next_seed": "геш зерна наступної ночі: sha256 {sha}",
+    "cshow.head": "останній геш ланцюжка: {head}",
     "cshow.published": "опубліковано для ночі {night}: конфігурація sha256 {sha}",
     "cshow.nights": "ночі:",
-    "cshow.night": "  {number}  {date}  {seed}  голова {head}  {met}; повноцінно відпочили:"
-    " {rested}",
+    "cshow.night": "  {number}  {date}  {seed}  геш {head}  {met}; повноцінно відпочили: {rested}",
     "cshow.seed_referee": "зерно {seed} (ведучого)",
-    "cshow.seed_committed": "зерно за зобов'язанням",
+    "cshow.seed_committed": "зерно приховано",
     "cshow.no_encounter": "без зустрічі",
     "cshow.encounter": "зустріч",
     "cshow.encounter_with": "зустріч: {creature}",
     "cshow.voided": " (анульовано: {n}, не враховано)",
     "cshow.void": "АНУЛЬОВАНО {note}:",
     "cshow.void_item": "ніч {night} анульовано (стан загону як перед нею)",
-    "cshow.adjustments": "зміни:",
+    "cshow.adjustments": "поправки:",
     "cshow.adjustment": "  {number}  після ночі {after}: {items}",
-    "cverify.all": "перевірено: кампанія{title}: {nights:#night}; голова ланцюжка: {head}",
-    "cverify.one": "перевірено: кампанія{title}: ніч {night} і її зв'язки; голова ланцюжка: {head}",
+    "cverify.all": "перевірено: кампанія{title}: {nights:#night}; останній геш ланцюжка: {head}",
+    "cverify.one": "перевірено: кампанія{title}: ніч {night} і її зв'язки; останній геш"
+    " ланцюжка: {head}",
     # verify's answer on stdout, and its refusals of a log that is not what was published
     "verify.verified": "перевірено: усі події збігаються ({events:#event}, {nights:#night})",
-    "verify.seed_published": "зерно {seed} відповідає оприлюдненому зобов'язанню sha256 {sha}"
+    "verify.seed_published": "геш зерна {seed} \u2014 sha256 {sha}, той самий, що оприлюднили"
     " (кості {dice}, nightsim {release})",
-    "verify.seed_own": "зерно {seed} дає власне зобов'язання журналу sha256 {sha} (кості {dice},"
-    " nightsim {release}): порівняйте його з тим, що оприлюднили до гри (--commitment)",
+    "verify.seed_own": "геш зерна {seed}, записаного в журналі, \u2014 sha256 {sha} (кості"
+    " {dice}, nightsim {release}): порівняйте його з тим, що оприлюднили до гри (--commitment)",
     "verify.config_agreed": "конфігурація та, про яку домовилися: відбиток sha256 {sha}",
     "verify.config_own": "відбиток конфігурації — sha256 {sha}: порівняйте його з тим, який"
     " команда `check` надрукувала до гри (--config-sha256)",
-    "verify.head": "журнал закінчується очікуваною головою ланцюжка {head}",
-    "verify.head_full": "журнал закінчується очікуваною головою ланцюжка {head} (повністю: {full})",
-    "verify.seed_differs": "зерно журналу дає зобов'язання sha256 {sha}, а не оприлюднене"
+    "verify.head": "журнал закінчується очікуваним останнім гешем ланцюжка {head}",
+    "verify.head_full": "журнал закінчується очікуваним останнім гешем ланцюжка {head} (повністю:"
+    " {full})",
+    "verify.seed_differs": "геш зерна журналу \u2014 sha256 {sha}, а не оприлюднений"
     " {given}: ніч зіграно з іншим зерном",
     "verify.config_differs": "конфігурація журналу має відбиток sha256 {sha}, а не узгоджений"
     " {given}: ніч зіграно з іншою конфігурацією (`nightsim check` друкує відбиток"
     " конфігурації)",
-    "verify.seed_mismatch": "зерно {seed} не відповідає своєму зобов'язанню sha256 {sha}",
+    "verify.seed_mismatch": "зерно {seed} не дає оприлюдненого гешу sha256 {sha}",
     "verify.first_differing": "рядок {line} ({type}): {what}",
     "verify.differs_in": "різниця в полях {fields}",
     "verify.not_in_log": "її немає в журналі",
     "verify.not_simulated": "її немає в повторній симуляції",
     "verify.none": "(немає)",
-    "cverify.head": "кампанія закінчується названою головою ланцюжка {head}",
+    "cverify.head": "кампанія закінчується названим останнім гешем ланцюжка {head}",
     "ccheck.label": "ночі {night} кампанії {file}",
     # `campaign publish`: the block to publish before a night (hashes on lines of their own)
     "cpub.title": "Опублікуйте перед ніччю {night} кампанії{title}:",
-    "cpub.commitment": "зобов'язання зерна цієї ночі (sha256):",
+    "cpub.commitment": "геш зерна цієї ночі (sha256):",
     "cpub.config": "відбиток конфігурації, з якою її зіграють (sha256; --set цієї ночі: {sets}):",
     "cpub.no_sets": "немає",
     "cpub.binding": "редакція правил {edition}; кості {rng}; nightsim {release}",
-    "cpub.after": "Після сесії гравець запускає, з головою ланцюжка, оголошеною за столом:",
-    "cpub.head": "(HEAD: голова ланцюжка ночі, оголошена після гри)",
+    "cpub.after": "Після сесії гравець запускає, з останнім гешем ланцюжка, оголошеним за столом:",
+    "cpub.head": "(HEAD: останній геш ланцюжка ночі, оголошений після гри)",
     "cpub.recorded": "публікацію {number} записано: ніч {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
-    "chain.head": "Голова ланцюжка: {short}",
+    "chain.head": "Останній геш ланцюжка: {short}",
     "chain.full": "повністю: {hash}",
-    "page.next_seed": "Зерно наступної ночі зобов\u2019язано: sha256",
+    "page.next_seed": "Геш зерна наступної ночі: sha256",
     # check
-    "check.title": "Перевірка {path}",
+    "check.title": "Перевірка конфігурації {path}",
     "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",
     "check.fingerprint_use": "Оприлюдніть його до гри; `nightsim verify LOG --config-sha256 HASH`"
     " перевіряє, що журнал зіграно з цією конфігурацією.",
@@ -546,8 +549,10 @@ UK: dict[str, str | dict[str, str]] = {
     "check.col_fire": "З багаттям",
     "check.col_no_fire": "Без багаття",
     "check.odds": "{difficulty} {percent}",
-    "check.odds_note": "Шанси на повноцінний нічний відпочинок без урахування вечірньої страви"
-    " й розваг; *: послідовність варт перериває сон цього персонажа.",
+    "check.odds_note": "Складність нічного відпочинку й шанс на повноцінний нічний відпочинок,"
+    " без урахування вечірньої страви й розваг.",
+    "check.odds_star": "*: послідовність варт перериває сон цього персонажа, тож кожне"
+    " закляття під загрозою.",
     "check.warnings_title": "Попередження",
     "check.no_warnings": "Попереджень немає.",
     "check.fire_normal": "Багаття: звичайні умови, розпалюється без кидка; засіб для"
@@ -581,7 +586,7 @@ UK: dict[str, str | dict[str, str]] = {
     "warn.never_rests": "{actor} ніколи не матиме повноцінного відпочинку: ніч стає спокійною"
     " лише завдяки теплу багаття, а воно ніколи не зігріває табір.",
     "warn.dozing_on": "Необов'язкове правило джерела про сон на варті типово увімкнене:"
-    " вартовий може задрімати й залишити табір без нагляду. Напишіть"
+    " вартовий може заснути на варті й залишити табір без нагляду. Напишіть"
     " rules.fall_asleep_on_watch = true, щоб погодитися на нього, або false, щоб грати без"
     " нього.",
     "warn.impossible": "{actor} не може повноцінно відпочити ({season}, спорядження: {bedding})"
@@ -592,7 +597,7 @@ UK: dict[str, str | dict[str, str]] = {
     " мінімум для"
     " повноцінного нічного відпочинку: будь-яка зустріч залишить вартових без нього.",
     # what if (`nightsim whatif`): the logged night and the changed one, side by side
-    "whatif.title": "Що як \u00b7 зерно {seed}",
+    "whatif.title": "А якби\u2026 \u00b7 зерно {seed}",
     "whatif.verified": "Журнал перевірено ({nights:#night}): саме так його записав nightsim.",
     "whatif.change": "Зміна: {items}",
     "whatif.logged": "як у журналі",
@@ -665,7 +670,7 @@ UK: dict[str, str | dict[str, str]] = {
     "paired.no_clear": "немає явної різниці за {nights}",
     "paired.identical": "однаково щоночі",
     "paired.unpaired": "(без пар)",
-    "paired.ci": "ДІ 95\u00a0% від {low} до {high}",
+    "paired.ci": "інтервал 95\u00a0% від {low} до {high}",
     "paired.line_same": "{measure}: {a} \u2192 {b}, {diff}",
     "paired.line": "{measure}: {a} \u2192 {b}, {diff}, {ci}",
     "paired.same_width": "{nights}",
@@ -708,14 +713,19 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.none_tied": "Жодна послідовність варт не нарівні з найкращою за «хтось не спить» за"
     " {nights}.",
     "rank.note": "Упорядковано за тим, чи хтось не спить, коли приходить чудовисько, далі за"
-    " повноцінним нічним відпочинком (усіх персонажо-ночей), далі за збереженими закляттями;"
+    " повноцінним нічним відпочинком (ночей усіх персонажів), далі за збереженими закляттями;"
     " різниці парні, за ті самі ночі. --format json містить усі інтервали.",
     "rank.trade_title": "Безпека проти відпочинку: найкраща послідовність варт для кожної"
     " кількості вартових",
     "rank.col_watchers": "вартових",
     "rank.trade_line": "Вартових: {watchers} — {rota}; хтось не спить {awake}, повноцінний"
     " нічний відпочинок {rest}",
-    "n.point": {"one": "пункт", "few": "пункти", "many": "пунктів", "other": "пункту"},
+    "n.point": {
+        "one": "в.\u00a0п.",
+        "few": "в.\u00a0п.",
+        "many": "в.\u00a0п.",
+        "other": "в.\u00a0п.",
+    },
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
     "n.event": {"one": "подія", "few": "події", "many": "подій", "other": "події"},
     "n.other_event": {
@@ -755,7 +765,7 @@ UK: dict[str, str | dict[str, str]] = {
     "odds.by_night_title": "Повноцінний нічний відпочинок за ночами мандрівки",
     "odds.col_night": "ніч",
     # сторінка `odds --format html` та `--rank-rotas --format html` (page/odds.py)
-    "oddspage.summary": "Мандрівні чудовиська: {chance} з {rule.chance_die}; відпочинок триває"
+    "oddspage.summary": "Шанс зустрічі: {chance} з {rule.chance_die}; відпочинок триває"
     " {hours:#hour};"
     " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
     "oddspage.party": "Загін",
@@ -771,10 +781,12 @@ UK: dict[str, str | dict[str, str]] = {
     "oddspage.rank_title": "Найбезпечніші послідовності варт: найкращі {top}, усього {rotas};"
     " кожна — за ті самі {nights} (зерно {seed})",
     "oddspage.rank_summary": "Упорядковано за шансом, що хтось не спить, коли приходить"
-    " чудовисько, далі за повноцінним нічним відпочинком (усіх персонажо-ночей), далі за"
-    " збереженими закляттями (з усіх задуманих); кожна послідовність варт — за ті самі ночі.",
+    " чудовисько, далі за повноцінним нічним відпочинком (ночей усіх персонажів), далі за"
+    " збереженими закляттями (з усіх, які мали підготувати); кожна послідовність варт — за ті"
+    " самі ночі.",
     "oddspage.scatter": "Безпека проти повноцінного нічного відпочинку",
-    "oddspage.scatter_note": "Кожна послідовність варт — за своїм місцем: вище — частіше хтось"
+    "oddspage.scatter_note": "Кожна точка — послідовність варт із її номером у рейтингу: вище —"
+    " частіше хтось"
     " не спить, коли приходить чудовисько, правіше — частіше повноцінний нічний відпочинок;"
     " вуса — інтервали 95\u00a0%.",
     "oddspage.scatter_label": "Безпека кожної послідовності варт проти її повноцінного нічного"
@@ -785,8 +797,8 @@ UK: dict[str, str | dict[str, str]] = {
     " повноцінний нічний відпочинок {rest}",
     "oddspage.rotas": "Послідовності варт, найкраща перша",
     "oddspage.col_rota": "послідовність варт (від першої)",
-    "oddspage.tied_list": "Нарівні з найкращою за тим, що хтось не спить (усього"
-    " послідовностей: {count}): {ranks}.",
+    "oddspage.tied_list": "Послідовностей варт, нарівні з найкращою за тим, чи хтось не спить:"
+    " {count}; серед показаних тут \u2014 {ranks}.",
     "oddspage.legend_best": "найкраща",
     "oddspage.legend_tied": "нарівні з найкращою",
     "oddspage.legend_other": "явно гірша за найкращу",
@@ -804,9 +816,10 @@ UK: dict[str, str | dict[str, str]] = {
     "check.quick_taken": "Спрощене правило: загін ним користується (спорядження відповідає"
     " погоді, умови звичайні): повноцінний нічний відпочинок без перевірки після"
     " {rule.min_sleep_hours} год сну.",
-    "check.quick_adverse": "Спрощене правило: не в несприятливих умовах; повна процедура для всіх.",
-    "check.quick_gear": "Спрощене правило: спорядження не відповідає погоді (кожному потрібна"
-    " постіль, а в дощ, сніг чи взимку ще й намет); повна процедура для всіх.",
+    "check.quick_adverse": "Спрощене правило: умови несприятливі, а воно діє лише за звичайних"
+    " умов; повна процедура для всіх.",
+    "check.quick_gear": "Спрощене правило: спорядження не відповідає погоді (кожному потрібен"
+    " спальний згорток або намет, а в дощ, сніг чи взимку ще й намет); повна процедура для всіх.",
     "warn.caster_woken": "{actor} творить закляття ({spells}), але встає на варту після сну:"
     " через сон, перерваний вартою, шанс невдачі кожного закляття 1 з {rule.spell_die}. Призначте"
     " {actor:@dat} першу варту або жодної.",
@@ -860,8 +873,8 @@ UK: dict[str, str | dict[str, str]] = {
     "console.verify_upload": "Файл журналу (JSON Lines, щонайбільше {most})",
     "console.verify_campaign": "або ніч кампанії",
     "console.night": "Ніч",
-    "console.head": "Голова ланцюжка, яку зачитали за столом (--head)",
-    "console.commitment": "Зобов'язання зерна, оприлюднене до гри (--commitment)",
+    "console.head": "Останній геш ланцюжка, який зачитали за столом (--head)",
+    "console.commitment": "Геш зерна, оприлюднений до гри (--commitment)",
     "console.config_sha": "Відбиток конфігурації, оприлюднений до гри (--config-sha256)",
     "console.verify_button": "Перевірити",
     "console.verdict_ok": "Перевірено: цей журнал — саме та ніч, якою він себе називає.",
@@ -875,7 +888,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.bad_head": "{field}: {reason}",
     "console.bad_night": "{field}: очікували ніч кампанії, від 1 до {most}",
     "console.no_nights": "у {name} ще не зіграно жодної ночі",
-    "console.whatif_title": "А що, як",
+    "console.whatif_title": "А якби\u2026",
     "console.whatif_doc": "Записана ніч поруч із тією самою ніччю, у якій щось змінено"
     " (docs/disputes.md, «What if»).",
     "console.whatif_sets": "Зміни, по одній KEY=VALUE у рядку (як --set)",
@@ -889,7 +902,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.kind_odds": "шанси",
     "console.kind_compare": "порівняти зі зміною",
     "console.kind_sweep": "перебрати одне налаштування",
-    "console.kind_rank": "упорядкувати черги варти",
+    "console.kind_rank": "упорядкувати послідовності варт",
     "console.odds_nights": "Ночей",
     "console.odds_seed": "Зерно (порожнє — нове)",
     "console.odds_sets": "Порівняння: зміни, по одній KEY=VALUE у рядку",
@@ -914,11 +927,12 @@ UK: dict[str, str | dict[str, str]] = {
     "console.odds_compare_needs_set": "порівняння: вкажіть зміну, принаймні одну KEY=VALUE",
     "console.odds_sweep_needs_item": "перебір: вкажіть налаштування та його значення,"
     " KEY=V1,V2,\u2026",
+    "console.campaign": "Кампанія",
     "console.campaign_new": "Нова кампанія",
     "console.campaign_from": "З табору",
     "console.campaign_name": "Назва файлу кампанії",
     "console.campaign_create": "Створити",
-    "console.campaign_created": "Створено {name}; зобов'язання зерна першої ночі: sha256 {sha}",
+    "console.campaign_created": "Створено {name}; геш зерна першої ночі: sha256 {sha}",
     "console.adjust_title": "Між ночами: {name}",
     "console.adjust_doc": "Рани й лікування, новий член загону чи той, хто йде, припаси,"
     " дата, обов'язки й варта (docs/campaign.md, «campaign adjust»).",
@@ -930,8 +944,8 @@ UK: dict[str, str | dict[str, str]] = {
     "console.adjust_join": "Новий член загону (усі поля, потрібні членові загону)",
     "console.adjust_note": "Примітка (чому)",
     "console.adjust_record": "Записати",
-    "console.adjust_recorded": "Зміну {number} записано після ночі {after}: sha256 {sha}",
-    "console.adjust_empty": "зміна потребує принаймні одного пункту",
+    "console.adjust_recorded": "Поправку {number} записано після ночі {after}: sha256 {sha}",
+    "console.adjust_empty": "поправка потребує принаймні однієї зміни",
     "console.adjust_later": "Оприлюднення й скасування: не в цьому випуску пульта.",
     "console.show": "Огляд",
     "console.page": "Сторінка кампанії",
@@ -945,28 +959,30 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.camp.season": "пора року (або задайте місяць)",
     "console.key.camp.month": "місяць першої ночі, від якого залежить пора року",
     "console.key.camp.day": "день місяця першої ночі (потрібен місяць)",
-    "console.key.camp.weather": "погода: вона змінює кидок на хмиз кожного збирача",
-    "console.key.camp.firewood_modifier": "модифікатор кидка на хмиз замість погодного",
-    "console.key.camp.light_fire": "чи розпалює загін вогнище",
+    "console.key.camp.weather": "погода: вона змінює кидок на дрова кожного збирача",
+    "console.key.camp.firewood_modifier": "модифікатор кидка на дрова замість погодного",
+    "console.key.camp.light_fire": "чи розпалює загін багаття",
     "console.key.camp.fire_conditions": "auto: несприятливі в сніг чи зливу; або вкажіть normal чи"
     " adverse",
-    "console.key.camp.fire_chance": "X-із-{rule.chance_die} на розпалювання вогнища за"
+    "console.key.camp.fire_chance": "X-із-{rule.chance_die} на розпалювання багаття за"
     " несприятливих умов, від 1"
     " до 4",
-    "console.key.camp.fire_starter": "кресало чи магія, щоб розпалити вогнище",
-    "console.key.camp.carried_firewood_hours": "скільки годин горітиме хмиз, який загін несе з"
+    "console.key.camp.fire_starter": "засіб для добування вогню: кресало чи магія",
+    "console.key.camp.carried_firewood_hours": "на скільки годин багаття вистачить дров, які"
+    " загін несе з"
     " собою",
     "console.key.camp.cookware": "у загону є казанок і начиння",
     "console.key.camp.ingredients": "у загону є продукти на страву",
     "console.key.camp.camp_at": "коли стають табором, ГГ:ХХ",
     "console.key.rules": "Час відпочинку й можливості правил",
     "console.key.rules.rest_hours": "скільки годин триває відпочинок",
-    "console.key.rules.fall_asleep_on_watch": "вартовий може задрімати (необов'язкове правило"
+    "console.key.rules.fall_asleep_on_watch": "вартовий може заснути на варті"
+    " (необов'язкове правило"
     " джерела)",
-    "console.key.rules.quick_rest": "можливість швидкого відпочинку",
-    "console.key.rules.sleep_in": "після сутички відпочинок подовжується (домашнє правило)",
-    "console.key.rules.encounter_minutes": "скільки хвилин сутичка не дає табору спати",
-    "console.key.rules.fire_warmth_hours": "скільки годин має горіти вогнище, щоб його тепло"
+    "console.key.rules.quick_rest": "спрощене правило відпочинку (див. docs/rules.md §5.4)",
+    "console.key.rules.sleep_in": "після зустрічі відпочинок подовжується (домашнє правило)",
+    "console.key.rules.encounter_minutes": "скільки хвилин зустріч не дає табору спати",
+    "console.key.rules.fire_warmth_hours": "скільки годин має горіти багаття, щоб його тепло"
     " зараховувалося",
     "console.key.rules.preparation_minutes": "скільки хвилин облаштовують місце",
     "console.key.rules.evening_minutes": "скільки хвилин тривають вечірні справи",
@@ -975,12 +991,12 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.party.con": "Статура, від {rule.ability_min} до {rule.ability_max}",
     "console.key.party.wis": "Мудрість, від {rule.ability_min} до {rule.ability_max}",
     "console.key.party.cha": "Харизма, від {rule.ability_min} до {rule.ability_max}",
-    "console.key.party.hp": "поточні хіти",
-    "console.key.party.max_hp": "найбільші хіти",
+    "console.key.party.hp": "хіт-пойнти (HP) зараз",
+    "console.key.party.max_hp": "макс. HP",
     "console.key.party.save_doom": "ціль рятувального кидка проти Загибелі",
-    "console.key.party.bedroll": "має спальник",
+    "console.key.party.bedroll": "має спальний згорток",
     "console.key.party.tent": "має намет",
-    "console.key.party.exhaustion": "рівні виснаження",
+    "console.key.party.exhaustion": "рівень виснаження",
     "console.key.party.spells": "закляття, які треба підготувати",
     "console.key.party.pronouns": "для розповіді: he, she чи they",
     "console.key.party.forms": "Форми імені у відмінках, потрібних українській розповіді",
@@ -992,7 +1008,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.party.forms.voc": "кличний",
     "console.key.evening": "Хто що робить увечері; кожне ім'я — члена загону",
     "console.key.evening.site": "хто облаштовує місце (принаймні один)",
-    "console.key.evening.firewood": "хто збирає хмиз",
+    "console.key.evening.firewood": "хто збирає дрова",
     "console.key.evening.water": "хто носить воду",
     "console.key.evening.cook": "хто куховарить",
     "console.key.evening.entertain": "хто розважає",
@@ -1003,9 +1019,9 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.watch.shifts": "зміни, кожна — вартовий і години",
     "console.key.watch.shifts.name": "вартовий",
     "console.key.watch.shifts.hours": "тривалість зміни в годинах",
-    "console.key.encounters": "Таблиці сутичок",
-    "console.key.encounters.night_fire": "хто приходить до вогнища",
-    "console.key.encounters.night_no_fire": "хто приходить, коли вогнища немає",
+    "console.key.encounters": "Таблиці зустрічей",
+    "console.key.encounters.night_fire": "хто приходить до багаття",
+    "console.key.encounters.night_no_fire": "хто приходить, коли багаття немає",
     "console.key.encounters.night_fire.creature": "істота",
     "console.key.encounters.night_fire.weight": "її вага в таблиці",
     "console.key.encounters.night_no_fire.creature": "істота",

@@ -242,7 +242,9 @@ def render_checkup(
     `fingerprint`: the config's SHA-256 (`config.fingerprint`), shown under the panel."""
     t = Catalogue(lang).for_party(party)
     names = t.spellings(c.name for c in ck.characters)
-    notes = [t("check.odds_note")]
+    # The `*` is explained only under a table that shows one (_member, _stacked).
+    starred = any(c.spells and c.interrupted for c in ck.characters)
+    notes = [t("check.odds_note"), *([t("check.odds_star")] if starred else [])]
     warnings: list[RenderableType] = [
         emphasise(Text("\u26a0 " + warning_text(w, t), style="yellow"), names) for w in ck.warnings
     ]

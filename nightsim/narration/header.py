@@ -79,7 +79,7 @@ def _stacked(h: HeaderFacts, t: Catalogue) -> RenderableType:
 
 def _headings(t: Catalogue, narrow: bool) -> list[str]:
     wide = [] if narrow else [t("abbr.wis"), t("abbr.cha")]
-    doom = [] if narrow else [t("col.save_doom")]
+    doom = [] if narrow else [t("col.save_doom_wrapped")]
     return [
         t("col.character"),
         t("abbr.con"),

@@ -71,7 +71,8 @@ def _stacked(rows: Sequence[RestRow], t: Catalogue) -> RenderableType:
         if r.check is not None:
             lines.append([(t("col.check"), roll_text(r.check, t, purpose=False))])
         lines.append([(t("col.rest"), verdict(r, t, narrow=False))])
-        lines.append([(t("col.hp"), hp), (t("col.exhaustion"), exh)])
+        # A stacked block has room for the whole word ("Виснаження", not the table's "Висн.").
+        lines.append([(t("col.hp"), hp), (t("col.exhaustion_path"), exh)])
         blocks.append((r.actor, lines))
     return stacked(blocks)
 

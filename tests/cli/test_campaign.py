@@ -262,7 +262,11 @@ def test_show_and_check_tell_the_next_camp(
     assert main(["campaign", "show", c]) == 0
     out = capsys.readouterr().out
     assert "next night: 2 Reedwryme, autumn;" in out
-    assert "next night's camp: bog (encounters 2-in-6); weather damp; watch: Sir Aldric" in out
+    flat = " ".join(out.split())  # the words, wherever the terminal's width breaks them
+    assert (
+        "next night's camp: bog (wandering monsters 2-in-6); weather damp; watch: Sir Aldric"
+        in flat
+    )
     assert "set: rules.sleep_in=true" in out
     assert "  1  1 Reedwryme  seed committed" in out
     assert '("Wren\'s fall")' in out
@@ -453,21 +457,21 @@ def test_show_and_verify_speak_the_referees_language(
     assert uk[0].startswith("кампанія «Ліс» (id ") and uk[0].endswith("): зіграно 1 ніч")
     assert uk[1].startswith("загін зараз: Sir Aldric ")
     assert uk[3] == (
-        "табір наступної ночі: нетрі (зустрічі 2 з 6); сильна злива; варта: Sir Aldric, Wren,"
+        "табір наступної ночі: нетрі (шанс зустрічі 2 з 6); сильна злива; варта: Sir Aldric, Wren,"
         " Sister Ysolde, Moss"
     )
-    assert uk[5] == en[5].replace("head: ", "голова ланцюжка: ")
-    assert uk[6] == "ночі:" and uk[8] == "зміни:"
-    assert uk[7].startswith("     1  1 Reedwryme  зерно за зобов'язанням  голова ")
+    assert uk[5] == en[5].replace("head: ", "останній геш ланцюжка: ")
+    assert uk[6] == "ночі:" and uk[8] == "поправки:"
+    assert uk[7].startswith("     1  1 Reedwryme  зерно приховано  геш ")
     assert "  без зустрічі; повноцінно відпочили: " in uk[7] or "  зустріч" in uk[7]
     assert main(["campaign", "verify", c, "--lang", "uk"]) == 0
     verdict, said = capsys.readouterr().out.strip().splitlines()
     assert verdict.startswith(f"СПРАВЖНЯ: {c}: кожна перевірена ніч")
-    assert said.startswith("перевірено: кампанія «Ліс»: 1 ніч; голова ланцюжка: ")
+    assert said.startswith("перевірено: кампанія «Ліс»: 1 ніч; останній геш ланцюжка: ")
     head = said.split()[-1]
     # As read out at the table (groups, capitals); echoed as the hex digits it stands for.
     read_out = "-".join(head[k : k + 4] for k in (0, 4, 8)).upper()
     assert main(["campaign", "verify", c, "--lang", "uk", "--head", read_out]) == 0
     assert capsys.readouterr().out.splitlines()[2] == (
-        f"кампанія закінчується названою головою ланцюжка {head[:12]}"
+        f"кампанія закінчується названим останнім гешем ланцюжка {head[:12]}"
     )

@@ -371,3 +371,20 @@ def test_a_list_of_bare_names_is_told_how_to_quote(capsys: pytest.CaptureFixture
         "is not a TOML value; quote each name, and the item for the shell:"
         ' --set \'watch.rota=["Ash", "Ярема"]\''
     )
+
+
+def test_the_star_note_stands_only_under_a_table_that_shows_a_star() -> None:
+    """`*` marks a caster whose sleep the rota breaks; with no such caster, no `*` note."""
+    from rich.console import Console
+
+    from nightsim.narration.check import render_checkup
+
+    def text(lang: str, *sets: str) -> str:
+        con = Console(width=120, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+        con.print(render_checkup(ck(*sets), "c.toml", lang=lang))
+        return con.export_text()
+
+    for lang in ("en", "uk"):
+        starred, plain = text(lang), text(lang, "watch.rota=[]")
+        assert "* " in starred and "*: " in starred, lang
+        assert "*" not in plain, (lang, plain)

@@ -52,7 +52,7 @@ full = {"en": "in full: ", "uk": "повністю: "}
     ("lang", "label", "quiet"),
     [
         ("en", "Chain head: ", False),
-        ("uk", "Голова ланцюжка: ", False),
+        ("uk", "Останній геш ланцюжка: ", False),
         ("en", "Chain head: ", True),
     ],
 )

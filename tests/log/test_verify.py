@@ -88,10 +88,10 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert out[0] == f"СПРАВЖНІЙ: {log} — саме та ніч, яку дають його зерно й конфігурація"
     assert out[1] == f"перевірено: усі події збігаються ({n} {many}, 2 ночі)"
     commitment = hashlib.sha256(b"45").hexdigest()
-    assert out[2].startswith(f"зерно 45 дає власне зобов'язання журналу sha256 {commitment} (")
+    assert out[2].startswith(f"геш зерна 45, записаного в журналі, — sha256 {commitment} (")
     assert out[3].startswith("відбиток конфігурації — sha256 ")
     assert out[4] == (
-        f"журнал закінчується очікуваною головою ланцюжка {head[:12]} (повністю: {head})"
+        f"журнал закінчується очікуваним останнім гешем ланцюжка {head[:12]} (повністю: {head})"
     )
     published = hashlib.sha256(b"44").hexdigest()
     assert main(["verify", str(log), "--lang", "uk", "--commitment", published]) == 1
@@ -99,7 +99,7 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert err == ""
     assert said.splitlines() == [
         f"НЕСПРАВЖНІЙ: {log}",
-        f"- зерно журналу дає зобов'язання sha256 {commitment}, а не оприлюднене {published}:"
+        f"- геш зерна журналу — sha256 {commitment}, а не оприлюднений {published}:"
         " ніч зіграно з іншим зерном",
     ]
 
@@ -340,7 +340,7 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
     assert out[0] == f"NOT GENUINE: {log}"
     first = out[1]
     assert first.startswith(f"- line {k + 1}, ") and "Sir Aldric's watch" in first
-    assert "the log says" in first and "nods off on watch" in first
+    assert "the log says" in first and "dozes off on watch" in first
     told = [s for s in out if s.startswith("- line ")]
     assert len(told) == SHOWN
     assert re.fullmatch(

@@ -115,7 +115,7 @@ def test_english_names_stay_and_english_lines_are_as_they_were() -> None:
         "Ярема wakes Ірина and hands over the watch."
     )
     assert en("evening.meal_tasty", actor="Wren", eaters=("Wren", "Moss")).endswith(
-        "rest checks of Wren and Moss."
+        "CON checks to rest for Wren and Moss."
     )
 
 

@@ -222,7 +222,7 @@ def test_no_night_yet() -> None:
 def test_the_ukrainian_page() -> None:
     text = html("uk")
     assert '<html lang="uk">' in text
-    assert "Кампанія з першого погляду" in text
+    assert "Огляд кампанії" in text
     assert "Між ночами 2 і 3" in text  # noqa: RUF001 (Ukrainian)
     assert "Ніч 10 \u00b7 10 Reedwryme, осінь" in text
     assert text.count('<details class="night"') == 10

@@ -105,7 +105,7 @@ def test_one_chart_row_per_character_and_the_marks() -> None:
     (monster,) = re.findall(r'class="mark k-monster"[^>]*aria-label="([^"]*)"', page)
     assert "pack of wolves" in monster
     # the check's roll, revealed with the monster
-    assert "monster check: 1d6 [1] vs \u22642; minute 1d480 [250]" in monster
+    assert "monster check: 1d6 [1] vs \u22642; minute of arrival 1d480 [250]" in monster
     assert (
         "1d4 [1]" in monster and "surprised (1d6 [2] vs \u22642)" in monster
     )  # distance, surprise
@@ -140,7 +140,7 @@ def test_a_journey_has_a_section_per_night_and_its_charts() -> None:
 def test_the_ukrainian_page() -> None:
     page = night_html(events(9), "uk")
     assert '<html lang="uk">' in page
-    assert "Ніч з першого погляду" in page and "година" in page
+    assert "Огляд ночі" in page and "година" in page
     assert page.count('<g class="row">') == 4
 
 

@@ -68,8 +68,11 @@ def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["a monster comes: ", "points, 95% CI", "no clear difference at 300 nights"]),
-        ("uk", ["приходить чудовисько: ", "пункту, ДІ 95 %", "немає явної різниці за 300 ночей"]),
+        ("en", ["a monster comes: ", "points, 95% interval", "no clear difference at 300 nights"]),
+        (
+            "uk",
+            ["приходить чудовисько: ", "в. п., інтервал 95 %", "немає явної різниці за 300 ночей"],
+        ),
     ],
 )
 def test_compare_text_piped_is_one_line_a_measure(
