@@ -95,6 +95,9 @@ def _described(exc: ValidationError) -> str:
     return f"{loc}: {msg}" if loc else msg
 
 
+Weather = Literal["dry", "damp", "snow", "heavy_rain"]
+_WEATHERS = frozenset(typing.get_args(Weather))
+
 # What a caller may pass where a config holds a tuple: any sequence (a list, as TOML reads
 # it), stored as a tuple. mypy sees the sequence; pydantic validates into the tuple.
 if TYPE_CHECKING:
@@ -102,16 +105,14 @@ if TYPE_CHECKING:
     Shifts = Sequence["Shift"]
     Entries = Sequence["Entry"]
     Party = Sequence["Character"]
+    Weathers = Sequence[Weather]
 else:
     Names = tuple[Name, ...]
     Shifts = tuple["Shift", ...]
     Entries = tuple["Entry", ...]
     Party = tuple["Character", ...]
-    Weathers = tuple["Weather", ...]
+    Weathers = tuple[Weather, ...]
 
-
-Weather = Literal["dry", "damp", "snow", "heavy_rain"]
-_WEATHERS = frozenset(typing.get_args(Weather))
 
 # docs/rules.md §2: the weathers in which a fire is lit in adverse conditions by default.
 ADVERSE_WEATHER = frozenset({"snow", "heavy_rain"})
