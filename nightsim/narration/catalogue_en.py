@@ -129,6 +129,8 @@ EN: dict[str, str | dict[str, str]] = {
     "header.weather_custom": "as the referee rules",
     "header.weather_by_night": "weather night by night: {weathers}",
     "header.fire_auto": "Fire: a fire-starter, and the fire lights without a roll.",
+    "header.fire_by_weather": "Fire: a fire-starter; the fire lights without a roll on a"
+    " dry or damp night, only on {chance}-in-{rule.chance_die} in snow or heavy rain.",
     "header.fire_chance": "Fire: a fire-starter, but it lights only on"
     " {chance}-in-{rule.chance_die}.",
     "header.fire_no_starter": "Fire: nobody has a fire-starter.",

@@ -70,7 +70,8 @@ class HeaderFacts(NamedTuple):
     month: str | None
     weather: str | None  # None: a firewood modifier as the referee rules
     firewood_modifier: int
-    fire: Literal["dark", "no_starter", "auto", "chance"]
+    # by_weather: a journey whose `weather_by_night` has nights of both kinds (docs/config.md)
+    fire: Literal["dark", "no_starter", "auto", "chance", "by_weather"]
     fire_chance: int
     carried_hours: float
     rest_from: str
@@ -313,9 +314,11 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
     adverse = res.get("fire_adverse", camp.get("fire_chance", 6) < 6)
     blocked = rules.fire_blocked(camp.get("light_fire", True), camp.get("fire_starter", True), None)
     if blocked is NoFire.DARK_CAMP:
-        fire: Literal["dark", "no_starter", "auto", "chance"] = "dark"
+        fire: Literal["dark", "no_starter", "auto", "chance", "by_weather"] = "dark"
     elif blocked is not None:
         fire = "no_starter"
+    elif _mixed_weather(camp) and h.nights > 1:
+        fire = "by_weather"
     elif not adverse:
         fire = "auto"
     else:
@@ -340,6 +343,18 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
         campaign=h.campaign is not None,
         weather_by_night=tuple(camp.get("weather_by_night") or ()),
     )
+
+
+def _mixed_weather(camp: Mapping[str, Any]) -> bool:
+    """A journey whose weather, night by night, is adverse for the fire on some nights and
+    not on others (`fire_conditions = "auto"`: adverse in snow or heavy rain)."""
+    by_night = camp.get("weather_by_night") or ()
+    if not by_night or camp.get("fire_conditions", "auto") != "auto":
+        return False
+    # Loaded only for such a log: a reader of any other loads no config model.
+    from nightsim.config import ADVERSE_WEATHER
+
+    return len({w in ADVERSE_WEATHER for w in by_night}) == 2
 
 
 def _member(c: dict[str, Any]) -> Member:

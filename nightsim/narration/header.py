@@ -52,6 +52,8 @@ def camp_lines(h: HeaderFacts, t: Catalogue) -> list[str]:
         fire = t("header.fire_no_starter")
     elif h.fire == "auto":
         fire = t("header.fire_auto")
+    elif h.fire == "by_weather":
+        fire = t("header.fire_by_weather", chance=h.fire_chance)
     else:
         fire = t("header.fire_chance", chance=h.fire_chance)
     if h.carried_hours:

@@ -131,3 +131,15 @@ def test_the_narration_and_the_page_name_each_nights_weather() -> None:
     plain = narrate(simulate(cfg(), 5, nights=2).events, width=100)
     assert " Night 2 \u00b7 2 Reedwryme, autumn " in plain
     assert "Reedwryme, autumn \u00b7" not in plain
+
+
+def test_the_header_says_how_the_fire_lights_in_each_kind_of_weather() -> None:
+    from nightsim import narrate
+
+    mixed = narrate(simulate(cfg(f"camp.weather_by_night={LIST}"), 5, nights=2).events)
+    flat = " ".join(mixed.replace("│", " ").split())
+    assert "the fire lights without a roll on a dry or damp night, only on 4-in-6 in snow" in flat
+    wet = narrate(simulate(cfg('camp.weather_by_night=["snow","heavy_rain"]'), 5, nights=2).events)
+    assert "lights only on 4-in-6" in " ".join(wet.replace("│", " ").split())
+    one = narrate(simulate(cfg(f"camp.weather_by_night={LIST}"), 5).events)  # night 1: dry
+    assert "lights without a roll." in " ".join(one.replace("│", " ").split())
