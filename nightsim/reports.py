@@ -48,9 +48,25 @@ class Difference(TypedDict):
     identical: bool
 
 
+class Produced(TypedDict):
+    """What produced a report (narration/produced.py), as `odds --format json`'s
+    `produced_by`: from the API, `config` is None (a `Config`, not a file) and `set` the
+    `changes` a compare was given."""
+
+    nightsim: str
+    config: str | None
+    config_sha256: str
+    set: list[str]
+    seed: int | str
+    nights: int
+    rng: str
+    edition: int
+
+
 class _Provenance(TypedDict):
     nightsim: str
     rng: str
+    produced_by: Produced
 
 
 class OddsReport(_Provenance):
@@ -182,7 +198,7 @@ def odds(
     report = odds_mod.odds(
         config, seed, nights, per_journey=nights_per_journey, jobs=jobs, progress=progress
     )
-    return cast(OddsReport, report)
+    return cast(OddsReport, _produced(report, config, seed))
 
 
 def compare(
@@ -212,7 +228,7 @@ def compare(
         progress=progress,
         changes=list(changes),
     )
-    return cast(CompareReport, report)
+    return cast(CompareReport, _produced(report, config_a, seed, changes))
 
 
 def rank_rotas(
@@ -241,7 +257,7 @@ def rank_rotas(
         progress=progress,
     )
     report = rank_mod.rank_report(rows, seed, nights, top, config, watchers)
-    return cast(RankReport, report)
+    return cast(RankReport, _produced(report, config, seed))
 
 
 def sweep(
@@ -285,7 +301,20 @@ def sweep(
         jobs=jobs,
         progress=progress,
     )
-    return cast(SweepReport, report)
+    return cast(SweepReport, _produced(report, config, seed))
+
+
+def _produced(
+    report: Any, config: Config, seed: int | str, changes: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The report with what produced it, as the CLI's JSON has it (`produced_by`): a
+    report saved from a script is told apart from another by it, as `odds`'s is. The CLI
+    replaces it with its own, which names the config's file and the `--set` items."""
+    from nightsim.narration.produced import produced
+    from nightsim.stats.odds import config_sha256
+
+    made = produced(None, config_sha256(config), list(changes), seed, report["nights"])
+    return dict(report) | {"produced_by": made}
 
 
 def write_log(path: str | Path, config: Config, seed: int | str, nights: int = 1) -> str:

@@ -7,7 +7,9 @@
 // --head: the chain head `run` printed, or a prefix of it of 12 or more hex digits (case,
 // spaces and dashes ignored, as `nightsim verify --head` takes it): fail unless the log ends there.
 // Exit 0 and the chain's head on stdout; exit 1 naming the first bad line on stderr; exit 2 for
-// a malformed --head.
+// a malformed --head; exit 3, as `nightsim verify`, for an intact log of format 1 (nightsim 0.1.0),
+// whose form (Python's json.dumps: `4.0` is not `4`) JSON.parse cannot check: its hashes are over
+// each line's own text less its `,"hash":…` member (keys sorted: `clock` comes before it).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
@@ -43,7 +45,8 @@ if (raw.length === 0) fail(1, "empty: a nightsim log has a header line");
 if (bytes[bytes.length - 1] !== 10) fail(raw.length, "no newline at the end: the file was cut short");
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 let prev = "0".repeat(64);
-let nights = 0, done = 0, last = null;
+let nights = 0, done = 0, last = null, format = 2, header = null;
+const bare = (line, hash) => (typeof hash === "string" ? line.replace(`,"hash":"${hash}"`, "") : line);
 raw.forEach((buf, seq) => {
   const n = seq + 1;
   let line, data;
@@ -51,14 +54,16 @@ raw.forEach((buf, seq) => {
   if (line.startsWith("\uFEFF")) fail(n, "starts with a byte-order mark: a log is UTF-8 without one");
   try { data = JSON.parse(line); } catch { fail(n, "not JSON"); }
   if (data === null || typeof data !== "object" || Array.isArray(data)) fail(n, "not a JSON object");
-  if (data.v !== 2) fail(n, `'v' is ${JSON.stringify(data.v)}, expected 2`);
+  if (seq === 0 && data.v === 1) format = 1;
+  if (data.v !== format) fail(n, `'v' is ${JSON.stringify(data.v)}, expected ${format}`);
   if (data.seq !== seq) fail(n, `seq is ${JSON.stringify(data.seq)}, expected ${seq}`);
-  if (line !== jcs(data)) fail(n, "not in JCS form (RFC 8785)");
   const { hash, ...body } = data;
-  if (hash !== sha256(prev + jcs(body))) fail(n, "hash does not match");
+  if (format === 2 && line !== jcs(data)) fail(n, "not in JCS form (RFC 8785)");
+  if (hash !== sha256(prev + (format === 2 ? jcs(body) : bare(line, hash)))) fail(n, "hash does not match");
   prev = hash;
   if ((seq === 0) !== (data.type === "night.header")) fail(n, seq ? "a second night.header" : "not a night.header: a log starts with one");
   if (seq === 0) {
+    header = data;
     nights = data.nights ?? 1;
     const text = typeof data.seed === "string" ? data.seed : String(data.seed);
     if (sha256(text) !== data.seed_sha256) fail(n, `seed ${JSON.stringify(data.seed)} does not match its commitment seed_sha256 ${data.seed_sha256}`);
@@ -68,4 +73,8 @@ raw.forEach((buf, seq) => {
 });
 if (done !== nights) fail(raw.length, `the log was cut short: it ends with ${last.type} (night ${last.night}), but a whole log ends with the night.summary of night ${nights}`);
 if (want !== null && !prev.startsWith(want)) fail(raw.length, `the log ends at hash ${prev}, not at the expected head ${want}`);
+if (format === 1) {
+  console.log(`format 1 log written by nightsim ${header.nightsim}: its chain is intact (${raw.length} lines, head ${prev}); check its form with nightsim 0.1.0 (pip install nightsim==0.1.0)`);
+  process.exit(3);
+}
 console.log(`ok: ${raw.length} lines, head ${prev}`);

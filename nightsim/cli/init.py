@@ -1,4 +1,5 @@
-"""`nightsim init`: write a commented starter config to edit (never over an existing file)."""
+"""`nightsim init`: write a commented starter config, or one of the ready camps, to edit (never
+over an existing file); `--list` names the ready camps."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from nightsim.cli.atomic import create
-from nightsim.cli.common import EXIT_OK, status
+from nightsim.cli.common import EXIT_OK, UsageError, status
 from nightsim.errors import EnvironmentFailure
+from nightsim.limits import shown
 
 EPILOG = """\
 examples:
   nightsim init                     writes camp.toml in this folder
   nightsim init configs/moor.toml
   nightsim init - | less            print the starter config instead of writing it
+  nightsim init --list              the ready camps, one line each
+  nightsim init --from two-casters  writes two-casters.toml: a ready camp to start from
 
 An existing file is never overwritten (exit 2). Then: nightsim check camp.toml
 """
@@ -34,9 +38,19 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "path",
         nargs="?",
-        default="camp.toml",
         metavar="PATH",
-        help="where to write it (default: camp.toml; - for stdout)",
+        help="where to write it (default: camp.toml, or NAME.toml with --from; - for stdout)",
+    )
+    p.add_argument(
+        "--list",
+        action="store_true",
+        help="name the ready camps (configs/ in the repository), one line each, and write nothing",
+    )
+    p.add_argument(
+        "--from",
+        dest="camp",
+        metavar="NAME",
+        help="write the ready camp NAME (see --list) instead of the starter config",
     )
     p.set_defaults(handler=run)
 
@@ -45,12 +59,58 @@ def starter_text() -> str:
     return (resources.files("nightsim") / "data" / "starter.toml").read_text(encoding="utf-8")
 
 
+# The ready camps: one copy, in the package (so `init --from` works after a plain install),
+# which the repository's top-level configs/ links to.
+_CAMPS = ("data", "configs")
+_SUMMARY = "# Ready camp: "
+
+
+def ready_camps() -> dict[str, str]:
+    """The ready camps by name (the file's stem), in name order, each with its text."""
+    folder = resources.files("nightsim").joinpath(*_CAMPS)
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    return {f.name.removesuffix(".toml"): f.read_text(encoding="utf-8") for f in files}
+
+
+def summary(text: str) -> str:
+    """A ready camp's one line: its first line, after "# Ready camp: "."""
+    first = text.split("\n", 1)[0]
+    return first.removeprefix(_SUMMARY).rstrip(".")
+
+
+def _list() -> int:
+    camps = ready_camps()
+    width = max(map(len, camps))
+    for name, text in camps.items():
+        sys.stdout.write(f"{name:<{width}}  {summary(text)}\n")
+    sys.stdout.write("write one with: nightsim init --from NAME [PATH]\n")
+    return EXIT_OK
+
+
+def _chosen(args: argparse.Namespace) -> tuple[str, str]:
+    """The text to write and where: the starter, or the ready camp `--from` names."""
+    if args.camp is None:
+        return starter_text(), args.path or "camp.toml"
+    camps = ready_camps()
+    name = args.camp.removesuffix(".toml")
+    if name not in camps:
+        raise UsageError(
+            f"init --from: no ready camp {shown(args.camp)}; the ready camps:"
+            f" {', '.join(camps)} (nightsim init --list)"
+        )
+    return camps[name], args.path or f"{name}.toml"
+
+
 def run(args: argparse.Namespace) -> int:
-    text = starter_text()
-    if args.path == "-":
+    if args.list:
+        if args.camp is not None or args.path is not None:
+            raise UsageError("init --list writes nothing: give it no --from and no PATH")
+        return _list()
+    text, where = _chosen(args)
+    if where == "-":
         sys.stdout.write(text)
         return EXIT_OK
-    path = Path(args.path)
+    path = Path(where)
     # Written under camp.toml.partial and renamed into place: a full disk never leaves an
     # empty or half camp.toml behind to block the next `init`.
     out = create(path, "init")

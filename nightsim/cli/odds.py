@@ -288,7 +288,11 @@ def _report(args: argparse.Namespace) -> int:
         other = config_b(args)
     swept = _sweep_plan(args, config) if args.sweep else None
     if args.seed is None:
-        status(f"seed: {seed}")  # before the nights: a stop or a failure still tells it
+        # Before the nights, with the flags that repeat them: a stop or a failure still tells
+        # it, and the end does not tell it again (`_told_seed`).
+        nights = plan[2] if plan is not None else args.nights or DEFAULT_NIGHTS
+        covered = odds_mod.journeys_for(nights, per) * per
+        status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, covered, per)})")
     if plan is not None:
         return _rank(args, config, seed, jobs, per, plan)
     if other is not None:
@@ -463,8 +467,15 @@ def tell_report(
     else:
         told.text(report, args.lang)
         print_produced(report, args.lang)
-    status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, report['nights'], per)})")
+    _told_seed(args, seed, report["nights"], per)
     return EXIT_OK
+
+
+def _told_seed(args: argparse.Namespace, seed: int | str, nights: int, per: int) -> None:
+    """The seed and the flags that repeat the report, last on stderr; a fresh seed was told
+    before the nights, with the same flags, and is not told twice."""
+    if args.seed is not None:
+        status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, nights, per)})")
 
 
 def rendered(module: str, name: str) -> Callable[[dict[str, Any], str], None]:

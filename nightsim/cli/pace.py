@@ -43,7 +43,8 @@ def add_pace_arg(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="stream the events in table time: one rest hour of the night per SECONDS of"
         " real time (the wait between a journey's nights cut to one hour's); text, jsonl"
-        " and cloudevents, not html",
+        " and cloudevents; cloudevents-batch: each night's array when the next night"
+        " begins, the last at its end; not html",
     )
 
 

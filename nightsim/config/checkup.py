@@ -82,6 +82,8 @@ class Checkup:
     unwatched_from: str | None
     characters: tuple[CharacterInfo, ...]
     warnings: tuple[Warning, ...]
+    # A journey's weather night by night (docs/config.md); the fields above are night 1's.
+    weather_by_night: tuple[str, ...] = ()
 
 
 def check_odds(modifier: int) -> Fraction:
@@ -182,6 +184,7 @@ def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
         unwatched_from=unwatched_from,
         characters=tuple(chars),
         warnings=tuple(_warnings(config, slots, chars, unwatched_from, readings)),
+        weather_by_night=tuple(camp.weather_by_night or ()),
     )
 
 

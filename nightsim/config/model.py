@@ -6,6 +6,7 @@ file is the CLI's job (`load_config` is the one convenience that reads, for the 
 
 import math
 import re
+import typing
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from nightsim import rules
 from nightsim.clock import clock
 from nightsim.errors import ConfigError
 from nightsim.limits import (
+    MAX_NIGHTS,
     MAX_PARTY,
     MIN_SHIFT_MINUTES,
     shown,
@@ -93,6 +95,9 @@ def _described(exc: ValidationError) -> str:
     return f"{loc}: {msg}" if loc else msg
 
 
+Weather = Literal["dry", "damp", "snow", "heavy_rain"]
+_WEATHERS = frozenset(typing.get_args(Weather))
+
 # What a caller may pass where a config holds a tuple: any sequence (a list, as TOML reads
 # it), stored as a tuple. mypy sees the sequence; pydantic validates into the tuple.
 if TYPE_CHECKING:
@@ -100,11 +105,13 @@ if TYPE_CHECKING:
     Shifts = Sequence["Shift"]
     Entries = Sequence["Entry"]
     Party = Sequence["Character"]
+    Weathers = Sequence[Weather]
 else:
     Names = tuple[Name, ...]
     Shifts = tuple["Shift", ...]
     Entries = tuple["Entry", ...]
     Party = tuple["Character", ...]
+    Weathers = tuple[Weather, ...]
 
 
 # docs/rules.md §2: the weathers in which a fire is lit in adverse conditions by default.
@@ -120,7 +127,11 @@ class Camp(_Model):
     season: rules.Season | None = None
     month: str | None = None
     day: Annotated[int, Field(ge=1, le=31, strict=True)] | None = None
-    weather: Literal["dry", "damp", "snow", "heavy_rain"] | None = None
+    weather: Weather | None = None
+    # A journey's weather night by night (docs/config.md, "Weather night by night"): a list
+    # the referee gives, not a roll, so no die and no dice stream is added and every night
+    # without it plays as before. Left out of the canonical form when absent (None).
+    weather_by_night: Annotated[Weathers, Field(min_length=1, max_length=MAX_NIGHTS)] | None = None
     firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
     # docs/rules.md §2: lighting the fire is the players' choice; in adverse conditions it takes a
     # chance roll of "X-in-6 or less", X 1..4 (snow and heavy rain are adverse by default).
@@ -132,6 +143,18 @@ class Camp(_Model):
     cookware: Flag = True
     ingredients: Flag = True
     camp_at: str = "19:00"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _first_weather(cls, data: Any) -> Any:
+        """With `weather_by_night`, `weather` is night 1's: filled from the list when left
+        out, so everything that reads one night's weather (the header, `check`, a single
+        night) reads night 1's."""
+        if isinstance(data, dict) and "weather" not in data and "firewood_modifier" not in data:
+            by_night = data.get("weather_by_night")
+            if isinstance(by_night, list | tuple) and by_night and by_night[0] in _WEATHERS:
+                data = {**data, "weather": by_night[0]}
+        return data
 
     # Per-field checks are field validators, so an error names camp.terrain, not just camp.
     @field_validator("terrain")
@@ -200,7 +223,23 @@ class Camp(_Model):
             )
         if self.weather is not None and self.firewood_modifier is not None:
             raise ValueError("give weather or firewood_modifier, not both")
+        by_night = self.weather_by_night
+        if by_night is not None and self.firewood_modifier is not None:
+            raise ValueError("give weather_by_night or firewood_modifier, not both")
+        if by_night is not None and self.weather != by_night[0]:
+            raise ValueError(
+                f"weather ({self.weather}) is night 1's weather and must be weather_by_night's"
+                f" first ({by_night[0]}); leave weather out"
+            )
         return self
+
+    def weather_on(self, night: int) -> Weather | None:
+        """The weather of night `night` (1-based) of a journey: `weather_by_night`'s entry,
+        the list's last for the nights after it; `weather` without a list."""
+        by_night = self.weather_by_night
+        if by_night is None:
+            return self.weather
+        return by_night[min(night, len(by_night)) - 1]
 
     @property
     def chance(self) -> int:

@@ -107,15 +107,17 @@ def blame(
 
 
 # --set of one half of an either/or pair replaces the other half (docs/config.md).
-_PAIRS = {
-    "terrain": "encounter_chance",
-    "encounter_chance": "terrain",
-    "season": "month",
-    "month": "season",
-    "weather": "firewood_modifier",
-    "firewood_modifier": "weather",
-    "rota": "shifts",
-    "shifts": "rota",
+# The weather is one of three: `weather`, `firewood_modifier` or `weather_by_night`.
+_PAIRS: dict[str, tuple[str, ...]] = {
+    "terrain": ("encounter_chance",),
+    "encounter_chance": ("terrain",),
+    "season": ("month",),
+    "month": ("season",),
+    "weather": ("firewood_modifier", "weather_by_night"),
+    "firewood_modifier": ("weather", "weather_by_night"),
+    "weather_by_night": ("weather", "firewood_modifier"),
+    "rota": ("shifts",),
+    "shifts": ("rota",),
 }
 
 
@@ -210,7 +212,6 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             " is not a table"
         )
     last = parts[-1]
-    other = _PAIRS.get(last)
-    if other is not None:
+    for other in _PAIRS.get(last, ()):
         node.pop(other, None)
     node[last] = val

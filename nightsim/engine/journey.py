@@ -145,7 +145,7 @@ class Journey:
         month, camp = self.month, self.config.camp
         season = rules.MONTH_SEASON[month] if month is not None else camp.resolved_season
         return NightSim(
-            self.config,
+            night_config(self.config, k),
             dice,
             night=k,
             offset=(k - 1) * DAY,
@@ -170,6 +170,31 @@ class Journey:
         )
         if self.month is not None and self.day is not None:
             self.month, self.day = rules.next_day(self.month, self.day)
+
+
+# The config of each weather a journey's `weather_by_night` names, kept with the config it
+# comes from (so that its id cannot be reused while the entry lives): the engine's plan is
+# cached per config (engine/plan.py), and a journey of odds would otherwise build a plan per
+# night. Bounded: cleared when full.
+_BY_WEATHER: dict[tuple[int, str], tuple[Config, Config]] = {}
+_BY_WEATHER_MAX = 256
+
+
+def night_config(config: Config, night: int) -> Config:
+    """The config night `night` of a journey plays: `config` itself, or with `weather_by_night`
+    (docs/config.md, "Weather night by night") the same camp in that night's weather."""
+    camp = config.camp
+    weather = camp.weather_on(night)
+    if weather is None or weather == camp.weather:
+        return config
+    key = (id(config), weather)
+    hit = _BY_WEATHER.get(key)
+    if hit is None or hit[0] is not config:
+        if len(_BY_WEATHER) >= _BY_WEATHER_MAX:
+            _BY_WEATHER.clear()
+        tonight = config.model_copy(update={"camp": camp.model_copy(update={"weather": weather})})
+        hit = _BY_WEATHER[key] = (config, tonight)
+    return hit[1]
 
 
 @dataclass(frozen=True)

@@ -687,12 +687,15 @@ def _iter_log(lines: Iterable[str | bytes]) -> Iterator[LogLine | Skipped]:
 class Unread:
     """What a reader left out of a log, a later release's (an event type, a field, a config
     key this nightsim does not know), gathered into one note each: `replay` says what it
-    skipped rather than tell a night with a silent hole."""
+    skipped rather than tell a night with a silent hole. And a header whose seed does not
+    hash to its own commitment: the chain holds, but the night told is not the one the seed
+    commitment published (docs/log-format.md, "The seed commitment"), as `verify` says."""
 
     def __init__(self) -> None:
         self.types: dict[str, list[int]] = {}
         self.fields: dict[tuple[str, str], list[int]] = {}
         self.edition: int | None = None  # a rules edition this nightsim does not play
+        self.uncommitted: str | None = None  # the commitment the header's seed breaks
 
     def add(self, entry: LogLine | Skipped) -> None:
         from nightsim.editions import plays
@@ -700,8 +703,14 @@ class Unread:
         if isinstance(entry, Skipped):
             self.types.setdefault(entry.type, []).append(entry.number)
             return
-        if isinstance(entry.event, NightHeader) and not plays(entry.event.edition):
-            self.edition = entry.event.edition
+        if isinstance(entry.event, NightHeader):
+            from nightsim.engine.dice import seed_sha256
+
+            header = entry.event
+            if not plays(header.edition):
+                self.edition = header.edition
+            if seed_sha256(header.seed) != header.seed_sha256:
+                self.uncommitted = header.seed_sha256
         for name in entry.ignored:
             self.fields.setdefault((entry.event.type, name), []).append(entry.number)
 
@@ -715,6 +724,13 @@ class Unread:
             if self.edition is not None
             else []
         )
+        if self.uncommitted is not None:
+            # The seed itself is not shown: the players' view keeps it behind the screen.
+            out.append(
+                "line 1: the header's seed does not hash to its commitment seed_sha256"
+                f" {self.uncommitted}: this is not the night that commitment promised"
+                " (`nightsim verify` fails it)"
+            )
         out += [
             f"skipped {_lines(numbers)} of event type {shown(type_)}, which this nightsim does"
             " not know (a later release wrote it)"

@@ -127,7 +127,10 @@ EN: dict[str, str | dict[str, str]] = {
     "header.season_month": "Season: {season} ({month})",
     "header.weather": "weather: {weather}, firewood {mod} per gatherer",
     "header.weather_custom": "as the referee rules",
+    "header.weather_by_night": "weather night by night: {weathers}",
     "header.fire_auto": "Fire: a fire-starter, and the fire lights without a roll.",
+    "header.fire_by_weather": "Fire: a fire-starter; the fire lights without a roll on a"
+    " dry or damp night, only on {chance}-in-{rule.chance_die} in snow or heavy rain.",
     "header.fire_chance": "Fire: a fire-starter, but it lights only on"
     " {chance}-in-{rule.chance_die}.",
     "header.fire_no_starter": "Fire: nobody has a fire-starter.",
@@ -186,6 +189,7 @@ EN: dict[str, str | dict[str, str]] = {
     " discord: \u2212{rule.ridicule_penalty} to {actor}'s own CON check to rest.",
     # the night
     "night.title": "Night {night} \u00b7 {when}",
+    "night.title_weather": "{title} \u00b7 {weather}",
     "night.date": "{day} {month}, {season}",
     "night.month": "{month}, {season}",
     "night.hours_title": "The night, hour by hour",
@@ -506,6 +510,8 @@ EN: dict[str, str | dict[str, str]] = {
     "check.season_given": "Season: {season}.",
     "check.firewood": "Firewood: {mod} per gatherer ({source}); {gatherers:#gatherer},"
     " {carried:#hour} carried.",
+    "check.weather_by_night": "Weather night by night: {weathers} (the lines here are"
+    " night 1's; the nights after the list keep its last).",
     "check.fire": "Fire: lights on {chance}-in-{rule.chance_die}; fire-starter: {starter}.",
     "check.rest": "Rest {start}\u2013{end} ({hours:#hour}); fire counts if it burns"
     " {warmth:#hour}.",
@@ -913,6 +919,8 @@ EN: dict[str, str | dict[str, str]] = {
     "console.key.camp.month": "the month of the first night, which gives the season",
     "console.key.camp.day": "the day of the month of the first night (needs the month)",
     "console.key.camp.weather": "the weather: it changes each gatherer's firewood roll",
+    "console.key.camp.weather_by_night": "a journey's weather, one a night (the last keeps on"
+    " after the list), instead of one weather",
     "console.key.camp.firewood_modifier": "the firewood roll's modifier, instead of the weather's",
     "console.key.camp.light_fire": "whether the party lights a fire",
     "console.key.camp.fire_conditions": "auto: adverse in snow or heavy rain; or say normal or"

@@ -139,8 +139,12 @@ UK: dict[str, str | dict[str, str]] = {
     "header.season_month": "Пора року: {season} ({month})",
     "header.weather": "{weather}, модифікатор кидка на дрова {mod}",
     "header.weather_custom": "погода на розсуд ведучого гри",
+    "header.weather_by_night": "погода ніч за ніччю: {weathers}",
     "header.fire_auto": "Багаття: є засіб для добування вогню; за звичайних умов багаття"
     " розпалюється автоматично.",
+    "header.fire_by_weather": "Багаття: є засіб для добування вогню; сухої чи вогкої ночі"
+    " багаття розпалюється без кидка, у сніг чи зливу — лише з шансом {chance} з"
+    " {rule.chance_die}.",
     "header.fire_chance": "Багаття: є засіб для добування вогню, але шанс успішно розпалити"
     " багаття лише {chance} з {rule.chance_die}.",
     "header.fire_no_starter": "Багаття: ні в кого немає засобу для добування вогню.",
@@ -205,6 +209,7 @@ UK: dict[str, str | dict[str, str]] = {
     " відпочинок.",
     # ніч: теперішній час
     "night.title": "Ніч {night} \u00b7 {when}",
+    "night.title_weather": "{title} \u00b7 {weather}",
     "night.date": "{day} {month}, {season}",
     "night.month": "{month}, {season}",
     "night.hours_title": "Ніч, година за годиною",
@@ -532,6 +537,8 @@ UK: dict[str, str | dict[str, str]] = {
     "check.season_given": "Пора року: {season}.",
     "check.firewood": "Дрова: модифікатор {mod} на кожного збирача ({source});"
     " {gatherers:#gatherer}, принесено дров на {carried:#hour_acc}.",
+    "check.weather_by_night": "Погода ніч за ніччю: {weathers} (тут рядки першої ночі;"
+    " ночі після кінця списку мають його останню погоду).",
     "check.fire": "Багаття: шанс розпалити {chance} з {rule.chance_die}; засіб для добування"
     " вогню: {starter}.",
     "check.rest": "Відпочинок {start}\u2013{end} ({hours:#hour}); багаття зараховується, якщо"
@@ -960,6 +967,8 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.camp.month": "місяць першої ночі, від якого залежить пора року",
     "console.key.camp.day": "день місяця першої ночі (потрібен місяць)",
     "console.key.camp.weather": "погода: вона змінює кидок на дрова кожного збирача",
+    "console.key.camp.weather_by_night": "погода мандрівки, по одній на ніч (після кінця списку"
+    " лишається остання), замість однієї погоди",
     "console.key.camp.firewood_modifier": "модифікатор кидка на дрова замість погодного",
     "console.key.camp.light_fire": "чи розпалює загін багаття",
     "console.key.camp.fire_conditions": "auto: несприятливі в сніг чи зливу; або вкажіть normal чи"

@@ -87,6 +87,16 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
             gatherers=ck.gatherers,
             carried=ck.carried_hours,
         ),
+        *(
+            [
+                t(
+                    "check.weather_by_night",
+                    weathers=", ".join(t.term("weather", w) for w in ck.weather_by_night),
+                )
+            ]
+            if ck.weather_by_night
+            else []
+        ),
         _fire(ck, t),
         t(
             "check.rest",

@@ -20,8 +20,12 @@ def title(n: NightTitle, t: Catalogue) -> RenderableType:
 
 
 def title_text(n: NightTitle, t: Catalogue) -> str:
-    """ "Night 1 · 1 Reedwryme, autumn" (the page's night heading too)."""
-    return t("night.title", night=n.number, when=when_text(n, t))
+    """ "Night 1 · 1 Reedwryme, autumn" (the page's night heading too); a journey whose
+    weather changes night by night adds each night's: "Night 2 · 2 Reedwryme, autumn · snow"."""
+    text = t("night.title", night=n.number, when=when_text(n, t))
+    if n.weather is not None:
+        text = t("night.title_weather", title=text, weather=t.term("weather", n.weather))
+    return text
 
 
 def when_text(n: NightTitle, t: Catalogue) -> str:

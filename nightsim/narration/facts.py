@@ -70,7 +70,8 @@ class HeaderFacts(NamedTuple):
     month: str | None
     weather: str | None  # None: a firewood modifier as the referee rules
     firewood_modifier: int
-    fire: Literal["dark", "no_starter", "auto", "chance"]
+    # by_weather: a journey whose `weather_by_night` has nights of both kinds (docs/config.md)
+    fire: Literal["dark", "no_starter", "auto", "chance", "by_weather"]
     fire_chance: int
     carried_hours: float
     rest_from: str
@@ -80,6 +81,7 @@ class HeaderFacts(NamedTuple):
     # A campaign night (the header's `campaign` link): its encounter panel names the night,
     # since `campaign night --nights N` tells several one-night logs in a row.
     campaign: bool = False
+    weather_by_night: tuple[str, ...] = ()  # a journey's weather night by night, if given
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -115,6 +117,7 @@ class NightTitle(NamedTuple):
     season: str
     month: str | None
     day: int | None
+    weather: str | None = None  # told only for a journey with `weather_by_night`
 
 
 class RestLine(NamedTuple):
@@ -311,9 +314,11 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
     adverse = res.get("fire_adverse", camp.get("fire_chance", 6) < 6)
     blocked = rules.fire_blocked(camp.get("light_fire", True), camp.get("fire_starter", True), None)
     if blocked is NoFire.DARK_CAMP:
-        fire: Literal["dark", "no_starter", "auto", "chance"] = "dark"
+        fire: Literal["dark", "no_starter", "auto", "chance", "by_weather"] = "dark"
     elif blocked is not None:
         fire = "no_starter"
+    elif _mixed_weather(camp) and h.nights > 1:
+        fire = "by_weather"
     elif not adverse:
         fire = "auto"
     else:
@@ -336,7 +341,20 @@ def header_facts(h: ev.NightHeader) -> HeaderFacts:
         shifts=tuple(ShiftFacts(s["actor"], s["from"], s["to"]) for s in res.get("shifts", [])),
         party=tuple(_member(c) for c in cfg.get("party", [])),
         campaign=h.campaign is not None,
+        weather_by_night=tuple(camp.get("weather_by_night") or ()),
     )
+
+
+def _mixed_weather(camp: Mapping[str, Any]) -> bool:
+    """A journey whose weather, night by night, is adverse for the fire on some nights and
+    not on others (`fire_conditions = "auto"`: adverse in snow or heavy rain)."""
+    by_night = camp.get("weather_by_night") or ()
+    if not by_night or camp.get("fire_conditions", "auto") != "auto":
+        return False
+    # Loaded only for such a log: a reader of any other loads no config model.
+    from nightsim.config import ADVERSE_WEATHER
+
+    return len({w in ADVERSE_WEATHER for w in by_night}) == 2
 
 
 def _member(c: dict[str, Any]) -> Member:
@@ -633,9 +651,11 @@ def night_facts(
     pronouns: tuple[tuple[str, str], ...] = (),
     forms: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
     first: int = 1,
+    weather_by_night: Sequence[str] = (),
 ) -> NightFacts:
     """One night's facts; `exhaustion` is each character's before the night (for the table);
-    `first` is the number the log's own night 1 is told by (`first_night`)."""
+    `first` is the number the log's own night 1 is told by (`first_night`);
+    `weather_by_night` the header config's list of each night's weather, if it has one."""
     began = next((e for e in night if isinstance(e, ev.NightBegan)), None)
     summary = next((e for e in night if isinstance(e, ev.NightSummary)), None)
     check = next((e for e in night if isinstance(e, ev.MonsterChecked)), None)
@@ -647,7 +667,11 @@ def night_facts(
     held = () if quiet else screen.held()
     return NightFacts(
         names=tuple(names),
-        title=NightTitle(number, began.season, began.month, began.day) if began else None,
+        title=NightTitle(
+            number, began.season, began.month, began.day, _weather(weather_by_night, began.night)
+        )
+        if began
+        else None,
         evening=tuple(e for e in parts.evening if isinstance(e, _EVENING)),
         hours=hours,
         track=None if quiet else sleep.track(night, names),
@@ -655,6 +679,12 @@ def night_facts(
         pronouns=pronouns,
         forms=forms,
     )
+
+
+def _weather(by_night: Sequence[str], night: int) -> str | None:
+    """Night `night`'s weather by the config's `weather_by_night` (config.Camp.weather_on:
+    the list's last for the nights after it), or None without a list."""
+    return by_night[min(night, len(by_night)) - 1] if by_night else None
 
 
 def journey_after(
@@ -694,6 +724,7 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     journey = JourneyFacts()
     night: list[ev.Event] = []
     first = 1
+    weathers: tuple[str, ...] = ()
     for e in events:
         if isinstance(e, ev.NightHeader):
             header = header_facts(e)
@@ -703,6 +734,7 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
             exhaustion = {c["name"]: int(c.get("exhaustion", 0)) for c in party}
             pronouns = tuple((c["name"], c["pronouns"]) for c in party if c.get("pronouns"))
             forms = _forms(party)
+            weathers = tuple(e.config.get("camp", {}).get("weather_by_night") or ())
             yield header
             continue
         night.append(e)
@@ -710,7 +742,14 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
         facts = night_facts(
-            night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms, first=first
+            night,
+            names,
+            exhaustion,
+            quiet=quiet,
+            pronouns=pronouns,
+            forms=forms,
+            first=first,
+            weather_by_night=weathers,
         )
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
@@ -720,7 +759,14 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     if night:  # a log cut short: tell what there is
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
         yield night_facts(
-            night, names, exhaustion, quiet=quiet, pronouns=pronouns, forms=forms, first=first
+            night,
+            names,
+            exhaustion,
+            quiet=quiet,
+            pronouns=pronouns,
+            forms=forms,
+            first=first,
+            weather_by_night=weathers,
         )
     if journey.nights > 1:
         yield journey

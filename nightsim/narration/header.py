@@ -39,12 +39,21 @@ def camp_lines(h: HeaderFacts, t: Catalogue) -> list[str]:
         weather=t.term("weather", h.weather) if h.weather else t("header.weather_custom"),
         mod=signed(h.firewood_modifier) or "0",
     )
+    if h.weather_by_night and h.nights > 1:
+        # Each night's weather, and its own firewood modifier (docs/config.md, "Weather night
+        # by night"); the night titles tell it again.
+        wood = t(
+            "header.weather_by_night",
+            weathers=", ".join(t.term("weather", w) for w in h.weather_by_night),
+        )
     if h.fire == "dark":
         fire = t("header.fire_dark")
     elif h.fire == "no_starter":
         fire = t("header.fire_no_starter")
     elif h.fire == "auto":
         fire = t("header.fire_auto")
+    elif h.fire == "by_weather":
+        fire = t("header.fire_by_weather", chance=h.fire_chance)
     else:
         fire = t("header.fire_chance", chance=h.fire_chance)
     if h.carried_hours:

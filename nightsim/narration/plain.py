@@ -2,8 +2,10 @@
 
 The same blocks as `nightsim replay` prints (`narrate` in nightsim/narration/night.py),
 rendered the way replay renders them off a terminal (cli/render.py `_print_block`): each
-block at the given width, the blanks rich pads lines with stripped, a blank line after it,
-no colour and no escape codes. tests/test_api.py holds the two to the same bytes.
+block at the given width, the blanks rich pads lines with stripped, a blank line between
+blocks, no colour and no escape codes. The text ends with its last line, not with the blank
+line replay prints after its last block: tests/test_api.py holds `narrate(…) + "\n"` to
+replay's bytes.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ def narrate(
 ) -> str:
     """The narration of a night (or a journey) from its events, as plain text.
 
-    Exactly what `nightsim replay` prints for the same events with `--lang lang` and
-    `COLUMNS=width`, when its output is not a terminal (nor FORCE_COLOR set): no colour,
-    no escape codes, no trailing blanks. `events` is an iterable of typed events, header
+    What `nightsim replay` prints for the same events with `--lang lang` and
+    `COLUMNS=width`, when its output is not a terminal (nor FORCE_COLOR set), less the blank
+    line replay ends with: no colour, no escape codes, no trailing blanks, and the text ends
+    with one newline. `events` is an iterable of typed events, header
     first: a `Night`'s `.events`, `iter_events(...)`, `read_log(path)`, or `line.event` for
     each line of `iter_log(...)`. A journey is read one night at a time. A log's events
     (they carry their hashes) end with the chain head; `simulate()`'s have none.
@@ -45,6 +48,8 @@ def narrate(
     >>> "Encounter at 04:37" in text
     True
     >>> narrate(night.events, lang="uk").count("\\n") > 50
+    True
+    >>> text.endswith(".\\n") and not text.endswith("\\n\\n")
     True
 
     `view="players"` tells only what the characters know: no monster check, no creature
@@ -76,7 +81,8 @@ def narrate(
     out: list[str] = []
     for block in blocks(typed, lang=lang, view=view):
         out.append(plain_text(console, block.body, crop=block.kind != "head") + "\n")
-    return "".join(out)
+    # A blank line between blocks, none after the last (a caller joins or prints it as is).
+    return "".join(out).removesuffix("\n") if out else ""
 
 
 def _check(lang: object, width: object) -> None:

@@ -121,12 +121,34 @@ def test_odds_prints_a_fresh_seed_only_after_its_usage_checks(
     assert len(err.splitlines()) == 1 and err.startswith("nightsim: error: ")
 
 
-def test_odds_still_tells_a_fresh_seed_before_the_nights(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [],
+        ["--nights-per-journey", "7"],
+        ["--compare", "camp.season=winter"],
+        ["--sweep", "rules.rest_hours=7,8"],
+        ["--rank-rotas", "--top", "1"],
+    ],
+)
+def test_odds_tells_a_fresh_seed_once_before_the_nights(
+    capsys: pytest.CaptureFixture[str], extra: list[str]
 ) -> None:
-    assert main(["odds", "--nights", "20", "--jobs", "1"]) == 0
-    err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("seed: ") and err[-1].startswith("seed: ")
+    """Before the nights (a stop still tells it), with the flags that repeat the report; the
+    end does not say it again, as `run` does not."""
+    assert main(["odds", "--nights", "20", "--jobs", "1", *extra]) == 0
+    out, err = capsys.readouterr()
+    said = [line for line in err.splitlines() if line.startswith("seed: ")]
+    assert len(said) == 1 and err.count(said[0].split()[1]) == 2, err  # its line's two
+    assert err.splitlines()[0] == said[0]
+    seed = said[0].split()[1]
+    nights = "21" if extra[:1] == ["--nights-per-journey"] else "20"
+    assert f"(repeat with --seed {seed} --nights {nights}" in said[0]
+    given = main(["odds", "--nights", "20", "--jobs", "1", "--seed", seed, *extra])
+    assert given == 0
+    again = capsys.readouterr()
+    assert again.out == out  # the flags said give the same report
+    assert again.err.splitlines()[-1] == said[0]
 
 
 def test_run_says_a_fresh_seed_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

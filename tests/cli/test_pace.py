@@ -3,13 +3,16 @@ SECONDS; the day between a journey's nights cut to one hour)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import pytest
 
 from nightsim.cli import main
-from nightsim.cli.pace import line_minute, paced
+from nightsim.cli.pace import add_pace_arg, line_minute, paced
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_waits_follow_the_minutes_and_cut_the_day_between_nights() -> None:
@@ -61,3 +64,41 @@ def test_a_bad_pace_or_a_paced_page_is_refused(
     assert "--pace" in capsys.readouterr().err
     assert main(["run", "--seed", "9", "--no-log", "--pace", "1", "--format", "html"]) == 2
     assert "a page is written whole" in capsys.readouterr().err
+
+
+def test_a_paced_batch_prints_each_nights_array_when_its_night_is_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--format cloudevents-batch --pace` (docs/stream.md): a batch is a night's events in
+    one array, so the pace times the nights: a night's array comes when the next night begins
+    in table time (the last one's at its end), the bytes those without --pace."""
+    log = tmp_path / "n.jsonl"
+    assert main(["run", "--seed", "9", "--nights", "2", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log), "--format", "cloudevents-batch"]) == 0
+    unpaced = capsys.readouterr().out
+    printed: list[tuple[float, str]] = []  # (the waits so far, what was printed before)
+    waited = [0.0]
+
+    def sleep(seconds: float) -> None:
+        printed.append((waited[0], capsys.readouterr().out))
+        waited[0] += seconds
+
+    monkeypatch.setattr("time.sleep", sleep)
+    assert main(["replay", str(log), "--format", "cloudevents-batch", "--pace", "6"]) == 0
+    rest = capsys.readouterr().out
+    assert "".join(out for _, out in printed) + rest == unpaced
+    arrays = [(at, out) for at, out in printed if out] + [(waited[0], rest)]
+    assert [len(out.splitlines()) for _, out in arrays] == [1, 1]
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    ends = [e["t"] for e in lines if e["type"] == "night.summary"]
+    # night 1's array as night 2 begins (the day between cut to an hour); night 2's at its end
+    assert arrays[0][0] == pytest.approx((ends[0] + 60) / 60 * 6)
+    began = next(e["t"] for e in lines if e["type"] == "night.began" and e["night"] == 2)
+    assert arrays[1][0] == pytest.approx((ends[0] + 60 + ends[1] - began) / 60 * 6)
+    # Said where --pace is documented, and in its help.
+    manual = " ".join((ROOT / "docs" / "stream.md").read_text(encoding="utf-8").split())
+    assert "With `cloudevents-batch` (one array a night) the pace times the nights" in manual
+    parser = argparse.ArgumentParser()
+    add_pace_arg(parser)
+    assert "cloudevents-batch" in " ".join(parser.format_help().split())

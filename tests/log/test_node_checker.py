@@ -152,7 +152,12 @@ def test_node_rejects_tampered_logs_naming_the_line(tmp_path: Path) -> None:
             "line 1: not in JCS form",
         ),
         "cut short": ([*lines[:-1], lines[-1].rstrip("\n")], f"line {len(lines)}: no newline"),
-        "format 1": ([lines[0].replace('"v":2', '"v":1'), *lines[1:]], "line 1: 'v' is 1"),
+        # A header made to say format 1 is checked as format 1: its hash gives it away.
+        "format 1": ([lines[0].replace('"v":2', '"v":1'), *lines[1:]], "line 1: hash does not"),
+        "format 1 then 2": (
+            [lines[0], lines[1].replace('"v":2', '"v":1'), *lines[2:]],
+            "line 2: 'v' is 1, expected 2",
+        ),
     }
     for what, (bad, said) in cases.items():
         path = tmp_path / "bad.jsonl"
@@ -244,3 +249,36 @@ def test_node_head_takes_a_prefix_as_verify_does(tmp_path: Path) -> None:
     for bad in (head[:11], "g" * 12, head + "0", ""):
         done = node(path, "--head", bad)
         assert done.returncode == 2 and done.stderr.startswith("--head: expected"), bad
+
+
+FORMAT1 = sorted((ROOT / "tests" / "data" / "format1").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("log", FORMAT1, ids=lambda p: p.name)
+def test_a_genuine_format_1_log_is_exit_3_as_verify_says(log: Path) -> None:
+    """`verify` of a format-1 log checks its chain and exits 3 (docs/log-format.md): the
+    checker agrees, and names the release that re-simulates it."""
+    from nightsim.cli import main
+
+    done = node(log)
+    assert done.returncode == 3 == main(["verify", str(log)]), done.stderr
+    head = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])["hash"]
+    assert done.stdout.startswith("format 1 log written by nightsim 0.1.0: its chain is intact")
+    assert f"head {head}" in done.stdout and "nightsim==0.1.0" in done.stdout
+
+
+def test_a_broken_format_1_log_is_exit_1_at_the_line_verify_names(tmp_path: Path) -> None:
+    from nightsim.cli import main
+
+    lines = FORMAT1[0].read_text(encoding="utf-8").splitlines(keepends=True)
+    k = next(i for i, t in enumerate(lines) if '"hour":2,' in t)
+    path = tmp_path / "edited.jsonl"
+    path.write_text(
+        "".join([*lines[:k], lines[k].replace('"hour":2,', '"hour":3,'), *lines[k + 1 :]])
+    )
+    done = node(path)
+    assert done.returncode == 1 == main(["verify", str(path)])
+    assert done.stderr.startswith(f"line {k + 1}: hash does not match")
+    path.write_text("".join(lines[:-1]))  # cut before its summary
+    done = node(path)
+    assert done.returncode == 1 and "cut short" in done.stderr
