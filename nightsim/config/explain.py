@@ -60,6 +60,17 @@ def _loc_text(loc: tuple[int | str, ...], raw: Any) -> str:
     return "".join(parts)
 
 
+def _listed(keys: list[str], room: int = 120) -> str:
+    """The keys a table takes, as many as fit in `room` characters: the error stays one
+    short line (docs/limits.md) however many keys a release adds; the rest are counted."""
+    out: list[str] = []
+    for key in keys:
+        if sum(len(k) + 2 for k in out) + len(key) > room:
+            return f"{', '.join(out)}, … ({len(keys)} in all: docs/config.md)"
+        out.append(key)
+    return ", ".join(out)
+
+
 def explain(err: ValidationError, raw: Any) -> str:
     errors = err.errors(include_url=False)
     # A misspelt key is both unknown and, under its right name, missing ("cons" for "con"):
@@ -74,7 +85,7 @@ def explain(err: ValidationError, raw: Any) -> str:
         hint = suggest(key, allowed)
         return (
             f"unknown key {shown(key)} in {where or 'the top level'}{hint};"
-            f" expected one of: {', '.join(allowed)}"
+            f" expected one of: {_listed(allowed)}"
         )
     where = _loc_text(loc, raw)
     msg = e["msg"]

@@ -119,7 +119,7 @@ def test_the_compare_page_and_the_ranking_page_say_what_is_clear(
     assert 'class="pt clear"' in page and 'class="pt first"' in page
     rank = _out(capsys, "--nights", "300", "--rank-rotas", "--top", "6", "--format", "html")
     assert rank.count('<g class="dot best"') == 1
-    assert "Tied with the best" in rank or "No rota is tied" in rank
+    assert "Rotas tied with the best" in rank or "No rota is tied" in rank
     assert '<tr class="best">' in rank
 
 
