@@ -21,9 +21,11 @@ from nightsim.cli.common import (
     EXIT_USAGE,
     UsageError,
     add_config_args,
+    add_lang,
     config_from_args,
     error,
     parse_seed,
+    say,
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
@@ -90,6 +92,8 @@ def add_parser(sub: Any) -> None:
         " the night to come",
     )
     share.add_argument("out", metavar="OUT", help="the copy's file (never overwritten)")
+    for command in cmds.choices.values():
+        add_lang(command)
     p.set_defaults(handler=run)
 
 
@@ -319,11 +323,7 @@ def _share(args: argparse.Namespace) -> int:
             ) from None
         except OSError as exc:
             raise UsageError(f"{shown(out)}: cannot write the copy: {exc.strerror}") from None
-    status(
-        f"the players' copy: {shown(out)} ({nights} night{'' if nights == 1 else 's'}; no seed"
-        f" for night {nights + 1}):"
-        " give it to the players for `campaign verify`"
-    )
+    say(args, "status.share_done", out=shown(out), nights=nights, next=nights + 1)
     return EXIT_OK
 
 
@@ -331,10 +331,7 @@ def _void(args: argparse.Namespace) -> int:
     with _opened(args) as c:
         c.check_played_here()  # a later release's night: exit 3 naming it, never "unknown key"
         adj = c.void(args.night, args.note)
-    status(
-        f"night {args.night} is void (adjustment {adj.number}): the party is as it was before"
-        f" it; sha256 {adj.sha256}"
-    )
+    say(args, "status.void_done", night=args.night, number=adj.number, sha=adj.sha256)
     return EXIT_OK
 
 
@@ -344,8 +341,8 @@ def _new(args: argparse.Namespace) -> int:
     config, _ = config_from_args(args.config, args.set)
     with Campaign.new(args.file, config, name=args.name, wait=_wait(args)) as c:
         state = c.state
-    status(f"campaign {shown(args.file)} created: {len(state.party)} in the party")
-    status(f"night 1's seed is committed: sha256:\n{state.next_seed_sha256}")
+    say(args, "status.new_done", file=shown(args.file), party=len(state.party))
+    say(args, "status.night1_committed", sha=state.next_seed_sha256)
     return EXIT_OK
 
 
@@ -404,12 +401,12 @@ def _night(args: argparse.Namespace) -> int:
 
 def _night_status(args: argparse.Namespace, night: CampaignNight) -> None:
     if night.referee and args.view == "players":  # never the seed (nightsim/view.py)
-        status(f"night {night.number}: the referee chose the seed")
+        say(args, "status.referee_seed", night=night.number)
     elif night.referee:
-        status(f"night {night.number}: the referee chose the seed: {shown(night.seed)}")
+        say(args, "status.referee_seed_was", night=night.number, seed=shown(night.seed))
     # Each hash whole on the line after its label: a copy holds no newline.
-    status(f"night {night.number}: head:\n{night.head}")
-    status(f"night {night.number}: played with the config of fingerprint sha256:")
+    say(args, "status.night_head", night=night.number, head=night.head)
+    say(args, "status.night_fingerprint", night=night.number)
     status(night_fingerprint(night))
 
 
@@ -459,7 +456,7 @@ def _tell(
         raise
     if sink is not None:
         sink.close()  # the nights are in the campaign: a sink that is down only waits
-    status(f"the next night's seed is committed: sha256:\n{commitment}")
+    say(args, "status.next_committed", sha=commitment)
     if page.path is not None:
         for _ in page.kept(iter(played[0].lines)):
             pass
@@ -486,7 +483,7 @@ def _adjust(args: argparse.Namespace) -> int:
         c.check_played_here()  # a later release's night: exit 3 naming it, never "unknown key"
         adj = c.adjust(items, args.note)
         stale = not_as_published(c)
-    status(f"adjustment {adj.number} recorded after night {adj.after_night}: sha256 {adj.sha256}")
+    say(args, "status.adjusted", number=adj.number, night=adj.after_night, sha=adj.sha256)
     if stale is not None:
         status(stale_warning(stale))
     return EXIT_OK
@@ -499,7 +496,7 @@ def _show(args: argparse.Namespace) -> int:
 
     with _opened(args) as c, c.snapshot():
         c.check_played_here()
-        _warn_gap(c)
+        _warn_gap(c, args)
         if args.format == "json":
             write_json(c, sys.stdout)
         else:
@@ -509,11 +506,11 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _warn_gap(c: Campaign) -> None:
+def _warn_gap(c: Campaign, args: argparse.Namespace) -> None:
     """A night missing from the ledger (a row deleted): said, and the rest still shown."""
     missing = c.first_missing()
     if missing is not None:
-        status(f"nightsim: warning: night {missing} is missing — run `nightsim campaign verify`")
+        say(args, "status.night_missing", night=missing)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -547,7 +544,7 @@ def _log(args: argparse.Namespace) -> int:
         out.commit()
     finally:
         out.discard()
-    status(f"night {args.night}'s log: {shown(args.out)}; head: {night.head}")
+    say(args, "status.log_written", night=args.night, out=shown(args.out), head=night.head)
     return EXIT_OK
 
 
@@ -575,7 +572,7 @@ def _verify(args: argparse.Namespace) -> int:
         if verdict.problem is None and wrong is None and args.night is not None:
             wrong = published_problem(c, args.night, published)
     for n in verdict.referee:
-        status(f"night {n}: the referee chose the seed (--seed), it was not committed in advance")
+        say(args, "status.referee_seed_uncommitted", night=n)
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
@@ -662,7 +659,7 @@ def _page(args: argparse.Namespace) -> int:
 
     with _opened(args) as opened, opened.frozen() as c:
         c.check_played_here()
-        _warn_gap(c)
+        _warn_gap(c, args)
         try:
             text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
@@ -683,5 +680,5 @@ def _page(args: argparse.Namespace) -> int:
         out.commit()
     finally:
         out.discard()
-    status(f"the campaign's page: {shown(args.out)}")
+    say(args, "status.campaign_page", out=shown(args.out))
     return EXIT_OK

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 from nightsim.limits import MAX_INT_DIGITS, escaped, shown
@@ -55,6 +56,25 @@ def error(message: str) -> None:
 
 def status(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def add_lang(p: argparse.ArgumentParser) -> None:
+    """`--lang` on a command that has none yet: every command speaks both languages (its
+    answer, its status lines on stderr)."""
+    if "--lang" not in p._option_string_actions:  # argparse's own table of the options
+        p.add_argument(
+            "--lang",
+            choices=("en", "uk"),
+            default="en",
+            help="the language of its words and status lines (default: en)",
+        )
+
+
+def say(args: argparse.Namespace, key: str, **fields: Any) -> None:
+    """A status line on stderr in the command's language (`--lang`), from the catalogues."""
+    from nightsim.narration.catalogue import Catalogue
+
+    status(Catalogue(getattr(args, "lang", "en"))(key, **fields))
 
 
 def silence_stdout() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from nightsim.cli.atomic import create
-from nightsim.cli.common import EXIT_OK, UsageError, status
+from nightsim.cli.common import EXIT_OK, UsageError, add_lang, say
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import shown
 
@@ -52,6 +52,7 @@ def add_parser(sub: Any) -> None:
         metavar="NAME",
         help="write the ready camp NAME (see --list) instead of the starter config",
     )
+    add_lang(p)
     p.set_defaults(handler=run)
 
 
@@ -122,5 +123,5 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         out.discard()
         raise
-    status(f"wrote {path}; next: nightsim check {path}")
+    say(args, "status.init_wrote", path=str(path))
     return EXIT_OK

@@ -25,6 +25,7 @@ from nightsim.cli.common import (
     fresh_seed,
     parse_seed,
     rerun_flags,
+    say,
     shown_seed,
     silence_stdout,
     status,
@@ -160,31 +161,38 @@ def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
     raise UsageError(f"{folder}: too many logs named {stem}*")
 
 
-def warn_unwatched(config: Config) -> None:
+def warn_unwatched(config: Config, lang: str = "en") -> None:
     """docs/rules.md §3: a rota shorter than the rest period leaves its end unwatched: warn."""
+    from nightsim.narration.catalogue import Catalogue
+
     slots = config.shift_slots()
     if slots and slots[-1].end < config.rest_minutes:
         at = config.rest_clock(slots[-1].end)
         status(
-            f"nightsim: warning: the rota covers {slots[-1].end / 60:g} of the"
-            f" {config.rules.rest_hours} hours of rest; from {at} nobody keeps watch"
+            Catalogue(lang)(
+                "status.unwatched",
+                covered=f"{slots[-1].end / 60:g}",
+                hours=f"{config.rules.rest_hours:g}",
+                at=at,
+            )
         )
 
 
-def _said_seed(seed: int | str, view: str, kept: bool) -> str:
+def _said_seed(seed: int | str, view: str, kept: bool, lang: str = "en") -> str:
     """The seed as a status line says it: in the players' view only its commitment (the
     seed would let a player re-play the night, nightsim/view.py); the log keeps it."""
     if view == REFEREE:
         return shown_seed(seed)
     from nightsim.engine.dice import seed_sha256
+    from nightsim.narration.catalogue import Catalogue
 
-    where = (
-        "the seed is not shown in the players' view" if kept else "the seed is not kept: --no-log"
-    )
-    return f"committed, sha256 {seed_sha256(seed)} ({where})"
+    key = "status.seed_hidden" if kept else "status.seed_not_kept"
+    return Catalogue(lang)(key, sha=seed_sha256(seed))
 
 
 def run(args: argparse.Namespace) -> int:
+    from nightsim.narration.catalogue import Catalogue
+
     if args.pace is not None and args.format == "html":
         raise UsageError("--pace streams text, jsonl or cloudevents; a page is written whole")
     config, _ = config_from_args(args.config, args.set)
@@ -194,16 +202,15 @@ def run(args: argparse.Namespace) -> int:
             f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {shown(args.nights)}"
         )
     warn_names(config)
-    warn_unwatched(config)
+    warn_unwatched(config, args.lang)
     if args.view != REFEREE and args.seed is not None and guessable(seed):
-        status(
-            f"nightsim: warning: a seed under {SECRET_SEED_CHARS} characters can be found from its"
-            " commitment by trying every seed: for a night the players check, give a longer one"
-            " or none (a fresh seed is 63 random bits)"
-        )
-    said = _said_seed(seed, args.view, not args.no_log)
+        say(args, "status.guessable", chars=SECRET_SEED_CHARS)
+    said = _said_seed(seed, args.view, not args.no_log, args.lang)
+    t = Catalogue(args.lang)
     rerun = (
-        rerun_flags(seed, args.nights) if args.view == REFEREE else f"the one whose seed is {said}"
+        rerun_flags(seed, args.nights)
+        if args.view == REFEREE
+        else t("status.rerun_players", said=said)
     )
     # Without --html it keeps and writes nothing.
     page = PageFile(args.html, args.lang, view=args.view, title=args.title)
@@ -222,17 +229,17 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is None:
             # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
             # out.
-            again = f"  (to tell this night again: {rerun})" if args.view == REFEREE else ""
-            status(f"seed: {said}{again}")
+            again = t("status.again", rerun=rerun) if args.view == REFEREE else ""
+            status(t("status.seed", said=said) + again)
         failed = night.tell(args, config, seed)
     except BaseException as exc:
         page.discard()
-        return stopped(exc, night.log, rerun)
+        return stopped(exc, night.log, rerun, args.lang)
     try:
         if night.sink is not None:
             night.sink.close()  # the log is committed: a sink that is down only waits
         if failed is None or isinstance(failed, OSError):
-            return night.end(said, rerun, failed, announced=args.seed is None)
+            return night.end(said, rerun, failed, announced=args.seed is None, lang=args.lang)
         page.place()
         _narration_failed(failed, night.broken, night.path, night.last, rerun)
     finally:
@@ -290,14 +297,27 @@ class _Night:
                 stop.kept(f"the log is complete: {shown(self.path)}; head: {self.head}")
         return failed
 
-    def end(self, said: str, rerun: str, failed: OSError | None, *, announced: bool = False) -> int:
+    def end(
+        self,
+        said: str,
+        rerun: str,
+        failed: OSError | None,
+        *,
+        announced: bool = False,
+        lang: str = "en",
+    ) -> int:
         """After the commit: the page under its name, the last lines, the exit code."""
+        from nightsim.narration.catalogue import Catalogue
+
+        t = Catalogue(lang)
         self.page_failed = self.page_failed or self.page.place()
-        where = f"the log is complete: {shown(self.path)}" if self.path else "no log (--no-log)"
+        where = (
+            t("status.where_log", path=shown(self.path)) if self.path else t("status.where_no_log")
+        )
         if isinstance(failed, BrokenPipeError):
             silence_stdout()
             if self.path is not None:
-                status(f"nightsim: stdout closed by the reader; {where}; head: {self.head}")
+                status(t("status.stdout_closed", where=where, head=self.head))
         elif failed is not None:
             silence_stdout()
             self._page_failed(where)
@@ -305,10 +325,14 @@ class _Night:
                 f"stdout: cannot write: {failed.strerror}; {where}; the night is {rerun}"
             )
         else:
-            log = f"  log: {shown(self.path)}" if self.path is not None else "  (no log)"
+            log = (
+                "  " + t("status.log", path=shown(self.path))
+                if self.path is not None
+                else "  " + t("status.no_log")
+            )
             # A fresh seed was said before the night (to tell it again): not twice.
-            status(log.strip() if announced else f"seed: {said}{log}")
-            status(f"head: {self.head}")  # to read out at the table: verify --head
+            status(log.strip() if announced else t("status.seed", said=said) + log)
+            status(t("status.head", head=self.head))  # to read out at the table: verify --head
         return EXIT_IOERR if self._page_failed(where) else EXIT_OK
 
     def _page_failed(self, where: str) -> bool:
@@ -412,7 +436,7 @@ def _hashed(x: Logged) -> Event:
     return x.event.model_copy(update={"hash": json.loads(x.line)["hash"]})
 
 
-def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
+def stopped(exc: BaseException, log: AtomicFile | None, rerun: str, lang: str = "en") -> int:
     """The night did not finish: remove the partial log (a stop or a failure keeps no part of
     a night), say how to tell it again, and exit as the cause asks. A stop that came after
     the commit finds the log whole: the line says where, and its head."""
@@ -436,5 +460,7 @@ def stopped(exc: BaseException, log: AtomicFile | None, rerun: str) -> int:
     # fresh seed otherwise makes impossible.
     if signum == signal.SIGINT and sys.stderr.isatty():
         status("")  # off the line the terminal's ^C (or --step's prompt) is on
-    status(f"nightsim: stopped before the end: no log written; the night is {rerun}")
+    from nightsim.narration.catalogue import Catalogue
+
+    status(Catalogue(lang)("status.stopped", rerun=rerun))
     return 128 + signum

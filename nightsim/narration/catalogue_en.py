@@ -981,4 +981,41 @@ EN: dict[str, str | dict[str, str]] = {
     "console.key.encounters.night_fire.weight": "its weight in the table",
     "console.key.encounters.night_no_fire.creature": "the creature",
     "console.key.encounters.night_no_fire.weight": "its weight in the table",
+    # --- status lines on stderr (every command's --lang) ---
+    "status.init_wrote": "wrote {path}; next: nightsim check {path}",
+    "status.share_done": "the players' copy: {out} ({nights:#night}; no seed for night {next}):"
+    " give it to the players for `campaign verify`",
+    "status.void_done": "night {night} is void (adjustment {number}): the party is as it was"
+    " before it; sha256 {sha}",
+    "status.new_done": "campaign {file} created: {party} in the party",
+    "status.night1_committed": "night 1's seed is committed: sha256:\n{sha}",
+    "status.referee_seed": "night {night}: the referee chose the seed",
+    "status.referee_seed_was": "night {night}: the referee chose the seed: {seed}",
+    "status.night_head": "night {night}: head:\n{head}",
+    "status.night_fingerprint": "night {night}: played with the config of fingerprint sha256:",
+    "status.next_committed": "the next night's seed is committed: sha256:\n{sha}",
+    "status.adjusted": "adjustment {number} recorded after night {night}: sha256 {sha}",
+    "status.log_written": "night {night}'s log: {out}; head: {head}",
+    "status.referee_seed_uncommitted": "night {night}: the referee chose the seed (--seed), it"
+    " was not committed in advance",
+    "status.campaign_page": "the campaign's page: {out}",
+    "status.night_missing": "nightsim: warning: night {night} is missing — run `nightsim"
+    " campaign verify`",
+    "status.unwatched": "nightsim: warning: the rota covers {covered} of the {hours} hours of"
+    " rest; from {at} nobody keeps watch",
+    "status.guessable": "nightsim: warning: a seed under {chars} characters can be found from its"
+    " commitment by trying every seed: for a night the players check, give a longer one or none"
+    " (a fresh seed is 63 random bits)",
+    "status.seed_hidden": "committed, sha256 {sha} (the seed is not shown in the players' view)",
+    "status.seed_not_kept": "committed, sha256 {sha} (the seed is not kept: --no-log)",
+    "status.rerun_players": "the one whose seed is {said}",
+    "status.again": "  (to tell this night again: {rerun})",
+    "status.seed": "seed: {said}",
+    "status.log": "log: {path}",
+    "status.no_log": "(no log)",
+    "status.head": "head: {head}",
+    "status.where_log": "the log is complete: {path}",
+    "status.where_no_log": "no log (--no-log)",
+    "status.stdout_closed": "nightsim: stdout closed by the reader; {where}; head: {head}",
+    "status.stopped": "nightsim: stopped before the end: no log written; the night is {rerun}",
 }

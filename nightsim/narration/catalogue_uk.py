@@ -1035,4 +1035,41 @@ UK: dict[str, str | dict[str, str]] = {
     "console.key.encounters.night_fire.weight": "її вага в таблиці",
     "console.key.encounters.night_no_fire.creature": "істота",
     "console.key.encounters.night_no_fire.weight": "її вага в таблиці",
+    # --- рядки стану на stderr (--lang кожної команди) ---
+    "status.init_wrote": "записано {path}; далі: nightsim check {path}",
+    "status.share_done": "копія для гравців: {out} ({nights:#night}; без зерна ночі {next}):"
+    " дайте її гравцям для `campaign verify`",
+    "status.void_done": "ніч {night} скасовано (поправка {number}): загін такий, як був до"
+    " неї; sha256 {sha}",
+    "status.new_done": "кампанію {file} створено: у загоні {party}",
+    "status.night1_committed": "геш зерна ночі 1 записано: sha256:\n{sha}",
+    "status.referee_seed": "ніч {night}: зерно вибрав ведучий",
+    "status.referee_seed_was": "ніч {night}: зерно вибрав ведучий: {seed}",
+    "status.night_head": "ніч {night}: останній геш ланцюжка:\n{head}",
+    "status.night_fingerprint": "ніч {night}: зіграна з конфігурацією, чий відбиток sha256:",
+    "status.next_committed": "геш зерна наступної ночі записано: sha256:\n{sha}",
+    "status.adjusted": "поправку {number} записано після ночі {night}: sha256 {sha}",
+    "status.log_written": "журнал ночі {night}: {out}; останній геш: {head}",
+    "status.referee_seed_uncommitted": "ніч {night}: зерно вибрав ведучий (--seed), його геш"
+    " не було оголошено заздалегідь",
+    "status.campaign_page": "сторінка кампанії: {out}",
+    "status.night_missing": "nightsim: попередження: бракує ночі {night} — виконайте `nightsim"
+    " campaign verify`",
+    "status.unwatched": "nightsim: попередження: послідовність варт покриває {covered} з {hours}"
+    " год відпочинку; від {at} ніхто не вартує",
+    "status.guessable": "nightsim: попередження: зерно коротше за {chars} символів можна знайти"
+    " з його гешу, перебравши всі зерна: для ночі, яку перевірятимуть гравці, дайте довше або"
+    " жодного (нове зерно — 63 випадкові біти)",
+    "status.seed_hidden": "приховане, геш sha256 {sha} (для гравців зерно не показують)",
+    "status.seed_not_kept": "приховане, геш sha256 {sha} (зерно не збережено: --no-log)",
+    "status.rerun_players": "та, чий геш зерна {said}",
+    "status.again": "  (щоб розповісти цю ніч знову: {rerun})",
+    "status.seed": "зерно: {said}",
+    "status.log": "журнал: {path}",
+    "status.no_log": "(без журналу)",
+    "status.head": "останній геш: {head}",
+    "status.where_log": "журнал повний: {path}",
+    "status.where_no_log": "без журналу (--no-log)",
+    "status.stdout_closed": "nightsim: читач закрив stdout; {where}; останній геш: {head}",
+    "status.stopped": "nightsim: зупинено до кінця: журнал не записано; ніч — {rerun}",
 }
