@@ -1,0 +1,92 @@
+# ruff: noqa: RUF001  (Ukrainian lines hold Cyrillic letters that look Latin)
+"""Every command takes `--lang`, and its status lines on stderr speak it: under `--lang uk`
+no English word is left but names, commands, file names and hashes (docs/campaign.md,
+"Commands")."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import build_parser, main
+
+# What stays in Latin letters in a Ukrainian line: the program, its commands and options,
+# the hash's name, the files this test names.
+ALLOWED = {
+    "nightsim",
+    "campaign",
+    "verify",
+    "check",
+    "sha",
+    "no",
+    "log",
+    "jsonl",
+    "toml",
+    "camp",
+    "stdout",
+    "seed",
+}
+FILES = {"w", "p", "n1", "a"}
+
+
+def english(text: str) -> list[str]:
+    words = re.findall(r"[A-Za-z]{2,}", re.sub(r"\b[0-9a-f]{64}\b", "", text))
+    return [w for w in words if w.lower() not in ALLOWED | FILES]
+
+
+def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[str]:
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return [" ".join(path)]
+    return [c for s in subs for n, p in s.choices.items() for c in commands(p, (*path, n))]
+
+
+@pytest.mark.parametrize("command", commands(build_parser()))
+def test_every_command_takes_lang(command: str) -> None:
+    if command == "schema":
+        pytest.skip("schema prints the JSON Schema alone: no words to translate")
+    parser = build_parser()
+    for name in command.split():
+        (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        parser = sub.choices[name]
+    assert "--lang" in parser._option_string_actions, command
+
+
+def test_the_status_lines_of_a_campaign_are_ukrainian(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    runs = [
+        ["run", "--seed", "9", "--quiet", "--log", "a.jsonl"],
+        ["run", "--quiet", "--view", "players", "--no-log"],
+        ["campaign", "new", "w.campaign"],
+        ["campaign", "night", "w.campaign", "--quiet"],
+        ["campaign", "night", "w.campaign", "--quiet", "--seed", "77"],
+        ["campaign", "adjust", "w.campaign", "--set", "party.Moss.hp=2", "--note", "x"],
+        ["campaign", "void", "w.campaign", "2", "--note", "x"],
+        ["campaign", "share", "w.campaign", "p.campaign"],
+        ["campaign", "log", "w.campaign", "1", "--out", "n1.jsonl"],
+        ["init"],
+    ]
+    for argv in runs:
+        assert main([*argv, "--lang", "uk"]) == 0, argv
+        err = capsys.readouterr().err
+        assert err.strip(), argv
+        assert english(err) == [], (argv, err)
+
+
+def test_the_english_status_lines_are_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["campaign", "new", "w.campaign"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "campaign 'w.campaign' created: 4 in the party"
+    assert err[1] == "night 1's seed is committed: sha256:"
+    assert main(["campaign", "new", "u.campaign", "--lang", "uk"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "кампанію 'u.campaign' створено: у загоні 4"
+    assert err[1] == "геш зерна ночі 1 записано: sha256:"
