@@ -21,8 +21,8 @@ from nightsim.cli.common import (
     config_from_args,
     fresh_seed,
     parse_seed,
+    say,
     shown_seed,
-    status,
 )
 from nightsim.cli.page import print_odds_page, print_rank_page, print_sweep_page
 from nightsim.limits import MAX_INT_DIGITS, shown
@@ -292,7 +292,7 @@ def _report(args: argparse.Namespace) -> int:
         # it, and the end does not tell it again (`_told_seed`).
         nights = plan[2] if plan is not None else args.nights or DEFAULT_NIGHTS
         covered = odds_mod.journeys_for(nights, per) * per
-        status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, covered, per)})")
+        say(args, "status.odds_seed", seed=shown_seed(seed), flags=_repeat(seed, covered, per))
     if plan is not None:
         return _rank(args, config, seed, jobs, per, plan)
     if other is not None:
@@ -394,7 +394,7 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
         # Many rotas: fewer nights each, so that the whole ranking stays minutes, not hours.
         nights = min(DEFAULT_NIGHTS, max(1, odds_mod.MAX_RANK_NIGHTS // max(counts)))
         if nights < DEFAULT_NIGHTS:
-            status(f"{max(counts)} rotas: {nights:,} nights each (set --nights to change)")
+            say(args, "status.rank_nights", rotas=max(counts), nights=nights)
     if max(counts) * nights > odds_mod.MAX_RANK_NIGHTS:
         raise UsageError(
             f"{max(counts)} rotas x {nights} nights is more than {odds_mod.MAX_RANK_NIGHTS:,}"
@@ -475,7 +475,7 @@ def _told_seed(args: argparse.Namespace, seed: int | str, nights: int, per: int)
     """The seed and the flags that repeat the report, last on stderr; a fresh seed was told
     before the nights, with the same flags, and is not told twice."""
     if args.seed is not None:
-        status(f"seed: {shown_seed(seed)}  (repeat with {_repeat(seed, nights, per)})")
+        say(args, "status.odds_seed", seed=shown_seed(seed), flags=_repeat(seed, nights, per))
 
 
 def rendered(module: str, name: str) -> Callable[[dict[str, Any], str], None]:

@@ -1018,4 +1018,6 @@ EN: dict[str, str | dict[str, str]] = {
     "status.where_no_log": "no log (--no-log)",
     "status.stdout_closed": "nightsim: stdout closed by the reader; {where}; head: {head}",
     "status.stopped": "nightsim: stopped before the end: no log written; the night is {rerun}",
+    "status.odds_seed": "seed: {seed}  (repeat with {flags})",
+    "status.rank_nights": "{rotas} rotas: {nights:,} nights each (set --nights to change)",
 }

@@ -1072,4 +1072,7 @@ UK: dict[str, str | dict[str, str]] = {
     "status.where_no_log": "без журналу (--no-log)",
     "status.stdout_closed": "nightsim: читач закрив stdout; {where}; останній геш: {head}",
     "status.stopped": "nightsim: зупинено до кінця: журнал не записано; ніч — {rerun}",
+    "status.odds_seed": "зерно: {seed}  (повторити: {flags})",
+    "status.rank_nights": "{rotas} послідовностей варт: по {nights:,} ночей кожна (змініть"
+    " через --nights)",
 }
