@@ -114,14 +114,15 @@ def test_run_loads_no_reader() -> None:
 
 def test_odds_json_on_one_job_loads_no_text_nor_pool() -> None:
     """`odds --format json` on one job prints no sentence and starts no worker pool: it
-    loads neither rich nor the catalogues, nor concurrent.futures or multiprocessing (each
-    imported where it is used; docs/design-notes.md, "Imports where they are used")."""
+    loads neither rich nor the narration's renderers, nor concurrent.futures or
+    multiprocessing (each imported where it is used; docs/design-notes.md, "Imports where
+    they are used"). The seed's line on stderr speaks --lang: the catalogue loads for it."""
     modules = run_cli(["odds", "--nights", "2", "--jobs", "1", "--seed", "1", "--format", "json"])
     assert "nightsim.engine.sim" in modules
     assert "nightsim.narration.produced" in modules
     heavy = {"rich", "multiprocessing", "concurrent"}
     assert sorted(m for m in modules if m.split(".")[0] in heavy) == []
-    assert "nightsim.narration.catalogue" not in modules
+    assert "nightsim.narration.odds" not in modules and "nightsim.narration.facts" not in modules
 
 
 def test_the_narration_names_load_on_first_use() -> None:
