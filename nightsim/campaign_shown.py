@@ -217,6 +217,7 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "refe
         adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
         _adjusted_after_the_last(adjustments, numbers[-1] if numbers else 0)
         void = c.void_nights()
+        party = c.state.party  # the party now, as `campaign show` reads it
         line = _checked_line(c, lang) if checked else Catalogue(lang)("campaignpage.unchecked")
     return str(
         campaign_html(
@@ -228,6 +229,7 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "refe
             void=void,
             checked=line,
             view=view,
+            now=party,
         )
     )
 

@@ -247,6 +247,11 @@ UK: dict[str, str | dict[str, str]] = {
     "hour.dozed_woken": "сон на варті, доки не розбудили: {names}",
     "hour.awake": "не сплять: {names}",
     "hour.awake_one": "не спить: {names}",
+    "hour.awake_span": "не сплять {span}: {names}",
+    "hour.awake_one_span": "не спить {span}: {names}",
+    "hour.span_between": "{start}\u2013{end}",
+    "hour.span_from": "з {clock}",
+    "hour.span_until": "до {clock}",
     # зустріч: теперішній час
     "enc.title": "Зустріч {о} {clock}",
     "enc.title_night": "Ніч {night}: зустріч {о} {clock}",
@@ -258,6 +263,8 @@ UK: dict[str, str | dict[str, str]] = {
         "they": "На варті {actor}, але спить.",
         "none": "На варті {actor}, але спить.",
     },
+    "enc.watch_of_unwoken": "На варті нікого: черга {actor:@gen}, але {actor:@acc} ніхто не"
+    " розбудив.",
     "enc.unwatched_hour": "Цю частину ночі ніхто не вартує.",
     "enc.creature": "Істота: {creature} (таблиця: {table}).",
     "enc.roll_table": "Визначте істоту за своєю таблицею: {table}.",

@@ -1,0 +1,40 @@
+"""The narration agrees with itself: the encounter box with the hour's watch line, the hour's
+"awake" list with when the events say the sleepers were up (docs/narration.md)."""
+
+from __future__ import annotations
+
+import re
+
+from nightsim.engine.journey import iter_events
+from tests.helpers.narration import STORY, render
+from tests.helpers.nights import cfg
+
+
+def _story(lang: str, width: int = 80) -> str:
+    return render(iter_events(cfg(), STORY, 1), lang=lang, width=width)
+
+
+def _box(text: str) -> str:
+    return " ".join(
+        re.sub(r"[┃┏┗━]", " ", line).strip() for line in text.splitlines() if "┃" in line
+    )
+
+
+def test_the_box_says_nobody_watched_when_nobody_woke_the_watcher() -> None:
+    # Seed STORY: both hand-overs are missed; the wolves come at 01:09 in Sister Ysolde's
+    # watch, for which nobody woke her: the hour says "на варті нікого", so does the box.
+    uk = _story("uk")
+    assert "на варті: ніхто до 01:39, потім Sister Ysolde" in uk
+    box = _box(uk)
+    assert "На варті нікого: черга Sister Ysolde, але Sister Ysolde ніхто не розбудив." in box  # noqa: RUF001
+    assert "але вона спить" not in box
+    en = _box(_story("en"))
+    assert "Nobody was on watch: it was Sister Ysolde's turn, but nobody woke Sister" in en
+    assert "but Sister Ysolde was asleep" not in en
+
+
+def test_the_awake_list_says_when_the_sleepers_were_up() -> None:
+    # Moss and Wren slept until the wolves woke the camp at 01:09 and lay down at 01:39:
+    # not "awake" for the hour, but awake from 01:09 to 01:39.
+    assert "не сплять 01:09–01:39: Moss, Wren" in _story("uk", 100)  # noqa: RUF001
+    assert "awake 01:09–01:39: Moss, Wren" in _story("en", 100)  # noqa: RUF001
