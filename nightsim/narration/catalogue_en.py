@@ -277,6 +277,9 @@ EN: dict[str, str | dict[str, str]] = {
     "morning.fire_out_warm": "The fire went out at {clock}, after warming the camp long enough.",
     "morning.fire_out_cold": "The fire went out at {clock}, too soon to warm the camp.",
     "morning.rota_broken": "The rota broke at {clock}.",
+    "morning.exhaustion": "Exhaustion: each night without a full rest adds a level, and a full"
+    " rest ends it. Each level is \u22121 (the campaign book applies it to attack and damage"
+    " rolls); the night only carries the level.",
     "morning.watch_held": "{actor} stayed awake on watch until dawn ({roll}).",
     "morning.no_encounter": "No wandering monster came ({roll}).",
     # --view players: the same lines without what stays behind the screen (nightsim/view.py)

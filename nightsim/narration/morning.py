@@ -136,7 +136,8 @@ def spells_line(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
 
 
 def dawn_notes(m: MorningFacts, t: Catalogue) -> list[Text]:
-    """What dawn tells: held watches' rolls, the fire, the rota, the unanswered check."""
+    """What dawn tells: held watches' rolls, the fire, the rota, the unanswered check, and
+    what an exhaustion level means when someone has one."""
     notes = [
         Text(t("morning.watch_held", actor=h.actor, roll=rolls_text(h.rolls, t))) for h in m.held
     ]
@@ -146,6 +147,8 @@ def dawn_notes(m: MorningFacts, t: Catalogue) -> list[Text]:
         notes.append(Text(t("morning.rota_broken", clock=m.rota_broken_at), style="red"))
     if m.no_encounter:
         notes.append(Text(t("morning.no_encounter", roll=check_text(m.check, t))))
+    if any(r.exhaustion for r in m.rows):  # what a level means (docs/rules.md §6.1)
+        notes.append(Text(t("morning.exhaustion"), style="dim"))
     return notes
 
 

@@ -464,6 +464,7 @@ def page(
             "back": t("campaignpage.back"),
             "footer": t("campaignpage.footer"),
             "void": t("campaignpage.void"),
+            "exhaustion": t("morning.exhaustion"),
         },
         checked=checked,
     )

@@ -30,3 +30,4 @@ def test_the_page_shows_the_party_as_show_does_after_an_adjustment(
     cells = re.sub(r"\|\s*\|+", "|", cells)
     assert re.search(r"\|Wren\|2/5\|\d+\|1\|", cells), "Wren 2/5 on the page"
     assert re.search(r"\|Moss\|\d+/4\|4\|1\|", cells), "Moss's exhaustion 4 on the page"
+    assert "each night without a full rest adds a level" in cells

@@ -38,3 +38,16 @@ def test_the_awake_list_says_when_the_sleepers_were_up() -> None:
     # not "awake" for the hour, but awake from 01:09 to 01:39.
     assert "не сплять 01:09–01:39: Moss, Wren" in _story("uk", 100)  # noqa: RUF001
     assert "awake 01:09–01:39: Moss, Wren" in _story("en", 100)  # noqa: RUF001
+
+
+def test_the_morning_says_what_an_exhaustion_level_means() -> None:
+    # Moss and Wren end the night exhausted: the note under the table says what a level is
+    # (docs/rules.md §6.1), in both languages, at a narrow width as at a wide one.
+    for lang, said in (
+        ("uk", "Виснаження: кожна ніч без повноцінного відпочинку додає рівень"),
+        ("en", "Exhaustion: each night without a full rest adds a level"),
+    ):
+        for width in (60, 100):
+            text = " ".join(_story(lang, width).split())
+            assert said in text, (lang, width)
+            assert "\u22121" in text.split(said)[1][:200], (lang, width)
