@@ -39,8 +39,9 @@ def _date(t: Catalogue, month: str | None, day: int | None, season: str | None =
     """As the narration writes a date: "3 Iggwyld" (", autumn" with a season)."""
     if month is not None:
         if season:
-            return t("night.date", day=day, month=month, season=t.term("season", season))
-        return f"{day} {month}"
+            season = t.term("season", season)
+            return t("night.date", day=day, month=t.month(month), season=season)
+        return f"{day} {t.month(month)}"
     return t.term("season", season) if season else "-"
 
 

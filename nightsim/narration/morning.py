@@ -40,9 +40,10 @@ def verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
 
 def hp_exhaustion(r: RestRow) -> tuple[str, str]:
     """HP and exhaustion: "7 → 8", "1 → 0" (or the one value if it did not change)."""
-    hp = f"{r.hp[0]} \u2192 {r.hp[1]}" if r.hp else "?"
+    # No-break spaces: "7 → 8" is one value, never split at a narrow terminal's line end.
+    hp = f"{r.hp[0]}\u00a0\u2192\u00a0{r.hp[1]}" if r.hp else "?"
     exh = (
-        f"{r.exhaustion_before} \u2192 {r.exhaustion}"
+        f"{r.exhaustion_before}\u00a0\u2192\u00a0{r.exhaustion}"
         if r.exhaustion_before is not None
         else str(r.exhaustion)
     )

@@ -37,17 +37,28 @@ from nightsim.limits import escaped
 M = TypeVar("M", bound=BaseModel)
 
 
+# The no-break spaces Ukrainian typography sets between a number and its unit ("50,3 %",
+# "2 години"): `str.isprintable` refuses them, yet a terminal only shows them, as a space.
+_KEPT = frozenset("\u00a0\u202f")
+
+
+def _shown(text: str) -> bool:
+    return text.isprintable() or all(c.isprintable() or c in _KEPT for c in text)
+
+
 def visible(text: str) -> str:
     """`text` with each non-printable character escaped but its line breaks kept."""
-    if text.isprintable():
+    if _shown(text):
         return text
-    return "\n".join(escaped(part) for part in text.split("\n"))
+    return "\n".join(
+        "".join(c if c in _KEPT else escaped(c) for c in part) for part in text.split("\n")
+    )
 
 
 def _visible(buffer: Iterable[Segment]) -> Iterator[Segment]:
     for segment in buffer:
         text, style, control = segment
-        if control or text == "\n" or text.isprintable():
+        if control or text == "\n" or _shown(text):
             yield segment
         else:
             yield Segment(visible(text), style, control)
