@@ -269,7 +269,7 @@ class Catalogue:
         """`n` and its noun: "3 ночі", "1 night"; hours not whole are a duration, "1 год
         1 хв" / "1 h 1 min", never "1,02 години". Ukrainian joins the number to its noun by a
         no-break space (`fmt.unit_space`): a line never ends between them."""
-        if noun in _HOURS and n != int(n):
+        if noun in _HOURS and float(n) != int(float(n)):
             h, m = divmod(round(float(n) * 60), 60)
             if m:
                 return self("fmt.duration", h=h, m=m) if h else self("fmt.duration_m", m=m)
