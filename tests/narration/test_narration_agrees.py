@@ -51,3 +51,24 @@ def test_the_morning_says_what_an_exhaustion_level_means() -> None:
             text = " ".join(_story(lang, width).split())
             assert said in text, (lang, width)
             assert "\u22121" in text.split(said)[1][:200], (lang, width)
+
+
+def test_a_number_never_parts_from_its_noun_at_a_line_end() -> None:
+    # "2 ⏎ збирачі", "4 ⏎ години": at every width the no-break space holds them together, and
+    # the terminal shows it as a space, not as its escape.
+    import io
+
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.narration.safe import TextConsole
+
+    uk = Catalogue("uk")
+    line = "Багаття розпалено: " + uk("evening.fire_lit", hours=4, until="23:00") + " 50,3\u00a0%"
+    for width in range(20, 60):
+        out = io.StringIO()
+        TextConsole(width=width, file=out, force_terminal=False).print(line)
+        text = out.getvalue()
+        assert "\\xa0" not in text
+        lines = [x.rstrip() for x in text.splitlines()]
+        for a, b in zip(lines, lines[1:], strict=False):
+            assert not (a[-1:].isdigit() and b.startswith(("годин", "%"))), (width, a, b)
+        assert "4\u00a0години" in text or "4 години" in " ".join(lines)
