@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from nightsim.engine.journey import iter_events
 from tests.helpers.narration import STORY, render
@@ -69,6 +70,6 @@ def test_a_number_never_parts_from_its_noun_at_a_line_end() -> None:
         text = out.getvalue()
         assert "\\xa0" not in text
         lines = [x.rstrip() for x in text.splitlines()]
-        for a, b in zip(lines, lines[1:], strict=False):
-            assert not (a[-1:].isdigit() and b.startswith(("годин", "%"))), (width, a, b)
+        for a, b in pairwise(lines):
+            assert not (a[-1:].isdigit() and b.startswith(("годин", "%"))), (width, a, b)  # noqa: RUF001
         assert "4\u00a0години" in text or "4 години" in " ".join(lines)
