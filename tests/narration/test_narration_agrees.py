@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Ukrainian words and an en dash in the expected text)
 """The narration agrees with itself: the encounter box with the hour's watch line, the hour's
 "awake" list with when the events say the sleepers were up (docs/narration.md)."""
 
@@ -27,7 +28,7 @@ def test_the_box_says_nobody_watched_when_nobody_woke_the_watcher() -> None:
     uk = _story("uk")
     assert "на варті: ніхто до 01:39, потім Sister Ysolde" in uk
     box = _box(uk)
-    assert "На варті нікого: черга Sister Ysolde, але Sister Ysolde ніхто не розбудив." in box  # noqa: RUF001
+    assert "На варті нікого: черга Sister Ysolde, але Sister Ysolde ніхто не розбудив." in box
     assert "але вона спить" not in box
     en = _box(_story("en"))
     assert "Nobody was on watch: it was Sister Ysolde's turn, but nobody woke Sister" in en
@@ -37,8 +38,8 @@ def test_the_box_says_nobody_watched_when_nobody_woke_the_watcher() -> None:
 def test_the_awake_list_says_when_the_sleepers_were_up() -> None:
     # Moss and Wren slept until the wolves woke the camp at 01:09 and lay down at 01:39:
     # not "awake" for the hour, but awake from 01:09 to 01:39.
-    assert "не сплять 01:09–01:39: Moss, Wren" in _story("uk", 100)  # noqa: RUF001
-    assert "awake 01:09–01:39: Moss, Wren" in _story("en", 100)  # noqa: RUF001
+    assert "не сплять 01:09–01:39: Moss, Wren" in _story("uk", 100)
+    assert "awake 01:09–01:39: Moss, Wren" in _story("en", 100)
 
 
 def test_the_morning_says_what_an_exhaustion_level_means() -> None:
@@ -71,5 +72,5 @@ def test_a_number_never_parts_from_its_noun_at_a_line_end() -> None:
         assert "\\xa0" not in text
         lines = [x.rstrip() for x in text.splitlines()]
         for a, b in pairwise(lines):
-            assert not (a[-1:].isdigit() and b.startswith(("годин", "%"))), (width, a, b)  # noqa: RUF001
+            assert not (a[-1:].isdigit() and b.startswith(("годин", "%"))), (width, a, b)
         assert "4\u00a0години" in text or "4 години" in " ".join(lines)
