@@ -90,7 +90,7 @@ def test_a_fire_dying_within_the_hour_is_told_in_minutes() -> None:
     (part,) = [h for h in night.events if isinstance(h, HourPassed) and 0 < h.fire_minutes < 60]
     assert part.fire_minutes == 21
     assert "fire for 21 minutes" in render(night.events, "en", 100)
-    assert "багаття горить 21 хвилину" in render(night.events, "uk", 100)  # CLDR "one"
+    assert "багаття горить 21\u00a0хвилину" in render(night.events, "uk", 100)  # CLDR "one"
     uk = Catalogue("uk")
     assert [uk("hour.fire_for", minutes=n) for n in (2, 5, 11)] == [
         "багаття горить 2 хвилини",
