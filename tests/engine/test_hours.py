@@ -93,9 +93,9 @@ def test_a_fire_dying_within_the_hour_is_told_in_minutes() -> None:
     assert "багаття горить 21\u00a0хвилину" in render(night.events, "uk", 100)  # CLDR "one"
     uk = Catalogue("uk")
     assert [uk("hour.fire_for", minutes=n) for n in (2, 5, 11)] == [
-        "багаття горить 2 хвилини",
-        "багаття горить 5 хвилин",
-        "багаття горить 11 хвилин",
+        "багаття горить 2\u00a0хвилини",
+        "багаття горить 5\u00a0хвилин",
+        "багаття горить 11\u00a0хвилин",
     ]
 
 
