@@ -73,8 +73,8 @@ UK: dict[str, str | dict[str, str]] = {
     "fmt.unit_space": "\u00a0",
     "fmt.duration": "{h}\u00a0год {m}\u00a0хв",
     "fmt.duration_m": "{m}\u00a0хв",
-    # The months of the Dolmenwood calendar in Ukrainian letters (a transliteration; a
-    # config's `camp.month_names` may give its own).
+    # The months of the Dolmenwood calendar in Ukrainian letters (a transliteration, as a
+    # Ukrainian table reads them aloud).
     "month.Grimvold": "Ґрімволд",
     "month.Lymewald": "Лаймвальд",
     "month.Haggryme": "Гаґґрайм",
