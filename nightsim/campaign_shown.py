@@ -39,8 +39,9 @@ def _date(t: Catalogue, month: str | None, day: int | None, season: str | None =
     """As the narration writes a date: "3 Iggwyld" (", autumn" with a season)."""
     if month is not None:
         if season:
-            return t("night.date", day=day, month=month, season=t.term("season", season))
-        return f"{day} {month}"
+            season = t.term("season", season)
+            return t("night.date", day=day, month=t.month(month), season=season)
+        return f"{day} {t.month(month)}"
     return t.term("season", season) if season else "-"
 
 
@@ -217,6 +218,7 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "refe
         adjustments = [AdjustmentView(a.after_night, a.items, a.note) for a in c.adjustments()]
         _adjusted_after_the_last(adjustments, numbers[-1] if numbers else 0)
         void = c.void_nights()
+        party = c.state.party  # the party now, as `campaign show` reads it
         line = _checked_line(c, lang) if checked else Catalogue(lang)("campaignpage.unchecked")
     return str(
         campaign_html(
@@ -228,6 +230,7 @@ def page_text(c: Campaign, lang: str, *, checked: bool = True, view: str = "refe
             void=void,
             checked=line,
             view=view,
+            now=party,
         )
     )
 

@@ -153,6 +153,9 @@ def plural_rule(lang: str) -> Callable[[Decimal], str]:
     return rule
 
 
+_HOURS = frozenset({"hour", "hour_acc"})  # nouns whose fractions are told as hours and minutes
+
+
 def _number(n: float | Decimal) -> Decimal:
     """A count as CLDR reads it: 3.0 is 3 (an integer, "3 години"), 2.5 keeps its fraction;
     a fraction is told to two places at most (61 minutes of wood: 1.02 hours, never
@@ -263,9 +266,16 @@ class Catalogue:
         return forms.get(category, forms["other"])
 
     def count(self, noun: str, n: float | Decimal) -> str:
-        """`n` and its noun: "3 ночі", "1 night", "2,5 години"."""
-        number = str(_number(n))
-        return f"{number.replace('.', self('fmt.decimal'))} {self.form(noun, n)}"
+        """`n` and its noun: "3 ночі", "1 night"; hours not whole are a duration, "1 год
+        1 хв" / "1 h 1 min", never "1,02 години". Ukrainian joins the number to its noun by a
+        no-break space (`fmt.unit_space`): a line never ends between them."""
+        if noun in _HOURS and float(n) != int(float(n)):
+            h, m = divmod(round(float(n) * 60), 60)
+            if m:
+                return self("fmt.duration", h=h, m=m) if h else self("fmt.duration_m", m=m)
+            n = h
+        number = str(_number(n)).replace(".", self("fmt.decimal"))
+        return f"{number}{self('fmt.unit_space')}{self.form(noun, n)}"
 
     def code(self, code: StrEnum, **fields: Any) -> str:
         """The words for a log code (a `nightsim.codes` member), looked up by member."""
@@ -276,6 +286,11 @@ class Catalogue:
         unknown values as given."""
         entry = self.table.get(f"{kind}.{value}", value)
         return entry if isinstance(entry, str) else value
+
+    def month(self, month: str) -> str:
+        """A month of the Dolmenwood calendar in the language's letters ("Reedwryme" /
+        "Рідрайм"); a month the catalogue does not know, as given."""
+        return self.term("month", month)
 
     def names(self, names: Sequence[str]) -> str:
         """A list to read at a glance (the hour's sleepers): commas only."""

@@ -31,8 +31,9 @@ from nightsim.narration.widgets import (
 )
 
 
-def _percent(p: Fraction) -> str:
-    return f"{round(100 * p)}%"
+def _percent(p: Fraction, t: Catalogue) -> str:
+    """A whole percentage as the language writes it: "19%" / "19 %" (a no-break space)."""
+    return t("fmt.percent", value=round(100 * p))
 
 
 def warning_text(w: Warning, t: Catalogue) -> str:
@@ -54,9 +55,9 @@ def warning_text(w: Warning, t: Catalogue) -> str:
 def _warmth_fields(f: dict[str, Any], t: Catalogue) -> None:
     for k in ("most", "need", "warmth"):
         f[k] = t.hm(round(f[k] * 60))
-    f["chance"] = _percent(f["chance"])
+    f["chance"] = _percent(f["chance"], t)
     who = [
-        t("warn.colder_one", actor=name, cold=_percent(cold), warm=_percent(warm))
+        t("warn.colder_one", actor=name, cold=_percent(cold, t), warm=_percent(warm, t))
         for name, warm, cold in f.pop("colder")
     ]
     f["colder"] = t("warn.colder", who="; ".join(who)) if who else ""
@@ -77,7 +78,7 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
         t("check.encounter_terrain", chance=ck.chance, terrain=t.term("terrain", ck.terrain))
         if ck.terrain
         else t("check.encounter_given", chance=ck.chance),
-        t("check.season_month", season=season, month=ck.month)
+        t("check.season_month", season=season, month=t.month(ck.month))
         if ck.month
         else t("check.season_given", season=season),
         t(
@@ -164,7 +165,7 @@ def _sleep(c: CharacterInfo, t: Catalogue) -> Text:
 
 def _odds(c: CharacterInfo, t: Catalogue) -> list[str]:
     return [
-        t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p))
+        t("check.odds", difficulty=t.term("difficulty", d), percent=_percent(p, t))
         for d, p in ((c.difficulty_fire, c.odds_fire), (c.difficulty_no_fire, c.odds_no_fire))
     ]
 

@@ -17,6 +17,8 @@ from nightsim.narration.widgets import check_text, emphasise, roll_text
 def _watch(e: EncounterFacts, t: Catalogue) -> str:
     if not e.watch_of:
         return t("enc.unwatched_hour")
+    if e.unwoken:  # the hour's line says nobody is on watch: so does the box
+        return t("enc.watch_of_unwoken", actor=e.watch_of)
     key = "enc.watch_of" if e.watcher_awake else "enc.watch_of_asleep"
     return t(key, actor=e.watch_of)
 

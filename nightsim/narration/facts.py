@@ -22,7 +22,7 @@ Beyond sorting the events, this pass decides *what is revealed when* (the refere
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, assert_never
 
@@ -202,6 +202,9 @@ class EncounterFacts(NamedTuple):
     party_roll: ev.Roll | None
     monster_surprised: bool
     monster_roll: ev.Roll | None
+    # Nobody woke `watch_of` for the watch (its hand-over was missed): nobody is on watch,
+    # as the hour's line says, though the rota names whose watch it should have been.
+    unwoken: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,6 +228,11 @@ class HourFacts(NamedTuple):
     awake: tuple[str, ...]  # awake at some minute, besides the hour's watchers
     lines: tuple[NightLine, ...]
     encounters: tuple[EncounterFacts, ...]  # told right after the hour
+    # When those in `awake` were up, if not the whole hour: outside a watch a sleeper is up
+    # only from the camp's waking to its settling again (docs/rules.md §4), so "awake" alone
+    # would read as awake all the hour. None: from the hour's start / to its end.
+    awake_from: str | None = None
+    awake_until: str | None = None
 
 
 # --- the morning ------------------------------------------------------------------------------
@@ -394,6 +402,7 @@ class _Screen:
     def __init__(self) -> None:
         self.doze: dict[int, tuple[str, Rolls]] = {}  # shift -> (watcher, dozing roll), untold
         self.dozer: str | None = None  # who dozed off on watch tonight
+        self.unwoken: set[str] = set()  # whose watch was missed and who has not stood since
 
     def _over(self, shift: int) -> Rolls:
         return self.doze.pop(shift, ("", ()))[1]
@@ -403,6 +412,7 @@ class _Screen:
             case ev.RestBegan():
                 return RestLine(e.clock, e.until, bool(e.shifts), e.unwatched_from)
             case ev.WatchBegan():
+                self.unwoken.discard(e.actor)
                 earlier = [s for s in self.doze if s < e.shift]
                 told = tuple(r for s in earlier for r in self.doze.pop(s)[1])
                 if e.rolls:
@@ -416,6 +426,7 @@ class _Screen:
             case ev.WatchEnded():
                 return ShiftOver(e.clock, e.actor, "ended", None, self._over(e.shift))
             case ev.WatchMissed():
+                self.unwoken.add(e.actor)
                 return Missed(e.clock, e.actor, own_shift=e.actor == self.dozer)
             case ev.MonsterChecked():
                 return CheckLine(e.clock, e.chance)
@@ -464,7 +475,9 @@ def _roll(rolls: Sequence[ev.Roll], purpose: Purpose) -> ev.Roll | None:
     return next((r for r in reversed(rolls) if r.purpose == purpose), None)
 
 
-def encounter_facts(e: ev.MonsterArrived, check: ev.MonsterChecked | None) -> EncounterFacts:
+def encounter_facts(
+    e: ev.MonsterArrived, check: ev.MonsterChecked | None, unwoken: Set[str] = frozenset()
+) -> EncounterFacts:
     return EncounterFacts(
         clock=e.clock,
         check=tuple(check.rolls) if check else (),
@@ -480,6 +493,7 @@ def encounter_facts(e: ev.MonsterArrived, check: ev.MonsterChecked | None) -> En
         party_roll=_roll(e.rolls, Purpose.PARTY_SURPRISE),
         monster_surprised=e.monster_surprised,
         monster_roll=_roll(e.rolls, Purpose.MONSTER_SURPRISE),
+        unwoken=e.watch_of in unwoken and e.watch_of not in e.awake,
     )
 
 
@@ -525,14 +539,33 @@ def _sort(night: Sequence[ev.Event]) -> _Parts:
     return parts
 
 
+def _awake_span(start: str, inside: Sequence[ev.Event]) -> tuple[str | None, str | None]:
+    """From when to when the hour's non-watchers were up: the camp's waking (an encounter)
+    and its settling again inside the hour; None where that is the hour's own edge."""
+    woke = next((e.clock for e in inside if isinstance(e, ev.CampWoke)), None)
+    settled = next((e.clock for e in reversed(inside) if isinstance(e, ev.CampSettled)), None)
+    if woke is not None and settled is not None:
+        first_woke = next(i for i, e in enumerate(inside) if isinstance(e, ev.CampWoke))
+        last_settled = max(i for i, e in enumerate(inside) if isinstance(e, ev.CampSettled))
+        if last_settled < first_woke:  # settled from an earlier waking, then woken again
+            return None, None
+    return (woke if woke != start else None), settled
+
+
 def _hours(
     parts: _Parts, start: str, check: ev.MonsterChecked | None, screen: _Screen
 ) -> tuple[HourFacts, ...]:
     hours: list[HourFacts] = []
     for passed, inside in parts.hours:
-        lines = tuple(line for e in inside if (line := screen.line(e)) is not None)
-        arrivals = (e for e in inside if isinstance(e, ev.MonsterArrived))
+        lines: list[NightLine] = []
+        encounters: list[EncounterFacts] = []
+        for e in inside:  # in order: an encounter reads who was left unwoken before it
+            if (told := screen.line(e)) is not None:
+                lines.append(told)
+            if isinstance(e, ev.MonsterArrived):
+                encounters.append(encounter_facts(e, check, screen.unwoken))
         watchers = {span.actor for span in passed.watch}
+        awake_from, awake_until = _awake_span(start, inside)
         hours.append(
             HourFacts(
                 number=passed.hour,
@@ -544,8 +577,10 @@ def _hours(
                 fire_minutes=passed.fire_minutes,
                 asleep=tuple(n for n in passed.slept_through if n not in passed.dozed),
                 awake=tuple(n for n in passed.awake if n not in watchers),
-                lines=lines,
-                encounters=tuple(encounter_facts(e, check) for e in arrivals),
+                lines=tuple(lines),
+                encounters=tuple(encounters),
+                awake_from=awake_from,
+                awake_until=awake_until,
             )
         )
         start = passed.clock

@@ -8,10 +8,10 @@ thousands ("10 000"), a decimal comma ("33,0"), a no-break space before the per 
 true minus ("−0,8"), never a hyphen. The catalogue holds each language's marks (`fmt.*`), so
 no language is named here.
 
-The pages print those no-break spaces as they are. A terminal gets plain spaces instead
-(`TextCatalogue`): the console every renderer prints through escapes each character that
-`str.isprintable` refuses, U+00A0 among them (`narration/safe.py`), and rich breaks a line at
-a no-break space as at any other, so it would buy nothing there.
+The pages print those no-break spaces as they are. The odds' terminal text gets plain
+spaces instead (`TextCatalogue`): its numbers stand in aligned columns, never wrapped. (The
+narration's terminal keeps them: `narration/safe.py` shows a no-break space as a space and
+never breaks a line at it.)
 """
 
 from __future__ import annotations

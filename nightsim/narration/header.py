@@ -30,7 +30,7 @@ def camp_lines(h: HeaderFacts, t: Catalogue) -> list[str]:
         where = t("header.chance", chance=h.chance)
     season = t.term("season", h.season)
     when = (
-        t("header.season_month", season=season, month=h.month)
+        t("header.season_month", season=season, month=t.month(h.month))
         if h.month is not None
         else t("header.season", season=season)
     )
@@ -141,7 +141,8 @@ def _table(rows: list[list[str]], wraps: list[bool]) -> RenderableType:
 
 
 def render(h: HeaderFacts, t: Catalogue) -> RenderableType:
-    seed = repr(h.seed) if isinstance(h.seed, str) else h.seed
+    # A text seed in the language's quotes ('ash' / «ash»), a number bare.
+    seed = t("fmt.quoted", text=h.seed) if isinstance(h.seed, str) else h.seed
     title = t("header.title", seed=seed, sha=h.commitment)
     if h.nights > 1:
         title += " \u00b7 " + t("header.journey", nights=h.nights)

@@ -126,17 +126,38 @@ def who_parts(h: HourFacts) -> list[tuple[str, tuple[str, ...], str]]:
             ("hour.dozed", dozed, "red"),
             ("hour.dozed_woken", woken, "red"),
             ("hour.asleep_one" if len(h.asleep) == 1 else "hour.asleep", tuple(h.asleep), ""),
-            ("hour.awake_one" if len(awake) == 1 else "hour.awake", awake, ""),
+            (_awake_key(h, len(awake)), awake, ""),
         )
         if listed
     ]
+
+
+def _awake_key(h: HourFacts, count: int) -> str:
+    span = "_span" if h.awake_from or h.awake_until else ""
+    return ("hour.awake_one" if count == 1 else "hour.awake") + span
+
+
+def span_words(h: HourFacts, t: Catalogue) -> str:
+    """When the hour's non-watchers were up, if not all of it: "01:09 to 01:39", "from 21:58"."""
+    if h.awake_from and h.awake_until:
+        return t("hour.span_between", start=h.awake_from, end=h.awake_until)
+    if h.awake_from:
+        return t("hour.span_from", clock=h.awake_from)
+    return t("hour.span_until", clock=h.awake_until or h.end)
+
+
+def who_text(h: HourFacts, t: Catalogue, key: str, listed: Sequence[str]) -> str:
+    """One of `who_parts` in words (the awake list says when, if not all the hour)."""
+    if key.endswith("_span"):
+        return t(key, names=t.names(listed), span=span_words(h, t))
+    return t(key, names=t.names(listed))
 
 
 def _who(h: HourFacts, t: Catalogue, names: Sequence[str], width: int) -> RenderableType:
     """Who dozed, slept, was awake: one line, or a line each on a narrow terminal (where a
     wrapped list would leave a name alone on a line)."""
     parts = [
-        Text(t(key, names=t.names(listed)), style="dim " + style if style else "dim")
+        Text(who_text(h, t, key, listed), style="dim " + style if style else "dim")
         for key, listed, style in who_parts(h)
     ]
     if width < STACK:

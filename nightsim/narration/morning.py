@@ -40,9 +40,10 @@ def verdict(r: RestRow, t: Catalogue, narrow: bool) -> Text:
 
 def hp_exhaustion(r: RestRow) -> tuple[str, str]:
     """HP and exhaustion: "7 → 8", "1 → 0" (or the one value if it did not change)."""
-    hp = f"{r.hp[0]} \u2192 {r.hp[1]}" if r.hp else "?"
+    # No-break spaces: "7 → 8" is one value, never split at a narrow terminal's line end.
+    hp = f"{r.hp[0]}\u00a0\u2192\u00a0{r.hp[1]}" if r.hp else "?"
     exh = (
-        f"{r.exhaustion_before} \u2192 {r.exhaustion}"
+        f"{r.exhaustion_before}\u00a0\u2192\u00a0{r.exhaustion}"
         if r.exhaustion_before is not None
         else str(r.exhaustion)
     )
@@ -136,7 +137,8 @@ def spells_line(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
 
 
 def dawn_notes(m: MorningFacts, t: Catalogue) -> list[Text]:
-    """What dawn tells: held watches' rolls, the fire, the rota, the unanswered check."""
+    """What dawn tells: held watches' rolls, the fire, the rota, the unanswered check, and
+    what an exhaustion level means when someone has one."""
     notes = [
         Text(t("morning.watch_held", actor=h.actor, roll=rolls_text(h.rolls, t))) for h in m.held
     ]
@@ -146,6 +148,8 @@ def dawn_notes(m: MorningFacts, t: Catalogue) -> list[Text]:
         notes.append(Text(t("morning.rota_broken", clock=m.rota_broken_at), style="red"))
     if m.no_encounter:
         notes.append(Text(t("morning.no_encounter", roll=check_text(m.check, t))))
+    if any(r.exhaustion for r in m.rows):  # what a level means (docs/rules.md §6.1)
+        notes.append(Text(t("morning.exhaustion"), style="dim"))
     return notes
 
 

@@ -25,9 +25,11 @@ already; only a forged, re-chained log can carry them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
+import rich._wrap
 from pydantic import BaseModel
 from rich.console import Console
 from rich.segment import Segment
@@ -37,17 +39,35 @@ from nightsim.limits import escaped
 M = TypeVar("M", bound=BaseModel)
 
 
+# The no-break spaces Ukrainian typography sets between a number and its unit ("50,3 %",
+# "2 години"): `str.isprintable` refuses them, yet a terminal only shows them, as a space.
+_KEPT = frozenset("\u00a0\u202f")
+
+
+# A no-break space joins what it stands between (Unicode's line breaking, UAX #14: "2 години",
+# "50,3 %", "7 → 8" are one unit each), but rich's word splitter takes any whitespace for a
+# break: its pattern, with the two no-break spaces part of a word. Set once, here, where the
+# one console every renderer prints through is made.
+rich._wrap.re_word = re.compile(r"[^\S\u00a0\u202f]*[\S\u00a0\u202f]+[^\S\u00a0\u202f]*")
+
+
+def _shown(text: str) -> bool:
+    return text.isprintable() or all(c.isprintable() or c in _KEPT for c in text)
+
+
 def visible(text: str) -> str:
     """`text` with each non-printable character escaped but its line breaks kept."""
-    if text.isprintable():
+    if _shown(text):
         return text
-    return "\n".join(escaped(part) for part in text.split("\n"))
+    return "\n".join(
+        "".join(c if c in _KEPT else escaped(c) for c in part) for part in text.split("\n")
+    )
 
 
 def _visible(buffer: Iterable[Segment]) -> Iterator[Segment]:
     for segment in buffer:
         text, style, control = segment
-        if control or text == "\n" or text.isprintable():
+        if control or text == "\n" or _shown(text):
             yield segment
         else:
             yield Segment(visible(text), style, control)

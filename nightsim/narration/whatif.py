@@ -160,7 +160,8 @@ def _surprise_roll(roll: ev.Roll | None, surprised: bool, t: Catalogue) -> str:
     if roll is None:
         return t("whatif.roll_nobody")
     key = "whatif.roll_surprised" if surprised else "whatif.roll_not_surprised"
-    return t(key, roll=roll_text(roll, t, purpose=False))
+    # The cell says the outcome after the die: no target beside it ("1d6 [6]: not surprised").
+    return t(key, roll=roll_text(roll, t, purpose=False, target=False))
 
 
 def _surprised(e: EncounterFacts, t: Catalogue) -> str:

@@ -116,6 +116,23 @@ def _target(target: Target) -> str:
 
 
 _ON_KEYS = {Purpose.DOZE: "roll.on_doze", Purpose.SPELL_FAILS: "roll.on_spell"}
+# A surprise roll as a referee says it: "surprised on 1-2" (docs/rules.md §4), not "≤2".
+_UP_TO_KEYS = {
+    Purpose.PARTY_SURPRISE: "roll.surprised_on",
+    Purpose.MONSTER_SURPRISE: "roll.surprised_on",
+}
+
+
+def _target_words(r: Roll, target: Target, t: Catalogue) -> str:
+    up_to = _UP_TO_KEYS.get(r.purpose) if r.purpose and target.op == "<=" else None
+    if up_to is not None:
+        faces = "1" if target.value == 1 else f"1\u2013{target.value}"
+        return t(up_to, faces=faces)
+    # A bare number is the face a chance roll hits: its words say what that face means
+    # ("засинає на 1", not a bare "на 1").
+    on = _ON_KEYS.get(r.purpose, "roll.on") if r.purpose else "roll.on"
+    key = on if target.op == "==" else "roll.vs"
+    return t(key, target=_target(target))
 
 
 def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = True) -> str:
@@ -125,11 +142,7 @@ def roll_text(r: Roll, t: Catalogue, *, purpose: bool = True, target: bool = Tru
     if r.mod:
         body += f"{signed(r.mod)} = {t.number(r.total)}"
     if r.target and target:
-        # A bare number is the face a chance roll hits: its words say what that face means
-        # ("засинає на 1", not a bare "на 1").
-        on = _ON_KEYS.get(r.purpose, "roll.on") if r.purpose else "roll.on"
-        key = on if r.target.op == "==" else "roll.vs"
-        body += t(key, target=_target(r.target))
+        body += _target_words(r, r.target, t)
     if purpose and r.purpose:
         return f"{t.code(r.purpose)} {body}"
     return body

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from nightsim.errors import LogError
 from nightsim.heads import short_head
@@ -33,6 +34,19 @@ from nightsim.view import REFEREE, for_view
 # Beyond this many nights each night's section leaves out its timeline chart (the largest
 # part of a night's page): 1,000 full nights would make a file of ~30 MB (docs/table.md).
 COMPACT_NIGHTS = 200
+
+
+class PartyMember(Protocol):
+    """A character as the campaign holds them now (nightsim.campaign's `PartyMember`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def hp(self) -> int: ...
+    @property
+    def max_hp(self) -> int: ...
+    @property
+    def exhaustion(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -288,10 +302,14 @@ class _Tracks:
         return tuple(out)
 
 
-def _party(told: Sequence[_Night], t: Catalogue) -> TableView | None:
+def _party(
+    told: Sequence[_Night], t: Catalogue, now: Sequence[PartyMember] | None = None
+) -> TableView | None:
     """Each character after the last night they were in: HP of max, exhaustion, and the
-    nights they rested fully."""
-    if not told:
+    nights they rested fully. `now`: the campaign's party as it stands (`campaign show`'s),
+    whose HP and exhaustion are the ones shown, an adjustment after the last night included:
+    one source for the party's state (docs/campaign.md)."""
+    if not told and not now:
         return None
     rows: dict[str, tuple[str, ...]] = {}
     rested: dict[str, int] = {}
@@ -303,6 +321,16 @@ def _party(told: Sequence[_Night], t: Catalogue) -> TableView | None:
             rested[r.actor] = rested.get(r.actor, 0) + int(r.full_rest)
             hp = f"{r.hp[1]}/{top.get(r.actor, '?')}" if r.hp else "\u2014"
             rows[r.actor] = (r.actor, hp, str(r.exhaustion), str(n.number))
+    if now is not None:
+        rows = {
+            m.name: (
+                m.name,
+                f"{m.hp}/{m.max_hp}",
+                str(m.exhaustion),
+                rows[m.name][3] if m.name in rows else "\u2014",
+            )
+            for m in now
+        }
     heads = (
         t("col.character"),
         t("col.hp"),
@@ -311,7 +339,7 @@ def _party(told: Sequence[_Night], t: Catalogue) -> TableView | None:
         t("campaignpage.col_rested"),
     )
     cells = tuple(
-        tuple(segs(x) for x in (*row, f"{rested[name]}/{present[name]}"))
+        tuple(segs(x) for x in (*row, f"{rested.get(name, 0)}/{present.get(name, 0)}"))
         for name, row in rows.items()
     )
     return TableView(heads, cells, (False, True, True, True, True))
@@ -396,10 +424,12 @@ def page(
     void: Mapping[int, str] | None = None,
     checked: str = "",
     view: str = REFEREE,
+    now: Sequence[PartyMember] | None = None,
 ) -> CampaignPage:
     """The campaign page's views; each night's log is read, checked and told one at a time.
     A void night (`void`: its number and note) is struck through in the table and left out
-    of the tallies, the party table and the charts."""
+    of the tallies, the party table and the charts. `now`: the party as the campaign holds
+    it, for the party table (else each character as their last night left them)."""
     t = Catalogue(lang, view=view)
     numbered = _numbered(nights, numbers)
     last = numbered[-1] if numbered else 0
@@ -417,7 +447,7 @@ def page(
         title=title,
         glance=_glance(told, len(adjusted), t),
         last_head=last_head,
-        party=_party(told, t),
+        party=_party(told, t, now),
         heads=heads,
         rows=_rows(rows, adjusted, last, t),
         charts=tracks.charts(last) if told else (),
@@ -434,6 +464,7 @@ def page(
             "back": t("campaignpage.back"),
             "footer": t("campaignpage.footer"),
             "void": t("campaignpage.void"),
+            "exhaustion": t("morning.exhaustion"),
         },
         checked=checked,
     )
@@ -449,6 +480,7 @@ def campaign_html(
     void: Mapping[int, str] | None = None,
     checked: str = "",
     view: str = REFEREE,
+    now: Sequence[PartyMember] | None = None,
 ) -> str:
     """The campaign page. `nights[i]` is night i+1's log (night `numbers[i]`'s, where a
     ledger missing a night gives its numbers): the lines of a one-night `nightsim run` log,
@@ -457,9 +489,10 @@ def campaign_html(
     adjustment after a night not given raises ValueError. The same input gives the same
     bytes. `void`: the nights voided and their notes; `checked`: whether the nights were
     re-simulated, in words, shown at the top; `view`: the referee's (everything) or the
-    players' (nightsim/view.py: no seed, no roll behind the screen).
+    players' (nightsim/view.py: no seed, no roll behind the screen); `now`: the campaign's
+    party as it stands (its state), which the party table shows.
     """
     from nightsim.page.render import render
 
-    shown = page(title, nights, adjustments, lang, numbers, void, checked, view)
+    shown = page(title, nights, adjustments, lang, numbers, void, checked, view, now)
     return render("campaign.html.j2", scripted=False, page=shown, lang=shown.lang)

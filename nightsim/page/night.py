@@ -186,7 +186,7 @@ def _encounter(e: EncounterFacts, names: Sequence[str], t: Catalogue) -> Encount
 def _hour(h: HourFacts, names: Sequence[str], t: Catalogue) -> HourView:
     watch = emphasise(Text(hours.watch_words(h, t) + " \u00b7 " + hours.fire_words(h, t)), names)
     who = tuple(
-        _named(t(key, names=t.names(listed)), names) for key, listed, _ in hours.who_parts(h)
+        _named(hours.who_text(h, t, key, listed), names) for key, listed, _ in hours.who_parts(h)
     )
     return HourView(
         title=t("hour.title", start=h.start, end=h.end, hour=h.number),

@@ -325,7 +325,7 @@ def test_the_fire_never_warms_in_heavy_rain_and_two_can_never_rest() -> None:
     assert fire.fields["most"] == 4 and fire.fields["need"] == 5
     text = warning_text(fire, Catalogue("en"))
     assert "at most 4h00" in text and "Wren 0% instead of 33%" in text
-    assert "Wren \u2014 0% замість 33%" in warning_text(fire, Catalogue("uk"))
+    assert "Wren \u2014 0\u00a0% замість 33\u00a0%" in warning_text(fire, Catalogue("uk"))
 
 
 def test_the_fires_chance_to_warm_is_exact() -> None:

@@ -25,6 +25,8 @@ from nightsim.narration.catalogue import Catalogue
 from tests.helpers.narration import STORY, render
 from tests.helpers.nights import cfg
 
+NB = "\u00a0"  # a no-break space, as the Ukrainian catalogue joins a number to its noun
+
 
 def hours_of(seed: int | str) -> list[HourPassed]:
     return [e for e in simulate(cfg(), seed).events if isinstance(e, HourPassed)]
@@ -90,12 +92,12 @@ def test_a_fire_dying_within_the_hour_is_told_in_minutes() -> None:
     (part,) = [h for h in night.events if isinstance(h, HourPassed) and 0 < h.fire_minutes < 60]
     assert part.fire_minutes == 21
     assert "fire for 21 minutes" in render(night.events, "en", 100)
-    assert "багаття горить 21 хвилину" in render(night.events, "uk", 100)  # CLDR "one"
+    assert f"багаття горить 21{NB}хвилину" in render(night.events, "uk", 100)  # CLDR "one"
     uk = Catalogue("uk")
     assert [uk("hour.fire_for", minutes=n) for n in (2, 5, 11)] == [
-        "багаття горить 2 хвилини",
-        "багаття горить 5 хвилин",
-        "багаття горить 11 хвилин",
+        f"багаття горить 2{NB}хвилини",
+        f"багаття горить 5{NB}хвилин",
+        f"багаття горить 11{NB}хвилин",
     ]
 
 

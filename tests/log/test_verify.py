@@ -86,7 +86,7 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out.splitlines()
     many = "подій" if n % 10 not in (1, 2, 3, 4) or n % 100 in (11, 12, 13, 14) else "події"
     assert out[0] == f"СПРАВЖНІЙ: {log} — саме та ніч, яку дають його зерно й конфігурація"
-    assert out[1] == f"перевірено: усі події збігаються ({n} {many}, 2 ночі)"
+    assert out[1] == f"перевірено: усі події збігаються ({n}\u00a0{many}, 2\u00a0ночі)"
     commitment = hashlib.sha256(b"45").hexdigest()
     assert out[2].startswith(f"геш зерна 45, записаного в журналі, — sha256 {commitment} (")
     assert out[3].startswith("відбиток конфігурації — sha256 ")

@@ -69,7 +69,7 @@ def test_the_wren_question_is_answered(night: Path, capsys: pytest.CaptureFixtur
     assert surprised.count("Wren") == 1 and surprised.endswith("Moss *")  # changed: Wren awake
     # Each side's surprise roll, said: nobody awake to roll as logged, Wren's roll changed.
     assert " ".join(lines[end].split()) == (
-        "Party's roll none: nobody awake to roll 1d6 [6] vs ≤2: not surprised *"
+        "Party's roll none: nobody awake to roll 1d6 [6]: not surprised *"
     )
     awake = next(line for line in out.splitlines() if line.strip().startswith("Awake"))
     assert awake.split() == ["Awake", "nobody", "Wren", "*"]

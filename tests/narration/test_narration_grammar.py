@@ -64,7 +64,7 @@ def test_every_counted_noun_is_pinned() -> None:
 @pytest.mark.parametrize("noun", sorted(UK_FORMS))
 def test_ukrainian_plural_forms(noun: str) -> None:
     for n, form in zip((1, 2, 5, 11, 21, 22), UK_FORMS[noun], strict=True):
-        assert UK.count(noun, n) == f"{n} {form}", (noun, n)
+        assert UK.count(noun, n) == f"{n}\u00a0{form}", (noun, n)  # a no-break space
 
 
 @pytest.mark.parametrize("noun", sorted(EN_FORMS))
@@ -75,18 +75,21 @@ def test_english_plural_forms(noun: str) -> None:
 
 
 def test_fractions_and_whole_floats() -> None:
-    assert UK.count("hour", 2.5) == "2,5 години"  # CLDR "other": the genitive singular
-    assert UK.count("hour", 3.0) == "3 години"  # a whole float is an integer
-    assert UK.count("hour_acc", "6.5") == "6,5 години"  # type: ignore[arg-type]  # text, too
-    assert EN.count("hour", 1.5) == "1.5 hours"
+    # Hours not whole are a duration in hours and minutes, never "2,5 години".
+    assert UK.count("hour", 2.5) == "2\u00a0год 30\u00a0хв"
+    assert UK.count("hour", 3.0) == "3\u00a0години"  # a whole float is an integer
+    assert UK.count("hour_acc", "6.5") == "6\u00a0год 30\u00a0хв"  # type: ignore[arg-type]
+    assert UK.count("hour", 0.5) == "30\u00a0хв"
+    assert UK.count("night", 2.5) == "2,5\u00a0ночі"  # CLDR "other": not a duration
+    assert EN.count("hour", 1.5) == "1 h 30 min"
     assert EN.count("hour", 1.0) == "1 hour"
 
 
 def test_a_line_with_a_count() -> None:
-    assert UK("header.journey", nights=21) == "мандрівка на 21 ніч"
-    assert UK("journey.title", nights=12) == "Мандрівка: 12 ночей"
+    assert UK("header.journey", nights=21) == "мандрівка на 21\u00a0ніч"
+    assert UK("journey.title", nights=12) == "Мандрівка: 12\u00a0ночей"
     assert UK("evening.fire_lit", hours=1, until="22:00") == (
-        "Багаття розпалено: дров на 1 годину, горітиме до 22:00."
+        "Багаття розпалено: дров на 1\u00a0годину, горітиме до 22:00."
     )
     assert EN("header.journey", nights=1) == "a journey of 1 night"
 
@@ -246,11 +249,11 @@ def test_a_name_is_never_rewritten() -> None:
 @pytest.mark.parametrize(
     ("minutes", "uk", "en"),
     [
-        (400, "6 год 40 хв", "6h40"),
-        (180, "3 год", "3h00"),
-        (40, "40 хв", "0h40"),
-        (365, "6 год 5 хв", "6h05"),
-        (0, "0 хв", "0h00"),
+        (400, "6\u00a0год 40\u00a0хв", "6h40"),
+        (180, "3\u00a0год", "3h00"),
+        (40, "40\u00a0хв", "0h40"),
+        (365, "6\u00a0год 5\u00a0хв", "6h05"),
+        (0, "0\u00a0хв", "0h00"),
     ],
 )
 def test_a_duration_is_never_a_clock_face(minutes: int, uk: str, en: str) -> None:
@@ -258,19 +261,22 @@ def test_a_duration_is_never_a_clock_face(minutes: int, uk: str, en: str) -> Non
     assert EN.hm(minutes) == en  # the English as it always was
 
 
-def test_a_fraction_is_rounded_with_a_decimal_comma() -> None:
+def test_hours_not_whole_are_hours_and_minutes() -> None:
     assert UK("evening.fire_lit", hours=61 / 60, until="21:01") == (
-        "Багаття розпалено: дров на 1,02 години, горітиме до 21:01."
+        "Багаття розпалено: дров на 1\u00a0год 1\u00a0хв, горітиме до 21:01."
     )
-    assert EN.count("hour", 61 / 60) == "1.02 hours"
-    assert UK.count("hour", 2.5) == "2,5 години"
+    assert EN.count("hour", 61 / 60) == "1 h 1 min"
+    assert UK.count("hour", 119.9 / 60) == "2\u00a0години"  # rounds to whole hours
+    assert UK.count("night", 1.5) == "1,5\u00a0ночі"  # a decimal comma elsewhere
 
 
 def test_chances_minus_signs_and_the_sources_abbreviations() -> None:
     from nightsim.events import Roll
     from nightsim.narration.widgets import roll_text
 
-    assert UK("fmt.chance", x=1, n=6) == "1 з 6" and EN("fmt.chance", x=1, n=6) == "1-in-6"
+    assert (
+        UK("fmt.chance", x=1, n=6) == "1\u00a0з\u00a06" and EN("fmt.chance", x=1, n=6) == "1-in-6"
+    )
     roll = Roll(dice="1d6", faces=[1], mod=-2, total=-1)
     assert roll_text(roll, UK, purpose=False) == "1d6 [1]\u22122 = \u22121"
     assert roll_text(roll, EN, purpose=False) == "1d6 [1]\u22122 = -1"

@@ -11,9 +11,9 @@ def test_a_dozer_woken_in_the_hour_is_not_also_listed_awake() -> None:
     """Seed 18: Sir Aldric dozes on watch, and the monster wakes the camp at 02:42."""
     cfg = load_config(default_config_path())
     en = narrate(simulate(cfg, 18).events, "en", 100)
-    assert "  dozing until woken: Sir Aldric; awake: Sister Ysolde, Moss, Wren\n" in en
+    assert "  dozing until woken: Sir Aldric; awake from 02:42: Sister Ysolde, Moss, Wren\n" in en
     uk = narrate(simulate(cfg, 18).events, "uk", 100)
-    assert "сон на варті, доки не розбудили: Sir Aldric; не сплять: Sister Ysolde, Moss" in uk
+    assert "сон на варті, доки не розбудили: Sir Aldric; не сплять з 02:42: Sister Ysolde" in uk
     for text in (en, uk):
         for line in text.splitlines():
             if "Sir Aldric;" in line and ("dozing" in line or "сон на варті" in line):

@@ -107,7 +107,7 @@ def test_one_chart_row_per_character_and_the_marks() -> None:
     # the check's roll, revealed with the monster
     assert "monster check: 1d6 [1] vs \u22642; minute of arrival 1d480 [250]" in monster
     assert (
-        "1d4 [1]" in monster and "surprised (1d6 [2] vs \u22642)" in monster
+        "1d4 [1]" in monster and "surprised (1d6 [2]; surprised on 1\u20132)" in monster
     )  # distance, surprise
 
 
