@@ -29,7 +29,6 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
-import rich._wrap
 from pydantic import BaseModel
 from rich.console import Console
 from rich.segment import Segment
@@ -47,8 +46,37 @@ _KEPT = frozenset("\u00a0\u202f")
 # A no-break space joins what it stands between (Unicode's line breaking, UAX #14: "2 години",
 # "50,3 %", "7 → 8" are one unit each), but rich's word splitter takes any whitespace for a
 # break: its pattern, with the two no-break spaces part of a word. Set once, here, where the
-# one console every renderer prints through is made.
-rich._wrap.re_word = re.compile(r"[^\S\u00a0\u202f]*[\S\u00a0\u202f]+[^\S\u00a0\u202f]*")
+# one console every renderer prints through is made. It is rich's private module, so the
+# pattern is only replaced where it is the one this was written against, and checked on a
+# sample after; on any difference rich's own stays (a number may then end a line apart from
+# its noun: tests/narration/test_narration_agrees.py says so on a rich that changed).
+_RICH_WORD = r"\s*\S+\s*"
+_KEEPING_WORD = re.compile(r"[^\S\u00a0\u202f]*[\S\u00a0\u202f]+[^\S\u00a0\u202f]*")
+
+
+def keep_no_break_spaces() -> bool:
+    """Whether rich's wrapping keeps a no-break space inside a word (patched here if not)."""
+    try:
+        import rich._wrap as wrap
+    except ImportError:
+        return False
+    sample = "2\u00a0hours x"
+    if getattr(wrap, "re_word", None) is _KEEPING_WORD:
+        return True
+    if getattr(getattr(wrap, "re_word", None), "pattern", None) != _RICH_WORD:
+        return False
+    original = wrap.re_word
+    wrap.re_word = _KEEPING_WORD
+    try:
+        if [w for _, _, w in wrap.words(sample)] == ["2\u00a0hours ", "x"]:
+            return True
+    except Exception:  # a changed private function: rich's own stays
+        pass
+    wrap.re_word = original
+    return False
+
+
+KEPT_TOGETHER = keep_no_break_spaces()
 
 
 def _shown(text: str) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+import pytest
+
 from nightsim.engine.journey import iter_events
 from tests.helpers.narration import STORY, render
 from tests.helpers.nights import cfg
@@ -74,3 +76,22 @@ def test_a_number_never_parts_from_its_noun_at_a_line_end() -> None:
         for a, b in pairwise(lines):
             assert not (a[-1:].isdigit() and b.startswith(("годин", "%"))), (width, a, b)
         assert "4\u00a0години" in text or "4 години" in " ".join(lines)
+
+
+def test_rich_s_word_pattern_is_patched_only_where_it_is_the_one_known(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The no-break spaces are kept by replacing a pattern in rich's private `_wrap`: done
+    with the rich installed (a rich that changed it fails here, in CI), and never done over
+    a pattern it was not written against."""
+    import re
+
+    import rich._wrap
+
+    from nightsim.narration import safe
+
+    assert safe.KEPT_TOGETHER
+    other = re.compile(r"\s*\S+\s*?")
+    monkeypatch.setattr(rich._wrap, "re_word", other)
+    assert not safe.keep_no_break_spaces()
+    assert rich._wrap.re_word is other
