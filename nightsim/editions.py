@@ -60,14 +60,21 @@ class Readings:
     #: docs/dice.md: stream names no name can forge (a name with `:`, `%` or `+`, or one of
     #: the world's words, is percent-encoded). Edition 1 keeps its names, so its nights stay.
     escaped_stream_names: bool
+    #: docs/rules.md §6.2: a caster who slept, was woken by anything (an encounter too) and
+    #: stood their own watch without lying down again had their sleep broken by that watch.
+    #: Editions 1-2: only one woken from sleep by the watch itself (woken by an encounter
+    #: just before it, the caster's spells were not at risk).
+    woken_then_watch_breaks: bool
+    #: docs/rules.md §5.4: a night the rest table calls impossible for any character is
+    #: adverse, so the quick option does not apply. Editions 1-2: the quick option could
+    #: turn an impossible night into a full rest.
+    quick_rest_not_impossible: bool
 
 
 _READINGS: dict[int, Readings] = {
-    1: Readings(False, False, False, False, False, False),
-    2: Readings(True, True, True, True, True, True),
-    # TODO(edition 3): give the new reading its flag in `Readings` (False above, True
-    # here), or say here why edition 3 reads nothing otherwise.
-    3: Readings(True, True, True, True, True, True),
+    1: Readings(False, False, False, False, False, False, False, False),
+    2: Readings(True, True, True, True, True, True, False, False),
+    3: Readings(True, True, True, True, True, True, True, True),
 }
 
 

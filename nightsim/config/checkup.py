@@ -84,6 +84,10 @@ class Checkup:
     warnings: tuple[Warning, ...]
     # A journey's weather night by night (docs/config.md); the fields above are night 1's.
     weather_by_night: tuple[str, ...] = ()
+    # docs/rules.md §5.4 (edition 3): the characters for whom the rest table calls a night
+    # the fire does not warm impossible, so such a night is adverse and the quick option
+    # "taken" does not apply to it (empty: it applies to every night it is taken on).
+    quick_spoiled_cold: tuple[str, ...] = ()
 
 
 def check_odds(modifier: int) -> Fraction:
@@ -156,9 +160,11 @@ def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
     watched = slots[-1].end if slots else 0
     unwatched_from = config.rest_clock(watched) if slots and watched < rest else None
     quick = _quick(config, readings)
+    spoiled = _quick_spoiled_cold(config, readings) if quick == "taken" else ()
     # docs/rules.md §3.2: the dozing rolls, one per watch in edition 2 (one per entry before).
     watches = config.watches() if readings.doze_per_watch else slots
-    chars = [_character(c, watches, config, quick, readings) for c in config.party]
+    cold = "spoiled" if spoiled else quick
+    chars = [_character(c, watches, config, (quick, cold), readings) for c in config.party]
     return Checkup(
         chance=camp.chance,
         terrain=camp.terrain,
@@ -185,14 +191,35 @@ def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
         characters=tuple(chars),
         warnings=tuple(_warnings(config, slots, chars, unwatched_from, readings)),
         weather_by_night=tuple(camp.weather_by_night or ()),
+        quick_spoiled_cold=spoiled,
+    )
+
+
+def _quick_spoiled_cold(config: Config, readings: Readings) -> tuple[str, ...]:
+    """docs/rules.md §5.4, edition 3: who makes a night the fire does not warm impossible by
+    the rest table (adverse: no quick option then). With the gear the quick option needs,
+    every character has bedding, so a warmed night is never impossible."""
+    if not readings.quick_rest_not_impossible:
+        return ()
+    season = config.camp.resolved_season
+    return tuple(
+        c.name
+        for c in config.party
+        if rules.rest_difficulty(False, c.bedroll, c.tent, season) == "impossible"
     )
 
 
 def _character(
-    c: Character, watches: Sequence[ShiftSlot], config: Config, quick: str | None, rd: Readings
+    c: Character,
+    watches: Sequence[ShiftSlot],
+    config: Config,
+    quick: tuple[str | None, str | None],
+    rd: Readings,
 ) -> CharacterInfo:
     """One character's line of the check: their watches, the most they can sleep, and their
-    full-rest odds with and without the fire (docs/rules.md §5)."""
+    full-rest odds with and without the fire (docs/rules.md §5). `quick`: the quick option
+    on a night the fire warms and on one it does not (`Checkup.quick_rest`; edition 3 spoils
+    it on an impossible night)."""
     rest, season = config.rest_minutes, config.camp.resolved_season
     spans = [(s.start, s.end) for s in watches if s.name == c.name]
     on_watch = sum(b - a for a, b in spans)
@@ -215,8 +242,8 @@ def _character(
         tent=c.tent,
         difficulty_fire=d_fire,
         difficulty_no_fire=d_cold,
-        odds_fire=rest_odds(c.con, d_fire, enough, quick),
-        odds_no_fire=rest_odds(c.con, d_cold, enough, quick),
+        odds_fire=rest_odds(c.con, d_fire, enough, quick[0]),
+        odds_no_fire=rest_odds(c.con, d_cold, enough, quick[1]),
         watch_minutes=on_watch,
         sleep_max_minutes=sleep_max,
         interrupted=_interrupted(spans, rest) if broken is None else broken,

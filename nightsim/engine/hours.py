@@ -39,8 +39,8 @@ class TracedSleepers(Sleepers):
 
     __slots__ = ("trails",)
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        super().__init__(names)
+    def __init__(self, names: tuple[str, ...], woken_before_watch: bool = False) -> None:
+        super().__init__(names, woken_before_watch)
         self.trails: list[Trail] = [[(0, AWAKE)] for _ in names]
 
     def _mark(self, i: int, now: int) -> None:

@@ -20,9 +20,19 @@ DOZING: Final = 3
 class Sleepers:
     """The party's sleep, by character index (the config's party order)."""
 
-    __slots__ = ("names", "since", "slept", "state", "stretches", "surprised", "woken_for_watch")
+    __slots__ = (
+        "names",
+        "since",
+        "slept",
+        "state",
+        "stretches",
+        "surprised",
+        "up_since_woken",
+        "woken_before_watch",
+        "woken_for_watch",
+    )
 
-    def __init__(self, names: tuple[str, ...]) -> None:
+    def __init__(self, names: tuple[str, ...], woken_before_watch: bool = False) -> None:
         n = len(names)
         self.names = names
         self.state = [AWAKE] * n
@@ -32,11 +42,17 @@ class Sleepers:
         self.surprised = [False] * n  # ever surprised in an encounter this night
         # Woken from sleep to stand a watch (docs/rules.md §6.2, edition 2's broken sleep).
         self.woken_for_watch = [False] * n
+        # docs/rules.md §6.2, edition 3: a watch taken up by one who slept, was woken by
+        # anything and has not lain down since breaks their sleep too (`up_since_woken`:
+        # woken from sleep, not asleep again).
+        self.woken_before_watch = woken_before_watch
+        self.up_since_woken = [False] * n
 
     def sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
             self.since[i] = now
             self.stretches[i] += 1
+        self.up_since_woken[i] = False
         self.state[i] = state
 
     def wake(self, i: int, now: int, state: int = AWAKE) -> None:
@@ -51,6 +67,12 @@ class Sleepers:
                 self.slept[i] += now - since
                 if state == WATCH:
                     self.woken_for_watch[i] = True
+                else:
+                    self.up_since_woken[i] = True
+        elif state == WATCH and self.up_since_woken[i] and self.woken_before_watch:
+            # Woken by an encounter (or anything) and up until the watch: the watch kept
+            # them from lying down again, so it broke their sleep (docs/rules.md §6.2).
+            self.woken_for_watch[i] = True
         self.state[i] = state
 
     def lie_down(self, now: int, but: int | None) -> None:

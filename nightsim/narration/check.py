@@ -113,6 +113,12 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
         # docs/rules.md §3.2: the source offers dozing as an optional rule; say so.
         t("check.dozing_on") if ck.dozing_rule else t("check.dozing_off"),
         *([t(f"check.quick_{ck.quick_rest}")] if ck.quick_rest in _QUICK else []),
+        # docs/rules.md §5.4, edition 3: an impossible night is adverse, no quick option.
+        *(
+            [t("check.quick_spoiled_cold", names=t.listing(list(ck.quick_spoiled_cold)))]
+            if ck.quick_spoiled_cold
+            else []
+        ),
     ]
 
 
