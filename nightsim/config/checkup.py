@@ -76,7 +76,9 @@ class Checkup:
     dozing_rule: bool
     # docs/rules.md §5.4 (edition 2): None when the quick option is off; else whether the party
     # takes it ("taken"), or why not ("adverse": adverse conditions, "gear": the gear does not
-    # suit the weather). Edition 1 decided it per character: "per_character".
+    # suit the weather; edition 3: "impossible", a camp without fire whose night the rest
+    # table calls impossible for someone, `quick_spoiled_cold`). Edition 1 decided it per
+    # character: "per_character".
     quick_rest: str | None
     shifts: tuple[ShiftInfo, ...]
     unwatched_from: str | None
@@ -161,9 +163,11 @@ def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
     unwatched_from = config.rest_clock(watched) if slots and watched < rest else None
     quick = _quick(config, readings)
     spoiled = _quick_spoiled_cold(config, readings) if quick == "taken" else ()
+    if spoiled and not (camp.light_fire and camp.fire_starter):
+        quick = "impossible"  # no fire tonight: every night it is taken on is impossible
     # docs/rules.md §3.2: the dozing rolls, one per watch in edition 2 (one per entry before).
     watches = config.watches() if readings.doze_per_watch else slots
-    cold = "spoiled" if spoiled else quick
+    cold = "impossible" if spoiled else quick
     chars = [_character(c, watches, config, (quick, cold), readings) for c in config.party]
     return Checkup(
         chance=camp.chance,
