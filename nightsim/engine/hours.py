@@ -54,8 +54,8 @@ class TracedSleepers(Sleepers):
         super().sleep(i, now, state)
         self._mark(i, now)
 
-    def wake(self, i: int, now: int, state: int = AWAKE) -> None:
-        super().wake(i, now, state)
+    def wake(self, i: int, now: int, state: int = AWAKE, began: int = 0) -> None:
+        super().wake(i, now, state, began)
         self._mark(i, now)
 
     def lie_down(self, now: int, but: int | None) -> None:

@@ -140,3 +140,41 @@ def test_b_a_warmed_night_keeps_the_quick_option() -> None:
             assert b.difficulty == "hard" and b.full_rest
         else:
             assert b.difficulty == "impossible" and not b.full_rest
+
+
+# --- sleeping in never costs a caster spells (§4.6 with §6.2) ----------------------------------
+
+
+def at_risk_only_when_sleeping_in(c: Config, edition: int, n: int) -> tuple[int, int]:
+    """Over n paired nights, (caster-nights whose spells are at risk with `rules.sleep_in`
+    but not without it, spells lost with it minus without)."""
+    later = c.model_copy(update={"rules": c.rules.model_copy(update={"sleep_in": True})})
+    worse = lost = 0
+    for k in range(n):
+        a, b = outcome(c, f"e3s/{k}", edition), outcome(later, f"e3s/{k}", edition)
+        for x, y in zip(a.characters, b.characters, strict=True):
+            risk = (not x.full_rest) or x.interrupted, (not y.full_rest) or y.interrupted
+            worse += risk == (False, True)
+            lost += len(y.spells_lost) - len(x.spells_lost)
+    return worse, lost
+
+
+def test_sleeping_in_never_puts_a_casters_spells_at_risk() -> None:
+    """The monster every night on the 7 + 1 hour rota (and on the bundled camp's): edition
+    3 puts no caster's spells at risk by sleeping in, where edition 2 did (the caster woken
+    just before the watch was spared without it, and lay down and was woken for the watch
+    with it)."""
+    assert at_risk_only_when_sleeping_in(WOKEN, 3, 2000) == (0, 0)
+    worse, lost = at_risk_only_when_sleeping_in(WOKEN, 2, 2000)
+    assert worse > 50 and lost > 0
+    bundled = make(
+        [
+            person("A", bedroll=True, tent=True, spells=["Light"]),
+            person("B", bedroll=True, tent=True, spells=["Light"]),
+            person("C", bedroll=True, tent=True, spells=["Light"]),
+            person("D", bedroll=True, tent=True, spells=["Light"]),
+        ],
+        camp={"season": "summer", "encounter_chance": 6},
+        watch={"rota": ["A", "B", "C", "D"]},
+    )
+    assert at_risk_only_when_sleeping_in(bundled, 3, 2000)[0] == 0
