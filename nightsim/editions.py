@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from nightsim import __version__
 
 #: The edition of everything this nightsim plays today, and the one `run` writes.
-CURRENT_EDITION = 2
+CURRENT_EDITION = 3
 
 #: The editions this nightsim re-simulates, oldest first.
-EDITIONS: tuple[int, ...] = (1, 2)
+EDITIONS: tuple[int, ...] = (1, 2, 3)
 
 #: An edition this nightsim no longer plays -> the release series that plays it ("0.4").
 RETIRED: dict[int, str] = {}
@@ -60,11 +60,21 @@ class Readings:
     #: docs/dice.md: stream names no name can forge (a name with `:`, `%` or `+`, or one of
     #: the world's words, is percent-encoded). Edition 1 keeps its names, so its nights stay.
     escaped_stream_names: bool
+    #: docs/rules.md §6.2: a caster who slept, was woken by anything (an encounter too) and
+    #: stood their own watch without lying down again had their sleep broken by that watch.
+    #: Editions 1-2: only one woken from sleep by the watch itself (woken by an encounter
+    #: just before it, the caster's spells were not at risk).
+    woken_then_watch_breaks: bool
+    #: docs/rules.md §5.4: a night the rest table calls impossible for any character is
+    #: adverse, so the quick option does not apply. Editions 1-2: the quick option could
+    #: turn an impossible night into a full rest.
+    quick_rest_not_impossible: bool
 
 
 _READINGS: dict[int, Readings] = {
-    1: Readings(False, False, False, False, False, False),
-    2: Readings(True, True, True, True, True, True),
+    1: Readings(False, False, False, False, False, False, False, False),
+    2: Readings(True, True, True, True, True, True, False, False),
+    3: Readings(True, True, True, True, True, True, True, True),
 }
 
 

@@ -551,7 +551,8 @@ class RestChecked(EventBase):
     reason: RestReason = Field(description="why `full_rest` is what it is")
     interrupted: bool = Field(
         description="sleep broken, so the caster's spells may fail: woken from sleep to stand"
-        " a watch, the last one too (rules edition 2); in edition 1, asleep, awake, then"
+        " a watch, the last one too (rules edition 2; from edition 3 also woken by anything"
+        " before the watch and up until it); in edition 1, asleep, awake, then"
         " asleep again within the rest period (a shift between two stretches of sleep, or"
         " the encounter)"
     )
@@ -603,7 +604,8 @@ class CharacterSummary(_Frozen):
     full_rest: bool = Field(description="got a full night's rest")
     slept_minutes: int = Field(description="minutes asleep within the rest period")
     interrupted: bool = Field(
-        description="sleep broken: woken for a watch (edition 2); asleep, awake, asleep"
+        description="sleep broken: woken for a watch (edition 2; edition 3: or woken"
+        " before it and up until it); asleep, awake, asleep"
         " again (edition 1)"
     )
     surprised: bool = Field(description="surprised by the night's encounter")

@@ -76,7 +76,9 @@ class Checkup:
     dozing_rule: bool
     # docs/rules.md §5.4 (edition 2): None when the quick option is off; else whether the party
     # takes it ("taken"), or why not ("adverse": adverse conditions, "gear": the gear does not
-    # suit the weather). Edition 1 decided it per character: "per_character".
+    # suit the weather; edition 3: "impossible", a camp without fire whose night the rest
+    # table calls impossible for someone, `quick_spoiled_cold`). Edition 1 decided it per
+    # character: "per_character".
     quick_rest: str | None
     shifts: tuple[ShiftInfo, ...]
     unwatched_from: str | None
@@ -84,6 +86,10 @@ class Checkup:
     warnings: tuple[Warning, ...]
     # A journey's weather night by night (docs/config.md); the fields above are night 1's.
     weather_by_night: tuple[str, ...] = ()
+    # docs/rules.md §5.4 (edition 3): the characters for whom the rest table calls a night
+    # the fire does not warm impossible, so such a night is adverse and the quick option
+    # "taken" does not apply to it (empty: it applies to every night it is taken on).
+    quick_spoiled_cold: tuple[str, ...] = ()
 
 
 def check_odds(modifier: int) -> Fraction:
@@ -156,9 +162,13 @@ def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
     watched = slots[-1].end if slots else 0
     unwatched_from = config.rest_clock(watched) if slots and watched < rest else None
     quick = _quick(config, readings)
+    spoiled = _quick_spoiled_cold(config, readings) if quick == "taken" else ()
+    if spoiled and not (camp.light_fire and camp.fire_starter):
+        quick = "impossible"  # no fire tonight: every night it is taken on is impossible
     # docs/rules.md §3.2: the dozing rolls, one per watch in edition 2 (one per entry before).
     watches = config.watches() if readings.doze_per_watch else slots
-    chars = [_character(c, watches, config, quick, readings) for c in config.party]
+    cold = "impossible" if spoiled else quick
+    chars = [_character(c, watches, config, (quick, cold), readings) for c in config.party]
     return Checkup(
         chance=camp.chance,
         terrain=camp.terrain,
@@ -185,14 +195,35 @@ def checkup(config: Config, edition: int = CURRENT_EDITION) -> Checkup:
         characters=tuple(chars),
         warnings=tuple(_warnings(config, slots, chars, unwatched_from, readings)),
         weather_by_night=tuple(camp.weather_by_night or ()),
+        quick_spoiled_cold=spoiled,
+    )
+
+
+def _quick_spoiled_cold(config: Config, readings: Readings) -> tuple[str, ...]:
+    """docs/rules.md §5.4, edition 3: who makes a night the fire does not warm impossible by
+    the rest table (adverse: no quick option then). With the gear the quick option needs,
+    every character has bedding, so a warmed night is never impossible."""
+    if not readings.quick_rest_not_impossible:
+        return ()
+    season = config.camp.resolved_season
+    return tuple(
+        c.name
+        for c in config.party
+        if rules.rest_difficulty(False, c.bedroll, c.tent, season) == "impossible"
     )
 
 
 def _character(
-    c: Character, watches: Sequence[ShiftSlot], config: Config, quick: str | None, rd: Readings
+    c: Character,
+    watches: Sequence[ShiftSlot],
+    config: Config,
+    quick: tuple[str | None, str | None],
+    rd: Readings,
 ) -> CharacterInfo:
     """One character's line of the check: their watches, the most they can sleep, and their
-    full-rest odds with and without the fire (docs/rules.md §5)."""
+    full-rest odds with and without the fire (docs/rules.md §5). `quick`: the quick option
+    on a night the fire warms and on one it does not (`Checkup.quick_rest`; edition 3 spoils
+    it on an impossible night)."""
     rest, season = config.rest_minutes, config.camp.resolved_season
     spans = [(s.start, s.end) for s in watches if s.name == c.name]
     on_watch = sum(b - a for a, b in spans)
@@ -215,8 +246,8 @@ def _character(
         tent=c.tent,
         difficulty_fire=d_fire,
         difficulty_no_fire=d_cold,
-        odds_fire=rest_odds(c.con, d_fire, enough, quick),
-        odds_no_fire=rest_odds(c.con, d_cold, enough, quick),
+        odds_fire=rest_odds(c.con, d_fire, enough, quick[0]),
+        odds_no_fire=rest_odds(c.con, d_cold, enough, quick[1]),
         watch_minutes=on_watch,
         sleep_max_minutes=sleep_max,
         interrupted=_interrupted(spans, rest) if broken is None else broken,

@@ -39,8 +39,8 @@ class TracedSleepers(Sleepers):
 
     __slots__ = ("trails",)
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        super().__init__(names)
+    def __init__(self, names: tuple[str, ...], woken_before_watch: bool = False) -> None:
+        super().__init__(names, woken_before_watch)
         self.trails: list[Trail] = [[(0, AWAKE)] for _ in names]
 
     def _mark(self, i: int, now: int) -> None:
@@ -54,8 +54,8 @@ class TracedSleepers(Sleepers):
         super().sleep(i, now, state)
         self._mark(i, now)
 
-    def wake(self, i: int, now: int, state: int = AWAKE) -> None:
-        super().wake(i, now, state)
+    def wake(self, i: int, now: int, state: int = AWAKE, began: int = 0) -> None:
+        super().wake(i, now, state, began)
         self._mark(i, now)
 
     def lie_down(self, now: int, but: int | None) -> None:

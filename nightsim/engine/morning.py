@@ -109,7 +109,7 @@ def characters_morning(
     option, whose sleep was broken) is read once, not once per character (`odds` works out
     millions of mornings: docs/design-notes.md, "The characters' mornings in one pass")."""
     plan, season = facts.plan, facts.season
-    quick = quick_option(facts)
+    quick = quick_option(facts, warmed)
     broken = broken_sleep(facts)
     slept, surprised = facts.slept, facts.surprised
     hp_before, exhaustion = facts.hp, facts.exhaustion
@@ -145,11 +145,16 @@ def broken_sleep(facts: NightRecord) -> tuple[bool, ...]:
     return tuple([n >= 2 for n in facts.stretches])
 
 
-def quick_option(facts: NightRecord) -> bool | None:
+def quick_option(facts: NightRecord, warmed: bool) -> bool | None:
     """docs/rules.md §5.4, edition 2: whether the party takes the quick option tonight (its
-    gear suits the season's weather); None in edition 1, which reads it per character."""
-    quick_seasons = facts.plan.quick_seasons
-    return None if quick_seasons is None else facts.season in quick_seasons
+    gear suits the season's weather); None in edition 1, which reads it per character.
+    Edition 3: not on a night the rest table calls impossible for any character (`warmed`:
+    the fire warmed the night, its column of the table)."""
+    plan, season = facts.plan, facts.season
+    quick_seasons = plan.quick_seasons
+    if quick_seasons is None:
+        return None
+    return season in quick_seasons and (warmed, season) not in plan.quick_spoiled
 
 
 def _prepare(spells: tuple[str, ...], faces: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -199,7 +204,7 @@ def morning_events(
     then the night's summary. The rolls are read again from the same dice streams (their
     faces depend only on the seed and the stream), so `morning` itself records nothing."""
     plan = facts.plan
-    quick = quick_option(facts)
+    quick = quick_option(facts, out.fire_warmed)
     for i, c in enumerate(out.characters):
         spells = plan.chars[i][2]
         _, reason, face, mod = _rest(facts, i, c.name, c.difficulty, quick, dice)

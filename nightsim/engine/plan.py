@@ -51,6 +51,7 @@ class NightPlan:
         "preparation_minutes",
         "quick_rest",
         "quick_seasons",
+        "quick_spoiled",
         "readings",
         "rest_end",
         "rest_minutes",
@@ -95,6 +96,9 @@ class NightPlan:
         self.fall_asleep = r.fall_asleep_on_watch
         self.quick_rest = r.quick_rest
         self.quick_seasons = _quick_seasons(cfg) if readings.quick_rest_by_party else None
+        # docs/rules.md §5.4, edition 3: (fire warmed, season) of the nights the rest table
+        # calls impossible for some character: adverse, so no quick option.
+        self.quick_spoiled: frozenset[tuple[bool, rules.Season]] = frozenset()
         self.sleep_in = cfg.sleep_in_minutes  # 0: the rest period never runs on
         # docs/rules.md §2: (light the fire at all, has a fire-starter, adverse, X of X-in-6)
         self.fire = (camp.light_fire, camp.fire_starter, camp.fire_adverse, camp.fire_chance)
@@ -109,6 +113,14 @@ class NightPlan:
         self.rest_rows = tuple(
             tuple(_rest_row(c.bedroll, c.tent, warm) for warm in (False, True)) for c in party
         )
+        if readings.quick_rest_not_impossible:
+            self.quick_spoiled = frozenset(
+                (warm, season)
+                for rows in self.rest_rows
+                for warm in (False, True)
+                for season, difficulty in rows[warm].items()
+                if difficulty == "impossible"
+            )
         self.firewood = tuple(cfg.evening.firewood)
         ev = cfg.evening
         self.cook = _doer(cfg, ev.cook, "wis")

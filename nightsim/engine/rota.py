@@ -169,6 +169,15 @@ class Rota:
                 return end + self.run_on
         return end
 
+    def start_of(self, i: int) -> int:
+        """The minute shift `i` begins: as planned, or later after sleeping in (edition 2
+        moves every hand-over still to come, docs/rules.md §4.6)."""
+        plan = self.plan
+        start = plan.rest_start + plan.slots[i].start
+        if self.run_on and plan.sleep_in_moves and start > self.moved_after:
+            return start + self.run_on
+        return start
+
     def shift_at(self, t: int) -> int | None:
         """The shift covering minute `t` (it starts at or before `t`), or None."""
         plan = self.plan
@@ -190,7 +199,9 @@ class Rota:
         """Shift `i`'s watcher takes it up at `now`."""
         plan = self.plan
         w = plan.slot_watcher[i]
-        self.sleepers.wake(w, now, WATCH)  # asleep or not: every change goes through Sleepers
+        # Asleep or not: every change goes through Sleepers (with the minute the watch began,
+        # for edition 3's sleep broken by a watch, docs/rules.md §6.2).
+        self.sleepers.wake(w, now, WATCH, self.start_of(i))
         self.on_watch = i
         face = m = None
         end = self.end_of(i) if self.run_on else plan.slot_end[i]

@@ -107,7 +107,8 @@ class NightSim:
         here."""
         env, rec, plan, dice, streams = self.env, self.rec, self.plan, self.dice, self.streams
         # A recorded night traces the sleepers for the hourly strikes; odds pays nothing.
-        self.sleepers = TracedSleepers(plan.names) if rec.recording else Sleepers(plan.names)
+        sleepers = TracedSleepers if rec.recording else Sleepers
+        self.sleepers = sleepers(plan.names, plan.readings.woken_then_watch_breaks)
         self.fire = Fire(env, rec)
         self.evening: EveningChores | None = None
         if self.at_rest is None:

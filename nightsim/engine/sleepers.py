@@ -20,9 +20,19 @@ DOZING: Final = 3
 class Sleepers:
     """The party's sleep, by character index (the config's party order)."""
 
-    __slots__ = ("names", "since", "slept", "state", "stretches", "surprised", "woken_for_watch")
+    __slots__ = (
+        "names",
+        "since",
+        "slept",
+        "state",
+        "stretches",
+        "surprised",
+        "woken_at",
+        "woken_before_watch",
+        "woken_for_watch",
+    )
 
-    def __init__(self, names: tuple[str, ...]) -> None:
+    def __init__(self, names: tuple[str, ...], woken_before_watch: bool = False) -> None:
         n = len(names)
         self.names = names
         self.state = [AWAKE] * n
@@ -32,14 +42,22 @@ class Sleepers:
         self.surprised = [False] * n  # ever surprised in an encounter this night
         # Woken from sleep to stand a watch (docs/rules.md §6.2, edition 2's broken sleep).
         self.woken_for_watch = [False] * n
+        # docs/rules.md §6.2, edition 3: a watch taken up by one who slept, was woken by
+        # anything before it began and has not lain down since breaks their sleep too
+        # (`woken_at`: the minute they were woken from sleep, -1 once asleep again).
+        self.woken_before_watch = woken_before_watch
+        self.woken_at = [-1] * n
 
     def sleep(self, i: int, now: int, state: int = ASLEEP) -> None:
         if self.state[i] < ASLEEP:
             self.since[i] = now
             self.stretches[i] += 1
+        self.woken_at[i] = -1
         self.state[i] = state
 
-    def wake(self, i: int, now: int, state: int = AWAKE) -> None:
+    def wake(self, i: int, now: int, state: int = AWAKE, began: int = 0) -> None:
+        """`i` is up at `now`: awake, or on watch (`state` WATCH) in a watch that `began`
+        at that minute (its hand-over, moved by sleeping in)."""
         if self.state[i] >= ASLEEP:
             since = self.since[i]
             if now == since:
@@ -51,6 +69,14 @@ class Sleepers:
                 self.slept[i] += now - since
                 if state == WATCH:
                     self.woken_for_watch[i] = True
+                else:
+                    self.woken_at[i] = now
+        elif state == WATCH and self.woken_before_watch and 0 <= self.woken_at[i] <= began:
+            # Woken by an encounter (or anything) before their watch began and up until it:
+            # the watch kept them from lying down again, so it broke their sleep
+            # (docs/rules.md §6.2). One woken inside a watch already theirs (asleep on it
+            # because the chain broke, or dozing) and resuming it was not woken for it.
+            self.woken_for_watch[i] = True
         self.state[i] = state
 
     def lie_down(self, now: int, but: int | None) -> None:

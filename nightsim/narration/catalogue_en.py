@@ -805,7 +805,13 @@ EN: dict[str, str | dict[str, str]] = {
     "check.quick_adverse": "Quick rest: the conditions are adverse, and it holds only in"
     " normal conditions; the full procedure for everyone.",
     "check.quick_gear": "Quick rest: the gear does not suit the weather (everyone needs"
-    " a bedroll or tent, and a tent in rain, snow or winter); the full procedure for everyone.",
+    " a bedroll or tent, and a tent in heavy rain, snow or winter); the full procedure for"
+    " everyone.",
+    "check.quick_spoiled_cold": "Without the fire's warmth, though, the rest table calls the"
+    " night impossible for {names}: such a night is adverse, and the full procedure is for"
+    " everyone.",
+    "check.quick_impossible": "Quick rest: the rest table calls a night without fire"
+    " impossible for {names}: such a night is adverse, and the full procedure is for everyone.",
     "warn.caster_woken": "{actor} casts spells ({spells}) but is woken for a watch: sleep"
     " broken by a watch loses each spell on 1-in-{rule.spell_die}. Give {actor} the first watch,"
     " or none.",

@@ -113,8 +113,20 @@ def _facts(ck: Checkup, t: Catalogue) -> list[str]:
         ),
         # docs/rules.md §3.2: the source offers dozing as an optional rule; say so.
         t("check.dozing_on") if ck.dozing_rule else t("check.dozing_off"),
-        *([t(f"check.quick_{ck.quick_rest}")] if ck.quick_rest in _QUICK else []),
+        *_quick(ck, t),
     ]
+
+
+def _quick(ck: Checkup, t: Catalogue) -> list[str]:
+    """The quick option's line (docs/rules.md §5.4), and in edition 3 what an impossible
+    night does to it: adverse, the full procedure."""
+    names = t.listing(list(ck.quick_spoiled_cold))
+    if ck.quick_rest == "impossible":
+        return [t("check.quick_impossible", names=names)]
+    lines = [t(f"check.quick_{ck.quick_rest}")] if ck.quick_rest in _QUICK else []
+    if ck.quick_spoiled_cold:
+        lines.append(t("check.quick_spoiled_cold", names=names))
+    return lines
 
 
 # Checkup.quick_rest values the check tells (docs/rules.md §5.4, the party's decision).

@@ -26,7 +26,7 @@ from packaging.version import Version
 
 from nightsim import __version__
 from nightsim.cli import main
-from nightsim.editions import is_later, series
+from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, series
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDED_KEY = "doze_wakes"
@@ -46,8 +46,8 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def make_release(where: Path, *, key: bool = False, edition: bool = False) -> Path:
     """A copy of this tree's package as a later release: its version bumped, and a config
-    key added (`rules.doze_wakes`, which plays no part in a night) or rules edition 3 (read
-    as edition 2 reads)."""
+    key added (`rules.doze_wakes`, which plays no part in a night) or the next rules edition
+    (read as this tree's latest reads)."""
     pkg = where / "nightsim"
     shutil.copytree(ROOT / "nightsim", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     version = later_version()
@@ -60,17 +60,21 @@ def make_release(where: Path, *, key: bool = False, edition: bool = False) -> Pa
             f"    {ADDED_KEY}: bool = Field(False, json_schema_extra={{'added': '{version}'}})\n",
         )
     if edition:
+        # The edition after this tree's, read as this tree's latest reads (derived from
+        # CURRENT_EDITION, so a new edition in this tree does not break the test).
         editions = pkg / "editions.py"
-        _edit(editions, "CURRENT_EDITION = 2", "CURRENT_EDITION = 3")
-        _edit(
-            editions, "EDITIONS: tuple[int, ...] = (1, 2)", "EDITIONS: tuple[int, ...] = (1, 2, 3)"
-        )
+        now, nxt = CURRENT_EDITION, CURRENT_EDITION + 1
+        played = ", ".join(map(str, EDITIONS))
+        _edit(editions, f"CURRENT_EDITION = {now}", f"CURRENT_EDITION = {nxt}")
         _edit(
             editions,
-            "    2: Readings(True, True, True, True, True, True),\n",
-            "    2: Readings(True, True, True, True, True, True),\n"
-            "    3: Readings(True, True, True, True, True, True),\n",
+            f"EDITIONS: tuple[int, ...] = ({played})",
+            f"EDITIONS: tuple[int, ...] = ({played}, {nxt})",
         )
+        text = editions.read_text(encoding="utf-8")
+        entry = re.search(rf"^    {now}: (Readings\(.*?\)),\n", text, flags=re.M)
+        assert entry is not None, f"{editions}: no entry for edition {now}"
+        _edit(editions, entry[0], f"{entry[0]}    {nxt}: {entry[1]},\n")
     return where
 
 
@@ -146,7 +150,8 @@ def test_a_night_of_a_later_rules_edition_is_exit_3_in_every_campaign_command(
         extra = {"adjust": ["--set", "party.Moss.hp=1"], "void": ["2", "--note", "x"]}
         code, err = here(capsys, "campaign", command, str(c), *extra.get(command, []))
         assert code == 3, (command, err)
-        assert re.search(r"night 2: nightsim \S+ wrote this log with rules edition 3", err), err
+        wrote = rf"night 2: nightsim \S+ wrote this log with rules edition {CURRENT_EDITION + 1}"
+        assert re.search(wrote, err), err
         if command in ("verify", "show", "page", "night"):
             sent_to_later(err, c, command)
     assert here(capsys, "campaign", "verify", str(c), "--night", "1")[0] == 0

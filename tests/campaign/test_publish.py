@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from nightsim.cli import main
+from nightsim.editions import CURRENT_EDITION
 
 HASH = re.compile(r"[0-9a-f]{64}")
 
@@ -68,7 +69,7 @@ def test_publish_prints_each_hash_whole_at_40_columns(
     assert f"  --commitment {commitment} \\" in lines
     assert f"  --config-sha256 {sha} \\" in lines
     assert lines[0] == 'Publish before night 1 of the campaign "The Wood":'
-    assert f"nightsim {__version__}" in done.out and "rules edition 2" in done.out
+    assert f"nightsim {__version__}" in done.out and f"rules edition {CURRENT_EDITION}" in done.out
     assert done.err == "publication 1 recorded: night 1\n"
     row = sqlite3.connect(c).execute("SELECT night, config_sha256, sets FROM publications")
     assert row.fetchall() == [(1, sha, '["camp.weather=dry"]')]

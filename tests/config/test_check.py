@@ -388,3 +388,56 @@ def test_the_star_note_stands_only_under_a_table_that_shows_a_star() -> None:
         starred, plain = text(lang), text(lang, "watch.rota=[]")
         assert "* " in starred and "*: " in starred, lang
         assert "*" not in plain, (lang, plain)
+
+
+# docs/rules.md §5.4, edition 3: tents, no bedroll, winter, the quick option on.
+TENTS_IN_WINTER = [
+    "camp.season=winter",
+    "camp.weather=dry",
+    "rules.quick_rest=true",
+    *(
+        f"party.{n}.{k}"
+        for n in ("Sir Aldric", "Sister Ysolde", "Moss", "Wren")
+        for k in ("bedroll=false", "tent=true")
+    ),
+]
+
+
+def _render(c: Checkup, lang: str = "en") -> str:
+    from rich.console import Console
+
+    from nightsim.narration.check import render_checkup
+
+    con = Console(width=120, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    con.print(render_checkup(c, "c.toml", lang=lang))
+    return con.export_text()
+
+
+def test_an_impossible_night_takes_no_quick_option_in_edition_3() -> None:
+    """A dark camp: every night is impossible, so the forecast is 0%, as edition 3 plays it
+    (edition 2 forecast, and played, a full rest: 100%)."""
+    dark = parse_config(BASE, [*TENTS_IN_WINTER, "camp.light_fire=false"])
+    three, two = checkup(dark, edition=3), checkup(dark, edition=2)
+    assert three.quick_rest == "impossible" and two.quick_rest == "taken"
+    assert {(c.difficulty_no_fire, c.odds_no_fire) for c in three.characters} == {
+        ("impossible", Fraction(0))
+    }
+    assert {c.odds_no_fire for c in two.characters} == {Fraction(1)}
+    text = _render(three)
+    assert "impossible 0%" in text and "impossible 100%" not in text
+    assert "Quick rest: the rest table calls a night without fire impossible" in text
+    assert "неможлива" in _render(three, "uk")
+
+
+def test_a_lit_camp_keeps_the_quick_option_when_the_fire_warms() -> None:
+    lit = checkup(parse_config(BASE, TENTS_IN_WINTER), edition=3)
+    assert lit.quick_rest == "taken" and len(lit.quick_spoiled_cold) == 4
+    assert {(c.difficulty_fire, c.odds_fire) for c in lit.characters} == {("hard", Fraction(1))}
+    assert {c.odds_no_fire for c in lit.characters} == {Fraction(0)}
+    assert "Without the fire's warmth, though" in _render(lit)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_quick_options_gear_line_says_heavy_rain(lang: str) -> None:
+    line = Catalogue(lang)("check.quick_gear")
+    assert ("heavy rain" if lang == "en" else "сильний дощ") in line

@@ -61,3 +61,26 @@ def test_slept_by_closes_open_stretches_without_changing_anything() -> None:
     s.wake(1, 300)
     assert s.slept_by(600) == (500, 200)
     assert s.slept == [0, 200] and s.state == [ASLEEP, AWAKE]  # nothing closed for real
+
+
+def _woken_then_watch(edition_3: bool, woken: int, began: int, lie_down: bool = False) -> bool:
+    """Asleep from 0, woken by a monster at `woken`, on watch at 400 in a watch that `began`
+    (lying down again in between if `lie_down`): whether the watch broke the sleep."""
+    s = Sleepers(("A",), woken_before_watch=edition_3)
+    s.sleep(0, 0)
+    s.wake(0, woken)
+    if lie_down:
+        s.sleep(0, woken + 30)
+    s.wake(0, 400, WATCH, began)
+    return s.woken_for_watch[0]
+
+
+def test_woken_by_anything_before_the_watch_and_up_until_it_is_broken_in_edition_3() -> None:
+    # docs/rules.md §6.2: woken at 380 for a watch beginning at 400 (the camp settled at 400).
+    assert _woken_then_watch(True, 380, 400)
+    assert _woken_then_watch(True, 400, 400)  # woken the minute the watch was due
+    assert not _woken_then_watch(False, 380, 400)  # edition 2 spared them
+    # Lying down again and woken for the watch: broken in both (the first wake's doing).
+    assert _woken_then_watch(False, 300, 400, lie_down=True)
+    # Woken inside a watch already theirs (asleep on it, the chain broken) and resuming it.
+    assert not _woken_then_watch(True, 380, 300)

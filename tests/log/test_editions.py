@@ -24,7 +24,7 @@ from pydantic import create_model
 import nightsim.config.model as config_module
 from nightsim import __version__
 from nightsim.cli import main
-from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, release_for, series
+from nightsim.editions import CURRENT_EDITION, EDITIONS, is_later, played, release_for, series
 from tests.helpers.logs import rehash
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -230,7 +230,7 @@ def test_an_unknown_later_edition_is_exit_3_naming_the_release(
     out = capsys.readouterr().err
     assert out == (
         f"nightsim {LATER} wrote this log with rules edition {CURRENT_EDITION + 1}, which this"
-        f" nightsim ({nightsim_version()}) does not know (it plays editions 1 and 2). Its chain is"
+        f" nightsim ({nightsim_version()}) does not know (it plays {played()}). Its chain is"
         " intact;"
         f" re-simulate it with nightsim {LATER_SERIES}: pipx run 'nightsim=={LATER_SERIES}.*'"
         f" verify {log}\n"

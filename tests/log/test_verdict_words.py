@@ -179,7 +179,7 @@ def test_a_later_release_label_is_refused_with_release(
     v = Version(__version__)
     later = f"{v.major}.{v.minor + 1}.0"  # a later release than this one, whatever it is
     header["nightsim"] = later
-    header["edition"] = 3
+    header["edition"] = CURRENT_EDITION + 1  # an edition this nightsim does not play
     lines[0] = canonical_json(header) + "\n"
     log = _save(tmp_path / "later.jsonl", rehash(lines))
     assert main(["verify", str(log)]) == 3

@@ -18,6 +18,7 @@ import pytest
 from nightsim import __version__
 from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
+from nightsim.editions import CURRENT_EDITION
 from nightsim.log.writer import canonical_json
 from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from tests.helpers.manual import manual_block, regen_tool
@@ -56,7 +57,7 @@ def test_the_json_records_version_config_hash_seed_and_nights(
         "seed": 7,
         "nights": 120,
         "rng": "sha256-uniform-v2",
-        "edition": 2,
+        "edition": CURRENT_EDITION,
     }
     assert list(r)[-1] == "config"
     assert r["nightsim"] == __version__
