@@ -61,7 +61,7 @@ from nightsim.lazy import attribute as _attribute
 # The one place the version is written (pyproject.toml reads it). Between releases main is
 # the next release's development version (`X.Y.Z.dev0`, PEP 440): later than every release
 # before it, earlier than X.Y.Z itself (CONTRIBUTING.md, "Releasing").
-__version__ = "0.4.0.dev0"
+__version__ = "0.5.0.dev0"
 
 if _typing.TYPE_CHECKING:
     from nightsim.campaign import Campaign

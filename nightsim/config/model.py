@@ -131,7 +131,9 @@ class Camp(_Model):
     # A journey's weather night by night (docs/config.md, "Weather night by night"): a list
     # the referee gives, not a roll, so no die and no dice stream is added and every night
     # without it plays as before. Left out of the canonical form when absent (None).
-    weather_by_night: Annotated[Weathers, Field(min_length=1, max_length=MAX_NIGHTS)] | None = None
+    weather_by_night: Annotated[Weathers, Field(min_length=1, max_length=MAX_NIGHTS)] | None = (
+        Field(None, json_schema_extra={"added": "0.5.0"})
+    )
     firewood_modifier: Annotated[int, Field(ge=-10, le=10, strict=True)] | None = None
     # docs/rules.md §2: lighting the fire is the players' choice; in adverse conditions it takes a
     # chance roll of "X-in-6 or less", X 1..4 (snow and heavy rain are adverse by default).
