@@ -48,10 +48,15 @@ def exit_code(exc: LogError) -> int:
     return EXIT_FAILED
 
 
-def error(message: str) -> None:
+def error(message: str, lang: str = "en") -> None:
     # Each echoed value is already shown() (escaped, shortened); escaping again here keeps
     # the line one line, uncoloured, whatever a message forgot (a path from an OS error).
-    print(f"nightsim: error: {escaped(message)}", file=sys.stderr)
+    if lang == "en":  # the common path loads no catalogue
+        print(f"nightsim: error: {escaped(message)}", file=sys.stderr)
+        return
+    from nightsim.narration.catalogue import Catalogue
+
+    print(Catalogue(lang)("status.error", message=escaped(message)), file=sys.stderr)
 
 
 def status(message: str) -> None:

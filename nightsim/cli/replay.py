@@ -80,7 +80,7 @@ def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
     return log_lines(fh, shown(path))
 
 
-def fail(path: Path, exc: LogError) -> int:
+def fail(path: Path, exc: LogError, lang: str = "en") -> int:
     """A log that is not a log is bad input (exit 2); a broken log failed its checks (1)."""
     if isinstance(exc, EmptyLog) and path.name.endswith(PARTIAL_SUFFIX):
         # `run` creates FILE.partial, then writes the header: a kill -9 or a power cut between
@@ -96,15 +96,26 @@ def fail(path: Path, exc: LogError) -> int:
             f"{shown(path)}: this is a nightsim campaign file: use `nightsim campaign verify`"
             " (`nightsim campaign log FILE N` gives one night's log)"
         )
-    message = f"{shown(path)}: {exc}"
+    message = f"{shown(path)}: {_told(exc, lang)}"
     if exc.line is None and _is_fifo(path):  # nothing at all was read from a named pipe
         message += " (a FIFO is read without waiting: nothing was written to it)"
     if path.name.endswith(PARTIAL_SUFFIX):
         message += " (a .partial file is what a run that was killed before the end left)"
     if isinstance(exc, NotALog):
         raise UsageError(message) from None
-    error(message)
+    error(message, lang)
     return exit_code(exc)
+
+
+def _told(exc: LogError, lang: str) -> str:
+    """The reader's fault in the command's language: "line 5: …" / «рядок 5: …»."""
+    if lang == "en":
+        return str(exc)
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
+
+    why = in_lang(exc.message, lang)
+    return why if exc.line is None else Catalogue(lang)("fault.line", line=exc.line, why=why)
 
 
 class _Text(NamedTuple):
@@ -233,5 +244,5 @@ def run(args: argparse.Namespace) -> int:
                     told = paced(told, args.pace, lambda e: (e.t, e.type == "night.began"))
                 print_night(told, lang=args.lang, quiet=args.quiet, step=args.step, view=args.view)
     except LogError as exc:
-        return fail(path, exc)
+        return fail(path, exc, args.lang)
     return EXIT_OK

@@ -55,6 +55,10 @@ def details(verdict: Verdict, t: Catalogue, *, out: TextIO | None = None) -> Non
             print(f"{side}: {t('verify.none') if text is None else escaped(text)}", file=out)
 
 
-def notes(verdict: Verdict) -> None:
+def notes(verdict: Verdict, lang: str = "en") -> None:
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
+
+    t = Catalogue(lang)
     for note in verdict.notes:
-        status(f"note: {note}")
+        status(t("note.line", note=in_lang(note, lang)))

@@ -18,6 +18,7 @@ from nightsim.cli.common import (
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import BrokenLog, LogError, UnknownDice
 from nightsim.limits import escaped, shown
+from nightsim.told import in_lang
 
 if TYPE_CHECKING:
     from nightsim.log.binding import Published
@@ -181,7 +182,7 @@ def refused(
     from nightsim.narration.verdict import reasons
 
     t = Catalogue(lang)
-    notes(verdict)
+    notes(verdict, lang)
     said = reasons(verdict, t)
     if not said:
         return None
@@ -239,9 +240,9 @@ def _broken(path: Path, exc: BrokenLog, lang: str) -> int:
     from nightsim.narration.catalogue import Catalogue
 
     if path.name.endswith(PARTIAL_SUFFIX):
-        return fail(path, exc)
+        return fail(path, exc, lang)
     t = Catalogue(lang)
-    why = escaped(exc.message)
+    why = escaped(in_lang(exc.message, lang))
     said = (
         t("verify.broken_whole", why=why)
         if exc.line is None
@@ -250,7 +251,8 @@ def _broken(path: Path, exc: BrokenLog, lang: str) -> int:
     tell(shown(path, quote=False), [said], t)
     # The reader's own line, for scripts and for programmers, on stderr as before (without
     # the `nightsim: error:` of a failure: the program did its job).
-    status(f"{shown(path)}: {escaped(str(exc))}")
+    at = t("fault.line", line=exc.line, why=why) if exc.line is not None else why
+    status(f"{shown(path)}: {at}")
     return EXIT_FAILED
 
 
@@ -266,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenLog as exc:
         return _broken(path, exc, args.lang)
     except LogError as exc:
-        return fail(path, exc)
+        return fail(path, exc, args.lang)
     except UnknownDice as exc:
         raise unknown_dice(path, exc) from None
     # The narration's catalogue, imported here: only the commands that speak load it.
@@ -284,7 +286,7 @@ def run(args: argparse.Namespace) -> int:
         tell(shown(path, quote=False), said, t)
         if elsewhere is not None:
             status(escaped(elsewhere))
-        notes(verdict)
+        notes(verdict, args.lang)
         if args.details:
             details(verdict, t)
         return EXIT_FAILED
@@ -293,7 +295,7 @@ def run(args: argparse.Namespace) -> int:
         # holds verify's own answer (docs/limits.md).
         status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
-    notes(verdict)
+    notes(verdict, args.lang)
     print(t("verdict.genuine", file=shown(path, quote=False)))
     print(t("verify.verified", events=verdict.events, nights=verdict.nights))
     for line in agreed_lines(verdict, args, t):

@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         with open_log(path) as fh:
             verdict = verify_lines(header.kept(lines_of(fh, path)))
     except LogError as exc:
-        return fail(path, exc)
+        return fail(path, exc, args.lang)
     except UnknownDice as exc:
         raise unknown_dice(path, exc) from None
     elsewhere = not_resimulated(verdict, args.log)

@@ -69,6 +69,7 @@ from nightsim.log.writer import (
     float_free_jcs,
     json_fields,
 )
+from nightsim.told import Said
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
 READABLE_VERSIONS = (1, LOG_VERSION)
@@ -151,10 +152,10 @@ def decode(number: int, raw: str | bytes) -> tuple[str, bool]:
         except UnicodeDecodeError:
             if number == 1:
                 raise NotALog(1, "not UTF-8 text; a nightsim log is JSON Lines") from None
-            raise BrokenLog(number, "not UTF-8 text: the line was damaged") from None
+            raise BrokenLog(number, Said("fault.not_utf8_line")) from None
     if number == 1 and raw.startswith("\ufeff"):
         # "UTF-8 with BOM": an editor rewrote a log (like CR LF), not a file that never was one.
-        raise BrokenLog(1, "starts with a byte-order mark (BOM): an editor rewrote the file")
+        raise BrokenLog(1, Said("fault.bom"))
     cut = not raw.endswith("\n")
     return (raw if cut else raw[:-1]), cut
 
@@ -166,10 +167,10 @@ def _not_json(number: int, text: str, cut: bool) -> LogError:
         )
         return NotALog(1, f"{what}; a nightsim log starts with a JSON night.header")
     if cut:
-        return BrokenLog(number, "not JSON: the file was cut short mid-line")
+        return BrokenLog(number, Said("fault.cut_mid_line"))
     if not text.strip():
-        return BrokenLog(number, "an empty line: a line was added or blanked")
-    return BrokenLog(number, "not JSON")
+        return BrokenLog(number, Said("fault.empty_line"))
+    return BrokenLog(number, Said("fault.not_json"))
 
 
 def parse_json(number: int, text: str, cut: bool) -> dict[str, Any]:
@@ -181,7 +182,7 @@ def parse_json(number: int, text: str, cut: bool) -> dict[str, Any]:
     if not isinstance(data, dict):
         if number == 1:
             raise NotALog(1, "not a JSON object; a nightsim log starts with a night.header")
-        raise BrokenLog(number, "not a JSON object")
+        raise BrokenLog(number, Said("fault.not_object"))
     return data
 
 
@@ -228,17 +229,13 @@ def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | Non
     if got == seq and not isinstance(got, bool):
         return
     if text == prev_text:
-        raise BrokenLog(number, f"a copy of line {number - 1}: a line was duplicated")
+        raise BrokenLog(number, Said("fault.duplicate", line=number - 1))
     if got == 0 and data.get("type") == "night.header":
-        raise BrokenLog(number, "a second night.header: another log was glued on here")
+        raise BrokenLog(number, Said("fault.glued"))
     if not isinstance(got, int) or isinstance(got, bool):
         raise BrokenLog(number, f"'seq' is {shown(got)}, expected {seq}")
-    what = (
-        "a line before it was deleted, or lines were reordered"
-        if got > seq
-        else "a line was inserted or duplicated, or lines were reordered"
-    )
-    raise BrokenLog(number, f"seq is {got}, expected {seq}: {what}")
+    code = "fault.seq_ahead" if got > seq else "fault.seq_behind"
+    raise BrokenLog(number, Said(code, got=got, seq=seq))
 
 
 def check_chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> str:
@@ -262,7 +259,7 @@ def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> t
                 'a players\' view ("view": "players"), not a log: it carries no chain and'
                 " proves nothing; ask the referee for the log itself",
             )
-        raise BrokenLog(number, "no 'hash': every log line carries its chained hash")
+        raise BrokenLog(number, Said("fault.no_hash"))
     body = {k: v for k, v in data.items() if k != "hash"}
     fast = False
     try:
@@ -276,8 +273,7 @@ def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> t
     if claimed != expected:
         raise BrokenLog(
             number,
-            "hash does not match: the line was edited, or a line was inserted,"
-            " deleted or reordered here",
+            Said("fault.hash"),
         )
     return claimed, fast
 
@@ -333,10 +329,10 @@ def check_canonical(
         return
     field = _first_difference(canon, data)
     if field is not None:
-        raise BrokenLog(number, f"{event.type}: field {shown(field)} is not as nightsim writes it")
+        raise BrokenLog(number, Said("fault.field", type=event.type, field=shown(field)))
     if text.endswith("\r"):
-        raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
-    raise BrokenLog(number, "not canonical JSON (sorted keys, no spaces): the line was rewritten")
+        raise BrokenLog(number, Said("fault.crlf"))
+    raise BrokenLog(number, Said("fault.not_canonical"))
 
 
 def unknown_type(data: dict[str, Any]) -> str | None:
@@ -359,9 +355,7 @@ def check_skipped(number: int, data: dict[str, Any], text: str, type_: str) -> N
             f"{shown(type_, quote=False)}: 'night' is {shown(night)}, expected a night's number",
         )
     if canonical_json(data) != text:
-        raise BrokenLog(
-            number, "not canonical JSON (sorted keys, no spaces): the line was rewritten"
-        )
+        raise BrokenLog(number, Said("fault.not_canonical"))
 
 
 def check_line(
@@ -389,7 +383,7 @@ def check_line(
 
     if canonical_json_v1(data) != text:
         if text.endswith("\r"):
-            raise BrokenLog(number, "ends in CR LF: the file's line endings were rewritten")
+            raise BrokenLog(number, Said("fault.crlf"))
         raise BrokenLog(
             number,
             "not format 1's canonical JSON (sorted keys, no spaces): the line was rewritten",
@@ -452,9 +446,9 @@ def check_header(header: NightHeader) -> tuple[str, ...]:
     except ConfigError as exc:
         raise BrokenLog(1, f"night.header: the config is not valid: {exc}") from None
     if canonical_json(config.canonical()) != canonical_json(data):
-        raise BrokenLog(1, "night.header: field 'config' is not as nightsim writes it")
+        raise BrokenLog(1, Said("fault.header_config"))
     if not _resolved_follows(header.resolved, resolved(config), later, plays(header.edition)):
-        raise BrokenLog(1, "night.header: field 'resolved' does not follow from its config")
+        raise BrokenLog(1, Said("fault.header_resolved"))
     return tuple(f"config.{key}" for key in dropped)
 
 
@@ -491,39 +485,35 @@ def check_frame(number: int, event: Event, frame: LogFrame) -> LogFrame:
     """The shape of a log: the header, then nights framed by night.began (night k) …
     night.summary (night k), and nothing after the last night's summary."""
     if frame.nights and frame.done == frame.nights:
-        raise BrokenLog(
-            number,
-            f"{event.type} after the summary of the last night ({frame.nights}):"
-            " the log ends there, this line was appended",
-        )
+        raise BrokenLog(number, Said("fault.appended", type=event.type, nights=frame.nights))
     if isinstance(event, NightHeader):
         if number != 1:
-            raise BrokenLog(number, "a second night.header")
+            raise BrokenLog(number, Said("fault.second_header"))
         return LogFrame(nights=event.nights)  # its content: check_header
     if isinstance(event, NightBegan):
         return _began(number, event, frame)
     if isinstance(event, NightSummary):
         if event.night != frame.night:
             raise BrokenLog(
-                number, f"summary of night {event.night}, but the open night is {frame.night}"
+                number, Said("fault.summary_other", night=event.night, open=frame.night)
             )
         return LogFrame(frame.nights, night=0, done=frame.night)
     if frame.night == 0:
-        raise BrokenLog(number, f"{event.type} outside a night (no night.began before it)")
+        raise BrokenLog(number, Said("fault.outside", type=event.type))
     if event.night != frame.night:
         raise BrokenLog(
-            number, f"{event.type} of night {event.night}, but the open night is {frame.night}"
+            number, Said("fault.other_night", type=event.type, night=event.night, open=frame.night)
         )
     return frame
 
 
 def _began(number: int, event: NightBegan, frame: LogFrame) -> LogFrame:
     if frame.night != 0:
-        raise BrokenLog(number, f"night {event.night} begins before night {frame.night} ended")
+        raise BrokenLog(number, Said("fault.begins_early", night=event.night, open=frame.night))
     if event.night != frame.done + 1:
         raise BrokenLog(
             number,
-            f"night {event.night} begins, expected night {frame.done + 1} of {frame.nights}",
+            Said("fault.night_order", night=event.night, expected=frame.done + 1, of=frame.nights),
         )
     return LogFrame(frame.nights, night=event.night, done=frame.done)
 
@@ -535,15 +525,11 @@ def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> No
         raise EmptyLog(None, "empty file: not a nightsim log")
     if frame.night != 0 or frame.done != frame.nights:
         what = last.type if last is not None else "nothing"
-        raise BrokenLog(
-            number,
-            f"the log was cut short: it ends with {what}, but a whole log ends with the"
-            f" night.summary of night {frame.nights}",
-        )
+        raise BrokenLog(number, Said("fault.cut_short", last=what, nights=frame.nights))
     if cut:
         # Every line is intact (the chain says so) but the file stops without its final
         # newline: not the bytes nightsim wrote.
-        raise BrokenLog(number, "no newline at the end: the file was cut short")
+        raise BrokenLog(number, Said("fault.no_newline"))
 
 
 # --- the fast path ----------------------------------------------------------------------

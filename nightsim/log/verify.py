@@ -45,6 +45,7 @@ from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.reader import LogLine, Skipped, foreign, iter_entries
 from nightsim.log.watches import WatchTrail
 from nightsim.log.writer import iter_log_lines
+from nightsim.told import Said
 
 
 @dataclass(frozen=True)
@@ -300,20 +301,15 @@ def _notes(header: NightHeader) -> list[str]:
     """What the verdict says besides match or mismatch: another version, older dice.
     An older generator is re-rolled as it was (a log keeps verifying when the default dice
     change); one this nightsim does not know cannot be: UnknownDice, not a mismatch."""
-    notes = []
+    notes: list[str] = []
     if header.nightsim != __version__:
         notes.append(
             # The header's text, a forger's to choose: escaped and cut like any echoed input.
-            f"the log was written by nightsim {shown(header.nightsim, quote=False)}, this is"
-            f" nightsim"
-            f" {__version__}: a difference may come from the version, not from tampering"
+            Said("note.version", by=shown(header.nightsim, quote=False), this=__version__)
         )
     check_rng(header.rng)
     if header.rng != RNG_ID:
-        notes.append(
-            f"the log's dice are {shown(header.rng)} (this nightsim's own are {RNG_ID!r}):"
-            " re-simulated with the log's"
-        )
+        notes.append(Said("note.dice", dice=shown(header.rng), own=repr(RNG_ID)))
     return notes
 
 

@@ -1053,4 +1053,43 @@ EN: dict[str, str | dict[str, str]] = {
     "status.stopped": "nightsim: stopped before the end: no log written; the night is {rerun}",
     "status.odds_seed": "seed: {seed}  (repeat with {flags})",
     "status.rank_nights": "{rotas} rotas: {nights:,} nights each (set --nights to change)",
+    # --- the log reader's faults (nightsim/log/reader.py, by code: nightsim/told.py) ---
+    "fault.not_utf8_line": "not UTF-8 text: the line was damaged",
+    "fault.bom": "starts with a byte-order mark (BOM): an editor rewrote the file",
+    "fault.cut_mid_line": "not JSON: the file was cut short mid-line",
+    "fault.empty_line": "an empty line: a line was added or blanked",
+    "fault.not_json": "not JSON",
+    "fault.not_object": "not a JSON object",
+    "fault.duplicate": "a copy of line {line}: a line was duplicated",
+    "fault.glued": "a second night.header: another log was glued on here",
+    "fault.no_hash": "no 'hash': every log line carries its chained hash",
+    "fault.field": "{type}: field {field} is not as nightsim writes it",
+    "fault.not_canonical": "not canonical JSON (sorted keys, no spaces): the line was rewritten",
+    "fault.header_config": "night.header: field 'config' is not as nightsim writes it",
+    "fault.header_resolved": "night.header: field 'resolved' does not follow from its config",
+    "fault.appended": "{type} after the summary of the last night ({nights}): the log ends there,"
+    " this line was appended",
+    "fault.second_header": "a second night.header",
+    "fault.summary_other": "summary of night {night}, but the open night is {open}",
+    "fault.outside": "{type} outside a night (no night.began before it)",
+    "fault.other_night": "{type} of night {night}, but the open night is {open}",
+    "fault.begins_early": "night {night} begins before night {open} ended",
+    "fault.night_order": "night {night} begins, expected night {expected} of {of}",
+    "fault.cut_short": "the log was cut short: it ends with {last}, but a whole log ends with the"
+    " night.summary of night {nights}",
+    "fault.no_newline": "no newline at the end: the file was cut short",
+    "fault.seq_ahead": "seq is {got}, expected {seq}: a line before it was deleted, or lines were"
+    " reordered",
+    "fault.seq_behind": "seq is {got}, expected {seq}: a line was inserted or duplicated, or lines"
+    " were reordered",
+    "fault.hash": "hash does not match: the line was edited, or a line was inserted, deleted or"
+    " reordered here",
+    "fault.crlf": "ends in CR LF: the file's line endings were rewritten",
+    "fault.line": "line {line}: {why}",
+    "note.line": "note: {note}",
+    "note.version": "the log was written by nightsim {by}, this is nightsim {this}: a difference"
+    " may come from the version, not from tampering",
+    "note.dice": "the log's dice are {dice} (this nightsim's own are {own}): re-simulated with"
+    " the log's",
+    "status.error": "nightsim: error: {message}",
 }

@@ -1109,4 +1109,43 @@ UK: dict[str, str | dict[str, str]] = {
     "status.odds_seed": "зерно: {seed}  (повторити: {flags})",
     "status.rank_nights": "{rotas} послідовностей варт: по {nights:,} ночей кожна (змініть"
     " через --nights)",
+    # --- вади журналу, які знаходить читач (nightsim/log/reader.py) ---
+    "fault.not_utf8_line": "не текст UTF-8: рядок пошкоджено",
+    "fault.bom": "починається з позначки порядку байтів (BOM): файл переписав редактор",
+    "fault.cut_mid_line": "не JSON: файл обірвано посеред рядка",
+    "fault.empty_line": "порожній рядок: рядок додали або стерли",
+    "fault.not_json": "не JSON",
+    "fault.not_object": "не об'єкт JSON",
+    "fault.duplicate": "копія рядка {line}: рядок продубльовано",
+    "fault.glued": "другий night.header: тут доклеєно інший журнал",
+    "fault.no_hash": "немає «hash»: кожен рядок журналу несе свій геш ланцюжка",
+    "fault.field": "{type}: поле {field} не таке, яким його пише nightsim",
+    "fault.not_canonical": "не канонічний JSON (ключі за абеткою, без пробілів): рядок переписано",
+    "fault.header_config": "night.header: поле «config» не таке, яким його пише nightsim",
+    "fault.header_resolved": "night.header: поле «resolved» не випливає з його конфігурації",
+    "fault.appended": "{type} після підсумку останньої ночі ({nights}): журнал там закінчується,"
+    " цей рядок дописано",
+    "fault.second_header": "другий night.header",
+    "fault.summary_other": "підсумок ночі {night}, але відкрита ніч {open}",
+    "fault.outside": "{type} поза ніччю (перед ним немає night.began)",
+    "fault.other_night": "{type} ночі {night}, але відкрита ніч {open}",
+    "fault.begins_early": "ніч {night} починається до кінця ночі {open}",
+    "fault.night_order": "починається ніч {night}, а мала ніч {expected} з {of}",
+    "fault.cut_short": "журнал обірвано: він закінчується на {last}, а цілий журнал закінчується"
+    " night.summary ночі {nights}",
+    "fault.no_newline": "немає нового рядка в кінці: файл обірвано",
+    "fault.seq_ahead": "seq дорівнює {got}, а мав {seq}: рядок перед ним видалили або рядки"
+    " переставили",
+    "fault.seq_behind": "seq дорівнює {got}, а мав {seq}: рядок вставили чи продублювали або рядки"
+    " переставили",
+    "fault.hash": "геш не збігається: рядок змінили або тут вставили, видалили чи переставили"
+    " рядок",
+    "fault.crlf": "закінчується на CR LF: кінці рядків у файлі переписано",
+    "fault.line": "рядок {line}: {why}",
+    "note.line": "примітка: {note}",
+    "note.version": "журнал записав nightsim {by}, а це nightsim {this}: розбіжність може бути"
+    " від версії, а не від підробки",
+    "note.dice": "кості журналу — {dice} (власні кості цього nightsim — {own}): ніч зіграно"
+    " заново з костями журналу",
+    "status.error": "nightsim: помилка: {message}",
 }

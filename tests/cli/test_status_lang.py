@@ -90,3 +90,45 @@ def test_the_english_status_lines_are_unchanged(
     err = capsys.readouterr().err.splitlines()
     assert err[0] == "кампанію 'u.campaign' створено: у загоні 4"
     assert err[1] == "геш зерна ночі 1 записано: sha256:"
+
+
+# The log's own words a fault names: event types and fields, as the log holds them.
+LOG_WORDS = {"rest", "began", "night", "summary", "header", "hash", "seq", "json", "utf", "cr", "lf"}
+
+
+def damaged(log: Path) -> dict[str, bytes]:
+    """The log edited as a hand would: each way the reader names."""
+    raw = log.read_bytes()
+    lines = raw.split(b"\n")
+    return {
+        "edited": raw.replace(b'"Wren"', b'"Wrem"', 1),
+        "cut": b"\n".join(lines[:10]) + b"\n",
+        "cut mid-line": raw[:-40],
+        "duplicated": b"\n".join([*lines[:5], lines[4], *lines[5:]]),
+        "deleted": b"\n".join([*lines[:5], *lines[6:]]),
+        "blank": b"\n".join([*lines[:5], b"", *lines[5:]]),
+        "crlf": raw.replace(b"\n", b"\r\n"),
+        "not json": b"\n".join([*lines[:5], b"{oops", *lines[6:]]),
+    }
+
+
+@pytest.mark.parametrize("command", ["verify", "replay", "whatif"])
+def test_a_damaged_log_is_told_in_ukrainian(
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    log = Path("n.jsonl")
+    assert main(["run", "--seed", "9", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    for name, data in damaged(log).items():
+        bad = Path("bad.jsonl")
+        bad.write_bytes(data)
+        extra = ["--set", "camp.season=winter"] if command == "whatif" else []
+        code = main([command, str(bad), *extra, "--lang", "uk"])
+        out, err = capsys.readouterr()
+        assert code == 1, (command, name, code, out, err)
+        words = [w for w in english(out + err) if w.lower() not in LOG_WORDS | {"bad"}]
+        assert words == [], (command, name, out + err)

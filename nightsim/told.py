@@ -1,0 +1,43 @@
+"""A message by code with fields: what a layer below the shell says (the log reader's faults),
+kept as a catalogue key and its fields so that the shell tells it in the command's language
+(`--lang`), never as an English sentence a Ukrainian answer would have to quote.
+
+A `Said` is a `str` (its English text, so every caller that reads a message as text keeps
+working) that also carries its `code` and `fields`; `in_lang` tells it again in another
+language. The catalogue is imported only when a message is made: the reader's fast path never
+makes one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Said(str):
+    """A catalogue entry's English text, with the key and fields it was made from."""
+
+    code: str
+    fields: dict[str, Any]
+
+    def __new__(cls, code: str, **fields: Any) -> Said:
+        from nightsim.narration.catalogue import Catalogue
+
+        made = super().__new__(cls, Catalogue("en")(code, **fields))
+        made.code, made.fields = code, fields
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:  # across a process (a worker's error): the same
+        return (_said, (self.code, self.fields))
+
+
+def _said(code: str, fields: dict[str, Any]) -> Said:
+    return Said(code, **fields)
+
+
+def in_lang(text: str, lang: str) -> str:
+    """`text` in `lang`: a `Said` told from its code, any other text as it is."""
+    if isinstance(text, Said) and lang != "en":
+        from nightsim.narration.catalogue import Catalogue
+
+        return Catalogue(lang)(text.code, **text.fields)
+    return str(text)
