@@ -93,7 +93,19 @@ def test_the_english_status_lines_are_unchanged(
 
 
 # The log's own words a fault names: event types and fields, as the log holds them.
-LOG_WORDS = {"rest", "began", "night", "summary", "header", "hash", "seq", "json", "utf", "cr", "lf"}
+LOG_WORDS = {
+    "rest",
+    "began",
+    "night",
+    "summary",
+    "header",
+    "hash",
+    "seq",
+    "json",
+    "utf",
+    "cr",
+    "lf",
+}
 
 
 def damaged(log: Path) -> dict[str, bytes]:
