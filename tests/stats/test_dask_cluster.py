@@ -105,11 +105,11 @@ def report(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 
 QUESTIONS = [
-    ["--nights", "3000"],
-    ["--nights", "600", "--nights-per-journey", "3"],
-    ["--nights", "1500", "--compare", "camp.light_fire=false"],
-    ["--nights", "1000", "--sweep", "camp.season=winter,summer,autumn"],
-    ["--nights", "400", "--rank-rotas", "--top", "3"],
+    ["--nights", "2000"],
+    ["--nights", "300", "--nights-per-journey", "3"],
+    ["--nights", "800", "--compare", "camp.light_fire=false"],
+    ["--nights", "500", "--sweep", "camp.season=winter,summer,autumn"],
+    ["--nights", "200", "--rank-rotas", "--top", "3"],
 ]
 
 
@@ -131,7 +131,7 @@ def test_a_worker_killed_mid_run_changes_no_number(
     """One worker `kill -9`ed once the run is under way: its chunks run again on the
     other, and the report is the one --jobs gives; or the run fails with one line, exit 74
     (never a report with a chunk missing)."""
-    question = ["--nights", "100000"]
+    question = ["--nights", "50000"]
     run = subprocess.Popen(
         [*NIGHTSIM, "odds", "--seed", "dusk", "--format", "json", *question,
          "--scheduler", cluster.address],
