@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from types import ModuleType
 
-GOLDEN_RELEASE = "0.4.0"
+GOLDEN_RELEASE = "0.5.0"
 
 
 def versioned() -> list[ModuleType]:
