@@ -68,7 +68,9 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
     """The campaign checked on a copy taken in one read (one snapshot): a night another
     nightsim commits meanwhile is not seen, and the re-simulation, which takes long, never
     holds the file from the referee's next night (docs/campaign.md, "One snapshot")."""
-    with snapshot_copy(c._conn) as conn:
+    from nightsim.config.load import validating_once
+
+    with snapshot_copy(c._conn) as conn, validating_once():
         return _verify(conn, only)
 
 
