@@ -68,9 +68,9 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
     """The campaign checked on a copy taken in one read (one snapshot): a night another
     nightsim commits meanwhile is not seen, and the re-simulation, which takes long, never
     holds the file from the referee's next night (docs/campaign.md, "One snapshot")."""
-    from nightsim.config.load import validating_once
+    from nightsim.config.once import once
 
-    with snapshot_copy(c._conn) as conn, validating_once():
+    with snapshot_copy(c._conn) as conn, once():
         return _verify(conn, only)
 
 
@@ -287,9 +287,7 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
 
 def _check_log(n: int, lines: Sequence[bytes], head: str, header: dict[str, Any]) -> Any:
     """The night's log verified (`verify`'s re-simulation); returns the night's outcome."""
-    from nightsim.log.verify import verify_lines
-
-    from nightsim.log.verify import Replayed
+    from nightsim.log.verify import Replayed, verify_lines
 
     played = Replayed()
     try:

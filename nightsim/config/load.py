@@ -4,18 +4,16 @@ bundled default."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
-import orjson
 from pydantic import (
     ValidationError,
 )
 
+from nightsim.config import once
 from nightsim.config.explain import explain
 from nightsim.config.model import Config
 from nightsim.config.names import name_problem
@@ -49,46 +47,16 @@ def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Conf
     return config
 
 
-# Within `validating_once()`: the Configs validated last, by their data's exact JSON. A few
-# are kept, not all: a night's checks read its config one after another, and memory stays
-# flat however many nights a campaign has.
-_KEPT = 8
-_SEEN: ContextVar[dict[bytes, Config] | None] = ContextVar("nightsim_configs_seen", default=None)
-
-
-@contextmanager
-def validating_once() -> Iterator[None]:
-    """Within it, data already validated gives the same (frozen) Config again without a
-    second validation: `campaign verify` reads each night's config from several checks
-    (docs/campaign.md, "Verify"), every one still made. Only successes are kept; bad data is
-    validated, and refused, each time."""
-    token = _SEEN.set({})
-    try:
-        yield
-    finally:
-        _SEEN.reset(token)
-
-
 def config_from_data(raw: dict[str, Any]) -> Config:
     """Plain data (a log header's `config`, `Config.canonical()`) -> a validated Config;
     raises ConfigError naming the field."""
     if not isinstance(raw, dict):
         raise TypeError(f"raw: expected a dict of config data, got {type(raw).__name__}")
-    seen = _SEEN.get()
-    if seen is None:
-        return _validated(raw)
-    try:
-        # Sorted keys: no field is a mapping whose order counts; exact numbers (1 is not
-        # 1.0, nor true), so equal keys are data that validate alike.
-        key = orjson.dumps(raw, option=orjson.OPT_SORT_KEYS | orjson.OPT_STRICT_INTEGER)
-    except (TypeError, orjson.JSONEncodeError):
-        return _validated(raw)
-    config = seen.get(key)
+    k = once.key("config", raw)
+    config = once.found(k)
     if config is None:
         config = _validated(raw)
-        if len(seen) >= _KEPT:
-            del seen[next(iter(seen))]
-        seen[key] = config
+        once.keep(k, config)
     return config
 
 
