@@ -48,6 +48,17 @@ def campaign_of(path: Path, nights: int) -> Path:
     return path
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "10",
+    "--small",
+    "3",
+    "--rounds",
+    "1",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nights", type=int, default=1000)
