@@ -4,10 +4,10 @@ mode its `QUICK` names, and must exit 0 having printed its figures. The figures 
 not checked: a loaded machine makes them anything.
 
 golden_digest.py has tests of its own (tests/golden); benchlib.py is their shared module, run
-by every one of them; compare_formats.py is left out (NOT_FIGURES says why). A script that takes `--floor PATH` is given a stand-in floor written
-here, a few bare SimPy nights, with the same interface as the real one (docs/design-notes.md:
-a module with `night(rng)`, printing nights per second), so no test depends on a file outside
-the repository."""
+by every one of them; compare_formats.py is left out (NOT_FIGURES says why). A script that
+takes `--floor PATH` is given a stand-in floor written here, a few bare SimPy nights with the
+real floor's interface (a module with `night(rng)` that prints nights per second when run), so
+no test depends on a file outside the repository."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 NOT_FIGURES = {"benchlib.py", "golden_digest.py", "compare_formats.py"}
 SCRIPTS = sorted(p for p in BENCH.glob("*.py") if p.name not in NOT_FIGURES)
 
-STAND_IN_FLOOR = '''
+STAND_IN_FLOOR = """
 import random, sys, time
 import simpy
 
@@ -46,7 +46,7 @@ if __name__ == "__main__":
     for _ in range(nights):
         night(rng)
     print(f"{nights / (time.perf_counter() - start):.0f} nights/s")
-'''
+"""
 
 
 def quick_args(script: Path) -> tuple[str, ...]:

@@ -236,8 +236,23 @@ def _check_joined(raw: dict[str, Any], joined: dict[str, str], before: Sequence[
             )
 
 
+def copied(data: Any) -> Any:
+    """`copy.deepcopy` of JSON data (a config's, read from a file or `canonical()`): its
+    dicts, lists and tuples new, its scalars shared (immutable), anything else deep-copied.
+    Several times faster, and `campaign verify` copies each night's config twice."""
+    if isinstance(data, dict):
+        return {k: copied(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [copied(v) for v in data]
+    if isinstance(data, tuple):
+        return tuple(copied(v) for v in data)
+    if data is None or isinstance(data, str | int | float):
+        return data
+    return copy.deepcopy(data)
+
+
 def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
-    out = copy.deepcopy(raw)
+    out = copied(raw)
     before = [str(m.get("name")) for m in raw.get("party", [])]
     joined: dict[str, str] = {}
     for item in items:
@@ -275,7 +290,7 @@ def state_after(config: dict[str, Any], outcome: NightOutcome) -> dict[str, Any]
     """The next night's config before any adjustment: this night's config with the party's
     HP and exhaustion as dawn left them, the ingredients still packed, carried wood burnt
     with a lit fire, and the next day (what `Journey.advance` carries, as config keys)."""
-    out = copy.deepcopy(config)
+    out = copied(config)
     by_name = {c.name: c for c in outcome.characters}
     for member in out["party"]:
         c = by_name[member["name"]]

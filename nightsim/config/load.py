@@ -53,7 +53,7 @@ def config_from_data(raw: dict[str, Any]) -> Config:
     if not isinstance(raw, dict):
         raise TypeError(f"raw: expected a dict of config data, got {type(raw).__name__}")
     k = once.key("config", raw)
-    config = once.found(k)
+    config: Config | None = once.found(k)
     if config is None:
         config = _validated(raw)
         once.keep(k, config)
