@@ -252,7 +252,7 @@ def copied(data: Any) -> Any:
 
 
 def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
-    out = copied(raw)
+    out: dict[str, Any] = copied(raw)
     before = [str(m.get("name")) for m in raw.get("party", [])]
     joined: dict[str, str] = {}
     for item in items:
@@ -290,7 +290,7 @@ def state_after(config: dict[str, Any], outcome: NightOutcome) -> dict[str, Any]
     """The next night's config before any adjustment: this night's config with the party's
     HP and exhaustion as dawn left them, the ingredients still packed, carried wood burnt
     with a lit fire, and the next day (what `Journey.advance` carries, as config keys)."""
-    out = copied(config)
+    out: dict[str, Any] = copied(config)
     by_name = {c.name: c for c in outcome.characters}
     for member in out["party"]:
         c = by_name[member["name"]]
