@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightsim import rules
-from nightsim.config import Config, config_from_data
+from nightsim.config import Config, config_from_data, once
 from nightsim.config.overrides import apply_override
 from nightsim.engine.dice import seed_sha256
 from nightsim.engine.outcome import NightOutcome
@@ -301,7 +301,12 @@ def state_after(config: dict[str, Any], outcome: NightOutcome) -> dict[str, Any]
         camp["carried_firewood_hours"] = 0
     if camp.get("month") is not None:
         camp["month"], camp["day"] = rules.next_day(camp["month"], camp.get("day") or 1)
-    return config_from_data(out).canonical()
+    morning = config_from_data(out)
+    state = morning.canonical()
+    # The canonical data validates back to this config (`Config.canonical`): within one
+    # `campaign verify` (config/once.py) the next night's start is not validated twice.
+    once.keep(once.key("config", state), morning)
+    return state
 
 
 def state_part(config: dict[str, Any]) -> dict[str, Any]:
