@@ -59,6 +59,13 @@ def one(size: int, folder: Path) -> None:
     )
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--sizes",
+    "5",
+)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sizes", default="10,100,1000")

@@ -51,6 +51,13 @@ def campaign(nights: int) -> tuple[list[list[str]], list[AdjustmentView]]:
     return logs, adjustments
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "5",
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--nights", type=int, nargs="+", default=[10, 100, 1000])

@@ -72,6 +72,15 @@ def sides(sizes: tuple[int, int], fn: Callable[[int], float]) -> dict[str, Calla
     return {f"{n} nights": partial(fn, n) for n in sizes}
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--big",
+    "10",
+    "--rounds",
+    "1",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

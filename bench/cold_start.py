@@ -73,6 +73,13 @@ def report(label: str, times: dict[str, list[float]], rounds: int) -> None:
     print(f"run / floor+ (a model and a table used): {statistics.median(times['run']) / used:.2f}x")
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--rounds",
+    "1",
+)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=15)

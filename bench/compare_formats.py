@@ -47,8 +47,9 @@ sys.path.insert(0, sys.argv[1])
 from nightsim.events import LOG_VERSION
 assert LOG_VERSION == 1, "--old is not a checkout of format 1"
 from nightsim.config import default_config_path, load_config
-from nightsim.log.writer import write_events
-from nightsim.engine.journey import iter_raw
+# The format-1 tree's own module names (before the packages of nightsim/log/ and engine/).
+from nightsim.log import write_events
+from nightsim.simulate import iter_raw
 sets, nights, seeds = json.loads(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 cfg = load_config(default_config_path(), sets)
 out = sys.stdout

@@ -42,6 +42,15 @@ def cpu(code: str) -> tuple[float, bytes]:
     return usage.ru_utime + usage.ru_stime, out
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "5",
+    "--rounds",
+    "1",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -17,6 +17,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchlib import machine, nightsim_cmd, side_by_side, wall
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "200",
+    "--rounds",
+    "1",
+)
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(

@@ -63,6 +63,15 @@ def read_ours(lines: list[bytes]) -> float:
     return len(lines) / (time.perf_counter() - start)
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "5",
+    "--rounds",
+    "1",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

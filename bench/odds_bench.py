@@ -91,6 +91,18 @@ def peak_rss_kib(nights: int) -> int:
     return int(out.split()[-1])
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "100",
+    "--rounds",
+    "1",
+    "--jobs-nights",
+    "200",
+    "--skip-memory",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

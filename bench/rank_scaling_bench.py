@@ -58,6 +58,15 @@ def us_per_rota_night(configs: list[Config], seed: str, nights: int) -> float:
     return (time.process_time() - start) / (nights * len(configs)) * 1e6
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "10",
+    "--rounds",
+    "1",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -85,6 +85,19 @@ async def one_round(
     }
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--clients",
+    "4",
+    "--stalled",
+    "1",
+    "--more",
+    "1",
+    "--rounds",
+    "1",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clients", type=int, default=200)

@@ -37,6 +37,19 @@ def us_per_value_night(config: Config, values: list[str], seed: str, nights: int
     return (time.process_time() - start) / (nights * len(values)) * 1e6
 
 
+# Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
+QUICK = (
+    "--nights",
+    "10",
+    "--rounds",
+    "1",
+    "--few",
+    "2",
+    "--many",
+    "3",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -21,7 +21,7 @@ from nightsim.errors import ConfigError, EnvironmentFailure, LogError
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
     from nightsim.campaign.state import CampaignNight
-    from nightsim.log.verify import Verdict
+    from nightsim.log.verify import Replayed, Verdict
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,9 @@ def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
     """The campaign checked on a copy taken in one read (one snapshot): a night another
     nightsim commits meanwhile is not seen, and the re-simulation, which takes long, never
     holds the file from the referee's next night (docs/campaign.md, "One snapshot")."""
-    with snapshot_copy(c._conn) as conn:
+    from nightsim.config.once import once
+
+    with snapshot_copy(c._conn) as conn, once():
         return _verify(conn, only)
 
 
@@ -245,8 +247,7 @@ def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> 
         raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
     _check_state(exp, n, header)
     _check_publications(exp.conn, n, exp.commitment)
-    _check_log(n, log.splitlines(keepends=True), night.head)
-    outcome = _outcome(header)
+    outcome = _check_log(n, log.splitlines(keepends=True), night.head, header)
     after = chain.state_after(header["config"], outcome)
     problem = summary.night_problem(night, state_after, header, outcome, after)
     if problem is not None:
@@ -284,11 +285,13 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
         raise _Broken(f"night {n} does not start from {before} and the adjustments since: {diff}")
 
 
-def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
-    from nightsim.log.verify import verify_lines
+def _check_log(n: int, lines: Sequence[bytes], head: str, header: dict[str, Any]) -> Any:
+    """The night's log verified (`verify`'s re-simulation); returns the night's outcome."""
+    from nightsim.log.verify import Replayed, verify_lines
 
+    played = Replayed()
     try:
-        verdict = verify_lines(lines)
+        verdict = verify_lines(lines, played)
     except LogError as exc:
         raise _Broken(f"night {n}'s log is broken: {exc}") from None
     if not verdict.ok:
@@ -298,6 +301,19 @@ def _check_log(n: int, lines: Sequence[bytes], head: str) -> None:
         raise _Broken(
             f"night {n}'s recorded head is not its log's (nights.head): the ledger was edited"
         )
+    return _replayed(header, played)
+
+
+def _replayed(header: dict[str, Any], played: Replayed) -> Any:
+    """The outcome the log's re-simulation just played (it matched the log line by line),
+    when that was the night `_outcome` plays: one night from the same config (a header
+    `verify` read with defaults filled in differently is played again as it is written).
+    The seed, dice and edition are the header's in both."""
+    from nightsim.config import config_from_data
+
+    if len(played.outcomes) == 1 and played.config == config_from_data(header["config"]):
+        return played.outcomes[0]
+    return _outcome(header)
 
 
 def _outcome(header: dict[str, Any]) -> Any:

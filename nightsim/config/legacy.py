@@ -12,6 +12,7 @@ from pydantic import (
 )
 from pydantic_core import to_jsonable_python
 
+from nightsim.config import once
 from nightsim.config.explain import model_in
 from nightsim.config.fingerprint import omit_added_defaults
 from nightsim.config.model import Config
@@ -55,10 +56,16 @@ def header_config(
     With `drop_unknown`, keys this nightsim's model does not know (a later release's) are
     left out and named, dotted (`rules.doze_wakes`, `party.Wren.mood`); without it they stay,
     for `config_from_data` to refuse. Returns the config data and the keys left out."""
+    k = once.key(f"header_config {drop_unknown}", data)
+    kept: tuple[dict[str, Any], tuple[str, ...]] | None = once.found(k)
+    if kept is not None:
+        return kept
     dropped: list[str] = []
     filled = _filled(upgrade_legacy(data), Config, "", dropped if drop_unknown else None)
     # As `Config.canonical()` writes it: a key added after 0.4.0 is left out at its default.
-    return omit_added_defaults(filled), tuple(dropped)
+    out = omit_added_defaults(filled), tuple(dropped)
+    once.keep(k, out)
+    return out
 
 
 def _filled(

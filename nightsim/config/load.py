@@ -13,6 +13,7 @@ from pydantic import (
     ValidationError,
 )
 
+from nightsim.config import once
 from nightsim.config.explain import explain
 from nightsim.config.model import Config
 from nightsim.config.names import name_problem
@@ -51,6 +52,15 @@ def config_from_data(raw: dict[str, Any]) -> Config:
     raises ConfigError naming the field."""
     if not isinstance(raw, dict):
         raise TypeError(f"raw: expected a dict of config data, got {type(raw).__name__}")
+    k = once.key("config", raw)
+    config: Config | None = once.found(k)
+    if config is None:
+        config = _validated(raw)
+        once.keep(k, config)
+    return config
+
+
+def _validated(raw: dict[str, Any]) -> Config:
     check_limits(raw, depth=1)
     try:
         return Config.model_validate(raw)

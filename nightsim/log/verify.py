@@ -19,15 +19,15 @@ its end or the dice contradict.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from nightsim import __version__, heads
-from nightsim.config import config_from_data, header_config
-from nightsim.config.fingerprint import data_sha256
+from nightsim.config import Config, config_from_data, header_config
 from nightsim.editions import (
     is_later,
     played,
@@ -44,7 +44,7 @@ from nightsim.events import FIRST_EDITION, LOG_VERSION, Event, NightHeader
 from nightsim.limits import MAX_NIGHTS, shown
 from nightsim.log.reader import LogLine, Skipped, foreign, iter_entries
 from nightsim.log.watches import WatchTrail
-from nightsim.log.writer import iter_log_lines
+from nightsim.log.writer import canonical_bytes, iter_log_lines
 from nightsim.told import Said
 
 
@@ -149,8 +149,18 @@ def _type_of(line: str) -> str:
     return str(json.loads(line).get("type", "?"))
 
 
+@dataclass
+class Replayed:
+    """What a re-simulation played: its config and each night's outcome, in order."""
+
+    config: Config | None = None
+    outcomes: list[NightOutcome] = field(default_factory=list)
+
+
 def _as_written(
-    raw: Iterator[Event | NightOutcome], header: NightHeader
+    raw: Iterator[Event | NightOutcome],
+    header: NightHeader,
+    replayed: Replayed | None = None,
 ) -> Iterator[Event | NightOutcome]:
     """The simulation's events with its header's metadata as the log has it: the `nightsim`
     version, the `config` and `resolved` as they were written (a key added since, or a
@@ -168,6 +178,8 @@ def _as_written(
     for item in raw:
         if isinstance(item, NightHeader):
             item = item.model_copy(update=stamp)
+        elif replayed is not None and isinstance(item, NightOutcome):
+            replayed.outcomes.append(item)
         yield item
 
 
@@ -196,7 +208,7 @@ def _older_format(
         mismatch=None,
         older_format=(version, header.nightsim),
         head=head,
-        config_sha256=data_sha256(header.config),
+        config_sha256=_config_sha256(header.config),
         rng=header.rng,
         nightsim=header.nightsim,
         edition=header.edition,
@@ -313,7 +325,7 @@ def _notes(header: NightHeader) -> list[str]:
     return notes
 
 
-def _resimulated(header: NightHeader) -> Iterator[str]:
+def _resimulated(header: NightHeader, replayed: Replayed | None = None) -> Iterator[str]:
     """The log lines this nightsim writes for the header's config, seed, nights, dice and
     rules edition, its header as the log has it."""
     try:
@@ -321,16 +333,21 @@ def _resimulated(header: NightHeader) -> Iterator[str]:
     except ConfigError as exc:
         raise BrokenLog(1, f"the header's config is not valid: {exc}") from None
     raw = iter_raw(config, header.seed, header.nights, header.rng, edition=header.edition)
-    return iter_log_lines(_as_written(raw, header))
+    if replayed is not None:
+        replayed.config = config
+    return iter_log_lines(_as_written(raw, header, replayed))
 
 
-def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
+def verify_lines(lines: Iterable[str | bytes], replayed: Replayed | None = None) -> Verdict:
     """Check the log (as `iter_log` does) and compare it with a fresh simulation.
 
     Raises NotALog / BrokenLog when the log itself is not intact (a verified log must be),
     NotALog when its header asks for more nights than a run writes; UnknownDice when its
     header names dice this nightsim cannot roll (and is not a later release's: then the
     verdict sends it there).
+
+    `replayed`, when given, receives the config re-simulated and each night's outcome
+    (`campaign verify` carries a night's morning into the next without playing it again).
     """
     reader = iter_entries(lines)
     first = next(reader)
@@ -351,7 +368,14 @@ def verify_lines(lines: Iterable[str | bytes]) -> Verdict:
             f"night.header: nights {header.nights} is past the limit of {MAX_NIGHTS} nights"
             " a run writes: this nightsim cannot re-simulate it",
         )
-    return _compared(header, itertools.chain([first], reader))
+    return _compared(header, itertools.chain([first], reader), replayed)
+
+
+def _config_sha256(config: dict[str, Any]) -> str:
+    """config.fingerprint.data_sha256: the SHA-256 of the same JCS bytes, by the writer's
+    faster road to them (tests/log/test_canonical.py); a campaign's verify makes a verdict
+    every night."""
+    return hashlib.sha256(canonical_bytes(config)).hexdigest()
 
 
 def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
@@ -363,7 +387,7 @@ def _verdict(header: NightHeader, events: int, **rest: Any) -> Verdict:
         seed_matches=seed_sha256(header.seed) == header.seed_sha256,
         rng=header.rng,
         nightsim=header.nightsim,
-        config_sha256=data_sha256(header.config),
+        config_sha256=_config_sha256(header.config),
         edition=header.edition,
         notes=rest.pop("notes", ()),
         mismatch=rest.pop("mismatch", None),
@@ -397,12 +421,16 @@ def _actor(data: dict[str, Any]) -> object:
     return data.get("actor")
 
 
-def _compared(header: NightHeader, entries: Iterator[LogLine | Skipped]) -> Verdict:
+def _compared(
+    header: NightHeader,
+    entries: Iterator[LogLine | Skipped],
+    replayed: Replayed | None = None,
+) -> Verdict:
     """Every line against the simulation's, to the log's end (its head). Past the first
     difference the comparison goes on without the hashes (a forger's re-chaining changes
     every one after an edit), so that each line that differs in what it says is counted."""
     notes = tuple(_notes(header))
-    sim = _resimulated(header)
+    sim = _resimulated(header, replayed)
     found = _Differences()
     said, played = WatchTrail(), WatchTrail()
     matched, head, read = 0, None, 0

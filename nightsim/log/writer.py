@@ -43,8 +43,13 @@ GENESIS = "0" * 64
 # null, booleans, lists and objects are written alike. Text in which none of these is seen
 # is the JCS text; a match (also one inside a string: "2.5 ft") only sends the line to
 # `rfc8785`. tests/log/test_canonical.py holds the two equal wherever this path is taken.
-_MIGHT_DIFFER_ASCII = re.compile(r"[0-9][.eE]|[0-9]{16}")
 _MIGHT_DIFFER = re.compile(r"[0-9][.eE]|[0-9]{16}|[\ud800-\udfff\U00010000-\U0010ffff]")
+# In ASCII text the two differ only in numbers, and in compact JSON every number outside a
+# string starts right after `:`, `,` or `[` (unless it is the whole text): a float (a digit
+# then `.` or `e`) or a long integer is seen there. Text inside a string (a release, "0.5.0")
+# no longer sends a header to the slow path; a string that looks like one (":2.5") still
+# does, which is only slower. One search, half the old pattern's time on an event's line.
+_NUMBER_MIGHT_DIFFER = re.compile(r"[:,\[]-?[0-9]+[.eE]|[:,\[]-?[0-9]{16}")
 #: `json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`, refusing
 #: NaN and infinity (not JSON): the fast path's text, checked by `fast_text`.
 dumps_sorted = json.JSONEncoder(
@@ -59,8 +64,11 @@ def fast_text(data: Any) -> str | None:
         text: str = dumps_sorted(data)
     except (TypeError, ValueError):  # not JSON data, or NaN / infinity
         return None
-    pattern = _MIGHT_DIFFER_ASCII if text.isascii() else _MIGHT_DIFFER
-    return None if pattern.search(text) else text
+    if not text.isascii():
+        return None if _MIGHT_DIFFER.search(text) else text
+    if text[:1] in "-0123456789":  # a number alone
+        return None if _MIGHT_DIFFER.search(text) else text
+    return None if _NUMBER_MIGHT_DIFFER.search(text) else text
 
 
 # orjson's sorted, compact output is `dumps_sorted`'s for every str (tests/log/test_canonical.py
