@@ -1110,6 +1110,40 @@ UK: dict[str, str | dict[str, str]] = {
     "status.rank_nights": "{rotas} послідовностей варт: по {nights:,} ночей кожна (змініть"
     " через --nights)",
     # --- вади журналу, які знаходить читач (nightsim/log/reader.py) ---
+    # вади журналу, через які його не прочитати (nightsim/log/reader.py)
+    "fault.not_utf8": "це не текст UTF-8; журнал nightsim — це JSON Lines",
+    "fault.first_empty": "порожній рядок; журнал nightsim починається з JSON-рядка night.header",
+    "fault.first_binary": "двійковий файл; журнал nightsim починається з JSON-рядка night.header",
+    "fault.first_not_json": "це не JSON; журнал nightsim починається з JSON-рядка night.header",
+    "fault.first_not_object": "це не об'єкт JSON; журнал nightsim починається з рядка night.header",
+    "fault.too_deep": "вкладено глибше ніж на {most} рівнів (межа для рядка журналу)",
+    "fault.v": "'v' дорівнює {got}, а мало бути {version}",
+    "fault.no_header": "немає рядка night.header (тип — {type}): це не журнал nightsim",
+    "fault.format": "версія формату журналу {got}; цей nightsim читає версії {readable}",
+    "fault.seq": "'seq' дорівнює {got}, а мало бути {seq}",
+    "fault.players_view": 'це вигляд для гравців ("view": "players"), а не журнал: у ньому'
+    " немає ланцюжка, і він нічого не доводить; попросіть у ведучого сам журнал",
+    "fault.not_jcs": "цей JSON не записати за JCS ({why}): рядок змінили",
+    "fault.unknown_type": "{type}: невідомий тип події {tag}",
+    "fault.no_type": "{type}: немає поля 'type'",
+    "fault.field_missing": "{type}: бракує поля {field}",
+    "fault.bad_field": "{type}: поле {field} не таке, як його пише nightsim: {msg}",
+    "fault.bad_line": "{type}: рядок не такий, як його пише nightsim: {msg}",
+    "fault.skipped_night": "{type}: 'night' дорівнює {got}, а мав бути номер ночі",
+    "fault.not_canonical_v1": "це не канонічний JSON формату 1 (ключі за абеткою, без пропусків):"
+    " рядок переписали",
+    "fault.header_seed": "night.header: {why}",
+    "fault.party_size": "night.header: у загоні {party}, більше за {most} (межа для загону);"
+    " такого журналу цей nightsim не читає",
+    "fault.header_invalid": "night.header: конфігурація хибна: {why}",
+    "fault.empty_file": "порожній файл: це не журнал nightsim",
+    "fault.too_long": "довший за {mib} МіБ (межа для рядка журналу)",
+    "fault.partial_empty": "{path}: журнал обірвався ще до першого рядка: запуск, що створив"
+    " цей файл .partial, зупинили, перш ніж він записав night.header",
+    "fault.campaign_file": "{path}: це файл кампанії nightsim: виконайте `nightsim campaign"
+    " verify` (`nightsim campaign log FILE N` дає журнал однієї ночі)",
+    "fault.fifo": " (FIFO читається без очікування: у нього нічого не записали)",
+    "fault.partial": " (файл .partial лишає запуск, який зупинили до кінця)",
     "fault.not_utf8_line": "не текст UTF-8: рядок пошкоджено",
     "fault.bom": "починається з позначки порядку байтів (BOM): файл переписав редактор",
     "fault.cut_mid_line": "не JSON: файл обірвано посеред рядка",
