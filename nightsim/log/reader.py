@@ -216,7 +216,12 @@ def check_format(number: int, data: dict[str, Any], version: int) -> int:
     if v not in READABLE_VERSIONS or not isinstance(v, int) or isinstance(v, bool):
         raise NotALog(
             1,
-            Said("fault.format", got=shown(v), readable=", ".join(map(str, READABLE_VERSIONS))),
+            Said(
+                "fault.format",
+                got=shown(v),
+                first=", ".join(map(str, READABLE_VERSIONS[:-1])),
+                last=READABLE_VERSIONS[-1],
+            ),
         )
     return v
 

@@ -1055,6 +1055,11 @@ EN: dict[str, str | dict[str, str]] = {
     "status.rank_nights": "{rotas} rotas: {nights:,} nights each (set --nights to change)",
     # --- the log reader's faults (nightsim/log/reader.py, by code: nightsim/told.py) ---
     # the log reader's faults a log cannot be read for (nightsim/log/reader.py)
+    # a published value refused (`verify --head/--commitment/--config-sha256`)
+    "refuse.option": "{option} {text}: {why}",
+    "refuse.head": "expected at least {short} of the {full} hex digits of the chain head, as"
+    " `run` shows it (spaces and dashes ignored, e.g. 5743-776d-9e2f)",
+    "refuse.sha256": "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)",
     "fault.not_utf8": "not UTF-8 text; a nightsim log is JSON Lines",
     "fault.first_empty": "empty line; a nightsim log starts with a JSON night.header",
     "fault.first_binary": "a binary file; a nightsim log starts with a JSON night.header",
@@ -1063,7 +1068,7 @@ EN: dict[str, str | dict[str, str]] = {
     "fault.too_deep": "nested more than {most} deep (the limit for a log line)",
     "fault.v": "'v' is {got}, expected {version}",
     "fault.no_header": "no night.header (type is {type}): not a nightsim log",
-    "fault.format": "log format version {got}; this nightsim reads versions {readable}",
+    "fault.format": "log format version {got}; this nightsim reads versions {first} and {last}",
     "fault.seq": "'seq' is {got}, expected {seq}",
     "fault.players_view": 'a players\' view ("view": "players"), not a log: it carries no'
     " chain and proves nothing; ask the referee for the log itself",

@@ -1111,6 +1111,12 @@ UK: dict[str, str | dict[str, str]] = {
     " через --nights)",
     # --- вади журналу, які знаходить читач (nightsim/log/reader.py) ---
     # вади журналу, через які його не прочитати (nightsim/log/reader.py)
+    # відхилене оприлюднене значення (`verify --head/--commitment/--config-sha256`)
+    "refuse.option": "{option} {text}: {why}",
+    "refuse.head": "потрібно щонайменше {short} з {full} шістнадцяткових цифр останнього гешу"
+    " ланцюжка, як їх показує `run` (пропуски й дефіси не враховуються, напр. 5743-776d-9e2f)",
+    "refuse.sha256": "потрібно 64 шістнадцяткові цифри гешу SHA-256 (пропуски й дефіси не"
+    " враховуються)",
     "fault.not_utf8": "це не текст UTF-8; журнал nightsim — це JSON Lines",
     "fault.first_empty": "порожній рядок; журнал nightsim починається з JSON-рядка night.header",
     "fault.first_binary": "двійковий файл; журнал nightsim починається з JSON-рядка night.header",
@@ -1119,7 +1125,7 @@ UK: dict[str, str | dict[str, str]] = {
     "fault.too_deep": "вкладено глибше ніж на {most} рівнів (межа для рядка журналу)",
     "fault.v": "'v' дорівнює {got}, а мало бути {version}",
     "fault.no_header": "немає рядка night.header (тип — {type}): це не журнал nightsim",
-    "fault.format": "версія формату журналу {got}; цей nightsim читає версії {readable}",
+    "fault.format": "версія формату журналу {got}; цей nightsim читає версії {first} і {last}",
     "fault.seq": "'seq' дорівнює {got}, а мало бути {seq}",
     "fault.players_view": 'це вигляд для гравців ("view": "players"), а не журнал: у ньому'
     " немає ланцюжка, і він нічого не доводить; попросіть у ведучого сам журнал",

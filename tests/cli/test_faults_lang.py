@@ -124,3 +124,32 @@ def test_every_code_the_package_says_has_both_catalogues() -> None:
     for code in sorted(codes):
         assert code in EN and code in UK, code
     assert {"fault.first_empty", "fault.first_binary", "fault.first_not_json"} <= codes
+
+
+@pytest.mark.parametrize(
+    ("argv", "uk", "en"),
+    [
+        (["--head", "zz"], "--head 'zz': потрібно щонайменше 12 з 64", "--head 'zz': expected at"),
+        (["--commitment", "abc"], "--commitment 'abc': потрібно 64", "expected the 64 hex"),
+        (["--config-sha256", "ab"], "--config-sha256 'ab': потрібно 64", "expected the 64 hex"),
+    ],
+)
+def test_a_published_value_is_refused_in_the_commands_language(
+    argv: list[str],
+    uk: str,
+    en: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("n.jsonl").write_text("".join(_lines()))
+    assert main(["verify", "n.jsonl", *argv, "--lang", "uk"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nightsim: помилка: ") and uk in err, err
+    # Latin left: the option and its value, the hash's name, the command, the example's hex
+    told = err.replace(argv[0], "").replace(argv[1], "")
+    assert set(latin(told)) <= {"SHA", "run", "dd", "ef"}, err
+    assert main(["verify", "n.jsonl", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nightsim: error: ") and en in err, err
