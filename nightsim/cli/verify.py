@@ -239,13 +239,13 @@ def agreed_lines(verdict: Verdict, args: argparse.Namespace, t: Catalogue) -> li
     return [said, t(key, sha=verdict.config_sha256)]
 
 
-def not_resimulated(verdict: Verdict, log: str) -> str | None:
+def not_resimulated(verdict: Verdict, log: str, lang: str = "en") -> str | None:
     """The one line for a log this nightsim does not re-simulate (exit 3), naming the
-    release that does; None: it was re-simulated."""
+    release that does, in `lang`; None: it was re-simulated."""
     if verdict.older_format_line is not None:
-        return verdict.older_format_line
+        return in_lang(verdict.older_format_line, lang)
     if verdict.elsewhere is not None:
-        return verdict.elsewhere.line(log)
+        return verdict.elsewhere.line(log, lang)
     return None
 
 
@@ -294,7 +294,7 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
-    elsewhere = not_resimulated(verdict, args.log)
+    elsewhere = not_resimulated(verdict, args.log, args.lang)
     # Where the log ends and what was published are checked for every log, whether or not
     # this nightsim re-simulates it; the re-simulation goes on when the head fails, so that
     # the verdict says what was changed, not only that something was.

@@ -1060,6 +1060,26 @@ EN: dict[str, str | dict[str, str]] = {
     "refuse.head": "expected at least {short} of the {full} hex digits of the chain head, as"
     " `run` shows it (spaces and dashes ignored, e.g. 5743-776d-9e2f)",
     "refuse.sha256": "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)",
+    # a log this nightsim does not re-simulate, its chain intact (nightsim/log/verify.py)
+    "elsewhere.line": "{why}. Its chain is intact; re-simulate it with {which}: {command}",
+    "elsewhere.later": "a later release",
+    "elsewhere.release": "nightsim {release}",
+    "elsewhere.older": "format {version} log written by nightsim {by}",
+    "elsewhere.older_line": "format {version} log written by nightsim {by}: its chain is intact;"
+    " re-simulate it with nightsim {by} (pip install nightsim=={by})",
+    "elsewhere.retired": "{by} wrote this log with rules edition {edition}, which this nightsim"
+    " ({this}) no longer plays (it plays {plays})",
+    "elsewhere.edition": "{by} wrote this log with rules edition {edition}, which this nightsim"
+    " ({this}) does not know (it plays {plays})",
+    "elsewhere.fields": "{by}, a later release, wrote this log: its header holds {names}, which"
+    " this nightsim ({this}) does not know",
+    "elsewhere.dice": "{by}, a later release, rolled this log with dice {dice}, which this"
+    " nightsim ({this}) cannot roll",
+    "elsewhere.line_type": "line {line} is of event type {type}, which this nightsim ({this})"
+    " does not know (a later release wrote it)",
+    "elsewhere.line_fields": "line {line} holds {names}, which this nightsim ({this}) does not"
+    " know (a later release wrote it)",
+    "elsewhere.whatif": "{path}: {why}; whatif needs a log it re-simulates",
     "fault.not_utf8": "not UTF-8 text; a nightsim log is JSON Lines",
     "fault.first_empty": "empty line; a nightsim log starts with a JSON night.header",
     "fault.first_binary": "a binary file; a nightsim log starts with a JSON night.header",

@@ -1117,6 +1117,27 @@ UK: dict[str, str | dict[str, str]] = {
     " ланцюжка, як їх показує `run` (пропуски й дефіси не враховуються, напр. 5743-776d-9e2f)",
     "refuse.sha256": "потрібно 64 шістнадцяткові цифри гешу SHA-256 (пропуски й дефіси не"
     " враховуються)",
+    # a log this nightsim does not re-simulate, its chain intact (nightsim/log/verify.py)
+    "elsewhere.line": "{why}. Ланцюжок журналу цілий; відтворіть ніч за допомогою {which}:"
+    " {command}",
+    "elsewhere.later": "пізнішого випуску",
+    "elsewhere.release": "nightsim {release}",
+    "elsewhere.older": "журнал формату {version}, записаний nightsim {by}",
+    "elsewhere.older_line": "журнал формату {version}, записаний nightsim {by}: його ланцюжок"
+    " цілий; відтворіть ніч за допомогою nightsim {by} (pip install nightsim=={by})",
+    "elsewhere.retired": "{by} записав цей журнал за редакцією правил {edition}, яку цей"
+    " nightsim ({this}) уже не грає (він грає {plays})",
+    "elsewhere.edition": "{by} записав цей журнал за редакцією правил {edition}, якої цей"
+    " nightsim ({this}) не знає (він грає {plays})",
+    "elsewhere.fields": "{by}, пізніший випуск, записав цей журнал: у його заголовку є {names},"
+    " чого цей nightsim ({this}) не знає",
+    "elsewhere.dice": "{by}, пізніший випуск, кидав кості {dice} для цього журналу, а цей"
+    " nightsim ({this}) таких кидати не вміє",
+    "elsewhere.line_type": "рядок {line} має тип події {type}, якого цей nightsim ({this}) не"
+    " знає (його записав пізніший випуск)",
+    "elsewhere.line_fields": "у рядку {line} є {names}, чого цей nightsim ({this}) не знає (його"
+    " записав пізніший випуск)",
+    "elsewhere.whatif": "{path}: {why}; whatif потрібен журнал, який цей nightsim відтворює",
     "fault.not_utf8": "це не текст UTF-8; журнал nightsim — це JSON Lines",
     "fault.first_empty": "порожній рядок; журнал nightsim починається з JSON-рядка night.header",
     "fault.first_binary": "двійковий файл; журнал nightsim починається з JSON-рядка night.header",

@@ -153,3 +153,26 @@ def test_a_published_value_is_refused_in_the_commands_language(
     assert main(["verify", "n.jsonl", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("nightsim: error: ") and en in err, err
+
+
+@pytest.mark.parametrize("command", ["verify", "whatif"])
+def test_a_later_releases_log_is_sent_there_in_the_commands_language(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("later.jsonl").write_bytes(_edit(3, lambda d: d.update(type="night.zzz")))
+    extra = ["--set", "camp.season=winter"] if command == "whatif" else []
+    assert main([command, "later.jsonl", *extra, "--lang", "uk"]) == 3
+    out, err = capsys.readouterr()
+    assert "рядок 4 має тип події 'night.zzz'" in out + err, out + err
+    assert "Ланцюжок журналу цілий" in out + err, out + err
+    # Latin left: the command that re-simulates it, the version, the command's name
+    told = re.sub(r"pipx run nightsim \w+ \S+|\(\S+dev0\)|whatif|later\.jsonl", "", out + err)
+    assert latin(told) == [], out + err
+    assert main([command, "later.jsonl", *extra]) == 3
+    out, err = capsys.readouterr()
+    assert "line 4 is of event type 'night.zzz', which this nightsim" in out + err
+    assert "Its chain is intact; re-simulate it with a later release: pipx" in out + err
