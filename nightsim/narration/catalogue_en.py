@@ -408,6 +408,9 @@ EN: dict[str, str | dict[str, str]] = {
     # --step
     "step.prompt": "[Enter: the next hour] ",
     # where a difference is, and whose watch it was on each side (narration/verdict.py)
+    "verdict.type.header": "night.header",
+    "verdict.type.hour": "hour.passed",
+    "verdict.type.summary": "night.summary",
     "verdict.at": "line {line}",
     "verdict.at_clock": "line {line}, {clock}",
     "verdict.on_watch": "{at}, on {name}'s watch",

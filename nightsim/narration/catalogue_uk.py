@@ -440,6 +440,9 @@ UK: dict[str, str | dict[str, str]] = {
     # --step
     "step.prompt": "[Enter: наступна година] ",
     # where a difference is, and whose watch it was on each side (narration/verdict.py)
+    "verdict.type.header": "заголовок ночі",
+    "verdict.type.hour": "минула година",
+    "verdict.type.summary": "підсумок ночі",
     "verdict.at": "рядок {line}",
     "verdict.at_clock": "рядок {line}, {clock}",
     "verdict.on_watch": "{at}, на варті \u2014 {name}",

@@ -176,3 +176,21 @@ def test_a_later_releases_log_is_sent_there_in_the_commands_language(
     out, err = capsys.readouterr()
     assert "line 4 is of event type 'night.zzz', which this nightsim" in out + err
     assert "Its chain is intact; re-simulate it with a later release: pipx" in out + err
+
+
+def test_a_differing_summary_is_named_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    lines = _lines()
+    data = json.loads(lines[-1])
+    assert data["type"] == "night.summary"
+    key = next(k for k, v in data.items() if isinstance(v, int) and k not in ("seq", "v", "night"))
+    data[key] += 1
+    lines[-1] = json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n"
+    Path("f.jsonl").write_text("".join(rehash(lines)))
+    assert main(["verify", "f.jsonl", "--lang", "uk"]) == 1
+    out = capsys.readouterr().out
+    assert "підсумок ночі" in out and "night.summary" not in out, out
+    assert main(["verify", "f.jsonl"]) == 1
+    assert "night.summary" in capsys.readouterr().out
