@@ -269,7 +269,7 @@ def run(args: argparse.Namespace) -> int:
     except PlayedElsewhere as exc:
         # A night of a release this nightsim does not play, as `verify` answers for a log:
         # neither tampered (1) nor bad input (2); the line names the release that plays it.
-        status(escaped(exc.line(args.file, args.campaign_command)))
+        status(escaped(exc.line(args.file, args.campaign_command, getattr(args, "lang", "en"))))
         return EXIT_OLDER_FORMAT
     except (NotACampaign, ConfigError) as exc:
         error(str(exc))

@@ -1083,6 +1083,10 @@ EN: dict[str, str | dict[str, str]] = {
     "elsewhere.line_fields": "line {line} holds {names}, which this nightsim ({this}) does not"
     " know (a later release wrote it)",
     "elsewhere.whatif": "{path}: {why}; whatif needs a log it re-simulates",
+    "elsewhere.sound_to": "; nights 1 to {last} are sound",
+    "elsewhere.sound_one": "; night 1 is sound",
+    "elsewhere.campaign": "{file}: night {night}: {why}{verified}; {which} plays this campaign:"
+    " {command}",
     "fault.not_utf8": "not UTF-8 text; a nightsim log is JSON Lines",
     "fault.first_empty": "empty line; a nightsim log starts with a JSON night.header",
     "fault.first_binary": "a binary file; a nightsim log starts with a JSON night.header",

@@ -1141,6 +1141,10 @@ UK: dict[str, str | dict[str, str]] = {
     "elsewhere.line_fields": "у рядку {line} є {names}, чого цей nightsim ({this}) не знає (його"
     " записав пізніший випуск)",
     "elsewhere.whatif": "{path}: {why}; whatif потрібен журнал, який цей nightsim відтворює",
+    "elsewhere.sound_to": "; ночі з 1 до {last} справні",
+    "elsewhere.sound_one": "; ніч 1 справна",
+    "elsewhere.campaign": "{file}: ніч {night}: {why}{verified}; кампанію відтворюють за"
+    " допомогою {which}: {command}",
     "fault.not_utf8": "це не текст UTF-8; журнал nightsim — це JSON Lines",
     "fault.first_empty": "порожній рядок; журнал nightsim починається з JSON-рядка night.header",
     "fault.first_binary": "двійковий файл; журнал nightsim починається з JSON-рядка night.header",
