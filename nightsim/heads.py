@@ -29,10 +29,9 @@ def parse_head(text: str) -> str:
     written down with; ValueError when it is not `SHORT` to `FULL` hex digits."""
     head = text.strip().lower().translate(_IGNORED)
     if not (SHORT <= len(head) <= FULL and _HEX.fullmatch(head)):
-        raise ValueError(
-            f"expected at least {SHORT} of the {FULL} hex digits of the chain head, as `run`"
-            f" shows it (spaces and dashes ignored, e.g. 5743-776d-9e2f)"
-        )
+        from nightsim.told import Said  # a message by code: the shell tells it in --lang
+
+        raise ValueError(Said("refuse.head", short=SHORT, full=FULL))
     return head
 
 

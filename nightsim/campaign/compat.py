@@ -28,20 +28,30 @@ class PlayedElsewhere(NotACampaign):
         self.night, self.elsewhere, self.checked = night, elsewhere, checked
         super().__init__(f"night {night}: {elsewhere.why}")
 
-    def line(self, file: str, command: str) -> str:
-        """The one line the CLI prints (escaped, as `verify`'s): the file, the night, why,
-        and the command that runs `campaign COMMAND FILE` with the release that plays it."""
+    def line(self, file: str, command: str, lang: str = "en") -> str:
+        """The one line the CLI prints (escaped, as `verify`'s) in `lang`: the file, the
+        night, why, and the command that runs `campaign COMMAND FILE` with the release that
+        plays it."""
+        from nightsim.narration.catalogue import Catalogue
+        from nightsim.told import in_lang
+
+        t = Catalogue(lang)
         verified = (
-            f"; nights 1 to {self.checked} are sound"
+            t("elsewhere.sound_to", last=self.checked)
             if self.checked > 1
-            else "; night 1 is sound"
+            else t("elsewhere.sound_one")
             if self.checked == 1
             else ""
         )
         run = resimulate_command(self.elsewhere.release, file, f"campaign {command}")
-        return (
-            f"{file}: night {self.night}: {self.elsewhere.why}{verified};"
-            f" {self.elsewhere.which} plays this campaign: {run}"
+        return t(
+            "elsewhere.campaign",
+            file=file,
+            night=self.night,
+            why=in_lang(self.elsewhere.why, lang),
+            verified=verified,
+            which=self.elsewhere.which_in(lang),
+            command=run,
         )
 
 

@@ -185,7 +185,8 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     except (UsageError, EnvironmentFailure) as exc:
         if stop.cause(exc):
             raise  # a stop that a library turned into an error (a config "unreadable")
-        error(str(exc))
+        # the command's language (`--lang`), for its refusals as for its answers
+        error(str(exc), getattr(args, "lang", None) or "en")
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_IOERR
 
 

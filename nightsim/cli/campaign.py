@@ -269,7 +269,7 @@ def run(args: argparse.Namespace) -> int:
     except PlayedElsewhere as exc:
         # A night of a release this nightsim does not play, as `verify` answers for a log:
         # neither tampered (1) nor bad input (2); the line names the release that plays it.
-        status(escaped(exc.line(args.file, args.campaign_command)))
+        status(escaped(exc.line(args.file, args.campaign_command, getattr(args, "lang", "en"))))
         return EXIT_OLDER_FORMAT
     except (NotACampaign, ConfigError) as exc:
         error(str(exc))
@@ -551,7 +551,7 @@ def _log(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_publish import published_of, published_problem
 
-    head = _parse_head(args.head) if args.head is not None else None
+    head = _parse_head(args.head, args.lang) if args.head is not None else None
     published = published_of(args)
     from nightsim.campaign.compat import PlayedElsewhere
 
@@ -645,13 +645,18 @@ def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
     )
 
 
-def _parse_head(text: str) -> str:
+def _parse_head(text: str, lang: str) -> str:
     from nightsim.heads import parse_head
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
 
     try:
         return parse_head(text)
     except ValueError as exc:
-        raise UsageError(f"--head {shown(text)}: {exc}") from None
+        why = in_lang(exc.args[0], lang)
+        raise UsageError(
+            Catalogue(lang)("refuse.option", option="--head", text=shown(text), why=why)
+        ) from None
 
 
 def _page(args: argparse.Namespace) -> int:

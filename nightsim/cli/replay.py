@@ -82,25 +82,22 @@ def lines_of(fh: IO[bytes], path: Path) -> Iterator[bytes]:
 
 def fail(path: Path, exc: LogError, lang: str = "en") -> int:
     """A log that is not a log is bad input (exit 2); a broken log failed its checks (1)."""
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
     if isinstance(exc, EmptyLog) and path.name.endswith(PARTIAL_SUFFIX):
         # `run` creates FILE.partial, then writes the header: a kill -9 or a power cut between
         # the two leaves it empty. It is a log cut short (1), as any other .partial prefix
         # is, not "not a log" (2); an empty file of any other name is not a log.
-        error(
-            f"{shown(path)}: the log was cut short before its first line: the run that"
-            " created this .partial file was stopped before it wrote the night.header"
-        )
+        error(t("fault.partial_empty", path=shown(path)), lang)
         return EXIT_FAILED
     if isinstance(exc, NotALog) and _is_campaign(path):
-        raise UsageError(
-            f"{shown(path)}: this is a nightsim campaign file: use `nightsim campaign verify`"
-            " (`nightsim campaign log FILE N` gives one night's log)"
-        )
+        raise UsageError(t("fault.campaign_file", path=shown(path)))
     message = f"{shown(path)}: {_told(exc, lang)}"
     if exc.line is None and _is_fifo(path):  # nothing at all was read from a named pipe
-        message += " (a FIFO is read without waiting: nothing was written to it)"
+        message += t("fault.fifo")
     if path.name.endswith(PARTIAL_SUFFIX):
-        message += " (a .partial file is what a run that was killed before the end left)"
+        message += t("fault.partial")
     if isinstance(exc, NotALog):
         raise UsageError(message) from None
     error(message, lang)

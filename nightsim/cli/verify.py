@@ -74,21 +74,18 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--head",
         metavar="HASH",
-        type=_head,
         help="the chain head `run` printed, or its first 12 hex digits or more (case, spaces and"
         " dashes ignored): fail unless the log ends there",
     )
     p.add_argument(
         "--commitment",
         metavar="HASH",
-        type=_sha256,
         help="the seed's SHA-256 published before the session (64 hex digits): fail unless the"
         " log's seed is the committed one",
     )
     p.add_argument(
         "--config-sha256",
         metavar="HASH",
-        type=_sha256,
         help="the config's fingerprint `check` printed before the session (64 hex digits):"
         " fail unless the log was played with that config",
     )
@@ -150,13 +147,34 @@ def _edition(text: str) -> int:
     return int(text)
 
 
-def _head(text: str) -> str:
+def _checked(args: argparse.Namespace) -> None:
+    """The published values given as text, checked in the command's language (`--lang`;
+    argparse, which would check them, reads the options before it knows the language)."""
     from nightsim.heads import parse_head
+    from nightsim.narration.catalogue import Catalogue
 
+    t = Catalogue(args.lang)
+    option = "--head"
     try:
-        return parse_head(text)
+        args.head = None if args.head is None else parse_head(args.head)
+        for option in ("--commitment", "--config-sha256"):
+            dest = option[2:].replace("-", "_")
+            setattr(args, dest, _sha256_of(getattr(args, dest)))
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        text = getattr(args, option[2:].replace("-", "_"))
+        why = in_lang(exc.args[0] if exc.args else str(exc), args.lang)
+        raise UsageError(t("refuse.option", option=option, text=shown(text), why=why)) from None
+
+
+def _sha256_of(text: str | None) -> str | None:
+    if text is None:
+        return None
+    digits = text.strip().lower().replace(" ", "").replace("-", "")
+    if not re.fullmatch(r"[0-9a-f]{64}", digits):
+        from nightsim.told import Said
+
+        raise ValueError(Said("refuse.sha256"))
+    return digits
 
 
 def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
@@ -221,13 +239,13 @@ def agreed_lines(verdict: Verdict, args: argparse.Namespace, t: Catalogue) -> li
     return [said, t(key, sha=verdict.config_sha256)]
 
 
-def not_resimulated(verdict: Verdict, log: str) -> str | None:
+def not_resimulated(verdict: Verdict, log: str, lang: str = "en") -> str | None:
     """The one line for a log this nightsim does not re-simulate (exit 3), naming the
-    release that does; None: it was re-simulated."""
+    release that does, in `lang`; None: it was re-simulated."""
     if verdict.older_format_line is not None:
-        return verdict.older_format_line
+        return in_lang(verdict.older_format_line, lang)
     if verdict.elsewhere is not None:
-        return verdict.elsewhere.line(log)
+        return verdict.elsewhere.line(log, lang)
     return None
 
 
@@ -261,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.log.verify import verify_lines
     from nightsim.narration.verdict import reasons
 
+    _checked(args)
     path = Path(args.log)
     try:
         with open_log(path) as fh:
@@ -275,7 +294,7 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.narration.catalogue import Catalogue
 
     t = Catalogue(args.lang)
-    elsewhere = not_resimulated(verdict, args.log)
+    elsewhere = not_resimulated(verdict, args.log, args.lang)
     # Where the log ends and what was published are checked for every log, whether or not
     # this nightsim re-simulates it; the re-simulation goes on when the head fails, so that
     # the verdict says what was changed, not only that something was.

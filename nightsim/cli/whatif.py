@@ -172,9 +172,12 @@ def run(args: argparse.Namespace) -> int:
         return fail(path, exc, args.lang)
     except UnknownDice as exc:
         raise unknown_dice(path, exc) from None
-    elsewhere = not_resimulated(verdict, args.log)
+    elsewhere = not_resimulated(verdict, args.log, args.lang)
     if elsewhere is not None:
-        error(f"{shown(path)}: {elsewhere}; whatif needs a log it re-simulates")
+        from nightsim.narration.catalogue import Catalogue
+
+        said = Catalogue(args.lang)("elsewhere.whatif", path=shown(path), why=elsewhere)
+        error(said, args.lang)
         return EXIT_OLDER_FORMAT
     # The verdict is whatif's answer then: on stdout as text; beside a JSON or HTML answer
     # (likely redirected to a file) on stderr, where the player sees it.

@@ -110,8 +110,8 @@ class Skipped:
     hash: str
 
 
-def _describe(exc: ValidationError) -> str:
-    """The first pydantic error as `field: what is wrong` (the rest are usually echoes)."""
+def _describe(exc: ValidationError, type_: object) -> Said:
+    """The first pydantic error as `type: field: what is wrong` (the rest are usually echoes)."""
     err = exc.errors()[0]
     loc = [str(p) for p in err["loc"]]
     # The discriminated union puts the event type first in the location: drop it.
@@ -119,11 +119,15 @@ def _describe(exc: ValidationError) -> str:
         loc = loc[1:]
     if err["type"] == "union_tag_invalid":
         tag = err.get("ctx", {}).get("tag", "?")
-        return f"unknown event type {shown(tag)}"
+        return Said("fault.unknown_type", type=type_, tag=shown(tag))
     if err["type"] == "union_tag_not_found":
-        return "no 'type' field"
+        return Said("fault.no_type", type=type_)
     where = ".".join(loc)
-    return f"field {shown(where)}: {err['msg']}" if where else err["msg"]
+    if err["type"] == "missing" and where:
+        return Said("fault.field_missing", type=type_, field=shown(where))
+    if where:  # pydantic's own words for what is wrong: told as it says them
+        return Said("fault.bad_field", type=type_, field=shown(where), msg=err["msg"])
+    return Said("fault.bad_line", type=type_, msg=err["msg"])
 
 
 def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
@@ -151,7 +155,7 @@ def decode(number: int, raw: str | bytes) -> tuple[str, bool]:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             if number == 1:
-                raise NotALog(1, "not UTF-8 text; a nightsim log is JSON Lines") from None
+                raise NotALog(1, Said("fault.not_utf8")) from None
             raise BrokenLog(number, Said("fault.not_utf8_line")) from None
     if number == 1 and raw.startswith("\ufeff"):
         # "UTF-8 with BOM": an editor rewrote a log (like CR LF), not a file that never was one.
@@ -162,10 +166,8 @@ def decode(number: int, raw: str | bytes) -> tuple[str, bool]:
 
 def _not_json(number: int, text: str, cut: bool) -> LogError:
     if number == 1:
-        what = (
-            "empty line" if not text.strip() else "a binary file" if "\x00" in text else "not JSON"
-        )
-        return NotALog(1, f"{what}; a nightsim log starts with a JSON night.header")
+        what = "empty" if not text.strip() else "binary" if "\x00" in text else "not_json"
+        return NotALog(1, Said(f"fault.first_{what}"))
     if cut:
         return BrokenLog(number, Said("fault.cut_mid_line"))
     if not text.strip():
@@ -181,7 +183,7 @@ def parse_json(number: int, text: str, cut: bool) -> dict[str, Any]:
         raise _not_json(number, text, cut) from None
     if not isinstance(data, dict):
         if number == 1:
-            raise NotALog(1, "not a JSON object; a nightsim log starts with a night.header")
+            raise NotALog(1, Said("fault.first_not_object"))
         raise BrokenLog(number, Said("fault.not_object"))
     return data
 
@@ -196,9 +198,7 @@ def check_depth(number: int, data: dict[str, Any], text_brackets: int | None = N
     while stack:
         node, depth = stack.pop()
         if depth > MAX_LOG_DEPTH:
-            raise BrokenLog(
-                number, f"nested more than {MAX_LOG_DEPTH} deep (the limit for a log line)"
-            )
+            raise BrokenLog(number, Said("fault.too_deep", most=MAX_LOG_DEPTH))
         children = node.values() if isinstance(node, dict) else node
         stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
 
@@ -209,15 +209,19 @@ def check_format(number: int, data: dict[str, Any], version: int) -> int:
     v = data.get("v")
     if number != 1:
         if v != version or isinstance(v, bool):
-            raise BrokenLog(number, f"'v' is {shown(v)}, expected {version}")
+            raise BrokenLog(number, Said("fault.v", got=shown(v), version=version))
         return version
     if data.get("type") != "night.header":
-        raise NotALog(1, f"no night.header (type is {shown(data.get('type'))}): not a nightsim log")
+        raise NotALog(1, Said("fault.no_header", type=shown(data.get("type"))))
     if v not in READABLE_VERSIONS or not isinstance(v, int) or isinstance(v, bool):
         raise NotALog(
             1,
-            f"log format version {shown(v)}; this nightsim reads versions"
-            f" {' and '.join(map(str, READABLE_VERSIONS))}",
+            Said(
+                "fault.format",
+                got=shown(v),
+                first=", ".join(map(str, READABLE_VERSIONS[:-1])),
+                last=READABLE_VERSIONS[-1],
+            ),
         )
     return v
 
@@ -233,7 +237,7 @@ def check_seq(number: int, data: dict[str, Any], text: str, prev_text: str | Non
     if got == 0 and data.get("type") == "night.header":
         raise BrokenLog(number, Said("fault.glued"))
     if not isinstance(got, int) or isinstance(got, bool):
-        raise BrokenLog(number, f"'seq' is {shown(got)}, expected {seq}")
+        raise BrokenLog(number, Said("fault.seq", got=shown(got), seq=seq))
     code = "fault.seq_ahead" if got > seq else "fault.seq_behind"
     raise BrokenLog(number, Said(code, got=got, seq=seq))
 
@@ -254,11 +258,7 @@ def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> t
         if data.get("view") == "players":
             # `--view players --format jsonl`: a view proves nothing and carries no chain
             # (docs/stream.md, "The players' view is not the log"): not a log at all.
-            raise NotALog(
-                number,
-                'a players\' view ("view": "players"), not a log: it carries no chain and'
-                " proves nothing; ask the referee for the log itself",
-            )
+            raise NotALog(number, Said("fault.players_view"))
         raise BrokenLog(number, Said("fault.no_hash"))
     body = {k: v for k, v in data.items() if k != "hash"}
     fast = False
@@ -269,7 +269,7 @@ def _chain(number: int, data: dict[str, Any], prev_hash: str, version: int) -> t
         else:
             expected = line_hash_v1(prev_hash, body)
     except ValueError as exc:  # rfc8785: a number or a string that JCS cannot write
-        raise BrokenLog(number, f"not JCS-writable JSON ({exc}): the line was edited") from None
+        raise BrokenLog(number, Said("fault.not_jcs", why=str(exc))) from None
     if claimed != expected:
         raise BrokenLog(
             number,
@@ -283,7 +283,7 @@ def check_event(number: int, data: dict[str, Any]) -> Event:
     try:
         return parse_event(data)
     except ValidationError as exc:
-        raise BrokenLog(number, f"{data.get('type', '?')}: {_describe(exc)}") from None
+        raise BrokenLog(number, _describe(exc, data.get("type", "?"))) from None
 
 
 def _validated_dict(event: Event) -> dict[str, Any]:
@@ -351,8 +351,7 @@ def check_skipped(number: int, data: dict[str, Any], text: str, type_: str) -> N
     night = data.get("night")
     if number == 1 or not isinstance(night, int) or isinstance(night, bool) or night < 0:
         raise BrokenLog(
-            number,
-            f"{shown(type_, quote=False)}: 'night' is {shown(night)}, expected a night's number",
+            number, Said("fault.skipped_night", type=shown(type_, quote=False), got=shown(night))
         )
     if canonical_json(data) != text:
         raise BrokenLog(number, Said("fault.not_canonical"))
@@ -384,10 +383,7 @@ def check_line(
     if canonical_json_v1(data) != text:
         if text.endswith("\r"):
             raise BrokenLog(number, Said("fault.crlf"))
-        raise BrokenLog(
-            number,
-            "not format 1's canonical JSON (sorted keys, no spaces): the line was rewritten",
-        )
+        raise BrokenLog(number, Said("fault.not_canonical_v1"))
     # The night a format-1 line is in: the open one (a line outside any night is told so by
     # check_frame, so it is given a valid number here).
     return check_event(number, upgrade_v1(data, frame.night or max(frame.done, 1))), ()
@@ -429,22 +425,18 @@ def check_header(header: NightHeader) -> tuple[str, ...]:
     try:
         check_seed(header.seed)
     except ValueError as exc:
-        raise BrokenLog(1, f"night.header: {exc}") from None
+        raise BrokenLog(1, Said("fault.header_seed", why=str(exc))) from None
     party = header.config.get("party")
     if isinstance(party, list) and len(party) > MAX_PARTY:
         # No run writes such a header (the config refuses the party): a limit, bad input
         # (docs/limits.md), refused before its config is read or a night re-simulated.
-        raise NotALog(
-            1,
-            f"night.header: a party of {len(party)}, more than {MAX_PARTY} (the limit for a"
-            " party); this nightsim reads no such log",
-        )
+        raise NotALog(1, Said("fault.party_size", party=len(party), most=MAX_PARTY))
     later = foreign(header)
     data, dropped = header_config(header.config, drop_unknown=later)
     try:
         config = config_from_data(data)
     except ConfigError as exc:
-        raise BrokenLog(1, f"night.header: the config is not valid: {exc}") from None
+        raise BrokenLog(1, Said("fault.header_invalid", why=str(exc))) from None
     if canonical_json(config.canonical()) != canonical_json(data):
         raise BrokenLog(1, Said("fault.header_config"))
     if not _resolved_follows(header.resolved, resolved(config), later, plays(header.edition)):
@@ -522,7 +514,7 @@ def check_end(number: int, frame: LogFrame, last: Event | None, cut: bool) -> No
     """After the last line (`number` of them): a log ends with the summary of the header's
     last night, and with a newline."""
     if number == 0:
-        raise EmptyLog(None, "empty file: not a nightsim log")
+        raise EmptyLog(None, Said("fault.empty_file"))
     if frame.night != 0 or frame.done != frame.nights:
         what = last.type if last is not None else "nothing"
         raise BrokenLog(number, Said("fault.cut_short", last=what, nights=frame.nights))
@@ -751,7 +743,7 @@ def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:
             return
         number += 1
         if len(raw) > limit and not raw.endswith(b"\n"):
-            what = f"longer than {limit // 2**20} MiB (the limit for a log line)"
+            what = Said("fault.too_long", mib=limit // 2**20)
             raise NotALog(1, what) if number == 1 else BrokenLog(number, what)
         yield raw
 

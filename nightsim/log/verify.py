@@ -74,13 +74,27 @@ class Elsewhere:
     @property
     def which(self) -> str:
         """The release that plays it, for a sentence: "nightsim 0.5", "a later release"."""
-        return "a later release" if self.release is None else f"nightsim {self.release}"
+        return self.which_in("en")
 
-    def line(self, log: str) -> str:
-        """The one line `verify` prints, naming the command that re-simulates `log`."""
-        return (
-            f"{self.why}. Its chain is intact; re-simulate it with {self.which}:"
-            f" {resimulate_command(self.release, log)}"
+    def which_in(self, lang: str) -> str:
+        from nightsim.narration.catalogue import Catalogue
+
+        t = Catalogue(lang)
+        if self.release is None:
+            return t("elsewhere.later")
+        return t("elsewhere.release", release=self.release)
+
+    def line(self, log: str, lang: str = "en") -> str:
+        """The one line `verify` prints, naming the command that re-simulates `log`, in
+        `lang` (`why` is a message by code, nightsim/told.py)."""
+        from nightsim.narration.catalogue import Catalogue
+        from nightsim.told import in_lang
+
+        return Catalogue(lang)(
+            "elsewhere.line",
+            why=in_lang(self.why, lang),
+            which=self.which_in(lang),
+            command=resimulate_command(self.release, log),
         )
 
 
@@ -133,10 +147,7 @@ class Verdict:
         if self.older_format is None:
             return None
         version, by = self.older_format[0], shown(self.older_format[1], quote=False)
-        return (
-            f"format {version} log written by nightsim {by}: its chain is intact; re-simulate"
-            f" it with nightsim {by} (pip install nightsim=={by})"
-        )
+        return Said("elsewhere.older_line", version=version, by=by)
 
 
 def _differing(log: str, sim: str) -> tuple[str, ...]:
@@ -232,7 +243,11 @@ def read_header(line: str | bytes) -> tuple[NightHeader, Elsewhere | None]:
     assert isinstance(header, NightHeader)
     if first.version != LOG_VERSION:
         return header, Elsewhere(
-            f"format {first.version} log written by nightsim {shown(header.nightsim, quote=False)}",
+            Said(
+                "elsewhere.older",
+                version=first.version,
+                by=shown(header.nightsim, quote=False),
+            ),
             series(header.nightsim),
         )
     return header, elsewhere(first)
@@ -264,24 +279,21 @@ def elsewhere(first: LogLine) -> Elsewhere | None:
     later = series(header.nightsim) if is_later(header.nightsim) else None
     if not plays(header.edition):
         retired = release_for(header.edition)
-        what = "no longer plays" if retired is not None else "does not know"
+        code = "elsewhere.retired" if retired is not None else "elsewhere.edition"
         return Elsewhere(
-            f"{by} wrote this log with rules edition {header.edition}, which this nightsim"
-            f" ({__version__}) {what} (it plays {played()})",
+            Said(code, by=by, edition=header.edition, this=__version__, plays=played()),
             retired if retired is not None else later,
         )
     if later is None:
         return None
     if first.ignored:
         return Elsewhere(
-            f"{by}, a later release, wrote this log: its header holds"
-            f" {_names(first.ignored)}, which this nightsim ({__version__}) does not know",
+            Said("elsewhere.fields", by=by, names=_names(first.ignored), this=__version__),
             later,
         )
     if header.rng not in RNG_IDS:
         return Elsewhere(
-            f"{by}, a later release, rolled this log with dice {shown(header.rng)}, which this"
-            f" nightsim ({__version__}) cannot roll",
+            Said("elsewhere.dice", by=by, dice=shown(header.rng), this=__version__),
             later,
         )
     return None
@@ -292,17 +304,16 @@ def _unknown_line(header: NightHeader, entry: LogLine | Skipped) -> Elsewhere | 
     from there on, hashes and all): an event type it does not know, or (in a later
     release's log) fields it does not know. None: the line is compared."""
     if isinstance(entry, Skipped):
-        what = f"is of event type {shown(entry.type)}"
+        said = Said(
+            "elsewhere.line_type", line=entry.number, type=shown(entry.type), this=__version__
+        )
     elif entry.ignored and foreign(header):
-        what = f"holds {_names(entry.ignored)}"
+        names = _names(entry.ignored)
+        said = Said("elsewhere.line_fields", line=entry.number, names=names, this=__version__)
     else:
         return None
     later = series(header.nightsim) if is_later(header.nightsim) else None
-    return Elsewhere(
-        f"line {entry.number} {what}, which this nightsim ({__version__}) does not know"
-        " (a later release wrote it)",
-        later,
-    )
+    return Elsewhere(said, later)
 
 
 def _names(names: tuple[str, ...]) -> str:

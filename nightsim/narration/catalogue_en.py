@@ -408,6 +408,9 @@ EN: dict[str, str | dict[str, str]] = {
     # --step
     "step.prompt": "[Enter: the next hour] ",
     # where a difference is, and whose watch it was on each side (narration/verdict.py)
+    "verdict.type.header": "night.header",
+    "verdict.type.hour": "hour.passed",
+    "verdict.type.summary": "night.summary",
     "verdict.at": "line {line}",
     "verdict.at_clock": "line {line}, {clock}",
     "verdict.on_watch": "{at}, on {name}'s watch",
@@ -1054,6 +1057,69 @@ EN: dict[str, str | dict[str, str]] = {
     "status.odds_seed": "seed: {seed}  (repeat with {flags})",
     "status.rank_nights": "{rotas} rotas: {nights:,} nights each (set --nights to change)",
     # --- the log reader's faults (nightsim/log/reader.py, by code: nightsim/told.py) ---
+    # the log reader's faults a log cannot be read for (nightsim/log/reader.py)
+    # a published value refused (`verify --head/--commitment/--config-sha256`)
+    "refuse.option": "{option} {text}: {why}",
+    "refuse.head": "expected at least {short} of the {full} hex digits of the chain head, as"
+    " `run` shows it (spaces and dashes ignored, e.g. 5743-776d-9e2f)",
+    "refuse.sha256": "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)",
+    # a log this nightsim does not re-simulate, its chain intact (nightsim/log/verify.py)
+    "elsewhere.line": "{why}. Its chain is intact; re-simulate it with {which}: {command}",
+    "elsewhere.later": "a later release",
+    "elsewhere.release": "nightsim {release}",
+    "elsewhere.older": "format {version} log written by nightsim {by}",
+    "elsewhere.older_line": "format {version} log written by nightsim {by}: its chain is intact;"
+    " re-simulate it with nightsim {by} (pip install nightsim=={by})",
+    "elsewhere.retired": "{by} wrote this log with rules edition {edition}, which this nightsim"
+    " ({this}) no longer plays (it plays {plays})",
+    "elsewhere.edition": "{by} wrote this log with rules edition {edition}, which this nightsim"
+    " ({this}) does not know (it plays {plays})",
+    "elsewhere.fields": "{by}, a later release, wrote this log: its header holds {names}, which"
+    " this nightsim ({this}) does not know",
+    "elsewhere.dice": "{by}, a later release, rolled this log with dice {dice}, which this"
+    " nightsim ({this}) cannot roll",
+    "elsewhere.line_type": "line {line} is of event type {type}, which this nightsim ({this})"
+    " does not know (a later release wrote it)",
+    "elsewhere.line_fields": "line {line} holds {names}, which this nightsim ({this}) does not"
+    " know (a later release wrote it)",
+    "elsewhere.whatif": "{path}: {why}; whatif needs a log it re-simulates",
+    "elsewhere.sound_to": "; nights 1 to {last} are sound",
+    "elsewhere.sound_one": "; night 1 is sound",
+    "elsewhere.campaign": "{file}: night {night}: {why}{verified}; {which} plays this campaign:"
+    " {command}",
+    "fault.not_utf8": "not UTF-8 text; a nightsim log is JSON Lines",
+    "fault.first_empty": "empty line; a nightsim log starts with a JSON night.header",
+    "fault.first_binary": "a binary file; a nightsim log starts with a JSON night.header",
+    "fault.first_not_json": "not JSON; a nightsim log starts with a JSON night.header",
+    "fault.first_not_object": "not a JSON object; a nightsim log starts with a night.header",
+    "fault.too_deep": "nested more than {most} deep (the limit for a log line)",
+    "fault.v": "'v' is {got}, expected {version}",
+    "fault.no_header": "no night.header (type is {type}): not a nightsim log",
+    "fault.format": "log format version {got}; this nightsim reads versions {first} and {last}",
+    "fault.seq": "'seq' is {got}, expected {seq}",
+    "fault.players_view": 'a players\' view ("view": "players"), not a log: it carries no'
+    " chain and proves nothing; ask the referee for the log itself",
+    "fault.not_jcs": "not JCS-writable JSON ({why}): the line was edited",
+    "fault.unknown_type": "{type}: unknown event type {tag}",
+    "fault.no_type": "{type}: no 'type' field",
+    "fault.field_missing": "{type}: field {field}: Field required",
+    "fault.bad_field": "{type}: field {field}: {msg}",
+    "fault.bad_line": "{type}: {msg}",
+    "fault.skipped_night": "{type}: 'night' is {got}, expected a night's number",
+    "fault.not_canonical_v1": "not format 1's canonical JSON (sorted keys, no spaces): the line"
+    " was rewritten",
+    "fault.header_seed": "night.header: {why}",
+    "fault.party_size": "night.header: a party of {party}, more than {most} (the limit for a"
+    " party); this nightsim reads no such log",
+    "fault.header_invalid": "night.header: the config is not valid: {why}",
+    "fault.empty_file": "empty file: not a nightsim log",
+    "fault.too_long": "longer than {mib} MiB (the limit for a log line)",
+    "fault.partial_empty": "{path}: the log was cut short before its first line: the run that"
+    " created this .partial file was stopped before it wrote the night.header",
+    "fault.campaign_file": "{path}: this is a nightsim campaign file: use `nightsim campaign"
+    " verify` (`nightsim campaign log FILE N` gives one night's log)",
+    "fault.fifo": " (a FIFO is read without waiting: nothing was written to it)",
+    "fault.partial": " (a .partial file is what a run that was killed before the end left)",
     "fault.not_utf8_line": "not UTF-8 text: the line was damaged",
     "fault.bom": "starts with a byte-order mark (BOM): an editor rewrote the file",
     "fault.cut_mid_line": "not JSON: the file was cut short mid-line",

@@ -440,6 +440,9 @@ UK: dict[str, str | dict[str, str]] = {
     # --step
     "step.prompt": "[Enter: наступна година] ",
     # where a difference is, and whose watch it was on each side (narration/verdict.py)
+    "verdict.type.header": "заголовок ночі",
+    "verdict.type.hour": "минула година",
+    "verdict.type.summary": "підсумок ночі",
     "verdict.at": "рядок {line}",
     "verdict.at_clock": "рядок {line}, {clock}",
     "verdict.on_watch": "{at}, на варті \u2014 {name}",
@@ -1110,6 +1113,71 @@ UK: dict[str, str | dict[str, str]] = {
     "status.rank_nights": "{rotas} послідовностей варт: по {nights:,} ночей кожна (змініть"
     " через --nights)",
     # --- вади журналу, які знаходить читач (nightsim/log/reader.py) ---
+    # вади журналу, через які його не прочитати (nightsim/log/reader.py)
+    # відхилене оприлюднене значення (`verify --head/--commitment/--config-sha256`)
+    "refuse.option": "{option} {text}: {why}",
+    "refuse.head": "потрібно щонайменше {short} з {full} шістнадцяткових цифр останнього гешу"
+    " ланцюжка, як їх показує `run` (пропуски й дефіси не враховуються, напр. 5743-776d-9e2f)",
+    "refuse.sha256": "потрібно 64 шістнадцяткові цифри гешу SHA-256 (пропуски й дефіси не"
+    " враховуються)",
+    # a log this nightsim does not re-simulate, its chain intact (nightsim/log/verify.py)
+    "elsewhere.line": "{why}. Ланцюжок журналу цілий; відтворіть ніч за допомогою {which}:"
+    " {command}",
+    "elsewhere.later": "пізнішого випуску",
+    "elsewhere.release": "nightsim {release}",
+    "elsewhere.older": "журнал формату {version}, записаний nightsim {by}",
+    "elsewhere.older_line": "журнал формату {version}, записаний nightsim {by}: його ланцюжок"
+    " цілий; відтворіть ніч за допомогою nightsim {by} (pip install nightsim=={by})",
+    "elsewhere.retired": "{by} записав цей журнал за редакцією правил {edition}, яку цей"
+    " nightsim ({this}) уже не грає (він грає {plays})",
+    "elsewhere.edition": "{by} записав цей журнал за редакцією правил {edition}, якої цей"
+    " nightsim ({this}) не знає (він грає {plays})",
+    "elsewhere.fields": "{by}, пізніший випуск, записав цей журнал: у його заголовку є {names},"
+    " чого цей nightsim ({this}) не знає",
+    "elsewhere.dice": "{by}, пізніший випуск, кидав кості {dice} для цього журналу, а цей"
+    " nightsim ({this}) таких кидати не вміє",
+    "elsewhere.line_type": "рядок {line} має тип події {type}, якого цей nightsim ({this}) не"
+    " знає (його записав пізніший випуск)",
+    "elsewhere.line_fields": "у рядку {line} є {names}, чого цей nightsim ({this}) не знає (його"
+    " записав пізніший випуск)",
+    "elsewhere.whatif": "{path}: {why}; whatif потрібен журнал, який цей nightsim відтворює",
+    "elsewhere.sound_to": "; ночі з 1 до {last} справні",
+    "elsewhere.sound_one": "; ніч 1 справна",
+    "elsewhere.campaign": "{file}: ніч {night}: {why}{verified}; кампанію відтворюють за"
+    " допомогою {which}: {command}",
+    "fault.not_utf8": "це не текст UTF-8; журнал nightsim — це JSON Lines",
+    "fault.first_empty": "порожній рядок; журнал nightsim починається з JSON-рядка night.header",
+    "fault.first_binary": "двійковий файл; журнал nightsim починається з JSON-рядка night.header",
+    "fault.first_not_json": "це не JSON; журнал nightsim починається з JSON-рядка night.header",
+    "fault.first_not_object": "це не об'єкт JSON; журнал nightsim починається з рядка night.header",
+    "fault.too_deep": "вкладено глибше ніж на {most} рівнів (межа для рядка журналу)",
+    "fault.v": "'v' дорівнює {got}, а мало бути {version}",
+    "fault.no_header": "немає рядка night.header (тип — {type}): це не журнал nightsim",
+    "fault.format": "версія формату журналу {got}; цей nightsim читає версії {first} і {last}",
+    "fault.seq": "'seq' дорівнює {got}, а мало бути {seq}",
+    "fault.players_view": 'це вигляд для гравців ("view": "players"), а не журнал: у ньому'
+    " немає ланцюжка, і він нічого не доводить; попросіть у ведучого сам журнал",
+    "fault.not_jcs": "цей JSON не записати за JCS ({why}): рядок змінили",
+    "fault.unknown_type": "{type}: невідомий тип події {tag}",
+    "fault.no_type": "{type}: немає поля 'type'",
+    "fault.field_missing": "{type}: бракує поля {field}",
+    "fault.bad_field": "{type}: поле {field} не таке, як його пише nightsim: {msg}",
+    "fault.bad_line": "{type}: рядок не такий, як його пише nightsim: {msg}",
+    "fault.skipped_night": "{type}: 'night' дорівнює {got}, а мав бути номер ночі",
+    "fault.not_canonical_v1": "це не канонічний JSON формату 1 (ключі за абеткою, без пропусків):"
+    " рядок переписали",
+    "fault.header_seed": "night.header: {why}",
+    "fault.party_size": "night.header: у загоні {party}, більше за {most} (межа для загону);"
+    " такого журналу цей nightsim не читає",
+    "fault.header_invalid": "night.header: конфігурація хибна: {why}",
+    "fault.empty_file": "порожній файл: це не журнал nightsim",
+    "fault.too_long": "довший за {mib} МіБ (межа для рядка журналу)",
+    "fault.partial_empty": "{path}: журнал обірвався ще до першого рядка: запуск, що створив"
+    " цей файл .partial, зупинили, перш ніж він записав night.header",
+    "fault.campaign_file": "{path}: це файл кампанії nightsim: виконайте `nightsim campaign"
+    " verify` (`nightsim campaign log FILE N` дає журнал однієї ночі)",
+    "fault.fifo": " (FIFO читається без очікування: у нього нічого не записали)",
+    "fault.partial": " (файл .partial лишає запуск, який зупинили до кінця)",
     "fault.not_utf8_line": "не текст UTF-8: рядок пошкоджено",
     "fault.bom": "починається з позначки порядку байтів (BOM): файл переписав редактор",
     "fault.cut_mid_line": "не JSON: файл обірвано посеред рядка",

@@ -44,7 +44,18 @@ def _told(e: ev.Event | None, data: dict[str, Any], t: Catalogue) -> str:
         text = event_text(e, t, ()).plain.replace("  ", " ", 1)
     else:
         text = str(data.get("type", "?"))
+        # The lines no sentence tells are named as a referee would (English keeps the log's
+        # own type, which is what a programmer greps for); any other type as the log has it.
+        if text in _NAMED:
+            text = t(_NAMED[text])
     return shown(text, quote=False, limit=_LIMIT)
+
+
+_NAMED = {
+    "night.header": "verdict.type.header",
+    "hour.passed": "verdict.type.hour",
+    "night.summary": "verdict.type.summary",
+}
 
 
 def _fields(fields: tuple[str, ...], log: dict[str, Any], sim: dict[str, Any]) -> str:

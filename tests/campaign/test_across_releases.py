@@ -154,6 +154,11 @@ def test_a_night_of_a_later_rules_edition_is_exit_3_in_every_campaign_command(
         assert re.search(wrote, err), err
         if command in ("verify", "show", "page", "night"):
             sent_to_later(err, c, command)
+    # and in the command's language: the night, why and the release that plays it
+    code, err = here(capsys, "campaign", "verify", str(c), "--lang", "uk")
+    assert code == 3, err
+    assert re.search(r"ніч 2: nightsim \S+ записав цей журнал за редакцією правил", err), err
+    assert "ніч 1 справна; кампанію відтворюють за допомогою" in err, err
     assert here(capsys, "campaign", "verify", str(c), "--night", "1")[0] == 0
     done = later(release, tmp_path, "campaign", "verify", str(c))
     assert done.returncode == 0, done.stdout + done.stderr
