@@ -36,7 +36,7 @@ def _lines() -> list[str]:
     return log_lines(9)
 
 
-def _edit(n: int, change: Callable[[dict[str, object]], None]) -> bytes:
+def _edit(n: int, change: Callable[[dict[str, object]], object]) -> bytes:
     lines = _lines()
     data = json.loads(lines[n])
     change(data)
