@@ -760,6 +760,21 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
     night: list[ev.Event] = []
     first = 1
     weathers: tuple[str, ...] = ()
+
+    def told() -> NightFacts:
+        """The night so far, as the header last read says its party and weather."""
+        seen = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
+        return night_facts(
+            night,
+            seen,
+            exhaustion,
+            quiet=quiet,
+            pronouns=pronouns,
+            forms=forms,
+            first=first,
+            weather_by_night=weathers,
+        )
+
     for e in events:
         if isinstance(e, ev.NightHeader):
             header = header_facts(e)
@@ -776,32 +791,13 @@ def tell(events: Iterable[ev.Event], *, quiet: bool = False) -> Iterator[Facts]:
         if not isinstance(e, ev.NightSummary):
             continue
         names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        facts = night_facts(
-            night,
-            names,
-            exhaustion,
-            quiet=quiet,
-            pronouns=pronouns,
-            forms=forms,
-            first=first,
-            weather_by_night=weathers,
-        )
+        facts = told()
         yield facts
         hp_before = {r.actor: r.hp[0] for r in facts.morning.rows if r.hp}
         journey = journey_after(journey, e, hp_before, exhaustion)
         exhaustion = {c.name: c.exhaustion for c in e.characters}
         night = []
     if night:  # a log cut short: tell what there is
-        names = names or tuple(x.actor for x in night if isinstance(x, ev.RestChecked))
-        yield night_facts(
-            night,
-            names,
-            exhaustion,
-            quiet=quiet,
-            pronouns=pronouns,
-            forms=forms,
-            first=first,
-            weather_by_night=weathers,
-        )
+        yield told()
     if journey.nights > 1:
         yield journey
