@@ -45,7 +45,7 @@ class ToldRow(NamedTuple):
     differs: bool
 
 
-class Said(NamedTuple):
+class PartingTold(NamedTuple):
     """The first parting, told: its heading, then what happened in each night."""
 
     heading: str
@@ -55,7 +55,7 @@ class Said(NamedTuple):
 
 class NightTold(NamedTuple):
     title: str
-    parting: Said | None  # None: `same` says the nights do not differ
+    parting: PartingTold | None  # None: `same` says the nights do not differ
     encounter: tuple[ToldRow, ...]  # empty: no monster in either night
     dawn: tuple[ToldRow, ...]
 
@@ -138,8 +138,8 @@ def event_text(e: ev.Event | None, t: Catalogue, names: Sequence[str]) -> Text:
     return Text(f"{e.clock}  ", style="cyan") + body
 
 
-def said(p: Parting, t: Catalogue, names: Sequence[str]) -> Said:
-    return Said(
+def said(p: Parting, t: Catalogue, names: Sequence[str]) -> PartingTold:
+    return PartingTold(
         t("whatif.parting", clock=p.clock),
         event_text(p.logged, t, names),
         event_text(p.changed, t, names),

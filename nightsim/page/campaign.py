@@ -36,7 +36,7 @@ from nightsim.view import REFEREE, for_view
 COMPACT_NIGHTS = 200
 
 
-class PartyMember(Protocol):
+class MemberNow(Protocol):
     """A character as the campaign holds them now (nightsim.campaign's `PartyMember`)."""
 
     @property
@@ -303,7 +303,7 @@ class _Tracks:
 
 
 def _party(
-    told: Sequence[_Night], t: Catalogue, now: Sequence[PartyMember] | None = None
+    told: Sequence[_Night], t: Catalogue, now: Sequence[MemberNow] | None = None
 ) -> TableView | None:
     """Each character after the last night they were in: HP of max, exhaustion, and the
     nights they rested fully. `now`: the campaign's party as it stands (`campaign show`'s),
@@ -424,7 +424,7 @@ def page(
     void: Mapping[int, str] | None = None,
     checked: str = "",
     view: str = REFEREE,
-    now: Sequence[PartyMember] | None = None,
+    now: Sequence[MemberNow] | None = None,
 ) -> CampaignPage:
     """The campaign page's views; each night's log is read, checked and told one at a time.
     A void night (`void`: its number and note) is struck through in the table and left out
@@ -480,7 +480,7 @@ def campaign_html(
     void: Mapping[int, str] | None = None,
     checked: str = "",
     view: str = REFEREE,
-    now: Sequence[PartyMember] | None = None,
+    now: Sequence[MemberNow] | None = None,
 ) -> str:
     """The campaign page. `nights[i]` is night i+1's log (night `numbers[i]`'s, where a
     ledger missing a night gives its numbers): the lines of a one-night `nightsim run` log,
