@@ -16,20 +16,11 @@ import pytest
 from nightsim import rules, simulate
 from nightsim.config import Config
 from nightsim.events import MealCooked
-from tests.helpers.nights import assert_rate, make, outcome, person
+from tests.helpers.nights import assert_rate, fails, make, outcome, person
 
 pytestmark = pytest.mark.slow
 
 Rate = tuple[int, int]  # hits out of nights
-
-
-def fails(hits: int, n: int, p: float) -> bool:
-    """Whether `assert_rate` refuses hits/n against p."""
-    try:
-        assert_rate(hits, n, p)
-    except AssertionError:
-        return True
-    return False
 
 
 def four(*extra: dict[str, object], **rules_: object) -> list[dict[str, object]]:

@@ -13,20 +13,11 @@ import pytest
 from nightsim import rules
 from nightsim.codes import RestReason
 from nightsim.config import Config
-from tests.helpers.nights import assert_rate, make, night, outcome, person
+from tests.helpers.nights import assert_rate, fails, make, night, outcome, person
 
 pytestmark = pytest.mark.slow
 
 Rate = tuple[int, int]  # hits out of trials
-
-
-def fails(hits: int, n: int, p: float) -> bool:
-    """Whether `assert_rate` refuses hits/n against p."""
-    try:
-        assert_rate(hits, n, p)
-    except AssertionError:
-        return True
-    return False
 
 
 # --- a. woken by anything, then the caster's own watch: broken by the watch (§6.2) -------------

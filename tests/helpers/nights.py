@@ -59,6 +59,16 @@ def assert_rate(hits: int, n: int, p: float, what: str = "") -> None:
     assert lo <= hits <= hi, f"{what}: {hits}/{n} = {hits / n:.4f}, expected p = {p:.4f}"
 
 
+def fails(hits: int, n: int, p: float) -> bool:
+    """Whether `assert_rate` refuses hits/n against p: how a test shows that an older
+    edition's rate is not the new one's."""
+    try:
+        assert_rate(hits, n, p)
+    except AssertionError:
+        return True
+    return False
+
+
 def person(name: str, **fields: object) -> dict[str, object]:
     """A party member with plain defaults (CON/WIS/CHA 10, 5 of 10 HP, save 12)."""
     base: dict[str, object] = {
