@@ -134,40 +134,22 @@ def in_cluster(
     retry); a call that kills workers again and again, or a cluster with no worker left
     for PATIENCE_S, ends the run with EnvironmentFailure: never a report with a chunk
     missing."""
-    import distributed
     from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
 
+    from nightsim.log.writer import canonical_json
+
     canon = [cfg.canonical() for cfg in configs]
-    key = hashlib.sha256(repr(canon).encode("utf-8")).hexdigest()
+    key = hashlib.sha256(canonical_json({"configs": canon}).encode("utf-8")).hexdigest()
     client = _connect(address)
     pending: set[Any] = set()
-    current = client.as_current()  # Dask's `wait` finds the client it waits with here
-    current.__enter__()
     try:
-        room = 2 * max(1, sum(client.nthreads().values()))
-        alone_since: float | None = None
-
-        def collect() -> None:
-            nonlocal pending, alone_since
-            wait: Any = distributed.wait
-            try:
-                finished, pending = wait(pending, timeout=5, return_when="FIRST_COMPLETED")
-            except TimeoutError:
-                finished = set()
-            if not finished:
-                alone_since = _check_workers(client, address, alone_since)
-                return
-            alone_since = None
-            for fut in finished:
-                done(fut.result())
-
-        for fn, args in calls:
-            pending.add(client.submit(_on_worker, key, canon, fn, args, pure=False))
-            while len(pending) >= room:
-                collect()
-        while pending:
-            collect()
+        with client.as_current():  # Dask's `wait` finds the client it waits with here
+            room = _room(client)
+            for fn, args in calls:
+                pending.add(client.submit(_on_worker, key, canon, fn, args, pure=False))
+                pending = _collect(client, address, pending, done, until=room)
+            _collect(client, address, pending, done, until=0)
     except (FutureCancelledError, KilledWorker) as exc:
         raise _lost(address, f"a chunk of nights failed on the cluster ({exc})") from None
     except OSError as exc:
@@ -175,8 +157,33 @@ def in_cluster(
     finally:
         for fut in pending:
             fut.cancel()
-        current.__exit__(None, None, None)
         client.close()
+
+
+def _room(client: Any) -> int:
+    """How many calls stay in flight: two per worker thread."""
+    return 2 * max(1, int(sum(client.nthreads().values())))
+
+
+def _collect(
+    client: Any, address: str, pending: set[Any], done: Callable[[Any], None], until: int
+) -> set[Any]:
+    """Hand finished results to `done` until fewer than `until` calls are in flight (0:
+    all of them); the calls still in flight."""
+    import distributed
+
+    wait: Any = distributed.wait
+    alone_since: float | None = None
+    while pending and len(pending) >= max(until, 1):
+        try:
+            finished, pending = wait(pending, timeout=5, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            alone_since = _check_workers(client, address, alone_since)
+            continue
+        alone_since = None
+        for fut in finished:
+            done(fut.result())
+    return pending
 
 
 def _check_workers(client: Any, address: str, alone_since: float | None) -> float | None:
