@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import re
@@ -51,9 +52,6 @@ def exit_code(exc: LogError) -> int:
 def error(message: str, lang: str = "en") -> None:
     # Each echoed value is already shown() (escaped, shortened); escaping again here keeps
     # the line one line, uncoloured, whatever a message forgot (a path from an OS error).
-    if lang == "en":  # the common path loads no catalogue
-        print(f"nightsim: error: {escaped(message)}", file=sys.stderr)
-        return
     from nightsim.narration.catalogue import Catalogue
 
     print(Catalogue(lang)("status.error", message=escaped(message)), file=sys.stderr)
@@ -66,7 +64,8 @@ def status(message: str) -> None:
 def add_lang(p: argparse.ArgumentParser) -> None:
     """`--lang` on a command that has none yet: every command speaks both languages (its
     answer, its status lines on stderr)."""
-    if "--lang" not in p._option_string_actions:  # argparse's own table of the options
+    # argparse refuses a second --lang (ArgumentError): the command has one already
+    with contextlib.suppress(argparse.ArgumentError):
         p.add_argument(
             "--lang",
             choices=("en", "uk"),
