@@ -41,7 +41,10 @@ def _bound(host: str, port: int) -> socket.socket:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port: expected 0..65535, got {port}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not left 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets
+    # whose proto says TCP, and with Nagle on, a kept-alive connection's every answer after
+    # the first waits ~40 ms for the client's delayed ACK between its headers and its body.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))

@@ -69,3 +69,16 @@ def test_200_followers_and_20_stalled(served: Served) -> None:
     assert served.alive()
     assert rss_after - rss_before < RSS_BOUND_KIB, (rss_before, rss_after)
     assert served.stop() in (0, 143)
+
+
+def test_a_kept_alive_connection_answers_without_waiting_for_an_ack(served: Served) -> None:
+    """Each answer on one kept-alive connection comes whole at once: with Nagle's algorithm on
+    the server's sockets, every answer after the first held its body back until the client's
+    delayed ACK of its headers, ~40 ms a request on Linux, for a phone's every htmx request."""
+    c = served.client()
+    took = []
+    for _ in range(21):
+        start = time.perf_counter()
+        assert c.get("/api/campaigns/no-such").status_code == 404
+        took.append(time.perf_counter() - start)
+    assert sorted(took)[10] < 0.02, [round(t * 1000, 1) for t in took]
