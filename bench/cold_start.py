@@ -74,15 +74,15 @@ def report(label: str, times: dict[str, list[float]], rounds: int) -> None:
 
 
 # Its small mode: one quick run, so that tests/test_benches_run.py keeps it working.
-QUICK = (
-    "--rounds",
-    "1",
-)
+QUICK = ("--rounds", "1", "--no-warm")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument(
+        "--no-warm", action="store_true", help="no first run of each command to warm the disk cache"
+    )
     args = ap.parse_args()
     env = dict(os.environ)
     ns = nightsim_cmd()
@@ -108,7 +108,7 @@ def main() -> None:
         }
         wall: dict[str, list[float]] = {name: [] for name in cases}
         cpu: dict[str, list[float]] = {name: [] for name in cases}
-        for cmd in cases.values():  # warm the disk cache
+        for cmd in () if args.no_warm else cases.values():  # warm the disk cache
             timed(cmd, d / "out.txt", env)
         for _ in range(args.rounds):
             for name, cmd in cases.items():
