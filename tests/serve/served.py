@@ -5,12 +5,15 @@ binds 127.0.0.1 and every request these tests make goes there), reads the two UR
 on stdout within a bounded wait, and returns a `Served`: the base URL, both tokens, the
 process, and `stop` (a signal, then the exit code). `seeded(folder)` lays a folder as a
 referee would: a camp (a copy of the bundled default) and a campaign made by
-`nightsim campaign new`. The SSE parsing here is the plain text format (the HTML standard's
-"server-sent events"): `id:`, `event:`, `data:` lines, a blank line ending each message.
+`nightsim campaign new` (in this process). The SSE parsing here is the plain text format (the
+HTML standard's "server-sent events"): `id:`, `event:`, `data:` lines, a blank line ending
+each message.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import shutil
@@ -25,6 +28,7 @@ from typing import Any
 
 import httpx
 
+from nightsim.cli import main
 from nightsim.config import default_config_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,8 +65,12 @@ def seeded(folder: Path) -> Path:
     """`folder` with a camp `camp.toml` and a campaign `wood.campaign` played from it."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(default_config_path(), folder / f"{CAMP}.toml")
-    made = nightsim(folder, "campaign", "new", f"{CAMPAIGN}.campaign", f"{CAMP}.toml")
-    assert made.returncode == 0, made.stderr
+    # In this process: the server under test is the process; making its campaign in one
+    # more would add nothing but a start.
+    argv = ["campaign", "new", str(folder / f"{CAMPAIGN}.campaign"), str(folder / f"{CAMP}.toml")]
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        assert main(argv) == 0, err.getvalue()
     return folder
 
 
