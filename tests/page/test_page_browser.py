@@ -380,40 +380,51 @@ _BROKEN = r"""() => {
 }"""
 
 
-def _ukrainian_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def ukrainian_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The Ukrainian pages, made once for every width (the same bytes each time)."""
+    import contextlib
+    import io
+
     from nightsim.cli import main
     from tests.helpers.narration import five
 
-    log = tmp_path / "n.jsonl"
+    log = tmp_path_factory.mktemp("uk") / "n.jsonl"
     assert main(["run", "--seed", "495", "--quiet", "--log", str(log)]) == 0
-    capsys.readouterr()
     rota = 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
-    argv = ["whatif", str(log), "--set", rota, "--format", "html", "--lang", "uk"]
-    assert main(argv) == 0
+    whatif = io.StringIO()
+    with contextlib.redirect_stdout(whatif):
+        assert main(["whatif", str(log), "--set", rota, "--format", "html", "--lang", "uk"]) == 0
     return {
         "night": night(STORY, lang="uk"),
         "journey": night(9, nights=3, lang="uk"),
         "long names": night_html(simulate(five(), 137, nights=2).events, "uk"),
         "players": night_html(simulate(_CONFIG, STORY).events, "uk", view="players"),
-        "whatif": capsys.readouterr().out,
+        "whatif": whatif.getvalue(),
     }
 
 
-@pytest.mark.parametrize("width", [390, 600, 768, 1024, 1280])
+UK_WIDTHS = (390, 600, 768, 1024, 1280)
+
+
+@pytest.mark.parametrize("name", ["night", "journey", "long names", "players", "whatif"])
 def test_no_word_or_number_is_broken_in_the_ukrainian_pages(
-    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], width: int
+    browser: Any, ukrainian_pages: dict[str, str], name: str
 ) -> None:
     """ "11/1" + "1", "Загибел/ь", "Ста/т": a table squeezed by `overflow-wrap: anywhere`
     broke words and numbers at 1280 px. A cell now breaks between words only, a table wider
     than the page scrolls in its own box; only a hash (the head in full, a commitment) wraps
-    anywhere, as a soft wrap that copies whole."""
-    for name, html in _ukrainian_pages(tmp_path, capsys).items():
-        loaded = load(browser, html, width=width)
+    anywhere, as a soft wrap that copies whole. Each page is loaded once and laid out again
+    at each width, as a window resized is (its media queries apply anew)."""
+    loaded = load(browser, ukrainian_pages[name], width=UK_WIDTHS[0])
+    for width in UK_WIDTHS:
+        loaded.page.set_viewport_size({"width": width, "height": 900})
+        assert loaded.page.evaluate("window.innerWidth") == width
         broken = loaded.page.evaluate(_BROKEN)
         scroll = loaded.page.evaluate("document.documentElement.scrollWidth")
-        loaded.page.context.close()
         assert broken == [], (name, width)
         assert scroll <= width, (name, width)
+    loaded.page.context.close()
 
 
 def test_on_a_phone_the_head_wraps_and_names_clear_their_bars(browser: Any) -> None:
