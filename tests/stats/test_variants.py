@@ -77,16 +77,11 @@ def assert_same(configs: list[Config], seed: str, nights: int, per_journey: int 
         assert a == b, f"unit {seed}/{i}"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("name", "overrides", "watchers"), CASES, ids=[c[0] for c in CASES])
-def test_shared_equals_unshared(name: str, overrides: list[str], watchers: int | None) -> None:
-    assert_same(rotas(overrides, watchers), f"share-{name}", 120)
-
-
-# The sweeps below look for a unit where sharing changes an outcome; the rare kinds such a
-# sweep found (something at the very minute of the arrival or the settling) are pinned by
-# name further down (TIES, SETTLE_TIES), so the README's command runs a sixth of the nights and a
-# third of the journeys (tests/helpers/sweeps.py), HYPOTHESIS_PROFILE=explore all of them.
+# Each case's rotas, shared and alone, unit by unit: the sweeps look for a unit where sharing
+# changes an outcome; the rare kinds such a sweep found (something at the very minute of the
+# arrival or the settling) are pinned by name further down (TIES, SETTLE_TIES), so the
+# README's command runs a sixth of the nights and a third of the journeys
+# (tests/helpers/sweeps.py), HYPOTHESIS_PROFILE=explore all of them.
 MANY_NIGHTS = sweep(500, 3000)
 MANY_JOURNEYS = sweep(100, 300)
 
