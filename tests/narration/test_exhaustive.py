@@ -106,8 +106,13 @@ def test_a_new_event_is_a_mypy_error_where_it_needs_a_case(tmp_path: Path) -> No
     text = text.replace("    | NightSummary,\n", "    | NightSummary\n    | WatchHeard,\n", 1)
     assert "| WatchHeard," in text
     models.write_text(text, encoding="utf-8")
+    # mypy's own cache of this tree, where a contributor's or CI's `mypy nightsim` left one:
+    # mypy checks each cached module against its source's hash and its options, so the copy
+    # re-checks only what the new type reaches (~2 s instead of ~7 s of a full check).
+    if (ROOT / ".mypy_cache").is_dir():
+        shutil.copytree(ROOT / ".mypy_cache", tmp_path / ".mypy_cache")
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "nightsim"],
+        [sys.executable, "-m", "mypy", "nightsim"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
