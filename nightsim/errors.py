@@ -21,6 +21,16 @@ class ConfigError(ValueError):
     """Bad config: the message names the file, the field or line, and what was expected."""
 
 
+class UnknownKey(ConfigError):
+    """A config key no table of this nightsim's config takes: `key`, in `where` (the table's
+    path, e.g. "party[0] (Moss)"). A misspelling in a file the user wrote, or a key a later
+    release added, in a file that release wrote (docs/campaign.md, "Across releases")."""
+
+    def __init__(self, message: str, key: str, where: str) -> None:
+        super().__init__(message)
+        self.key, self.where = key, where
+
+
 class UnknownDice(ValueError):
     """A dice generator id (a header's `rng`, the API's `rng=`) this nightsim does not roll:
     its nights cannot be re-simulated here."""

@@ -16,7 +16,7 @@ from nightsim.config import Config, config_from_data, once
 from nightsim.config.overrides import apply_override
 from nightsim.engine.dice import seed_sha256
 from nightsim.engine.outcome import NightOutcome
-from nightsim.errors import ConfigError
+from nightsim.errors import ConfigError, UnknownKey
 from nightsim.limits import shown
 from nightsim.log.writer import canonical_bytes, canonical_json
 
@@ -281,6 +281,8 @@ def validated(raw: dict[str, Any], items: Sequence[str], what: str) -> dict[str,
     `what` (the adjustment, tonight's camp) and the field."""
     try:
         config = config_from_data(_apply(raw, items))
+    except UnknownKey as exc:  # kept as such: a later release's key is not damage
+        raise UnknownKey(f"{what}: {exc}", exc.key, exc.where) from None
     except ConfigError as exc:
         raise ConfigError(f"{what}: {exc}") from None
     return config.canonical()

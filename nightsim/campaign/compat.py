@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from nightsim.campaign import rows
 from nightsim.editions import resimulate_command
-from nightsim.errors import LogError, NotACampaign
+from nightsim.errors import LogError, NotACampaign, UnknownKey
+from nightsim.limits import shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Elsewhere
@@ -53,6 +54,62 @@ class PlayedElsewhere(NotACampaign):
             which=self.elsewhere.which_in(lang),
             command=run,
         )
+
+
+class AdjustedElsewhere(PlayedElsewhere):
+    """A campaign whose last entries hold an adjustment that sets a key this nightsim does
+    not know: a later release made it (this one refuses to write such an entry), and no
+    night since holds the key in its header for `night_header` to send on."""
+
+    def line(self, file: str, command: str, lang: str = "en") -> str:
+        from nightsim.narration.catalogue import Catalogue
+        from nightsim.told import in_lang
+
+        t = Catalogue(lang)
+        verified = (
+            t("elsewhere.sound_to", last=self.checked)
+            if self.checked > 1
+            else t("elsewhere.sound_one")
+            if self.checked == 1
+            else ""
+        )
+        return t(
+            "elsewhere.campaign_entry",
+            file=file,
+            why=in_lang(self.elsewhere.why, lang),
+            verified=verified,
+            which=self.elsewhere.which_in(lang),
+            command=resimulate_command(None, file, f"campaign {command}"),
+        )
+
+
+def later_adjustment(
+    conn: sqlite3.Connection, last: int, unknown: UnknownKey, checked: int = 0
+) -> None:
+    """AdjustedElsewhere if an adjustment since night `last` sets the key `unknown` names
+    (the stored next night's config, or those adjustments replayed, refused it); nothing
+    else, so that a key no entry sets stays what it is, damage. `checked`: the nights
+    re-simulated and found sound before it (`campaign verify`'s; 0 elsewhere)."""
+    from nightsim import __version__
+    from nightsim.log.verify import Elsewhere
+    from nightsim.told import Said
+
+    for row in conn.execute(
+        "SELECT number, after_night, items, note FROM adjustments WHERE after_night = ?"
+        " ORDER BY number",
+        (last,),
+    ):
+        adj = rows.adjustment(row)
+        if any(item.partition("=")[0].strip().split(".")[-1] == unknown.key for item in adj.items):
+            why = Said(
+                "elsewhere.adjustment",
+                number=adj.number,
+                after=last,
+                name=shown(unknown.key),
+                where=unknown.where,
+                this=__version__,
+            )
+            raise AdjustedElsewhere(last, Elsewhere(why, None), checked=checked)
 
 
 def night_header(number: int, log: bytes | str, checked: int = 0) -> None:

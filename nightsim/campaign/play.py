@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from nightsim.campaign import chain
 from nightsim.config import Config, config_from_data
 from nightsim.engine.outcome import NightOutcome
+from nightsim.errors import UnknownKey
 from nightsim.events import CampaignLink, Event, NightHeader
 from nightsim.log.writer import canonical_json
 
@@ -56,7 +57,13 @@ def play_one(
     # What tonight's header names, read from the file: checked, as the header is.
     rows.hex_digits(campaign_id, "campaign.id", 32)
     number, previous = _next_number(db, genesis)
-    data = chain.validated(state, sets, "tonight's camp")
+    try:
+        data = chain.validated(state, sets, "tonight's camp")
+    except UnknownKey as exc:  # a later release's adjustment since the last night?
+        from nightsim.campaign.compat import later_adjustment
+
+        later_adjustment(db, number - 1, exc)
+        raise
     next_seed = chain.new_seed()
     link = CampaignLink.model_construct(
         id=campaign_id,

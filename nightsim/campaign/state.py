@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightsim.campaign import chain, rows
-from nightsim.campaign.compat import check_last_night
+from nightsim.campaign.compat import check_last_night, later_adjustment
 from nightsim.config import Config
-from nightsim.errors import ConfigError
+from nightsim.errors import ConfigError, UnknownKey
 
 __all__ = [
     "CampaignNight",
@@ -146,6 +146,9 @@ def _pending_config(state: Any, conn: Any) -> Config:
         return chain.config_of(data)
     except ConfigError as exc:
         check_last_night(conn)
+        if isinstance(exc, UnknownKey):
+            (last,) = conn.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()
+            later_adjustment(conn, rows.integer(last, "nights.number", 0), exc)
         raise rows.Damaged(
             f"pending.state is not a valid config ({exc}): the file was edited"
         ) from None

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import chain
-from nightsim.errors import ConfigError
+from nightsim.errors import ConfigError, UnknownKey
 from nightsim.limits import shown
 from nightsim.log.writer import canonical_json
 
@@ -83,6 +83,8 @@ def pending_problem(
     try:
         for adj in adjustments:
             expected = chain.validated(expected, adj.items, "the adjustment")
+    except UnknownKey:
+        raise  # the caller asks the ledger whether a later release's entry set it
     except ConfigError as exc:
         return f"the adjustments after night {last} no longer apply: {exc}"
     if canonical_json(expected) != state:

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nightsim.campaign import chain, rows, summary
+from nightsim.campaign import chain, compat, rows, summary
 from nightsim.campaign.compat import night_header
 from nightsim.campaign.rows import COLUMNS, Damaged
-from nightsim.errors import ConfigError, EnvironmentFailure, LogError
+from nightsim.errors import ConfigError, EnvironmentFailure, LogError, UnknownKey
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -366,9 +366,13 @@ def _after(conn: Any, exp: _Expected) -> None:
             f" {last + 1} (publications.night): the file was edited, or a night removed"
         )
     since = [adj for adj, _ in exp.adjustments.get(last, [])]
-    problem = summary.pending_problem(
-        seed, pending, rows.text(row[2], "pending.state"), last, exp.state, since
-    )
+    try:
+        problem = summary.pending_problem(
+            seed, pending, rows.text(row[2], "pending.state"), last, exp.state, since
+        )
+    except UnknownKey as exc:
+        compat.later_adjustment(conn, last, exc, checked=last)
+        problem = f"the adjustments after night {last} no longer apply: {exc}"
     if problem is not None:
         raise _Broken(problem)
 

@@ -71,6 +71,16 @@ def _listed(keys: list[str], room: int = 120) -> str:
     return ", ".join(out)
 
 
+def unknown_key(err: ValidationError, raw: Any) -> tuple[str, str] | None:
+    """The key `explain` names as unknown and the table it is in, or None: the one mistake
+    that may be a later release's key rather than the user's (errors.UnknownKey)."""
+    e = next((x for x in err.errors(include_url=False) if x["type"] == "extra_forbidden"), None)
+    if e is None:
+        return None
+    loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    return str(loc[-1]), _loc_text(loc[:-1], raw) or "the top level"
+
+
 def explain(err: ValidationError, raw: Any) -> str:
     errors = err.errors(include_url=False)
     # A misspelt key is both unknown and, under its right name, missing ("cons" for "con"):

@@ -14,7 +14,7 @@ from pydantic import (
 )
 
 from nightsim.config import once
-from nightsim.config.explain import explain
+from nightsim.config.explain import explain, unknown_key
 from nightsim.config.model import Config
 from nightsim.config.names import name_problem
 from nightsim.config.overrides import (
@@ -24,7 +24,7 @@ from nightsim.config.overrides import (
     check_overrides,
     parse_toml,
 )
-from nightsim.errors import ConfigError, read_input
+from nightsim.errors import ConfigError, UnknownKey, read_input
 from nightsim.limits import (
     MAX_CONFIG_BYTES,
     shown,
@@ -65,6 +65,9 @@ def _validated(raw: dict[str, Any]) -> Config:
     try:
         return Config.model_validate(raw)
     except ValidationError as exc:
+        unknown = unknown_key(exc, raw)
+        if unknown is not None:
+            raise UnknownKey(explain(exc, raw), *unknown) from None
         raise ConfigError(explain(exc, raw)) from None
 
 

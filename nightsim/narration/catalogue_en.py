@@ -1085,6 +1085,9 @@ EN: dict[str, str | dict[str, str]] = {
     "elsewhere.whatif": "{path}: {why}; whatif needs a log it re-simulates",
     "elsewhere.sound_to": "; nights 1 to {last} are sound",
     "elsewhere.sound_one": "; night 1 is sound",
+    "elsewhere.adjustment": "the adjustment {number} (after night {after}) sets {name} in"
+    " {where}, a key this nightsim ({this}) does not know (a later release made it)",
+    "elsewhere.campaign_entry": "{file}: {why}{verified}; {which} plays this campaign: {command}",
     "elsewhere.campaign": "{file}: night {night}: {why}{verified}; {which} plays this campaign:"
     " {command}",
     "fault.not_utf8": "not UTF-8 text; a nightsim log is JSON Lines",

@@ -1143,6 +1143,10 @@ UK: dict[str, str | dict[str, str]] = {
     "elsewhere.whatif": "{path}: {why}; whatif потрібен журнал, який цей nightsim відтворює",
     "elsewhere.sound_to": "; ночі з 1 до {last} справні",
     "elsewhere.sound_one": "; ніч 1 справна",
+    "elsewhere.adjustment": "поправка {number} (після ночі {after}) задає {name} у {where} —"
+    " ключ, якого цей nightsim ({this}) не знає (її зробив пізніший випуск)",
+    "elsewhere.campaign_entry": "{file}: {why}{verified}; кампанію відтворюють за допомогою"
+    " {which}: {command}",
     "elsewhere.campaign": "{file}: ніч {night}: {why}{verified}; кампанію відтворюють за"
     " допомогою {which}: {command}",
     "fault.not_utf8": "це не текст UTF-8; журнал nightsim — це JSON Lines",
