@@ -49,6 +49,15 @@ class LogError(Exception):
         self.message = message
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
+    def said(self) -> str:
+        """The message with its line, by code where the message has one (nightsim/told.py),
+        so that a command tells it in its language."""
+        from nightsim.told import Said
+
+        if self.line is None or not isinstance(self.message, Said):
+            return self.args[0] if isinstance(self.args[0], str) else str(self)
+        return Said("fault.line", line=self.line, why=self.message)
+
 
 class NotALog(LogError):
     """Not a nightsim log at all (empty, not JSON, no header, a format we cannot read)."""

@@ -39,5 +39,15 @@ def in_lang(text: str, lang: str) -> str:
     if isinstance(text, Said) and lang != "en":
         from nightsim.narration.catalogue import Catalogue
 
-        return Catalogue(lang)(text.code, **text.fields)
+        # A field that is itself a message (a phrase: "after night 3", a reader's fault) is
+        # told in the same language.
+        fields = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in text.fields.items()}
+        return Catalogue(lang)(text.code, **fields)
     return str(text)
+
+
+def said_of(exc: BaseException) -> str:
+    """What `exc` says: its message by code (a `Said`, told in any language) when it was
+    raised with one, else its text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Said) else str(exc)

@@ -19,6 +19,7 @@ from nightsim.engine.outcome import NightOutcome
 from nightsim.errors import ConfigError, UnknownKey
 from nightsim.limits import shown
 from nightsim.log.writer import canonical_bytes, canonical_json
+from nightsim.told import Said
 
 # The camp keys that are the party's state, not tonight's camp: the date, the supplies.
 STATE_CAMP_KEYS = ("month", "day", "season", "carried_firewood_hours", "ingredients")
@@ -329,17 +330,17 @@ def first_difference(got: dict[str, Any], expected: dict[str, Any]) -> str:
     for name in sorted(set(got_party) | set(exp_party), key=str):
         a, b = got_party.get(name), exp_party.get(name)
         if a is None or b is None:
-            return f"{name} is {'missing from' if a is None else 'in'} the party" + (
-                "" if a is None else ", who was not"
-            )
+            return Said("cv.diff_missing" if a is None else "cv.diff_extra", name=name)
         for key in sorted(set(a) | set(b)):
             if a.get(key) != b.get(key):
-                return f"party.{name}.{key} is {a.get(key)}, expected {b.get(key)}"
+                return Said("cv.diff", field=f"party.{name}.{key}", got=a.get(key), want=b.get(key))
     if canonical_json(got) != canonical_json(expected):
         for key in STATE_CAMP_KEYS:
             if got.get(key) != expected.get(key):
-                return f"camp.{key} is {got.get(key)}, expected {expected.get(key)}"
-        return "the party's order differs"
+                return Said(
+                    "cv.diff", field=f"camp.{key}", got=got.get(key), want=expected.get(key)
+                )
+        return Said("cv.diff_order")
     return ""
 
 

@@ -13,6 +13,7 @@ from nightsim.campaign import chain
 from nightsim.errors import ConfigError, UnknownKey
 from nightsim.limits import shown
 from nightsim.log.writer import canonical_json
+from nightsim.told import Said, said_of
 
 if TYPE_CHECKING:
     from nightsim.campaign.state import CampaignNight
@@ -56,11 +57,12 @@ def night_problem(
     )
     for column, got, want in expected:
         if got != want:
-            values = f" (stored {shown(got)}, the log's {shown(want)})" if column in _ECHOED else ""
-            return (
-                f"night {night.number}'s {column} (nights.{column}) is not what its log says"
-                f"{values}: the file was edited"
+            values: str = (
+                Said("cv.column_values", got=shown(got), want=shown(want))
+                if column in _ECHOED
+                else ""
             )
+            return Said("cv.column", night=night.number, column=column, values=values)
     return None
 
 
@@ -75,10 +77,7 @@ def pending_problem(
     # A players' copy (`campaign share`) holds no next seed: its commitment is still checked
     # against the chain, which is what a player verifies.
     if not withheld(seed) and chain.commitment(seed) != commitment:
-        return (
-            "the next night's seed (pending.seed) is not the one whose commitment was published"
-            " (pending.commitment): the file was edited"
-        )
+        return Said("cv.pending_seed")
     expected = morning
     try:
         for adj in adjustments:
@@ -86,13 +85,10 @@ def pending_problem(
     except UnknownKey:
         raise  # the caller asks the ledger whether a later release's entry set it
     except ConfigError as exc:
-        return f"the adjustments after night {last} no longer apply: {exc}"
+        return Said("cv.adj_after_no_longer", last=last, problem=said_of(exc))
     if canonical_json(expected) != state:
-        since = f"night {last}'s morning" if last else "the campaign's first config"
-        return (
-            f"the next night's config (pending.state) is not {since} with the adjustments"
-            " since: the file was edited"
-        )
+        since = Said("cv.morning_of", night=last) if last else Said("cv.first_config")
+        return Said("cv.pending_state", since=since)
     return None
 
 
@@ -110,9 +106,5 @@ def publication_problem(conn: Any, night: int, commitment: str) -> str | None:
     sql = "SELECT number, commitment FROM publications WHERE night = ? ORDER BY number"
     for number, published in conn.execute(sql, (night,)):
         if rows.text(published, "publications.commitment") != commitment:
-            return (
-                f"the block published for night {night} (publication {number}) names another"
-                " seed commitment than the one the chain holds for it (publications.commitment"
-                " or publications.night): the file was edited"
-            )
+            return Said("cv.publication", night=night, number=number)
     return None

@@ -17,6 +17,8 @@ from nightsim.campaign import chain, compat, rows, summary
 from nightsim.campaign.compat import night_header
 from nightsim.campaign.rows import COLUMNS, Damaged
 from nightsim.errors import ConfigError, EnvironmentFailure, LogError, UnknownKey
+from nightsim.limits import shown
+from nightsim.told import Said, said_of
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -61,7 +63,7 @@ class _Expected:
 
     def since(self) -> str:
         n = self.number - 1
-        return f"after night {n}" if n else "when the campaign began"
+        return Said("cv.since_night", night=n) if n else Said("cv.since_beginning")
 
 
 def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
@@ -120,11 +122,13 @@ def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
             _night(cid, exp, night, row[-1])
             checked += 1
         if only is not None and checked == 0:
-            raise _Broken(f"night {only} is not in the campaign")
+            raise _Broken(Said("cv.not_in", night=only))
         if only is None:
             _after(conn, exp)
     except _Broken as exc:
-        return CampaignVerdict(checked, exp.head, str(exc), tuple(exp.referee), exc.night, exc.log)
+        return CampaignVerdict(
+            checked, exp.head, said_of(exc), tuple(exp.referee), exc.night, exc.log
+        )
     return CampaignVerdict(checked, exp.head, None, tuple(exp.referee))
 
 
@@ -151,22 +155,15 @@ def _check_beginning(conn: sqlite3.Connection, cid: str, name: str, exp: _Expect
         first = conn.execute("SELECT log FROM nights WHERE number = 1").fetchone()
         link = _link(first[0]) if first is not None and isinstance(first[0], bytes) else {}
         if link.get("previous_head") == genesis:
-            raise _Broken("the campaign's genesis hash (campaign.genesis) was edited")
-        raise _Broken(
-            "the campaign's beginning (its id, name, first party or night 1's seed"
-            " commitment: campaign.id, campaign.name, campaign.created,"
-            " campaign.first_commitment or campaign.genesis) was changed after it was created"
-        )
+            raise _Broken(Said("cv.genesis"))
+        raise _Broken(Said("cv.beginning"))
     from nightsim.campaign.share import withheld
 
     (first_seed,) = rows.one(conn, "SELECT first_seed FROM campaign", (), "the campaign row")
     seed = rows.text(first_seed, "campaign.first_seed")
     # A players' copy holds no seed (`campaign share`); night 1's log is checked all the same.
     if not withheld(seed) and chain.commitment(seed) != exp.commitment:
-        raise _Broken(
-            "night 1's seed (campaign.first_seed) is not the one committed when the campaign"
-            " began: it was edited"
-        )
+        raise _Broken(Said("cv.first_seed"))
 
 
 def _link(log: bytes) -> dict[str, Any]:
@@ -194,7 +191,7 @@ def _before(conn: sqlite3.Connection, exp: _Expected, only: int) -> None:
         return
     row = conn.execute("SELECT head, log FROM nights WHERE number = ?", (only - 1,)).fetchone()
     if row is None:
-        raise _Broken(f"night {only - 1} is missing: night {only} has no night before it")
+        raise _Broken(Said("cv.missing_before", before=only - 1, night=only))
     log = rows.blob(row[1], f"night {only - 1}'s log")
     night_header(only - 1, log)  # its morning is a release's this nightsim does not play
     try:
@@ -206,19 +203,13 @@ def _before(conn: sqlite3.Connection, exp: _Expected, only: int) -> None:
     except (ValueError, LookupError, TypeError, AttributeError, ConfigError, LogError, Damaged):
         # UnicodeDecodeError and JSONDecodeError are ValueErrors: a corrupt night N-1 is
         # named, never a traceback (its own check says what is wrong with it).
-        raise _Broken(
-            f"night {only - 1}'s log is broken, and night {only} starts from its morning:"
-            f" `--night {only - 1}` names what is wrong"
-        ) from None
+        raise _Broken(Said("cv.before_broken", before=only - 1, night=only)) from None
 
 
 def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> None:
     n, log = exp.number, night.log
     if night.number != n:
-        raise _Broken(
-            f"night {n} is missing: night {night.number} follows night {n - 1} (a row deleted,"
-            " or its nights.number edited)"
-        )
+        raise _Broken(Said("cv.missing", night=n, found=night.number, before=n - 1))
     night_header(n, log, n - exp.first)  # the door `verify` uses: exit 3, never edited
     lines = log.decode("utf-8", "replace").splitlines()
     try:
@@ -226,25 +217,20 @@ def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> 
         link = header["campaign"]
         assert isinstance(link, dict)
     except (IndexError, ValueError, KeyError, TypeError, AssertionError):
-        raise _Broken(f"night {n}'s log names no campaign: it is not a campaign night") from None
+        raise _Broken(Said("cv.no_link", night=n)) from None
     if link.get("id") != cid:
-        raise _Broken(
-            f"night {n} is from another campaign (its log names campaign {link.get('id')!s:.32},"
-            " the file campaign.id)"
-        )
+        raise _Broken(Said("cv.other_campaign", night=n, other=f"{link.get('id')!s:.32}"))
     if link.get("night") != n:
-        raise _Broken(
-            f"night {n} was moved: its log says it is night {link.get('night')} of the campaign"
-        )
+        raise _Broken(Said("cv.moved", night=n, said=shown(link.get("night"), quote=False)))
     if link.get("previous_head") != exp.head:
-        before = f"night {n - 1}" if n > 1 else "the campaign's beginning"
-        raise _Broken(f"night {n} does not follow {before}: the nights were reordered or replaced")
+        before = Said("cv.the_night", night=n - 1) if n > 1 else Said("cv.the_beginning")
+        raise _Broken(Said("cv.not_following", night=n, before=before))
     _check_adjustments(exp, n, link.get("adjustments"))
     check_voids(exp.conn, exp.adjustments.get(n - 1, []))
     if link.get("seed") == "referee":
         exp.referee.append(n)
     elif header.get("seed_sha256") != exp.commitment:
-        raise _Broken(f"night {n} was re-rolled: its seed is not the one committed {exp.since()}")
+        raise _Broken(Said("cv.rerolled", night=n, since=exp.since()))
     _check_state(exp, n, header)
     _check_publications(exp.conn, n, exp.commitment)
     outcome = _check_log(n, log.splitlines(keepends=True), night.head, header)
@@ -259,15 +245,15 @@ def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> 
 
 def _check_adjustments(exp: _Expected, n: int, listed: Any) -> None:
     rows = exp.adjustments.get(n - 1, [])
-    where = f"after night {n - 1}" if n > 1 else "before night 1"
+    where = Said("cv.after_night", night=n - 1) if n > 1 else Said("cv.before_first")
     for i, (adj, stored) in enumerate(rows):
-        note = f" (note: {adj.note!r})" if adj.note else ""
+        note = Said("cv.note", note=shown(adj.note)) if adj.note else ""
         if not isinstance(listed, list) or i >= len(listed):
-            raise _Broken(f"the adjustment {where}{note} was added after night {n} was played")
+            raise _Broken(Said("cv.adj_added", where=where, note=note, night=n))
         if adj.sha256 != listed[i] or stored != adj.sha256:
-            raise _Broken(f"the adjustment {where}{note} was edited after night {n} was played")
+            raise _Broken(Said("cv.adj_edited", where=where, note=note, night=n))
     if isinstance(listed, list) and len(listed) > len(rows):
-        raise _Broken(f"an adjustment {where} was removed after night {n} was played")
+        raise _Broken(Said("cv.adj_removed", where=where, night=n))
 
 
 def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
@@ -277,12 +263,12 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
     try:
         expected = chain.validated(exp.state, items, "the adjustments")
     except ConfigError as exc:
-        raise _Broken(f"the adjustments before night {n} no longer apply: {exc}") from None
+        raise _Broken(Said("cv.adj_no_longer", night=n, problem=said_of(exc))) from None
     got = chain.state_part(header.get("config") or {})
     diff = chain.first_difference(got, chain.state_part(expected))
     if diff:
-        before = f"night {n - 1}'s morning" if n > 1 else "the campaign's first party"
-        raise _Broken(f"night {n} does not start from {before} and the adjustments since: {diff}")
+        before = Said("cv.morning_of", night=n - 1) if n > 1 else Said("cv.first_party")
+        raise _Broken(Said("cv.not_starting", night=n, before=before, diff=diff))
 
 
 def _check_log(n: int, lines: Sequence[bytes], head: str, header: dict[str, Any]) -> Any:
@@ -293,14 +279,12 @@ def _check_log(n: int, lines: Sequence[bytes], head: str, header: dict[str, Any]
     try:
         verdict = verify_lines(lines, played)
     except LogError as exc:
-        raise _Broken(f"night {n}'s log is broken: {exc}") from None
+        raise _Broken(Said("cv.log_broken", night=n, problem=exc.said())) from None
     if not verdict.ok:
-        where = f" at line {verdict.mismatch.seq + 1}" if verdict.mismatch else ""
-        raise _Broken(f"night {n}'s log is not what its dice say{where}: it was edited", n, verdict)
+        where = Said("cv.at_line", line=verdict.mismatch.seq + 1) if verdict.mismatch else ""
+        raise _Broken(Said("cv.not_its_dice", night=n, where=where), n, verdict)
     if verdict.head != head:
-        raise _Broken(
-            f"night {n}'s recorded head is not its log's (nights.head): the ledger was edited"
-        )
+        raise _Broken(Said("cv.head_column", night=n))
     return _replayed(header, played)
 
 
@@ -339,20 +323,14 @@ def _after(conn: Any, exp: _Expected) -> None:
     seed = rows.text(row[0], "pending.seed")
     pending = rows.text(row[1], "pending.commitment")
     if pending != exp.commitment:
-        raise _Broken(
-            f"the next night's seed (pending.commitment) is not the one committed {exp.since()}:"
-            " a later night was removed, or the seed drawn again"
-        )
+        raise _Broken(Said("cv.pending_commitment", since=exp.since()))
     for after in sorted(exp.adjustments):
         if after > last:
-            raise _Broken(
-                f"an adjustment is recorded after night {after}, which is not in the campaign"
-                f" (it ends at night {last}): night {after} was removed"
-            )
+            raise _Broken(Said("cv.adj_after_missing", after=after, last=last))
         for adj, stored in exp.adjustments[after]:
             if after == last and stored != adj.sha256:
-                note = f" (note: {adj.note!r})" if adj.note else ""
-                raise _Broken(f"the adjustment after night {after}{note} was edited")
+                note = Said("cv.note", note=shown(adj.note)) if adj.note else ""
+                raise _Broken(Said("cv.adj_after_edited", after=after, note=note))
         if after == last:
             check_voids(conn, exp.adjustments[after])
 
@@ -361,10 +339,7 @@ def _after(conn: Any, exp: _Expected) -> None:
         "SELECT MAX(night) FROM publications" if _published(conn) else "SELECT NULL"
     ).fetchone()
     if later is not None and rows.integer(later, "publications.night") > last + 1:
-        raise _Broken(
-            f"a block is recorded as published for night {later}, but the next night is"
-            f" {last + 1} (publications.night): the file was edited, or a night removed"
-        )
+        raise _Broken(Said("cv.published_later", later=later, next=last + 1))
     since = [adj for adj, _ in exp.adjustments.get(last, [])]
     try:
         problem = summary.pending_problem(
@@ -372,7 +347,7 @@ def _after(conn: Any, exp: _Expected) -> None:
         )
     except UnknownKey as exc:
         compat.later_adjustment(conn, last, exc, checked=last)
-        problem = f"the adjustments after night {last} no longer apply: {exc}"
+        problem = Said("cv.adj_after_no_longer", last=last, problem=said_of(exc))
     if problem is not None:
         raise _Broken(problem)
 
@@ -395,25 +370,23 @@ def check_voids(conn: Any, entries: Sequence[tuple[chain.Adjustment, str]]) -> N
         for item in adj.items:
             if not item.startswith(chain.VOID):
                 continue
-            where = f"the void entry after night {adj.after_night}"
+            where = Said("cv.void_entry", after=adj.after_night)
             try:
                 number, _state = chain.parse_void(item) or (0, {})
             except ConfigError:
-                raise _Broken(f"{where} is not one: it was edited") from None
+                raise _Broken(Said("cv.void_not_one", where=where)) from None
             row = None
             if 1 <= number <= adj.after_night:
                 sql = "SELECT log FROM nights WHERE number = ?"
                 row = conn.execute(sql, (number,)).fetchone()
             if row is None:
-                raise _Broken(f"{where} voids night {number}, which was not played before it")
+                raise _Broken(Said("cv.void_unplayed", where=where, night=number))
             try:
                 header = json.loads(
                     rows.blob(row[0], f"night {number}'s log").decode("utf-8").split("\n", 1)[0]
                 )
                 expected = chain.void_item(number, header["config"])
             except (ValueError, LookupError, TypeError, Damaged):
-                raise _Broken(f"night {number}'s log is broken: `--night {number}`") from None
+                raise _Broken(Said("cv.void_log_broken", night=number)) from None
             if item != expected:
-                raise _Broken(
-                    f"{where} does not restore the state night {number} started from: it was edited"
-                )
+                raise _Broken(Said("cv.void_not_restoring", where=where, night=number))

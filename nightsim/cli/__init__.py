@@ -26,6 +26,7 @@ from nightsim.cli.common import (
 )
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_SHOWN_LINE, shown
+from nightsim.told import said_of
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -186,7 +187,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         if stop.cause(exc):
             raise  # a stop that a library turned into an error (a config "unreadable")
         # the command's language (`--lang`), for its refusals as for its answers
-        error(str(exc), getattr(args, "lang", None) or "en")
+        error(said_of(exc), getattr(args, "lang", None) or "en")
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_IOERR
 
 

@@ -30,6 +30,7 @@ from nightsim.cli.common import (
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
 from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, escaped, shown
+from nightsim.told import in_lang, said_of
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -272,7 +273,7 @@ def run(args: argparse.Namespace) -> int:
         status(escaped(exc.line(args.file, args.campaign_command, getattr(args, "lang", "en"))))
         return EXIT_OLDER_FORMAT
     except (NotACampaign, ConfigError) as exc:
-        error(str(exc))
+        error(said_of(exc), getattr(args, "lang", "en"))
         return EXIT_USAGE
     except PlayersCopy as exc:
         error(f"{shown(args.file)}: {exc}")
@@ -603,7 +604,7 @@ def _not_genuine(
     from nightsim.narration.verdict import reasons
 
     log = verdict.log_verdict
-    said = [str(verdict.problem or wrong)]
+    said = [in_lang(verdict.problem or wrong or "", t.lang)]
     if log is not None:
         # A night's log that is not its night: each difference in words, as `verify`
         # tells it, in the answer's language.

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 from nightsim.limits import MAX_INT_DIGITS, escaped, shown
+from nightsim.told import said_of
 
 if TYPE_CHECKING:
     from nightsim.config import Config
@@ -53,8 +54,11 @@ def error(message: str, lang: str = "en") -> None:
     # Each echoed value is already shown() (escaped, shortened); escaping again here keeps
     # the line one line, uncoloured, whatever a message forgot (a path from an OS error).
     from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
 
-    print(Catalogue(lang)("status.error", message=escaped(message)), file=sys.stderr)
+    # A message by code (nightsim/told.py) is told in `lang`; any other text as it is.
+    said = escaped(in_lang(message, lang))
+    print(Catalogue(lang)("status.error", message=said), file=sys.stderr)
 
 
 def status(message: str) -> None:
@@ -149,7 +153,7 @@ def config_from_args(path: str | None, overrides: list[str] | None) -> tuple[Con
     try:
         return load_config(p, overrides or ()), p
     except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(said_of(exc)) from None
 
 
 def add_config_args(parser: object) -> None:

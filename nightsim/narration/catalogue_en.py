@@ -435,6 +435,75 @@ EN: dict[str, str | dict[str, str]] = {
     " {given}: the same seed gives another night under each edition",
     "bind.rng": "the log was rolled with the dice {log}, not the published dice {given}: the"
     " same seed gives another night with other dice",
+    # campaign verify's problems (nightsim/campaign/verification.py): the first one found.
+    "cv.not_in": "night {night} is not in the campaign",
+    "cv.genesis": "the campaign's genesis hash (campaign.genesis) was edited",
+    "cv.beginning": "the campaign's beginning (its id, name, first party or night 1's seed"
+    " commitment: campaign.id, campaign.name, campaign.created, campaign.first_commitment or"
+    " campaign.genesis) was changed after it was created",
+    "cv.first_seed": "night 1's seed (campaign.first_seed) is not the one committed when the"
+    " campaign began: it was edited",
+    "cv.missing_before": "night {before} is missing: night {night} has no night before it",
+    "cv.before_broken": "night {before}'s log is broken, and night {night} starts from its"
+    " morning: `--night {before}` names what is wrong",
+    "cv.missing": "night {night} is missing: night {found} follows night {before} (a row"
+    " deleted, or its nights.number edited)",
+    "cv.no_link": "night {night}'s log names no campaign: it is not a campaign night",
+    "cv.other_campaign": "night {night} is from another campaign (its log names campaign"
+    " {other}, the file campaign.id)",
+    "cv.moved": "night {night} was moved: its log says it is night {said} of the campaign",
+    "cv.the_night": "night {night}",
+    "cv.the_beginning": "the campaign's beginning",
+    "cv.not_following": "night {night} does not follow {before}: the nights were reordered or"
+    " replaced",
+    "cv.rerolled": "night {night} was re-rolled: its seed is not the one committed {since}",
+    "cv.since_night": "after night {night}",
+    "cv.since_beginning": "when the campaign began",
+    "cv.after_night": "after night {night}",
+    "cv.before_first": "before night 1",
+    "cv.note": " (note: {note})",
+    "cv.adj_added": "the adjustment {where}{note} was added after night {night} was played",
+    "cv.adj_edited": "the adjustment {where}{note} was edited after night {night} was played",
+    "cv.adj_removed": "an adjustment {where} was removed after night {night} was played",
+    "cv.adj_no_longer": "the adjustments before night {night} no longer apply: {problem}",
+    "cv.morning_of": "night {night}'s morning",
+    "cv.first_party": "the campaign's first party",
+    "cv.not_starting": "night {night} does not start from {before} and the adjustments since:"
+    " {diff}",
+    "cv.log_broken": "night {night}'s log is broken: {problem}",
+    "cv.at_line": " at line {line}",
+    "cv.not_its_dice": "night {night}'s log is not what its dice say{where}: it was edited",
+    "cv.head_column": "night {night}'s recorded head is not its log's (nights.head): the ledger"
+    " was edited",
+    "cv.pending_commitment": "the next night's seed (pending.commitment) is not the one"
+    " committed {since}: a later night was removed, or the seed drawn again",
+    "cv.adj_after_missing": "an adjustment is recorded after night {after}, which is not in the"
+    " campaign (it ends at night {last}): night {after} was removed",
+    "cv.adj_after_edited": "the adjustment after night {after}{note} was edited",
+    "cv.published_later": "a block is recorded as published for night {later}, but the next"
+    " night is {next} (publications.night): the file was edited, or a night removed",
+    "cv.adj_after_no_longer": "the adjustments after night {last} no longer apply: {problem}",
+    "cv.void_entry": "the void entry after night {after}",
+    "cv.void_not_one": "{where} is not one: it was edited",
+    "cv.void_unplayed": "{where} voids night {night}, which was not played before it",
+    "cv.void_log_broken": "night {night}'s log is broken: `--night {night}`",
+    "cv.void_not_restoring": "{where} does not restore the state night {night} started from:"
+    " it was edited",
+    "cv.diff": "{field} is {got}, expected {want}",
+    "cv.diff_missing": "{name} is missing from the party",
+    "cv.diff_extra": "{name} is in the party, who was not",
+    "cv.diff_order": "the party's order differs",
+    "cv.column_values": " (stored {got}, the log's {want})",
+    "cv.column": "night {night}'s {column} (nights.{column}) is not what its log says{values}:"
+    " the file was edited",
+    "cv.pending_seed": "the next night's seed (pending.seed) is not the one whose commitment"
+    " was published (pending.commitment): the file was edited",
+    "cv.first_config": "the campaign's first config",
+    "cv.pending_state": "the next night's config (pending.state) is not {since} with the"
+    " adjustments since: the file was edited",
+    "cv.publication": "the block published for night {night} (publication {number}) names"
+    " another seed commitment than the one the chain holds for it (publications.commitment or"
+    " publications.night): the file was edited",
     "cverify.in_night": "night {night}: {text}",
     "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
     " config play",

@@ -466,6 +466,72 @@ UK: dict[str, str | dict[str, str]] = {
     " {given}: те саме зерно за кожною редакцією дає іншу ніч",
     "bind.rng": "ніч зіграно з костями {log}, а не з оприлюдненими {given}: те саме зерно"
     " з іншими костями дає іншу ніч",
+    # Проблеми `campaign verify` (nightsim/campaign/verification.py): перша знайдена.
+    "cv.not_in": "ночі {night} у кампанії немає",
+    "cv.genesis": "початковий геш кампанії (campaign.genesis) змінено",
+    "cv.beginning": "початок кампанії (її id, назву, перший загін або геш зерна ночі 1:"
+    " campaign.id, campaign.name, campaign.created, campaign.first_commitment чи"
+    " campaign.genesis) змінено після того, як кампанію створено",
+    "cv.first_seed": "зерно ночі 1 (campaign.first_seed) — не те, чий геш оголосили, коли"
+    " кампанія почалася: його змінено",
+    "cv.missing_before": "ночі {before} немає: перед ніччю {night} немає жодної ночі",
+    "cv.before_broken": "журнал ночі {before} пошкоджено, а ніч {night} починається з її ранку:"
+    " `--night {before}` покаже, що не так",
+    "cv.missing": "ночі {night} немає: ніч {found} іде за ніччю {before} (рядок видалено або"
+    " змінено його nights.number)",
+    "cv.no_link": "журнал ночі {night} не називає кампанії: це не ніч кампанії",
+    "cv.other_campaign": "ніч {night} з іншої кампанії (її журнал називає кампанію {other}, а не"
+    " campaign.id цього файлу)",
+    "cv.moved": "ніч {night} переставлено: за її журналом це ніч {said} кампанії",
+    "cv.the_night": "ніч {night}",
+    "cv.the_beginning": "початок кампанії",
+    "cv.not_following": "ніч {night} не продовжує {before}: ночі переставлено або замінено",
+    "cv.rerolled": "ніч {night} перекинуто: її зерно — не те, чий геш оголосили {since}",
+    "cv.since_night": "після ночі {night}",
+    "cv.since_beginning": "на початку кампанії",
+    "cv.after_night": "після ночі {night}",
+    "cv.before_first": "перед ніччю 1",
+    "cv.note": " (примітка: {note})",
+    "cv.adj_added": "поправку {where}{note} додано після того, як зіграли ніч {night}",
+    "cv.adj_edited": "поправку {where}{note} змінено після того, як зіграли ніч {night}",
+    "cv.adj_removed": "поправку {where} видалено після того, як зіграли ніч {night}",
+    "cv.adj_no_longer": "поправки перед ніччю {night} уже не застосовуються: {problem}",
+    "cv.morning_of": "ранку ночі {night}",
+    "cv.first_party": "першого загону кампанії",
+    "cv.not_starting": "ніч {night} починається не з {before} і поправок після нього: {diff}",
+    "cv.log_broken": "журнал ночі {night} пошкоджено: {problem}",
+    "cv.at_line": " у рядку {line}",
+    "cv.not_its_dice": "журнал ночі {night} не збігається з її кістками{where}: його змінено",
+    "cv.head_column": "записаний останній геш ланцюжка ночі {night} — не той, що в її журналі"
+    " (nights.head): реєстр змінено",
+    "cv.pending_commitment": "зерно наступної ночі (pending.commitment) — не те, чий геш"
+    " оголосили {since}: пізнішу ніч видалено або зерно витягнуто ще раз",
+    "cv.adj_after_missing": "поправку записано після ночі {after}, якої в кампанії немає (вона"
+    " закінчується ніччю {last}): ніч {after} видалено",
+    "cv.adj_after_edited": "поправку після ночі {after}{note} змінено",
+    "cv.published_later": "блок записано як оприлюднений для ночі {later}, але наступна ніч —"
+    " {next} (publications.night): файл змінено або ніч видалено",
+    "cv.adj_after_no_longer": "поправки після ночі {last} уже не застосовуються: {problem}",
+    "cv.void_entry": "запис про скасування після ночі {after}",
+    "cv.void_not_one": "{where} — не такий запис: його змінено",
+    "cv.void_unplayed": "{where} скасовує ніч {night}, якої до нього не грали",
+    "cv.void_log_broken": "журнал ночі {night} пошкоджено: `--night {night}`",
+    "cv.void_not_restoring": "{where} не повертає стан, з якого почалася ніч {night}: його змінено",
+    "cv.diff": "{field} = {got}, а має бути {want}",
+    "cv.diff_missing": "{name} немає в загоні",
+    "cv.diff_extra": "{name} є в загоні, хоча не мало бути",
+    "cv.diff_order": "порядок загону інший",
+    "cv.column_values": " (записано {got}, а в журналі {want})",
+    "cv.column": "{column} ночі {night} (nights.{column}) не такий, як у її журналі{values}:"
+    " файл змінено",
+    "cv.pending_seed": "зерно наступної ночі (pending.seed) — не те, чий геш оголосили"
+    " (pending.commitment): файл змінено",
+    "cv.first_config": "першої конфігурації кампанії",
+    "cv.pending_state": "конфігурація наступної ночі (pending.state) — не стан {since} з"
+    " поправками після нього: файл змінено",
+    "cv.publication": "блок, оприлюднений для ночі {night} (оприлюднення {number}), називає"
+    " інший геш зерна, ніж той, що в ланцюжку (publications.commitment або"
+    " publications.night): файл змінено",
     "cverify.in_night": "ніч {night}: {text}",
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",

@@ -6,6 +6,7 @@ nor a changed display that verifies."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -98,10 +99,30 @@ def _edited(value: Any) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _verify(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    code = main(["campaign", "verify", str(path)])
+def _verify(path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> tuple[int, str]:
+    code = main(["campaign", "verify", str(path), *more])
     captured = capsys.readouterr()
     return code, captured.out + captured.err
+
+
+# What stays Latin in a Ukrainian verdict: the program and its commands, the file's stored
+# names (tables and columns, which a referee greps for), and the edited values themselves.
+LATIN = {
+    "nightsim", "campaign", "verify", "night", "nights", "head", "log", "adjustments",
+    "pending", "commitment", "state", "seed", "first_seed", "first_commitment", "genesis",
+    "created", "name", "id", "number", "publications", "config_sha256", "edition", "rng",
+    "release", "sets", "items", "note", "after_night", "sha256", "outcome", "state_after",
+    "summary", "seq", "hash", "type", "hp", "exhaustion", "party", "camp", "wren", "moss",
+    "carried_firewood_hours", "wood", "the", "edited", "details", "json", "utf",
+}  # fmt: skip
+
+
+def latin(text: str) -> list[str]:
+    """Latin words of two letters or more in `text` outside LATIN (hashes and paths left out)."""
+    text = re.sub(r"[0-9a-f]{16,}|\S*/\S*|'[^']*'|\"[^\"]*\"", "", text)
+    stored = {c.lower() for table in TABLES.values() for c in table} | set(TABLES)
+    allowed = LATIN | stored | {"true", "false", "none", "null"}
+    return [w for w in re.findall(r"[A-Za-z_]{2,}", text) if w.lower() not in allowed]
 
 
 @needs_sqlite3
@@ -134,6 +155,8 @@ def test_every_column_edited_is_caught_by_verify(
                     assert code == 0, (sql, said)
                     continue
                 assert code == 1, (sql, said)
+                code_uk, said_uk = _verify(copy, capsys, "--lang", "uk")
+                assert code_uk == 1 and latin(said_uk) == [], (sql, said_uk)
                 if table == "nights":
                     number = row[columns.index("number") + 1]
                     assert f"night {number}" in said, (sql, said)
