@@ -100,6 +100,21 @@ class HungUp(Terminated):
     `kill` gets it gets too; only its exit code (129) and its last line differ."""
 
 
+def _said(code: str, **fields: object) -> str:
+    """A message by code (nightsim/told.py), imported when a file is refused, not before."""
+    from nightsim.told import Said
+
+    return Said(code, **fields)
+
+
+# What a file was expected to be, by code: the same words in every language's refusal.
+_KINDS = {"a log file": "file.kind_log", "a TOML config file": "file.kind_config"}
+
+
+def _kind(expected: str) -> str:
+    return _said(_KINDS[expected]) if expected in _KINDS else expected
+
+
 @contextmanager
 def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Iterator[None]:
     """An OS error on opening or reading `path` as one line naming the file: missing, a
@@ -107,11 +122,11 @@ def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Ite
     try:
         yield
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(_said("file.missing", path=str(path))) from None
     except IsADirectoryError:
-        raise error(f"{path}: is a directory, expected {expected}") from None
+        raise error(_said("file.directory", path=str(path), expected=_kind(expected))) from None
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror}") from None
+        raise error(_said("file.unreadable", path=str(path), why=exc.strerror)) from None
 
 
 # Kernel pseudo-filesystems: their files are regular to stat(), but a read may wait for ever
@@ -167,15 +182,15 @@ def _open_checked(
         st = os.fstat(fd)
         mode = st.st_mode
         if stat.S_ISDIR(mode):
-            raise error(f"{where}: is a directory, expected {expected}")
+            raise error(_said("file.directory", path=where, expected=_kind(expected)))
         if stat.S_ISREG(mode):
             kind = kernel_filesystem(st)
             if kind is not None:
-                raise error(f"{where}: is a kernel file ({kind}), not {expected}")
+                raise error(_said("file.kernel", path=where, kind=kind, expected=_kind(expected)))
         elif not streams:
-            raise error(f"{where}: is not a regular file (a pipe or a device)")
+            raise error(_said("file.not_regular", path=where))
         elif not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
-            raise error(f"{where}: is a device, not a regular file or a pipe")
+            raise error(_said("file.device", path=where))
         os.set_blocking(fd, True)
         return fd
     except BaseException:
@@ -202,7 +217,7 @@ def read_input(
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise error(f"{where}: larger than {limit} bytes, the limit for {expected}")
+        raise error(_said("file.too_large", path=where, limit=limit, expected=_kind(expected)))
     return data
 
 

@@ -14,6 +14,7 @@ from nightsim.config.model import Config, suggest
 from nightsim.limits import (
     shown,
 )
+from nightsim.told import Said
 
 
 def _allowed_keys(loc: tuple[int | str, ...]) -> list[str]:
@@ -66,7 +67,7 @@ def _listed(keys: list[str], room: int = 120) -> str:
     out: list[str] = []
     for key in keys:
         if sum(len(k) + 2 for k in out) + len(key) > room:
-            return f"{', '.join(out)}, … ({len(keys)} in all: docs/config.md)"
+            return Said("config.listed_more", keys=", ".join(out), count=len(keys))
         out.append(key)
     return ", ".join(out)
 
@@ -82,6 +83,8 @@ def unknown_key(err: ValidationError, raw: Any) -> tuple[str, str] | None:
 
 
 def explain(err: ValidationError, raw: Any) -> str:
+    """The first error as one line by code (nightsim/told.py): a command tells it in its
+    language, the field's path and the values as they are."""
     errors = err.errors(include_url=False)
     # A misspelt key is both unknown and, under its right name, missing ("cons" for "con"):
     # the unknown key is the mistake to name, with the key it is nearest to.
@@ -90,21 +93,68 @@ def explain(err: ValidationError, raw: Any) -> str:
     kind = e["type"]
     if kind == "extra_forbidden":
         key = str(loc[-1])
-        where = _loc_text(loc[:-1], raw)
         allowed = _allowed_keys(loc[:-1])
-        hint = suggest(key, allowed)
-        return (
-            f"unknown key {shown(key)} in {where or 'the top level'}{hint};"
-            f" expected one of: {_listed(allowed)}"
+        return Said(
+            "config.unknown_key",
+            name=shown(key),
+            where=_loc_text(loc[:-1], raw) or Said("config.top_level"),
+            hint=suggest(key, allowed),
+            allowed=_listed(allowed),
         )
     where = _loc_text(loc, raw)
-    msg = e["msg"]
+    msg = _problem(e)
+    return Said("config.at", where=where, problem=msg) if where else msg
+
+
+# pydantic's error types a config can meet, by code: (the message's code, the error
+# context's fields it names). The English entries are pydantic's own sentences; any other
+# type keeps pydantic's words (config.pydantic).
+_TYPES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "missing": ("config.required", ()),
+    "int_type": ("config.want_int", ()),
+    "int_parsing": ("config.want_int_text", ()),
+    "int_from_float": ("config.want_int_whole", ()),
+    "bool_type": ("config.want_bool", ()),
+    "bool_parsing": ("config.want_bool_text", ()),
+    "string_type": ("config.want_text", ()),
+    "float_type": ("config.want_number", ()),
+    "float_parsing": ("config.want_number_text", ()),
+    "list_type": ("config.want_list", ()),
+    "tuple_type": ("config.want_tuple", ()),
+    "dict_type": ("config.want_table", ()),
+    "greater_than_equal": ("config.want_ge", ("ge",)),
+    "greater_than": ("config.want_gt", ("gt",)),
+    "less_than_equal": ("config.want_le", ("le",)),
+    "less_than": ("config.want_lt", ("lt",)),
+    "literal_error": ("config.want_one_of", ("expected",)),
+    "enum": ("config.want_one_of", ("expected",)),
+    "string_too_long": ("config.want_max_chars", ("max_length",)),
+}
+
+
+def _choices(expected: str) -> str:
+    """pydantic's "'a', 'b' or 'c'" with its "or" by code (config.choices)."""
+    first, sep, last = expected.rpartition(" or ")
+    return Said("config.choices", first=first, last=last) if sep else expected
+
+
+def _problem(e: Any) -> str:
+    """What is wrong with the value, by code where the type is one of _TYPES (and a
+    validator's own message, when it raised one by code), with the value it got."""
+    kind, ctx = e["type"], e.get("ctx") or {}
     if kind == "value_error":
-        msg = msg.removeprefix("Value error, ")
-    elif kind == "missing":
-        msg = "is required"
-    elif kind == "string_pattern_mismatch":  # the one pattern: no control characters
-        msg = f"no newlines, control characters or bidi overrides, got {shown(e['input'])}"
-    elif "input" in e and kind not in ("model_type",):
-        msg = f"{msg}, got {shown(e['input'])}"
-    return f"{where}: {msg}" if where else msg
+        said = ctx.get("error")
+        first = said.args[0] if isinstance(said, ValueError) and said.args else None
+        return first if isinstance(first, Said) else str(e["msg"]).removeprefix("Value error, ")
+    if kind == "string_pattern_mismatch":  # the one pattern: no control characters
+        return Said("config.no_control", got=shown(e["input"]))
+    code, names = _TYPES.get(kind, ("config.pydantic", ()))
+    fields: dict[str, Any] = {n: ctx.get(n, "") for n in names}
+    if "expected" in fields:
+        fields["expected"] = _choices(str(fields["expected"]))
+    if code == "config.pydantic":
+        fields["msg"] = str(e["msg"])
+    said = Said(code, **fields)
+    if "input" in e and kind not in ("model_type", "missing"):
+        return Said("config.got", problem=said, got=shown(e["input"]))
+    return said

@@ -29,6 +29,7 @@ from nightsim.limits import (
     MAX_CONFIG_BYTES,
     shown,
 )
+from nightsim.told import Said, said_of
 
 
 def parse_config(text: str, overrides: list[str] | tuple[str, ...] = ()) -> Config:
@@ -94,9 +95,14 @@ def _resolve(
         msg = problem
     culprit = blame(base, overrides, msg, check)
     if culprit is None:
-        raise ConfigError(f"{source}: {msg}")
+        raise ConfigError(Said("config.at", where=source, problem=msg))
     key = culprit.partition("=")[0].strip()
-    raise ConfigError(f"--set {shown(culprit, quote=False)}: {msg.removeprefix(f'{key}: ')}")
+    # The item names the key: the message's own "KEY: " before what is wrong goes.
+    if isinstance(msg, Said) and msg.code == "config.at" and msg.fields.get("where") == key:
+        msg = msg.fields["problem"]
+    elif not isinstance(msg, Said):
+        msg = msg.removeprefix(f"{key}: ")
+    raise ConfigError(Said("config.set_at", item=shown(culprit, quote=False), problem=msg))
 
 
 def with_overrides(
@@ -139,7 +145,7 @@ def load_config(path: str | Path, overrides: list[str] | tuple[str, ...] = ()) -
     try:
         raw = parse_toml(text)
     except ConfigError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+        raise ConfigError(Said("config.at", where=where, problem=said_of(exc))) from None
     return _resolve(raw, overrides, source=where)
 
 
@@ -147,13 +153,13 @@ def _read_config(p: Path, where: str) -> str:
     """The text of a config file: a regular file (read_input) of at most MAX_CONFIG_BYTES."""
     data = read_input(p, "a TOML config file", ConfigError, limit=MAX_CONFIG_BYTES, where=where)
     if b"\x00" in data:
-        raise ConfigError(f"{where}: is a binary file, expected a TOML config file")
+        raise ConfigError(Said("config.binary", where=where))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        raise ConfigError(Said("config.not_utf8", where=where, byte=exc.start)) from None
     if not text.strip():
-        raise ConfigError(f"{where}: is empty, expected a TOML config (try `nightsim init`)")
+        raise ConfigError(Said("config.empty", where=where))
     return text
 
 

@@ -604,8 +604,10 @@ def suggest(word: str, choices: Any) -> str:
     # Imported here: only a bad name needs it, and every config load would pay ~1 ms.
     import difflib
 
+    from nightsim.told import Said
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {shown(close[0])}?)" if close else ""
+    return Said("config.did_you_mean", name=shown(close[0])) if close else ""
 
 
 # --- parsing and errors -----------------------------------------------------------------

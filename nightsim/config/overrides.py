@@ -21,11 +21,12 @@ from nightsim.limits import (
     MAX_INT_DIGITS,
     shown,
 )
+from nightsim.told import Said, said_of
 
-_TOO_DEEP = f"tables and arrays nested more than {MAX_DEPTH} deep (the limit)"
+_TOO_DEEP = Said("config.too_deep", limit=MAX_DEPTH)
 
 
-_TOO_LONG = f"an integer of more than {MAX_INT_DIGITS} digits (the limit)"
+_TOO_LONG = Said("config.too_long", limit=MAX_INT_DIGITS)
 
 
 _INT_BOUND = 10**MAX_INT_DIGITS
@@ -35,11 +36,11 @@ def parse_toml(text: str) -> dict[str, Any]:
     """TOML text -> plain data within the limits of nightsim/limits.py; ConfigError if not."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{size} bytes, more than the {MAX_CONFIG_BYTES} bytes a config may be")
+        raise ConfigError(Said("config.too_big", size=size, limit=MAX_CONFIG_BYTES))
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"not valid TOML: {exc}") from None
+        raise ConfigError(Said("config.not_toml", why=str(exc))) from None
     except RecursionError:
         raise ConfigError(_TOO_DEEP) from None
     except ValueError:
@@ -132,31 +133,32 @@ def _hint(key: str, text: str) -> str:
         return ""
     quoted = ", ".join(f'"{shown(w, quote=False, limit=20)}"' for w in words[:3])
     more = ", …" if len(words) > 3 else ""
-    return f"; quote each name, and the item for the shell: --set '{key}=[{quoted}{more}]'"
+    return Said("config.set_quote_names", dotted=key, names=f"{quoted}{more}")
 
 
 def _toml_value(key: str, text: str, depth: int) -> Any:
     """`text` as a TOML value set `depth` tables deep, within the limits."""
-    where = f"--set {shown(key, quote=False)}"
+    item = shown(key, quote=False)
     if depth > MAX_DEPTH:  # the dotted key alone nests too deep
-        raise ConfigError(f"{where}: {_TOO_DEEP}")
+        raise ConfigError(Said("config.set_at", item=item, problem=_TOO_DEEP))
     try:
         value = tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         # A bare word (`camp.season=winter`) is taken as a string, as a referee would type it.
         if text and "\n" not in text and not text.lstrip().startswith(("[", "{", '"', "'")):
             return text
+        hint = _hint(shown(key, quote=False), text)
         raise ConfigError(
-            f"{where}: {shown(text)} is not a TOML value{_hint(shown(key, quote=False), text)}"
+            Said("config.set_not_toml", item=item, value=shown(text), hint=hint)
         ) from None
     except RecursionError:
-        raise ConfigError(f"{where}: {_TOO_DEEP}") from None
+        raise ConfigError(Said("config.set_at", item=item, problem=_TOO_DEEP)) from None
     except ValueError:  # int() refused a number past Python's digit limit
-        raise ConfigError(f"{where}: {_TOO_LONG}") from None
+        raise ConfigError(Said("config.set_at", item=item, problem=_TOO_LONG)) from None
     try:
         check_limits(value, depth)
     except ConfigError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+        raise ConfigError(Said("config.set_at", item=item, problem=said_of(exc))) from None
     return value
 
 
@@ -166,12 +168,12 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
     key = key.strip()
     if not key.isprintable():
         # A key with a newline or control character would split the one-line error message.
-        raise ConfigError(f"--set {shown(item)}: the key has a control character")
+        raise ConfigError(Said("config.set_control", item=shown(item)))
     if not sep or not key:
-        raise ConfigError(f"--set {shown(item)}: expected KEY=VALUE, e.g. camp.season=winter")
+        raise ConfigError(Said("config.set_form", item=shown(item)))
     parts = key.split(".")
     if any(not p for p in parts):
-        raise ConfigError(f"--set {shown(item)}: {shown(key)} is not a dotted key")
+        raise ConfigError(Said("config.set_not_dotted", item=shown(item), dotted=shown(key)))
     # The value sits under the top level and a table per dotted part before the last.
     val = _toml_value(key, value.strip(), depth=len(parts))
     node: Any = raw
@@ -190,9 +192,15 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
             if not found:
                 names = [x.get("name") for x in node if isinstance(x, dict)]
+                hint = suggest(part, [n for n in names if isinstance(n, str)])
                 raise ConfigError(
-                    f"--set {shown(key, quote=False)}: no {'.'.join(parts[:i])} member named"
-                    f" {shown(part)}{suggest(part, [n for n in names if isinstance(n, str)])}"
+                    Said(
+                        "config.set_no_member",
+                        item=shown(key, quote=False),
+                        table=".".join(parts[:i]),
+                        name=shown(part),
+                        hint=hint,
+                    )
                 )
             node = found[0]
         elif isinstance(node, dict):
@@ -200,17 +208,15 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             if nxt is None:
                 nxt = node[part] = {}
             if not isinstance(nxt, dict | list):
+                table = shown(".".join(parts[: i + 1]), quote=False)
                 raise ConfigError(
-                    f"--set {shown(key, quote=False)}:"
-                    f" {shown('.'.join(parts[: i + 1]), quote=False)} is not a table"
+                    Said("config.set_not_table", item=shown(key, quote=False), dotted=table)
                 )
             node = nxt
         i += 1
     if not isinstance(node, dict):
-        raise ConfigError(
-            f"--set {shown(key, quote=False)}: {shown('.'.join(parts[:-1]), quote=False)}"
-            " is not a table"
-        )
+        table = shown(".".join(parts[:-1]), quote=False)
+        raise ConfigError(Said("config.set_not_table", item=shown(key, quote=False), dotted=table))
     last = parts[-1]
     for other in _PAIRS.get(last, ()):
         node.pop(other, None)
