@@ -63,6 +63,7 @@ def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     header = [
         "measure",
         "character",
+        "creature",
         *(f"{side}{s}" for side in ("a", "b") for s in ("", "_low", "_high")),
         "diff",
         "diff_low",
@@ -74,7 +75,7 @@ def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     ]
     rows: list[Row] = []
     for m in r["measures"]:
-        cells: Row = [m["measure"], m["character"] or ""]
+        cells: Row = [m["measure"], m["character"] or "", m.get("creature") or ""]
         for side in ("a", "b"):
             est = m[side]
             cells += ["" if est[k] is None else est[k] for k in ("p", "low", "high")]

@@ -701,6 +701,12 @@ EN: dict[str, str | dict[str, str]] = {
     "measure.rota.spells_kept": "spells\nkept",
     "measure.rota.rota_broken": "the rota breaks",
     "paired.character": "{name}: {measure}",
+    # What comes (measures.TABLES): the table a monster is rolled on, and each creature.
+    "measure.comes.table_night_fire": "a monster comes, on the table with fire",
+    "measure.comes.table_night_no_fire": "a monster comes, on the table without fire",
+    "measure.comes.creature": "{creature} comes",
+    "odds.comes_title": "What comes (chance a night, 95% interval)",
+    "odds.comes_no_table": "No encounter table in the config: roll on your own.",
     "rank.title": "Watch rotas over the same {nights}, each against the best (seed {seed})",
     "rank.title_k": "{watchers} watchers: the best {top} of {rotas} rotas",
     "rank.title_configured": "The configured watchers: the best {top} of {rotas} rotas",
@@ -715,6 +721,7 @@ EN: dict[str, str | dict[str, str]] = {
     " {rest_vs}; spells kept {spells}",
     "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake: their"
     " difference's 95% interval holds 0 at {nights}.",
+    "rank.comes_differ": "What comes differs between the rotas: these are the best rota's nights.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
     "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
     " every character's nights), then spells kept; the differences are paired over the same nights."
@@ -760,6 +767,7 @@ EN: dict[str, str | dict[str, str]] = {
     " {hours} hours;"
     " each chance with its 95% Wilson interval.",
     "oddspage.party": "The party",
+    "oddspage.comes": "What comes",
     "oddspage.col_chance": "chance (95% interval)",
     "oddspage.characters": "Per character",
     "oddspage.col_character": "character",

@@ -734,6 +734,11 @@ UK: dict[str, str | dict[str, str]] = {
     "measure.rota.spells_kept": "закляття\nзбережено",
     "measure.rota.rota_broken": "послідовність варт порушено",
     "paired.character": "{name}: {measure}",
+    "measure.comes.table_night_fire": "приходить чудовисько, таблиця ночі з багаттям",
+    "measure.comes.table_night_no_fire": "приходить чудовисько, таблиця ночі без багаття",
+    "measure.comes.creature": "приходить: {creature}",
+    "odds.comes_title": "Хто приходить (шанс за ніч, інтервал 95 %)",
+    "odds.comes_no_table": "У конфігурації немає таблиці зустрічей: кидайте за своєю.",
     "rank.title": "Послідовності варт за ті самі {nights}, кожна проти найкращої (зерно {seed})",
     "rank.title_k": "Вартових: {watchers}; найкращі {top}, усього послідовностей варт: {rotas}",
     "rank.title_configured": "Вартові з конфігурації: найкращі {top}, усього послідовностей"
@@ -749,6 +754,7 @@ UK: dict[str, str | dict[str, str]] = {
     " відпочинок {rest}, {rest_vs}; закляття збережено {spells}",
     "rank.ties": "Послідовностей варт нарівні з найкращою за «хтось не спить»: {tied} з"
     " {rotas}; інтервал 95\u00a0% їхньої різниці містить 0 за {nights}.",
+    "rank.comes_differ": "Хто приходить, залежить від послідовності варт: це ночі найкращої.",
     "rank.none_tied": "Жодна послідовність варт не нарівні з найкращою за «хтось не спить» за"
     " {nights}.",
     "rank.note": "Упорядковано за тим, чи хтось не спить, коли приходить чудовисько, далі за"
@@ -808,6 +814,7 @@ UK: dict[str, str | dict[str, str]] = {
     " {hours:#hour};"
     " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
     "oddspage.party": "Загін",
+    "oddspage.comes": "Хто приходить",
     "oddspage.col_chance": "шанс (інтервал 95\u00a0%)",
     "oddspage.characters": "Для кожного персонажа",
     "oddspage.col_character": "персонаж",

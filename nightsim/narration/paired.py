@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nightsim.measures import CHARACTER, PARTY, by_key
+from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, by_key
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, number, percent
 
@@ -83,7 +83,12 @@ def verdict(t: Catalogue, d: dict[str, Any], nights: int) -> str:
 
 
 def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
-    """A row's measure in words: a party's as it is, a character's after the name."""
+    """A row's measure in words: a party's as it is, a character's after the name, what
+    comes (measures.TABLES) as the table or the creature (named as the config names it)."""
+    if row["measure"] == CREATURE:
+        return t("measure.comes.creature", creature=row["creature"])
+    if row["measure"] in TABLE_KEYS:
+        return t(f"measure.comes.{row['measure']}")
     if row["character"] is None:
         return t(by_key(PARTY, row["measure"]).label)
     words = t(by_key(CHARACTER, row["measure"]).label)

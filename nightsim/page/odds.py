@@ -41,6 +41,7 @@ WORDS = (
     "axis_y",
     "rotas",
     "col_rota",
+    "comes",
 )
 
 
@@ -72,6 +73,24 @@ class OddsPage:
     config_sha256: str
     legend: tuple[str, ...] = ()
     camp: str = ""  # which camp: terrain, season, weather, party, watch
+    comes: tuple[OddsRow, ...] = ()  # what comes (measures.TABLES): tables, creatures
+    comes_note: str = ""
+
+
+def comes(t: Catalogue, est: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What comes, as the page's rows (`narration.odds.comes_rows`) and its note: a config
+    without tables says so, a ranking whose rotas differ in it says its figures are the
+    best rota's."""
+    from nightsim.narration.odds import comes_rows
+
+    if est is None:
+        return {}
+    rows = tuple(
+        OddsRow(lbl.strip(), (chart.interval(lbl.strip(), e, t),))
+        for lbl, e in comes_rows(t, dict(est))
+    )
+    note = "" if est["creature"] else t("odds.comes_no_table")
+    return {"comes": rows, "comes_note": note}
 
 
 def rest_start(config: Mapping[str, Any]) -> int:
@@ -144,6 +163,7 @@ def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         scatter=None,
         config_sha256=r["config_sha256"],
         camp=camp_line(r, t),
+        **comes(t, pr),
     )
 
 
@@ -177,6 +197,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         config_sha256=r["config_sha256"],
         legend=tuple(t(f"oddspage.legend_{k}") for k in ("best", "tied", "other")),
         camp=camp_line(r, t, watch=False),
+        **comes(t, r.get("comes")),
     )
 
 

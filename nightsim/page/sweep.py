@@ -153,20 +153,23 @@ def sweep_html(report: Mapping[str, Any], lang: str = "en") -> str:
 def compare_html(report: Mapping[str, Any], lang: str = "en") -> str:
     """The page of an `odds --compare` report: the report as a two-value sweep (A, B), so
     the same charts and table say which differences are clear."""
-    rows: dict[tuple[str, str | None], dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
     for row in report["measures"]:
         vs = {k: row[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
-        rows[(row["measure"], row["character"])] = {
-            "measure": row["measure"],
-            "character": row["character"],
-            "points": [
-                {"value": "A", "estimate": row["a"], "vs_first": None},
-                {"value": "B", "estimate": row["b"], "vs_first": vs},
-            ],
-        }
+        rows.append(
+            {
+                "measure": row["measure"],
+                "character": row["character"],
+                "creature": row.get("creature"),
+                "points": [
+                    {"value": "A", "estimate": row["a"], "vs_first": None},
+                    {"value": "B", "estimate": row["b"], "vs_first": vs},
+                ],
+            }
+        )
     as_sweep = dict(report) | {
         "setting": ", ".join(report["changes"]) or "B",
         "values": ["A", "B"],
-        "measures": list(rows.values()),
+        "measures": rows,
     }
     return sweep_html(as_sweep, lang)

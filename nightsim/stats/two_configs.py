@@ -27,6 +27,7 @@ from typing import Any
 from nightsim import __version__
 from nightsim.config import Config
 from nightsim.engine.dice import RNG_ID
+from nightsim.measures import row_of
 from nightsim.stats.odds import Progress, config_sha256, journeys_for
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, tally_paired
@@ -66,7 +67,7 @@ def compare_configs(
         d = difference(m, 0, 1)
         unpaired = d.pop("unpaired_units")
         rows.append(
-            {"measure": key, "character": name}
+            row_of(key, name)
             | d
             | {"unpaired_nights": None if unpaired is None else unpaired * per_journey}
         )
