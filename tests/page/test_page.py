@@ -242,3 +242,22 @@ def test_the_page_loads_no_engine() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_odds_and_rank_pages_show_what_comes() -> None:
+    # What comes (docs/odds.md): each table and each creature of the config, named as the
+    # config names it, with its interval; a ranking's page too.
+    config = default()
+    creatures = [e.creature for e in config.encounters.night_fire] + [
+        e.creature for e in config.encounters.night_no_fire
+    ]
+    for lang, word in (("en", "What comes"), ("uk", "Хто приходить")):
+        page = odds_html(odds(config, "comes", 200), lang)
+        section = page.split('id="comes"', 1)[1].split("</section>", 1)[0]
+        assert word in page
+        for name in dict.fromkeys(creatures):
+            assert escaped(name) in section or name in section, name
+        assert section.count("95") >= len(set(creatures)) + 2  # an interval on every row
+    rows = rank_rotas(config, "comes", 60, watchers=1)
+    rank = odds_html(rank_report(rows, "comes", 60, 5, config, 1), "en")
+    assert 'id="comes"' in rank and "a redcap" in rank
