@@ -63,6 +63,11 @@ def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) ->
         ):
             assert row[col] == ("" if value is None else repr(value)), (col, row)
         assert row["clear"] == str(m["clear"]) and row["paired"] == str(m["paired"])
+        assert row["creature"] == (m["creature"] or "")
+        # What B was, on every row: the --compare items and B's config hash.
+        assert row["compare"] == '["camp.encounter_chance=2"]'
+        assert row["config_b_sha256"] == r["config_b_sha256"]
+        assert row["set"] == '["camp.encounter_chance=1"]'  # A's --set items
 
 
 @pytest.mark.parametrize(
