@@ -115,6 +115,7 @@ class CompareReport(_Provenance):
     nights_per_journey: int
     journeys: int
     changes: list[str]
+    same_config: bool
     measures: list[CompareRow]
     config_a: dict[str, Any]
     config_b: dict[str, Any]

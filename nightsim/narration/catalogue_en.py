@@ -665,6 +665,8 @@ EN: dict[str, str | dict[str, str]] = {
     "whatif.ev.summary": "The night is over.",
     # odds --compare and --rank-rotas (docs/odds.md): paired differences over the same nights
     "fmt.thousands": ",",
+    "paired.same_config": "B is the same config as A (the --compare items change nothing):"
+    " every measure comes out the same on every night.",
     "paired.title": "{changes}: B against A over {nights} (seed {seed})",
     "paired.journeys": "{nights}, journeys of {per}",
     "paired.col_measure": "",

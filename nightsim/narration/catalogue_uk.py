@@ -698,6 +698,8 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.ev.summary": "Ніч завершується.",
     # odds --compare, --rank-rotas (docs/odds.md): парні різниці за ті самі ночі
     "fmt.thousands": "\u00a0",
+    "paired.same_config": "B — та сама конфігурація, що й A (пункти --compare нічого не"
+    " змінюють): кожна міра однакова щоночі.",
     "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
     "paired.journeys": "{nights}, у кожній мандрівці {per:#night}",
     "paired.col_measure": "",

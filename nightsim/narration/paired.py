@@ -98,6 +98,16 @@ def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
 # --- odds --compare ---------------------------------------------------------------------
 
 
+def compare_title(t: Catalogue, r: dict[str, Any]) -> str:
+    """The comparison's title: what made B, against A, over how many nights."""
+    return _title(t, r)
+
+
+def same_config(t: Catalogue, r: dict[str, Any]) -> list[str]:
+    """The line that says B is A (its changes changed nothing), or none."""
+    return [t("paired.same_config")] if r.get("same_config") else []
+
+
 def _title(t: Catalogue, r: dict[str, Any]) -> str:
     nights = nights_text(t, r["nights"])
     if r["nights_per_journey"] > 1:
@@ -109,7 +119,7 @@ def _title(t: Catalogue, r: dict[str, Any]) -> str:
 def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure: "surprised: 31.0% → 22.4%, -8.6 points, 95% CI -9.4 to -7.8"."""
     t = TextCatalogue(lang)
-    out = [_title(t, r)]
+    out = [_title(t, r), *same_config(t, r)]
     for row in r["measures"]:
         a, b = sides(t, row["a"]["p"], row["b"]["p"], row["diff"])
         fields = {"measure": measure_label(t, row), "a": a, "b": b}
@@ -162,7 +172,8 @@ def compare_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
             interval(t, row),
             "\u2014" if unpaired is None else nights_text(t, unpaired),
         )
-    return Group(table, *(Text(line) for line in _footer(t, r)))
+    notes = [*same_config(t, r), *_footer(t, r)]
+    return Group(table, *(Text(line) for line in notes))
 
 
 def render_compare(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:

@@ -172,4 +172,15 @@ def compare_html(report: Mapping[str, Any], lang: str = "en") -> str:
         "values": ["A", "B"],
         "measures": rows,
     }
-    return sweep_html(as_sweep, lang)
+    from dataclasses import replace
+
+    from nightsim.narration.paired import compare_title, same_config
+    from nightsim.page.render import render
+
+    t = Catalogue(lang)
+    # Titled as the comparison it is (the text's title), not as a sweep of two values; a B
+    # that is A is said first.
+    view = sweep_page(as_sweep, lang)
+    note = " ".join([*same_config(t, dict(report)), view.note])
+    view = replace(view, title=compare_title(t, dict(report)), note=note)
+    return render("sweep.html.j2", page=view, lang=view.lang)

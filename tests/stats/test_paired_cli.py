@@ -205,3 +205,27 @@ def test_the_readme_paired_examples_are_real_runs(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.rstrip("\n").splitlines() == shown
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_b_equal_to_a_is_said_in_text_json_and_page(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    from nightsim.narration.catalogue import Catalogue
+
+    said = Catalogue(lang)("paired.same_config")
+    same = ["--nights", "40", "--seed", "2", "--compare", "rules.rest_hours=8", "--lang", lang]
+    assert as_json(capsys, *same)["same_config"] is True
+    assert said in out(capsys, *same)
+    assert said in out(capsys, *same, "--format", "html")
+    other = [*same[:-3], "rules.rest_hours=7", "--lang", lang]
+    assert as_json(capsys, *other)["same_config"] is False
+    assert said not in out(capsys, *other)
+    assert said not in out(capsys, *other, "--format", "html")
+
+
+def test_the_compare_page_is_titled_as_a_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    page = out(capsys, "--nights", "40", "--seed", "2", *CHANCE, "--format", "html")
+    h1 = page.split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert h1 == "camp.encounter_chance=2: B against A over 40 nights (seed 2)"
+    assert "each against" not in page.split("</h1>", 1)[0]  # not a sweep's title
