@@ -721,8 +721,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.tied": "tied",
     "rank.line": "#{rank} {rota}: someone awake {awake}, {awake_vs}; full rests {rest},"
     " {rest_vs}; spells kept {spells}",
-    "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake: their"
-    " difference's 95% interval holds 0 at {nights}.",
+    "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake, the best"
+    " included: the others' difference from it has a 95% interval holding 0 at {nights}.",
     "rank.comes_differ": "What comes differs between the rotas: these are the best rota's nights.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
     "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
@@ -796,8 +796,8 @@ EN: dict[str, str | dict[str, str]] = {
     " rests {rest}",
     "oddspage.rotas": "The rotas, best first",
     "oddspage.col_rota": "rota (first watch first)",
-    "oddspage.tied_list": "Rotas tied with the best on someone awake: {count}; of those shown"
-    " here, {ranks}.",
+    "oddspage.tied_list": "Rotas tied with the best on someone awake, the best included:"
+    " {count}; of those shown here, {ranks}.",
     "oddspage.legend_best": "the best",
     "oddspage.legend_tied": "tied with the best",
     "oddspage.legend_other": "clearly behind the best",

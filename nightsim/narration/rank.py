@@ -94,7 +94,7 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
 
 
 def _ties(t: Catalogue, part: dict[str, Any], nights: int) -> str:
-    if part["tied_with_best"] == 0:
+    if part["tied_with_best"] <= 1:  # the best alone (it ties with itself)
         return t("rank.none_tied", nights=nights_text(t, nights))
     return t(
         "rank.ties",

@@ -203,12 +203,9 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
 
 def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:
     """Which rotas tie with the best on safety (their paired interval, as computed, holds
-    0), by rank; the verdict the text's ranking gives too."""
-    tied = [
-        f"#{row['rank']}"
-        for row in r["top"]
-        if row["vs_best"] is not None and row["tied_with_best"]
-    ]
-    if not tied:
+    0), by rank, the best included as `tied_with_best` counts them; the verdict the text's
+    ranking gives too."""
+    tied = [f"#{row['rank']}" for row in r["top"] if row["tied_with_best"]]
+    if r["tied_with_best"] <= 1:  # the best alone
         return t("rank.none_tied", nights=nights_text(t, r["nights"]))
     return t("oddspage.tied_list", ranks=", ".join(tied), count=count(t, r["tied_with_best"]))

@@ -181,7 +181,9 @@ def _ranking(rows: list[RotaResult], nights: int, top: int) -> dict[str, Any]:
         "nights": rows[0].nights if rows else nights,
         "rotas": len(rows),
         "ranked_by": RANKED_BY,
-        "tied_with_best": sum(1 for r in rows if r.tied),
+        # One definition with the rows': the rotas tied with the best, the best included
+        # (its row says true), so filtering every row on it gives this count.
+        "tied_with_best": sum(1 for r in rows if r.tied is not False),
         "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
         # What comes, on the best rota's nights; `comes_same`: on every rota's the same
         # (the monster's dice do not depend on the rota; the fire may, if a watcher tends it).
