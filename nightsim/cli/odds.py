@@ -569,6 +569,11 @@ def print_produced(report: dict[str, Any], lang: str) -> None:
 
     line = produced_by(TextCatalogue(lang), report["produced_by"])
     console = _console()
+    if not console.is_terminal:
+        # Piped, it is one line of its own, whole: a file or `grep "Produced by"` gets the
+        # hash and the seed on the same line, not cut at the 80 columns rich assumes.
+        console.file.write(line + "\n")
+        return
     # Wrapped here, each line's end trimmed: a break before the 64-digit hash would leave a
     # trailing space, which a diff of two saved reports (or docs/odds.md's blocks) trips on.
     for part in Text(line).wrap(console, console.width):

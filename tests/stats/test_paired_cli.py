@@ -232,3 +232,18 @@ def test_the_compare_page_is_titled_as_a_comparison(capsys: pytest.CaptureFixtur
     h1 = page.split("<h1>", 1)[1].split("</h1>", 1)[0]
     assert h1 == "camp.encounter_chance=2: B against A over 40 nights (seed 2)"
     assert "each against" not in page.split("</h1>", 1)[0]  # not a sweep's title
+
+
+@pytest.mark.parametrize(
+    "argv", [[], ["--compare", "rules.rest_hours=7"], ["--rank-rotas", "--watchers", "1"]]
+)
+def test_produced_by_is_one_whole_line_when_piped(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # Piped, the footer is a line of its own, never cut at 80 columns nor inside a table.
+    r = as_json(capsys, "--nights", "30", "--seed", "2", *argv)
+    text = out(capsys, "--nights", "30", "--seed", "2", *argv)
+    last = text.splitlines()[-1]
+    assert last.startswith("Produced by nightsim ") and ", rules edition " in last
+    assert r["produced_by"]["config_sha256"] in last
+    assert sum("Produced by" in line for line in text.splitlines()) == 1
