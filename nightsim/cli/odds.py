@@ -6,6 +6,7 @@ import argparse
 import importlib
 import json
 import re
+import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -569,9 +570,10 @@ def print_produced(report: dict[str, Any], lang: str) -> None:
 
     line = produced_by(TextCatalogue(lang), report["produced_by"])
     console = _console()
-    if not console.is_terminal:
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
         # Piped, it is one line of its own, whole: a file or `grep "Produced by"` gets the
-        # hash and the seed on the same line, not cut at the 80 columns rich assumes.
+        # hash and the seed on the same line, not cut at the 80 columns rich assumes (a
+        # width asked for with COLUMNS is kept, as the tables keep it).
         console.file.write(line + "\n")
         return
     # Wrapped here, each line's end trimmed: a break before the 64-digit hash would leave a

@@ -238,8 +238,9 @@ def test_the_compare_page_is_titled_as_a_comparison(capsys: pytest.CaptureFixtur
     "argv", [[], ["--compare", "rules.rest_hours=7"], ["--rank-rotas", "--watchers", "1"]]
 )
 def test_produced_by_is_one_whole_line_when_piped(
-    capsys: pytest.CaptureFixture[str], argv: list[str]
+    capsys: pytest.CaptureFixture[str], argv: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
     # Piped, the footer is a line of its own, never cut at 80 columns nor inside a table.
     r = as_json(capsys, "--nights", "30", "--seed", "2", *argv)
     text = out(capsys, "--nights", "30", "--seed", "2", *argv)
