@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import re
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
