@@ -770,6 +770,8 @@ EN: dict[str, str | dict[str, str]] = {
     " each chance with its 95% Wilson interval.",
     "oddspage.party": "The party",
     "oddspage.comes": "What comes",
+    "oddspage.by_night": "Full rest, by night of the journey",
+    "oddspage.col_night": "night",
     "oddspage.col_chance": "chance (95% interval)",
     "oddspage.characters": "Per character",
     "oddspage.col_character": "character",

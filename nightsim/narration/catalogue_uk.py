@@ -817,6 +817,8 @@ UK: dict[str, str | dict[str, str]] = {
     " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
     "oddspage.party": "Загін",
     "oddspage.comes": "Хто приходить",
+    "oddspage.by_night": "Повноцінний нічний відпочинок за ночами мандрівки",
+    "oddspage.col_night": "ніч",
     "oddspage.col_chance": "шанс (інтервал 95\u00a0%)",
     "oddspage.characters": "Для кожного персонажа",
     "oddspage.col_character": "персонаж",

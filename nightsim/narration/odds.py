@@ -32,6 +32,11 @@ def _interval(t: Catalogue, est: dict[str, Any]) -> str:
     return t("odds.no_cases") if est["p"] is None else span(t, est["low"], est["high"])
 
 
+def _estimate(t: Catalogue, est: dict[str, Any]) -> str:
+    """A chance with its interval in brackets, or "—" with no cases."""
+    return "\u2014" if est["p"] is None else with_span(t, est["p"], est["low"], est["high"])
+
+
 def _party(t: Catalogue, r: dict[str, Any]) -> Table:
     pr = r["probabilities"]
     table = Table(title=_title(t, r))
@@ -105,7 +110,8 @@ def _by_night(t: Catalogue, r: dict[str, Any]) -> Table:
     for name in r["probabilities"]["full_rest"]:
         table.add_column(name, justify="right")
     for row in r["by_night_of_journey"]:
-        cells = (percent(t, e["p"], 5) for e in row["full_rest"].values())
+        # Each with its 95% interval, as every other chance of the report.
+        cells = (_estimate(t, e) for e in row["full_rest"].values())
         table.add_row(str(row["night"]), *cells)
     return table
 

@@ -42,6 +42,8 @@ WORDS = (
     "rotas",
     "col_rota",
     "comes",
+    "by_night",
+    "col_night",
 )
 
 
@@ -75,6 +77,31 @@ class OddsPage:
     camp: str = ""  # which camp: terrain, season, weather, party, watch
     comes: tuple[OddsRow, ...] = ()  # what comes (measures.TABLES): tables, creatures
     comes_note: str = ""
+    by_night_heads: tuple[str, ...] = ()  # a journey's full rests by night: the characters
+    by_night: tuple[OddsRow, ...] = ()
+
+
+def by_night(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
+    """A journey's full rests by night of the journey, per character, with intervals (the
+    text's table); nothing for single nights."""
+    rows = r.get("by_night_of_journey")
+    if not rows:
+        return {}
+    names = tuple(rows[0]["full_rest"])
+    night = t("odds.col_night")
+    return {
+        "by_night_heads": names,
+        "by_night": tuple(
+            OddsRow(
+                str(row["night"]),
+                tuple(
+                    chart.interval(f"{night} {row['night']}, {name}", row["full_rest"][name], t)
+                    for name in names
+                ),
+            )
+            for row in rows
+        ),
+    }
 
 
 def comes(t: Catalogue, est: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -164,6 +191,7 @@ def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         config_sha256=r["config_sha256"],
         camp=camp_line(r, t),
         **comes(t, pr),
+        **by_night(t, r),
     )
 
 

@@ -261,3 +261,26 @@ def test_odds_and_rank_pages_show_what_comes() -> None:
     rows = rank_rotas(config, "comes", 60, watchers=1)
     rank = odds_html(rank_report(rows, "comes", 60, 5, config, 1), "en")
     assert 'id="comes"' in rank and "a redcap" in rank
+
+
+def test_journeys_by_night_carry_intervals_in_text_and_page() -> None:
+    # The by-night table of a journey: in the text each full rest with its interval, and on
+    # the page a table of its own, a row per night, an interval bar in every cell.
+    from rich.console import Console
+
+    from nightsim.narration.figures import TextCatalogue, with_span
+    from nightsim.narration.odds import render_odds
+
+    r = odds(default(), "by-night", 30, per_journey=3)
+    console = Console(width=200, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    for table in render_odds(r, "en"):
+        console.print(table)
+    text = console.export_text()
+    by_night = text.split("Full rest, by night of the journey", 1)[1]
+    first = r["by_night_of_journey"][0]["full_rest"]["Moss"]
+    assert with_span(TextCatalogue("en"), first["p"], first["low"], first["high"]) in by_night
+    page = odds_html(r, "en")
+    section = page.split('id="by-night"', 1)[1].split("</section>", 1)[0]
+    assert section.count('<tr><th scope="row">') == 3
+    assert section.count('class="ibar"') == 3 * len(r["probabilities"]["full_rest"])
+    assert odds_html(odds(default(), "by-night", 10), "en").count('id="by-night"') == 0
