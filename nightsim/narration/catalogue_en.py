@@ -770,6 +770,11 @@ EN: dict[str, str | dict[str, str]] = {
     " each chance with its 95% Wilson interval.",
     "oddspage.party": "The party",
     "oddspage.comes": "What comes",
+    "oddspage.whisker_note": "The whiskers are each rota's own 95% interval, unpaired: two"
+    " rotas whose whiskers overlap may still differ clearly when paired over the same nights."
+    " The colours and the table give the paired verdict.",
+    "oddspage.hist_axis_x": "clock time, the rest period's start on the left \u2192",
+    "oddspage.hist_axis_y": "\u2191 encounters (nights) per 10 minutes",
     "oddspage.by_night": "Full rest, by night of the journey",
     "oddspage.col_night": "night",
     "oddspage.col_chance": "chance (95% interval)",

@@ -42,6 +42,9 @@ WORDS = (
     "rotas",
     "col_rota",
     "comes",
+    "whisker_note",
+    "hist_axis_x",
+    "hist_axis_y",
     "by_night",
     "col_night",
 )
