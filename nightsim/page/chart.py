@@ -207,7 +207,8 @@ def _clock(minute: int) -> str:
 
 def arrivals(counts: Mapping[str, int], rest_start: int, t: Catalogue) -> Histogram:
     """Encounters per 10 minutes of the rest period; `rest_start` its clock in minutes."""
-    frame = ChartFrame(800, 262, 44, 790, 12, 200)  # below: the clock ticks, the axis label
+    # Above the bars: the y axis's label; below: the clock ticks and the x axis's label.
+    frame = ChartFrame(800, 290, 44, 790, 40, 228)
     items = [(int(k), v) for k, v in counts.items()]
     total = sum(v for _, v in items)
     step = _step(max([1, *(v for _, v in items)]), 4)
