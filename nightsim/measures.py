@@ -18,10 +18,10 @@ The words are the catalogues' (`narration/catalogue_en.py`, `catalogue_uk.py`), 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 
@@ -173,3 +173,44 @@ def shown_characters(journeys: bool, casters: bool) -> tuple[Measure[CharacterOu
         for m in CHARACTER
         if (journeys or not m.journeys_only) and (casters or not m.casters_only)
     )
+
+
+# --- what comes -----------------------------------------------------------------------
+# The fire's only effect on danger is which encounter table the monster is rolled on
+# (docs/rules.md §4.4: the table the fire picks at the arrival minute), so "what comes" is
+# told beside the measures: per night, the chance of an encounter rolled on each table
+# (`TABLES`, keys `table_<code>`) and the chance of each creature of the config's tables
+# coming (key `CREATURE`, one row per creature, named as the config and the narration name
+# it). Each is a yes/no of the night (n = 1), counted in the encounter branch only: a
+# night without an encounter adds nothing, so the tally stays cheap.
+
+TABLES: tuple[str, ...] = ("night_fire", "night_no_fire")  # `codes.Table`, in its order
+CREATURE = "creature"
+
+
+def table_key(table: str) -> str:
+    """The measure key of the share of nights on `table` (a `codes.Table` value)."""
+    return f"table_{table}"
+
+
+TABLE_KEYS: tuple[str, ...] = tuple(table_key(t) for t in TABLES)
+
+
+def creatures_of(configs: Sequence[Any]) -> tuple[str, ...]:
+    """The creatures of the configs' encounter tables, each once, in the order the configs
+    give them (the first config's table by the fire, then without; then the next config's
+    new ones): the rows of "what comes", the same in every process."""
+    seen: dict[str, None] = {}
+    for config in configs:
+        for table in TABLES:
+            for entry in getattr(config.encounters, table):
+                seen.setdefault(entry.creature, None)
+    return tuple(seen)
+
+
+def row_of(key: str, who: str | None) -> dict[str, str | None]:
+    """A paired row's names (`stats.tally.Layout.keys`): its measure, its character (None
+    for the party's and for what comes) and its creature (None but for `creature`)."""
+    if key == CREATURE:
+        return {"measure": key, "character": None, "creature": who}
+    return {"measure": key, "character": who, "creature": None}

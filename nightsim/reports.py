@@ -93,6 +93,7 @@ class CompareRow(TypedDict):
 
     measure: str
     character: str | None
+    creature: str | None  # the creature of a `creature` row (what comes), else None
     a: Estimate
     b: Estimate
     diff: float | None
@@ -114,6 +115,7 @@ class CompareReport(_Provenance):
     nights_per_journey: int
     journeys: int
     changes: list[str]
+    same_config: bool
     measures: list[CompareRow]
     config_a: dict[str, Any]
     config_b: dict[str, Any]
@@ -122,7 +124,9 @@ class CompareReport(_Provenance):
 class RankReport(_Provenance):
     """`rank_rotas`: every order of the watchers over the same nights, best first; `top`
     holds the best rows, each with its rota, its measures, its difference from the best
-    (`vs_best`) and `tied_with_best` (True for the best itself)."""
+    (`vs_best`) and `tied_with_best` (True for the best itself); `comes` what comes on the
+    best rota's nights (shaped as `odds`'s `table_…` and `creature`), `comes_same` whether
+    every rota met the same."""
 
     config_sha256: str
     nights: int
@@ -132,6 +136,8 @@ class RankReport(_Provenance):
     ranked_by: list[str]
     tied_with_best: int
     top: list[dict[str, Any]]
+    comes: dict[str, Any] | None
+    comes_same: bool
     config: dict[str, Any]
 
 
@@ -147,6 +153,7 @@ class SweepPoint(TypedDict):
 class SweepMeasure(TypedDict):
     measure: str
     character: str | None
+    creature: str | None
     points: list[SweepPoint]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -361,13 +362,14 @@ def sweep_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     """`odds --sweep --format csv`: a row per measure (and character) and value: the
     estimate with its bounds and counts, then the difference from the first value with its
     bounds and `clear`, `paired`, `identical` (empty on the first value's rows)."""
-    header = ["measure", "character", "setting", "value", "p", "low", "high", "k", "n"]
+    header = ["measure", "character", "creature", "setting", "value", "p", "low", "high", "k", "n"]
     header += ["diff", "diff_low", "diff_high", "clear", "paired", "identical"]
     rows: list[Row] = []
     for m in r["measures"]:
         for point in m["points"]:
             est, vs = point["estimate"], point["vs_first"]
-            cells: Row = [m["measure"], m["character"] or "", r["setting"], point["value"]]
+            cells: Row = [m["measure"], m["character"] or "", m.get("creature") or ""]
+            cells += [r["setting"], point["value"]]
             cells += [_blank(est[k]) for k in ("p", "low", "high", "k", "n")]
             keys = ("diff", "low", "high", "clear", "paired", "identical")
             cells += [""] * 6 if vs is None else [_blank(vs[k]) for k in keys]
@@ -568,6 +570,12 @@ def print_produced(report: dict[str, Any], lang: str) -> None:
 
     line = produced_by(TextCatalogue(lang), report["produced_by"])
     console = _console()
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        # Piped, it is one line of its own, whole: a file or `grep "Produced by"` gets the
+        # hash and the seed on the same line, not cut at the 80 columns rich assumes (a
+        # width asked for with COLUMNS is kept, as the tables keep it).
+        console.file.write(line + "\n")
+        return
     # Wrapped here, each line's end trimmed: a break before the 64-digit hash would leave a
     # trailing space, which a diff of two saved reports (or docs/odds.md's blocks) trips on.
     for part in Text(line).wrap(console, console.width):
@@ -595,20 +603,35 @@ def _cells(est: dict[str, Any] | None) -> Row:
 def odds_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     """`odds --format csv`: one table a spreadsheet reads whole. A leading row of `level`
     `party` holds the party's odds, in their own columns; then a row per character (level
-    `character`), the characters' columns filled. `spell_lost` is empty for non-casters."""
-    from nightsim.measures import CHARACTER, PARTY
+    `character`), the characters' columns filled. `spell_lost` is empty for non-casters.
+    Then what comes: a row per table (level `table`, named by its code) and per creature
+    (level `creature`), its chance a night in the `comes` columns."""
+    from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLES, table_key
 
     pr = r["probabilities"]
-    header = ["level", "name", *_columns(PARTY), *_columns(CHARACTER)]
+    header = ["level", "name", *_columns(PARTY), *_columns(CHARACTER), *COMES_COLUMNS]
     blank_party = _cells(None) * len(PARTY)
+    blank_characters = _cells(None) * len(CHARACTER)
     rows: list[Row] = [
-        ["party", "", *(c for m in PARTY for c in _cells(pr[m.key]))]
-        + _cells(None) * len(CHARACTER)
+        [
+            "party",
+            "",
+            *(c for m in PARTY for c in _cells(pr[m.key])),
+            *blank_characters,
+            *_cells(None),
+        ]
     ]
     for name in pr[CHARACTER[0].key]:
         cells = [c for m in CHARACTER for c in _cells(pr[m.key].get(name))]
-        rows.append(["character", name, *blank_party, *cells])
+        rows.append(["character", name, *blank_party, *cells, *_cells(None)])
+    comes = [("table", t, pr[table_key(t)]) for t in TABLES]
+    comes += [(CREATURE, name, est) for name, est in pr[CREATURE].items()]
+    for level, name, est in comes:
+        rows.append([level, name, *blank_party, *blank_characters, *_cells(est)])
     return header, rows
+
+
+COMES_COLUMNS = ("comes", "comes_low", "comes_high")
 
 
 def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
@@ -616,8 +639,11 @@ def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     `watch_1`…`watch_K` (first watch first), then each measure with its bounds, then its
     paired difference from the best on safety and on rest with their bounds (empty for
     the best), `tied_with_best`, and `watchers` (K; empty for the configured watchers).
-    With several --watchers, every ranking's rows, one after another."""
-    from nightsim.measures import ROTA
+    With several --watchers, every ranking's rows, one after another. Then what comes on
+    the ranking's nights (its best rota's; `comes_same`: the same on every rota): each
+    table's chance a night (`table_<code>` and bounds) and each creature's
+    (`creature:<name>` and bounds)."""
+    from nightsim.measures import CREATURE, ROTA, TABLE_KEYS
 
     vs_best = [m.key for m in ROTA if m.against_best]
     parts = r.get("rankings", [r])
@@ -630,9 +656,21 @@ def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
         "tied_with_best",
         "watchers",
     ]
+    creatures = list(
+        dict.fromkeys(n for p in parts for n in (p.get("comes") or {CREATURE: {}})[CREATURE])
+    )
+    header += [c for key in TABLE_KEYS for c in (key, f"{key}_low", f"{key}_high")]
+    header += [
+        c for n in creatures for c in (f"creature:{n}", f"creature:{n}_low", f"creature:{n}_high")
+    ]
+    header.append("comes_same")
     rows: list[Row] = []
     for part in parts:
         k = part["watchers"]
+        comes = part.get("comes") or {CREATURE: {}}
+        tail = [c for key in TABLE_KEYS for c in _cells(comes.get(key))]
+        tail += [c for n in creatures for c in _cells(comes[CREATURE].get(n))]
+        tail.append(part.get("comes_same", ""))
         for row in part["top"]:
             watchers = row["rota"] + [""] * (width - len(row["rota"]))
             vs = row["vs_best"] or {}
@@ -644,6 +682,7 @@ def rank_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
                     *(c for key in vs_best for c in _diff_cells(vs.get(key))),
                     "" if row["tied_with_best"] is None else row["tied_with_best"],
                     "" if k is None else k,
+                    *tail,
                 ]
             )
     return header, rows

@@ -59,10 +59,16 @@ def run_compare(
 def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     """`odds --compare --format csv`: a row per measure (and character), the JSON's numbers:
     A's and B's estimates with their bounds, the difference B - A with its bounds, and
-    `clear`, `paired`, `identical`, `unpaired_nights` (empty where the JSON has null)."""
+    `clear`, `paired`, `identical`, `unpaired_nights` (empty where the JSON has null); then
+    what B was, on every row: `compare`, the `--compare` items (the JSON text of their list,
+    as `set` names A's `--set` items), and `config_b_sha256`. Without them a saved CSV
+    could not tell one comparison from another."""
+    import json
+
     header = [
         "measure",
         "character",
+        "creature",
         *(f"{side}{s}" for side in ("a", "b") for s in ("", "_low", "_high")),
         "diff",
         "diff_low",
@@ -71,10 +77,13 @@ def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
         "paired",
         "identical",
         "unpaired_nights",
+        "compare",
+        "config_b_sha256",
     ]
+    b = [json.dumps(r["changes"], ensure_ascii=False, separators=(",", ":")), r["config_b_sha256"]]
     rows: list[Row] = []
     for m in r["measures"]:
-        cells: Row = [m["measure"], m["character"] or ""]
+        cells: Row = [m["measure"], m["character"] or "", m.get("creature") or ""]
         for side in ("a", "b"):
             est = m[side]
             cells += ["" if est[k] is None else est[k] for k in ("p", "low", "high")]
@@ -84,6 +93,7 @@ def compare_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
             m["paired"],
             m["identical"],
             "" if m["unpaired_nights"] is None else m["unpaired_nights"],
+            *b,
         ]
         rows.append(cells)
     return header, rows

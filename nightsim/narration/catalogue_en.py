@@ -788,6 +788,8 @@ EN: dict[str, str | dict[str, str]] = {
     "whatif.ev.summary": "The night is over.",
     # odds --compare and --rank-rotas (docs/odds.md): paired differences over the same nights
     "fmt.thousands": ",",
+    "paired.same_config": "B is the same config as A (the --compare items change nothing):"
+    " every measure comes out the same on every night.",
     "paired.title": "{changes}: B against A over {nights} (seed {seed})",
     "paired.journeys": "{nights}, journeys of {per}",
     "paired.col_measure": "",
@@ -824,6 +826,12 @@ EN: dict[str, str | dict[str, str]] = {
     "measure.rota.spells_kept": "spells\nkept",
     "measure.rota.rota_broken": "the rota breaks",
     "paired.character": "{name}: {measure}",
+    # What comes (measures.TABLES): the table a monster is rolled on, and each creature.
+    "measure.comes.table_night_fire": "a monster comes, on the table with fire",
+    "measure.comes.table_night_no_fire": "a monster comes, on the table without fire",
+    "measure.comes.creature": "{creature} comes",
+    "odds.comes_title": "What comes (chance a night, 95% interval)",
+    "odds.comes_no_table": "No encounter table in the config: roll on your own.",
     "rank.title": "Watch rotas over the same {nights}, each against the best (seed {seed})",
     "rank.title_k": "{watchers} watchers: the best {top} of {rotas} rotas",
     "rank.title_configured": "The configured watchers: the best {top} of {rotas} rotas",
@@ -836,8 +844,9 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.tied": "tied",
     "rank.line": "#{rank} {rota}: someone awake {awake}, {awake_vs}; full rests {rest},"
     " {rest_vs}; spells kept {spells}",
-    "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake: their"
-    " difference's 95% interval holds 0 at {nights}.",
+    "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake, the best"
+    " included: the others' difference from it has a 95% interval holding 0 at {nights}.",
+    "rank.comes_differ": "What comes differs between the rotas: these are the best rota's nights.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
     "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
     " every character's nights), then spells kept; the differences are paired over the same nights."
@@ -883,6 +892,14 @@ EN: dict[str, str | dict[str, str]] = {
     " {hours} hours;"
     " each chance with its 95% Wilson interval.",
     "oddspage.party": "The party",
+    "oddspage.comes": "What comes",
+    "oddspage.whisker_note": "The whiskers are each rota's own 95% interval, unpaired: two"
+    " rotas whose whiskers overlap may still differ clearly when paired over the same nights."
+    " The colours and the table give the paired verdict.",
+    "oddspage.hist_axis_x": "clock time, the rest period's start on the left \u2192",
+    "oddspage.hist_axis_y": "\u2191 encounters (nights) per 10 minutes",
+    "oddspage.by_night": "Full rest, by night of the journey",
+    "oddspage.col_night": "night",
     "oddspage.col_chance": "chance (95% interval)",
     "oddspage.characters": "Per character",
     "oddspage.col_character": "character",
@@ -909,8 +926,8 @@ EN: dict[str, str | dict[str, str]] = {
     " rests {rest}",
     "oddspage.rotas": "The rotas, best first",
     "oddspage.col_rota": "rota (first watch first)",
-    "oddspage.tied_list": "Rotas tied with the best on someone awake: {count}; of those shown"
-    " here, {ranks}.",
+    "oddspage.tied_list": "Rotas tied with the best on someone awake, the best included:"
+    " {count}; of those shown here, {ranks}.",
     "oddspage.legend_best": "the best",
     "oddspage.legend_tied": "tied with the best",
     "oddspage.legend_other": "clearly behind the best",

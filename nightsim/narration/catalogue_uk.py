@@ -819,6 +819,8 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.ev.summary": "Ніч завершується.",
     # odds --compare, --rank-rotas (docs/odds.md): парні різниці за ті самі ночі
     "fmt.thousands": "\u00a0",
+    "paired.same_config": "B — та сама конфігурація, що й A (пункти --compare нічого не"
+    " змінюють): кожна міра однакова щоночі.",
     "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
     "paired.journeys": "{nights}, у кожній мандрівці {per:#night}",
     "paired.col_measure": "",
@@ -855,6 +857,11 @@ UK: dict[str, str | dict[str, str]] = {
     "measure.rota.spells_kept": "закляття\nзбережено",
     "measure.rota.rota_broken": "послідовність варт порушено",
     "paired.character": "{name}: {measure}",
+    "measure.comes.table_night_fire": "приходить чудовисько, таблиця ночі з багаттям",
+    "measure.comes.table_night_no_fire": "приходить чудовисько, таблиця ночі без багаття",
+    "measure.comes.creature": "приходить: {creature}",
+    "odds.comes_title": "Хто приходить (шанс за ніч, інтервал 95 %)",
+    "odds.comes_no_table": "У конфігурації немає таблиці зустрічей: кидайте за своєю.",
     "rank.title": "Послідовності варт за ті самі {nights}, кожна проти найкращої (зерно {seed})",
     "rank.title_k": "Вартових: {watchers}; найкращі {top}, усього послідовностей варт: {rotas}",
     "rank.title_configured": "Вартові з конфігурації: найкращі {top}, усього послідовностей"
@@ -868,8 +875,9 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.tied": "нарівні",
     "rank.line": "#{rank} {rota}: хтось не спить {awake}, {awake_vs}; повноцінний нічний"
     " відпочинок {rest}, {rest_vs}; закляття збережено {spells}",
-    "rank.ties": "Послідовностей варт нарівні з найкращою за «хтось не спить»: {tied} з"
-    " {rotas}; інтервал 95\u00a0% їхньої різниці містить 0 за {nights}.",
+    "rank.ties": "Послідовностей варт нарівні з найкращою за «хтось не спить», разом із нею:"
+    " {tied} з {rotas}; інтервал 95\u00a0% різниці решти з найкращою містить 0 за {nights}.",
+    "rank.comes_differ": "Хто приходить, залежить від послідовності варт: це ночі найкращої.",
     "rank.none_tied": "Жодна послідовність варт не нарівні з найкращою за «хтось не спить» за"
     " {nights}.",
     "rank.note": "Упорядковано за тим, чи хтось не спить, коли приходить чудовисько, далі за"
@@ -929,6 +937,14 @@ UK: dict[str, str | dict[str, str]] = {
     " {hours:#hour};"
     " кожен шанс — з інтервалом Вілсона 95\u00a0%.",
     "oddspage.party": "Загін",
+    "oddspage.comes": "Хто приходить",
+    "oddspage.whisker_note": "Вуса — власний інтервал 95\u00a0% кожної послідовності варт, без"
+    " пар: дві послідовності, чиї вуса перекриваються, усе ж можуть явно відрізнятися в парі за"
+    " ті самі ночі. Парний висновок дають кольори й таблиця.",
+    "oddspage.hist_axis_x": "час на годиннику, початок відпочинку ліворуч \u2192",
+    "oddspage.hist_axis_y": "\u2191 зустрічі (ночі) за кожні 10 хвилин",
+    "oddspage.by_night": "Повноцінний нічний відпочинок за ночами мандрівки",
+    "oddspage.col_night": "ніч",
     "oddspage.col_chance": "шанс (інтервал 95\u00a0%)",
     "oddspage.characters": "Для кожного персонажа",
     "oddspage.col_character": "персонаж",
@@ -957,8 +973,8 @@ UK: dict[str, str | dict[str, str]] = {
     " повноцінний нічний відпочинок {rest}",
     "oddspage.rotas": "Послідовності варт, найкраща перша",
     "oddspage.col_rota": "послідовність варт (від першої)",
-    "oddspage.tied_list": "Послідовностей варт, нарівні з найкращою за тим, чи хтось не спить:"
-    " {count}; серед показаних тут \u2014 {ranks}.",
+    "oddspage.tied_list": "Послідовностей варт, нарівні з найкращою за тим, чи хтось не спить,"
+    " разом із нею: {count}; серед показаних тут \u2014 {ranks}.",
     "oddspage.legend_best": "найкраща",
     "oddspage.legend_tied": "нарівні з найкращою",
     "oddspage.legend_other": "явно гірша за найкращу",

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.table import Table
 
-from nightsim.measures import CHARACTER, PARTY, shown_characters
+from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, shown_characters
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, count, percent, span, with_span
 from nightsim.narration.paired import nights_text
@@ -30,6 +30,11 @@ def _title(t: Catalogue, r: dict[str, Any]) -> str:
 
 def _interval(t: Catalogue, est: dict[str, Any]) -> str:
     return t("odds.no_cases") if est["p"] is None else span(t, est["low"], est["high"])
+
+
+def _estimate(t: Catalogue, est: dict[str, Any]) -> str:
+    """A chance with its interval in brackets, or "—" with no cases."""
+    return "\u2014" if est["p"] is None else with_span(t, est["p"], est["low"], est["high"])
 
 
 def _party(t: Catalogue, r: dict[str, Any]) -> Table:
@@ -64,6 +69,29 @@ def _characters(t: Catalogue, r: dict[str, Any]) -> Table:
     return table
 
 
+def comes_rows(t: Catalogue, comes: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """What comes (measures.TABLES), as labelled estimates: each table's share of the
+    nights, then each creature's chance a night, named as the config names it."""
+    rows = [(t(f"measure.comes.{key}"), comes[key]) for key in TABLE_KEYS]
+    for name, est in comes[CREATURE].items():
+        rows.append(("  " + t("measure.comes.creature", creature=name), est))
+    return rows
+
+
+def comes_table(t: Catalogue, comes: dict[str, Any]) -> Table:
+    """What comes: the chance a night of each table and each creature, with intervals
+    (`odds`'s probabilities, or `--rank-rotas`'s `comes`); a config without tables says so."""
+    table = Table(title=t("odds.comes_title"))
+    table.add_column("", no_wrap=True)
+    table.add_column(t("odds.col_chance"), justify="right")
+    table.add_column(t("odds.col_interval"), justify="right")
+    for label, est in comes_rows(t, comes):
+        table.add_row(label, percent(t, est["p"], 5), _interval(t, est))
+    if not comes[CREATURE]:
+        table.caption = t("odds.comes_no_table")
+    return table
+
+
 def _histogram(t: Catalogue, title: str, label: str, counts: dict[str, int], total: int) -> Table:
     """Nights per value, their share of the encounters, and a bar."""
     table = Table(title=title)
@@ -82,7 +110,8 @@ def _by_night(t: Catalogue, r: dict[str, Any]) -> Table:
     for name in r["probabilities"]["full_rest"]:
         table.add_column(name, justify="right")
     for row in r["by_night_of_journey"]:
-        cells = (percent(t, e["p"], 5) for e in row["full_rest"].values())
+        # Each with its 95% interval, as every other chance of the report.
+        cells = (_estimate(t, e) for e in row["full_rest"].values())
         table.add_row(str(row["night"]), *cells)
     return table
 
@@ -91,7 +120,7 @@ def render_odds(r: dict[str, Any], lang: str = "en") -> list[Table]:
     """The tables of plain `odds`, in order: the party, the characters, when the monster
     comes and how far away (when one came), and a journey's full rests by night."""
     t = TextCatalogue(lang)
-    out = [_party(t, r), _characters(t, r)]
+    out = [_party(t, r), _characters(t, r), comes_table(t, r["probabilities"])]
     total = sum(r["arrival_hour"].values())
     if total:
         out.append(

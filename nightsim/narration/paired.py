@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nightsim.measures import CHARACTER, PARTY, by_key
+from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, by_key
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, number, percent
 
@@ -83,7 +83,12 @@ def verdict(t: Catalogue, d: dict[str, Any], nights: int) -> str:
 
 
 def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
-    """A row's measure in words: a party's as it is, a character's after the name."""
+    """A row's measure in words: a party's as it is, a character's after the name, what
+    comes (measures.TABLES) as the table or the creature (named as the config names it)."""
+    if row["measure"] == CREATURE:
+        return t("measure.comes.creature", creature=row["creature"])
+    if row["measure"] in TABLE_KEYS:
+        return t(f"measure.comes.{row['measure']}")
     if row["character"] is None:
         return t(by_key(PARTY, row["measure"]).label)
     words = t(by_key(CHARACTER, row["measure"]).label)
@@ -91,6 +96,16 @@ def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
 
 
 # --- odds --compare ---------------------------------------------------------------------
+
+
+def compare_title(t: Catalogue, r: dict[str, Any]) -> str:
+    """The comparison's title: what made B, against A, over how many nights."""
+    return _title(t, r)
+
+
+def same_config(t: Catalogue, r: dict[str, Any]) -> list[str]:
+    """The line that says B is A (its changes changed nothing), or none."""
+    return [t("paired.same_config")] if r.get("same_config") else []
 
 
 def _title(t: Catalogue, r: dict[str, Any]) -> str:
@@ -104,7 +119,7 @@ def _title(t: Catalogue, r: dict[str, Any]) -> str:
 def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure: "surprised: 31.0% → 22.4%, -8.6 points, 95% CI -9.4 to -7.8"."""
     t = TextCatalogue(lang)
-    out = [_title(t, r)]
+    out = [_title(t, r), *same_config(t, r)]
     for row in r["measures"]:
         a, b = sides(t, row["a"]["p"], row["b"]["p"], row["diff"])
         fields = {"measure": measure_label(t, row), "a": a, "b": b}
@@ -157,7 +172,8 @@ def compare_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
             interval(t, row),
             "\u2014" if unpaired is None else nights_text(t, unpaired),
         )
-    return Group(table, *(Text(line) for line in _footer(t, r)))
+    notes = [*same_config(t, r), *_footer(t, r)]
+    return Group(table, *(Text(line) for line in notes))
 
 
 def render_compare(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:

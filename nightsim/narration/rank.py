@@ -94,7 +94,7 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
 
 
 def _ties(t: Catalogue, part: dict[str, Any], nights: int) -> str:
-    if part["tied_with_best"] == 0:
+    if part["tied_with_best"] <= 1:  # the best alone (it ties with itself)
         return t("rank.none_tied", nights=nights_text(t, nights))
     return t(
         "rank.ties",
@@ -133,6 +133,26 @@ def _trade(t: Catalogue, rows: list[dict[str, Any]], table: bool) -> list[Render
     return [out]
 
 
+def _comes(t: Catalogue, part: dict[str, Any], table: bool) -> list[RenderableType]:
+    """What comes on the ranking's nights (the best rota's, and said so when the rotas
+    differ in it), as `odds` tells it."""
+    from nightsim.narration.odds import comes_rows, comes_table
+
+    if part.get("comes") is None:
+        return []
+    out: list[RenderableType] = []
+    if table:
+        out.append(comes_table(t, part["comes"]))
+    else:
+        out.append(Text(t("odds.comes_title")))
+        for label, est in comes_rows(t, part["comes"]):
+            span = "\u2014" if est["p"] is None else _both(t, est)
+            out.append(Text(f"{label.strip()}: {span}"))
+    if not part["comes_same"]:
+        out.append(Text(t("rank.comes_differ")))
+    return out
+
+
 def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
     """One ranking (or one per K, then the trade-off across K), with the ties told."""
     t = TextCatalogue(lang)
@@ -148,6 +168,7 @@ def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> R
             out.append(Text(str(title)))
             out += [Text(line) for line in _ranking_lines(t, part)]
         out.append(Text(_ties(t, part, r["nights"])))
+        out += _comes(t, part, table)
     if "trade_off" in r:
         if table:
             out += _trade(t, r["trade_off"], table)

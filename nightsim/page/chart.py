@@ -14,7 +14,7 @@ from typing import Any
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import JourneyFacts
-from nightsim.narration.figures import count, number, percent
+from nightsim.narration.figures import count, number, percent, with_span
 
 PALETTE = 8  # series classes c0..c7, drawn by the stylesheet (light and dark)
 FOCUSABLE_POINTS = 40  # beyond this many nights a journey's points are not each a tab stop
@@ -167,7 +167,9 @@ def interval(label: str, est: Mapping[str, Any] | None, t: Catalogue) -> Interva
     if est is None or est["p"] is None:
         return Interval("\u2014", t("oddspage.tip_none", label=label), None, 0, None)
     low, high, p = est["low"], est["high"], est["p"]
-    text = percent(t, p)
+    # The interval printed beside the chance, not only drawn: a page printed in grey, or read
+    # aloud, still says how sure the chance is.
+    text = with_span(t, p, low, high)
     tip = t(
         "oddspage.tip",
         label=label,
@@ -205,10 +207,13 @@ def _clock(minute: int) -> str:
 
 def arrivals(counts: Mapping[str, int], rest_start: int, t: Catalogue) -> Histogram:
     """Encounters per 10 minutes of the rest period; `rest_start` its clock in minutes."""
-    frame = ChartFrame(800, 230, 44, 790, 12, 200)
+    # Above the bars: the y axis's label; below: the clock ticks and the x axis's label.
+    frame = ChartFrame(800, 290, 44, 790, 40, 228)
     items = [(int(k), v) for k, v in counts.items()]
     total = sum(v for _, v in items)
-    vmax = max([1, *(v for _, v in items)])
+    step = _step(max([1, *(v for _, v in items)]), 4)
+    # The axis' top is a tick at or above the tallest bin: no bar rises past the last label.
+    vmax = step * math.ceil(max([1, *(v for _, v in items)]) / step)
     n = max(1, len(items))
     width = (frame.right - frame.left) / n
     bins = []
@@ -230,7 +235,6 @@ def arrivals(counts: Mapping[str, int], rest_start: int, t: Catalogue) -> Histog
         for i, (minute, _) in enumerate(items)
         if minute % 60 == 0
     )
-    step = _step(vmax, 4)
     yticks = tuple(Tick(frame.y(v, vmax), count(t, v)) for v in range(0, vmax + 1, step))
     return Histogram(frame, tuple(bins), xticks, yticks, total)
 
@@ -246,6 +250,14 @@ class RotaDot:
     label: str
     tip: str
     kind: str = "other"  # "best", "tied" (with the best on safety) or "other"
+    # Where its numbered disc is drawn: on the point, or moved clear of another rota's
+    # disc (a leader line joins it to its point, drawn as a small dot).
+    lx: float = 0.0
+    ly: float = 0.0
+
+    @property
+    def moved(self) -> bool:
+        return (self.lx, self.ly) != (self.x, self.y)
 
 
 @dataclass(frozen=True)
@@ -326,9 +338,59 @@ def rotas(top: Sequence[Mapping[str, Any]], t: Catalogue) -> Scatter | None:
         )
     # Drawn last on top: the best, then the rotas tied with it (a reader finds them first).
     order = {"other": 0, "tied": 1, "best": 2}
+    dots = _laid_out(dots, frame)
     dots.sort(key=lambda d: order[d.kind])
     xticks, yticks = _ticks(x0, x1, px, t), _ticks(y0, y1, py, t)
     return Scatter(frame, tuple(dots), xticks, yticks, (x0, x1), (y0, y1))
+
+
+DISC = 11  # a rota's numbered disc's radius, in the viewBox's units
+# Its radius on a phone (style.css draws it larger there, so its number reads at 11 px or
+# more): discs are laid out clear at this size, so they stay clear on every screen.
+PHONE_DISC = 20
+
+
+def _laid_out(dots: list[RotaDot], frame: ChartFrame) -> list[RotaDot]:
+    """Each dot's disc placed clear of the discs placed before it (best rank first): rotas
+    with the same figures lie on one point, and their numbers would print over each other.
+    A disc that must move tries the spots on rings around its point, nearest first."""
+    placed: list[tuple[float, float]] = []
+    out = []
+    gap = 2 * PHONE_DISC + 2
+    for d in sorted(dots, key=lambda d: int(d.label)):
+        spot = (d.x, d.y)
+        for ring in range(0, 12):
+            tries = [(d.x, d.y)] if ring == 0 else _ring(d.x, d.y, ring * gap)
+            free = [
+                (x, y)
+                for x, y in tries
+                if frame.left + DISC <= x <= frame.right - DISC
+                and frame.top + DISC <= y <= frame.bottom - DISC
+                and all(math.hypot(x - px, y - py) >= gap for px, py in placed)
+            ]
+            if free:
+                spot = free[0]
+                break
+        placed.append(spot)
+        out.append(_at(d, spot))
+    return out
+
+
+def _ring(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    n = max(6, int(2 * math.pi * r / (2 * PHONE_DISC + 2)))
+    return [
+        (
+            round(x + r * math.cos(2 * math.pi * k / n), 2),
+            round(y - r * math.sin(2 * math.pi * k / n), 2),
+        )
+        for k in range(n)
+    ]
+
+
+def _at(d: RotaDot, spot: tuple[float, float]) -> RotaDot:
+    from dataclasses import replace
+
+    return replace(d, lx=spot[0], ly=spot[1])
 
 
 def _kind(row: Mapping[str, Any]) -> str:

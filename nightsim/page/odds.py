@@ -41,6 +41,12 @@ WORDS = (
     "axis_y",
     "rotas",
     "col_rota",
+    "comes",
+    "whisker_note",
+    "hist_axis_x",
+    "hist_axis_y",
+    "by_night",
+    "col_night",
 )
 
 
@@ -72,6 +78,49 @@ class OddsPage:
     config_sha256: str
     legend: tuple[str, ...] = ()
     camp: str = ""  # which camp: terrain, season, weather, party, watch
+    comes: tuple[OddsRow, ...] = ()  # what comes (measures.TABLES): tables, creatures
+    comes_note: str = ""
+    by_night_heads: tuple[str, ...] = ()  # a journey's full rests by night: the characters
+    by_night: tuple[OddsRow, ...] = ()
+
+
+def by_night(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
+    """A journey's full rests by night of the journey, per character, with intervals (the
+    text's table); nothing for single nights."""
+    rows = r.get("by_night_of_journey")
+    if not rows:
+        return {}
+    names = tuple(rows[0]["full_rest"])
+    night = t("odds.col_night")
+    return {
+        "by_night_heads": names,
+        "by_night": tuple(
+            OddsRow(
+                str(row["night"]),
+                tuple(
+                    chart.interval(f"{night} {row['night']}, {name}", row["full_rest"][name], t)
+                    for name in names
+                ),
+            )
+            for row in rows
+        ),
+    }
+
+
+def comes(t: Catalogue, est: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What comes, as the page's rows (`narration.odds.comes_rows`) and its note: a config
+    without tables says so, a ranking whose rotas differ in it says its figures are the
+    best rota's."""
+    from nightsim.narration.odds import comes_rows
+
+    if est is None:
+        return {}
+    rows = tuple(
+        OddsRow(lbl.strip(), (chart.interval(lbl.strip(), e, t),))
+        for lbl, e in comes_rows(t, dict(est))
+    )
+    note = "" if est["creature"] else t("odds.comes_no_table")
+    return {"comes": rows, "comes_note": note}
 
 
 def rest_start(config: Mapping[str, Any]) -> int:
@@ -144,6 +193,8 @@ def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         scatter=None,
         config_sha256=r["config_sha256"],
         camp=camp_line(r, t),
+        **comes(t, pr),
+        **by_night(t, r),
     )
 
 
@@ -177,17 +228,15 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         config_sha256=r["config_sha256"],
         legend=tuple(t(f"oddspage.legend_{k}") for k in ("best", "tied", "other")),
         camp=camp_line(r, t, watch=False),
+        **comes(t, r.get("comes")),
     )
 
 
 def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:
     """Which rotas tie with the best on safety (their paired interval, as computed, holds
-    0), by rank; the verdict the text's ranking gives too."""
-    tied = [
-        f"#{row['rank']}"
-        for row in r["top"]
-        if row["vs_best"] is not None and row["tied_with_best"]
-    ]
-    if not tied:
+    0), by rank, the best included as `tied_with_best` counts them; the verdict the text's
+    ranking gives too."""
+    tied = [f"#{row['rank']}" for row in r["top"] if row["tied_with_best"]]
+    if r["tied_with_best"] <= 1:  # the best alone
         return t("rank.none_tied", nights=nights_text(t, r["nights"]))
     return t("oddspage.tied_list", ranks=", ".join(tied), count=count(t, r["tied_with_best"]))

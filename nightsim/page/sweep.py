@@ -153,20 +153,34 @@ def sweep_html(report: Mapping[str, Any], lang: str = "en") -> str:
 def compare_html(report: Mapping[str, Any], lang: str = "en") -> str:
     """The page of an `odds --compare` report: the report as a two-value sweep (A, B), so
     the same charts and table say which differences are clear."""
-    rows: dict[tuple[str, str | None], dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
     for row in report["measures"]:
         vs = {k: row[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
-        rows[(row["measure"], row["character"])] = {
-            "measure": row["measure"],
-            "character": row["character"],
-            "points": [
-                {"value": "A", "estimate": row["a"], "vs_first": None},
-                {"value": "B", "estimate": row["b"], "vs_first": vs},
-            ],
-        }
+        rows.append(
+            {
+                "measure": row["measure"],
+                "character": row["character"],
+                "creature": row.get("creature"),
+                "points": [
+                    {"value": "A", "estimate": row["a"], "vs_first": None},
+                    {"value": "B", "estimate": row["b"], "vs_first": vs},
+                ],
+            }
+        )
     as_sweep = dict(report) | {
         "setting": ", ".join(report["changes"]) or "B",
         "values": ["A", "B"],
-        "measures": list(rows.values()),
+        "measures": rows,
     }
-    return sweep_html(as_sweep, lang)
+    from dataclasses import replace
+
+    from nightsim.narration.paired import compare_title, same_config
+    from nightsim.page.render import render
+
+    t = Catalogue(lang)
+    # Titled as the comparison it is (the text's title), not as a sweep of two values; a B
+    # that is A is said first.
+    view = sweep_page(as_sweep, lang)
+    note = " ".join([*same_config(t, dict(report)), view.note])
+    view = replace(view, title=compare_title(t, dict(report)), note=note)
+    return render("sweep.html.j2", page=view, lang=view.lang)

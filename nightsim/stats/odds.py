@@ -29,7 +29,7 @@ from nightsim.engine.journey import iter_nights
 from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 from nightsim.engine.sim import NightSim
 from nightsim.log.writer import canonical_json
-from nightsim.measures import CHARACTER, PARTY, Measure
+from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, TABLES, Measure, creatures_of
 from nightsim.stats.orphans import end_with_parent
 
 if TYPE_CHECKING:
@@ -75,7 +75,9 @@ class Counts:
     only for a measure with an `of`, the others' is `nights`), per character and measure
     of `measures.CHARACTER` the same (`character_k[i][m]`), and on journeys, for a
     `by_night` measure, its Σk by night of the journey (`by_night[m][k - 1][i]`). Read them
-    through `party()` and `characters()`.
+    through `party()` and `characters()`. What comes (`measures.TABLES`, `creatures_of`):
+    the nights on each table (`tables`, in `TABLES` order) and each creature's nights
+    (`creatures`, in the config's order), counted on encounter nights only.
     """
 
     names: tuple[str, ...]
@@ -90,9 +92,17 @@ class Counts:
     arrival_10min: list[int] = field(default_factory=list)  # the page's histogram
     distance_ft: dict[int, int] = field(default_factory=dict)
     by_night: list[list[list[int]]] = field(default_factory=list)
+    tables: list[int] = field(default_factory=lambda: [0] * len(TABLES))
+    creatures: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def empty(cls, names: Sequence[str], rest_hours: int, per_journey: int = 1) -> Counts:
+    def empty(
+        cls,
+        names: Sequence[str],
+        rest_hours: int,
+        per_journey: int = 1,
+        creatures: Sequence[str] = (),
+    ) -> Counts:
         n = len(names)
         return cls(
             names=tuple(names),
@@ -108,7 +118,14 @@ class Counts:
             by_night=[
                 [[0] * n for _ in range(per_journey if m.by_night else 0)] for m in CHARACTER
             ],
+            creatures=dict.fromkeys(creatures, 0),
         )
+
+    def _comes(self, enc: Any) -> None:
+        # On an encounter night only: which table, and the creature (none without a table).
+        self.tables[_TABLE_INDEX[enc.table]] += 1
+        if enc.creature is not None:
+            self.creatures[enc.creature] += 1
 
     def add(self, out: NightOutcome, rest_start: int, k: int = 1) -> None:
         """Count one night (night k of its journey). The hot loop: kept lean."""
@@ -120,6 +137,7 @@ class Counts:
             self.arrival_hour[minute // 60] += 1
             self.arrival_10min[minute // 10] += 1
             self.distance_ft[enc.distance_ft] += 1
+            self._comes(enc)
         party_k, party_n = self.party_k, self.party_n
         for j, count in _PARTY_K:
             party_k[j] += count(out)
@@ -153,6 +171,7 @@ class Counts:
                 self.arrival_hour[minute // 60] += 1
                 self.arrival_10min[minute // 10] += 1
                 self.distance_ft[enc.distance_ft] += 1
+                self._comes(enc)
         self.nights += len(outs)
         for j, count in _PARTY_K:
             self.party_k[j] += sum(map(count, outs))
@@ -199,6 +218,7 @@ class Counts:
             *zip(self.character_n, other.character_n, strict=True),
             (self.arrival_hour, other.arrival_hour),
             (self.arrival_10min, other.arrival_10min),
+            (self.tables, other.tables),
             *(
                 pair
                 for rows in zip(self.by_night, other.by_night, strict=True)
@@ -209,6 +229,8 @@ class Counts:
                 mine[i] += v
         for d, v in other.distance_ft.items():
             self.distance_ft[d] = self.distance_ft.get(d, 0) + v
+        for name, v in other.creatures.items():
+            self.creatures[name] = self.creatures.get(name, 0) + v
 
 
 # The hot loop's view of the tables: (index, count) and, for a measure whose n is not one
@@ -218,6 +240,7 @@ _PARTY_N = tuple((j, m.of) for j, m in enumerate(PARTY) if m.of is not None)
 _CHARACTER_K = tuple(enumerate(m.count for m in CHARACTER))
 _CHARACTER_N = tuple((j, m.of) for j, m in enumerate(CHARACTER) if m.of is not None)
 _BY_NIGHT = tuple((j, m.count) for j, m in enumerate(CHARACTER) if m.by_night)
+_TABLE_INDEX = {t: j for j, t in enumerate(TABLES)}
 
 
 _BATCH = 256  # nights counted at once by `add_nights`: a few hundred outcomes in memory
@@ -225,7 +248,9 @@ _BATCH = 256  # nights counted at once by `add_nights`: a few hundred outcomes i
 
 def _count(config: Config, seed: str, start: int, stop: int, per_journey: int) -> Counts:
     """Nights (or journeys) start..stop-1 of an odds run, counted. The hot loop."""
-    counts = Counts.empty([c.name for c in config.party], config.rules.rest_hours, per_journey)
+    counts = Counts.empty(
+        [c.name for c in config.party], config.rules.rest_hours, per_journey, creatures_of([config])
+    )
     rest_start = config.rest_start
     add = counts.add
     if per_journey == 1:
@@ -312,7 +337,9 @@ def count_many(
     s = seed_text(seed)
     tasks = _chunks(units, jobs, len(configs))
     results = [
-        Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours, per_journey)
+        Counts.empty(
+            [c.name for c in cfg.party], cfg.rules.rest_hours, per_journey, creatures_of([cfg])
+        )
         for cfg in configs
     ]
     if jobs == 1 and not on_a_cluster():
@@ -445,6 +472,10 @@ def report(counts: Counts, seed: int | str, config: Config) -> dict[str, Any]:
     for m, ks, ns in counts.characters():
         who = casters if m.casters_only else range(len(names))
         probs[m.key] = {names[i]: wilson(ks[i], ns[i]) for i in who}
+    # What comes (measures.TABLES): per night, each table's share and each creature's chance.
+    for key, k in zip(TABLE_KEYS, counts.tables, strict=True):
+        probs[key] = wilson(k, n)
+    probs[CREATURE] = {name: wilson(k, n) for name, k in counts.creatures.items()}
     out: dict[str, Any] = provenance(config) | {
         "nights": n,
         "seed": seed,

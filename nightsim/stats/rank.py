@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from nightsim.config import Config
-from nightsim.measures import ROTA
+from nightsim.measures import CREATURE, ROTA
 from nightsim.stats.odds import (
     MAX_RANK_NIGHTS,
     Progress,
@@ -45,6 +45,8 @@ class RotaResult:
     per_journey: int
     totals: dict[str, tuple[int, int]]
     vs_best: dict[str, dict[str, Any]] | None = None
+    # What comes (`Layout.comes_keys`): (key, creature or None, Σk, Σn) in order.
+    comes: tuple[tuple[str, str | None, int, int], ...] = ()
 
     def key(self) -> tuple[float, ...]:
         return _key(self.order, self.totals)
@@ -88,9 +90,10 @@ def rank_rotas(
         )
     configs = [rota_config(config, o, watchers) for o in orders]
     units = journeys_for(nights, per_journey)
+    layout = Layout.of("rank", configs)
     tally = tally_paired(
         configs,
-        Layout.of("rank", configs),
+        layout,
         seed,
         units,
         per_journey=per_journey,
@@ -100,6 +103,13 @@ def rank_rotas(
     moments = moments_of(tally)
     totals = [
         {m.key: (moments[(m.key, None)].s[i], moments[(m.key, None)].w[i]) for m in ROTA}
+        for i in range(len(orders))
+    ]
+    comes = [
+        tuple(
+            (key, who, moments[(key, who)].s[i], moments[(key, who)].w[i])
+            for key, who in layout.comes_keys()
+        )
         for i in range(len(orders))
     ]
     keyed = sorted(range(len(orders)), key=lambda i: _key(orders[i], totals[i]))
@@ -113,6 +123,7 @@ def rank_rotas(
             None
             if i == best
             else {m.key: difference(moments[(m.key, None)], best, i) for m in _AGAINST_BEST},
+            comes[i],
         )
         for i in keyed
     ]
@@ -152,13 +163,32 @@ def rota_report(r: RotaResult) -> dict[str, Any]:
     )
 
 
+def comes_report(r: RotaResult) -> dict[str, Any]:
+    """What comes on a rota's nights, shaped as `odds`'s probabilities tell it: each
+    table's share (`table_<code>`) and `creature`: {name: estimate}."""
+    out: dict[str, Any] = {}
+    creatures: dict[str, Any] = {}
+    for key, who, k, n in r.comes:
+        if who is None:
+            out[key] = wilson(k, n)
+        else:
+            creatures[who] = wilson(k, n)
+    return out | {CREATURE: creatures}
+
+
 def _ranking(rows: list[RotaResult], nights: int, top: int) -> dict[str, Any]:
     return {
         "nights": rows[0].nights if rows else nights,
         "rotas": len(rows),
         "ranked_by": RANKED_BY,
-        "tied_with_best": sum(1 for r in rows if r.tied),
+        # One definition with the rows': the rotas tied with the best, the best included
+        # (its row says true), so filtering every row on it gives this count.
+        "tied_with_best": sum(1 for r in rows if r.tied is not False),
         "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
+        # What comes, on the best rota's nights; `comes_same`: on every rota's the same
+        # (the monster's dice do not depend on the rota; the fire may, if a watcher tends it).
+        "comes": comes_report(rows[0]) if rows else None,
+        "comes_same": all(r.comes == rows[0].comes for r in rows),
     }
 
 

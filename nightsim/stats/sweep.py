@@ -15,6 +15,7 @@ from nightsim import __version__
 from nightsim.config import Config, ConfigError, with_overrides
 from nightsim.engine.dice import RNG_ID
 from nightsim.limits import shown
+from nightsim.measures import row_of
 from nightsim.stats.odds import Progress, config_sha256, journeys_for, wilson
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, tally_paired
@@ -103,7 +104,7 @@ def sweep(
             d = difference(m, 0, i)
             vs = {k: d[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
             points.append({"value": values[i], "estimate": d["b"], "vs_first": vs})
-        measures.append({"measure": measure, "character": name, "points": points})
+        measures.append(row_of(measure, name) | {"points": points})
     n = tally.nights
     return {
         "nightsim": __version__,

@@ -18,7 +18,7 @@ from typing import Any
 from nightsim.config import Config
 from nightsim.engine.dice import seed_text
 from nightsim.engine.outcome import NightOutcome
-from nightsim.measures import CHARACTER, PARTY, ROTA
+from nightsim.measures import CHARACTER, CREATURE, PARTY, ROTA, TABLE_KEYS, TABLES, creatures_of
 from nightsim.stats.odds import _WORKER_CONFIGS, Progress, in_pool, on_a_cluster
 from nightsim.stats.paired import Moments
 from nightsim.stats.variants import paired_units
@@ -35,7 +35,8 @@ class Layout:
     `kind` "compare" counts every measure of `measures.PARTY`, and of `measures.CHARACTER`
     for `names` (the characters both configs have, matched by name; a `casters_only`
     measure for `casters`); "rank" the measures of `measures.ROTA`. `index[c][i]`: config
-    c's party index of names[i]; `cindex[c][i]` of casters[i].
+    c's party index of names[i]; `cindex[c][i]` of casters[i]. Both kinds end with what
+    comes (`measures.TABLES`, then each of `creatures`, the configs' creatures).
     """
 
     kind: str
@@ -43,6 +44,7 @@ class Layout:
     casters: tuple[str, ...]
     index: tuple[tuple[int, ...], ...]
     cindex: tuple[tuple[int, ...], ...]
+    creatures: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, kind: str, configs: Sequence[Config]) -> Layout:
@@ -55,16 +57,22 @@ class Layout:
             casters,
             tuple(tuple(p[n][0] for n in names) for p in parties),
             tuple(tuple(p[n][0] for n in casters) for p in parties),
+            creatures_of(configs),
         )
 
     def keys(self) -> list[tuple[str, str | None]]:
-        """The measures, in order: (key, character name or None for the party)."""
+        """The measures, in order: (key, character name or None for the party), then what
+        comes: (`table_<code>`, None) per table and (`creature`, its name) per creature."""
         if self.kind == "rank":
-            return [(m.key, None) for m in ROTA]
+            return [(m.key, None) for m in ROTA] + self.comes_keys()
         out: list[tuple[str, str | None]] = [(m.key, None) for m in PARTY]
         for m in CHARACTER:
             out += [(m.key, n) for n in (self.casters if m.casters_only else self.names)]
-        return out
+        return out + self.comes_keys()
+
+    def comes_keys(self) -> list[tuple[str, str | None]]:
+        """What comes, as `keys` ends: each table's share, each creature's chance."""
+        return [(k, None) for k in TABLE_KEYS] + [(CREATURE, c) for c in self.creatures]
 
     def counted(self, c: int) -> list[Counted]:
         """Config c's measures in `keys` order: (count, of, party index), where a
@@ -90,9 +98,11 @@ class Tally:
         self.keys = layout.keys()
         k = len(configs)
         self.moments = [Moments.empty(k) for _ in self.keys]
-        self._values: list[list[list[int]]] = [[[] for _ in range(k)] for _ in self.keys]
-        self._denoms: list[list[list[int]]] = [[[] for _ in range(k)] for _ in self.keys]
+        counted = len(self.keys) - len(layout.comes_keys())
+        self._values: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(counted)]
+        self._denoms: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(counted)]
         self._counted = [layout.counted(c) for c in range(k)]
+        self.comes = Comes(k, len(TABLES), layout.creatures, per_journey)
 
     def add(self, unit: list[tuple[NightOutcome, ...]]) -> None:
         """One unit: per config, its nights' outcomes; per measure, its Σk and Σn over them."""
@@ -107,6 +117,7 @@ class Tally:
                     d += 1 if of is None else of(x)
                 values[m][c].append(v)
                 denoms[m][c].append(d)
+        self.comes.add(unit)
 
     def close(self) -> None:
         """Fold the chunk's lists into the moments (and empty them)."""
@@ -114,11 +125,73 @@ class Tally:
             self.moments[m].merge(Moments.of(vals, dens))
             for lst in (*vals, *dens):
                 lst.clear()
+        first = len(self._values)
+        for j, moments in enumerate(self.comes.moments()):
+            self.moments[first + j].merge(moments)
+        self.comes.clear()
 
     def merge(self, other: Tally) -> None:
         self.nights += other.nights
         for mm, om in zip(self.moments, other.moments, strict=True):
             mm.merge(om)
+
+
+class Comes:
+    """What comes, tallied sparsely (`measures.TABLES`): per unit, a config's count of
+    nights on each table and of each creature is 0 but on its encounter nights, so only
+    those are read, and the sums `paired.Moments` keeps are built from the hits: every
+    unit's denominator is its nights (the same under every config), Σk_i and Σk_i·k_j
+    from the units' non-zero counts. The same moments `Moments.of` gives the full lists,
+    for a fraction of the work on the nights nothing comes."""
+
+    def __init__(self, k: int, tables: int, creatures: Sequence[str], per_journey: int) -> None:
+        self.k = k
+        self.per = per_journey
+        self.rows = tables + len(creatures)
+        self._creature = {c: tables + i for i, c in enumerate(creatures)}
+        self._table = {t: i for i, t in enumerate(TABLES)}
+        self.clear()
+
+    def clear(self) -> None:
+        self.units = 0
+        self.s = [[0] * self.k for _ in range(self.rows)]
+        self.q = [[[0] * self.k for _ in range(self.k)] for _ in range(self.rows)]
+
+    def add(self, unit: list[tuple[NightOutcome, ...]]) -> None:
+        self.units += 1
+        hits: list[dict[int, int]] = []
+        for outs in unit:
+            h: dict[int, int] = {}
+            for out in outs:
+                enc = out.encounter
+                if enc is not None:
+                    row = self._table[enc.table]
+                    h[row] = h.get(row, 0) + 1
+                    if enc.creature is not None:
+                        row = self._creature[enc.creature]
+                        h[row] = h.get(row, 0) + 1
+            hits.append(h)
+        for i, hi in enumerate(hits):
+            for row, v in hi.items():
+                self.s[row][i] += v
+                q = self.q[row]
+                for j in range(i, self.k):
+                    q[i][j] += v * hits[j].get(row, 0)
+
+    def moments(self) -> list[Moments]:
+        """Each row's moments over the units added since `clear`."""
+        n, per, k = self.units, self.per, self.k
+        out = []
+        for row in range(self.rows):
+            m = Moments.empty(k)
+            if n:
+                m.n, m.unit_max, m.mm = n, per, n * per * per
+                m.s = list(self.s[row])
+                m.w = [n * per] * k
+                m.km = [v * per for v in m.s]
+                m.q = [list(r) for r in self.q[row]]
+            out.append(m)
+        return out
 
 
 def _tally(

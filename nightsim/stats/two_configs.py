@@ -27,6 +27,7 @@ from typing import Any
 from nightsim import __version__
 from nightsim.config import Config
 from nightsim.engine.dice import RNG_ID
+from nightsim.measures import row_of
 from nightsim.stats.odds import Progress, config_sha256, journeys_for
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, tally_paired
@@ -47,7 +48,8 @@ def compare_configs(
 
     The JSON shape of `odds --compare --format json` (keys in a fixed order): provenance
     (`nightsim`, both configs' `config_sha256`), `nights`, `seed`, `nights_per_journey`,
-    `journeys`, `changes` (the items that made B, as given), `measures`: a list of
+    `journeys`, `changes` (the items that made B, as given), `same_config` (B's config is
+    A's: the changes changed nothing), `measures`: a list of
     {measure, character, a, b, diff, low, high, clear, paired, unpaired_nights}, where `a`
     and `b` are Wilson estimates ({p, low, high, k, n}), `clear` says the interval is on one
     side of 0, and `unpaired_nights` is how many independent nights of each config an
@@ -66,21 +68,25 @@ def compare_configs(
         d = difference(m, 0, 1)
         unpaired = d.pop("unpaired_units")
         rows.append(
-            {"measure": key, "character": name}
+            row_of(key, name)
             | d
             | {"unpaired_nights": None if unpaired is None else unpaired * per_journey}
         )
     n = tally.nights
+    sha_a, sha_b = config_sha256(config_a), config_sha256(config_b)
     return {
         "nightsim": __version__,
         "rng": RNG_ID,
-        "config_a_sha256": config_sha256(config_a),
-        "config_b_sha256": config_sha256(config_b),
+        "config_a_sha256": sha_a,
+        "config_b_sha256": sha_b,
         "nights": n,
         "seed": seed,
         "nights_per_journey": per_journey,
         "journeys": n // per_journey,
         "changes": list(changes),
+        # B is A (the changes set what A has already): every difference is 0 by
+        # construction, and the text and the page say so rather than let it pass for a finding.
+        "same_config": sha_a == sha_b,
         "measures": rows,
         "config_a": config_a.canonical(),
         "config_b": config_b.canonical(),

@@ -36,6 +36,13 @@ NB = "\u00a0"
 # `--format json`, the config's hash in the page's footer, the Tab key, the dice's id
 # `sha256-uniform-v2` and the `--set` option in the line that says what produced a report).
 NAMES = {"Sir", "Aldric", "Sister", "Ysolde", "Moss", "Wren"}
+# ... and the creatures of its encounter tables, told as the config gives them (what comes).
+CREATURES = {
+    w
+    for table in ("night_fire", "night_no_fire")
+    for e in getattr(load_config(default_config_path()).encounters, table)
+    for w in re.findall(r"[A-Za-z]{2,}", e.creature)
+}
 # "HP" is the source's own abbreviation in Ukrainian too («хіт-пойнти (HP)», docs/glossary.md).
 TYPED = {"nightsim", "run", "seed", "format", "json", "sha", "Tab", "uniform", "set", "HP"}
 
@@ -53,7 +60,7 @@ def english_words() -> set[str]:
 def latin(text: str) -> set[str]:
     text = re.sub(r"[0-9a-f]{12,}", " ", text)  # a hash (a log's head, a config's digest)
     text = re.sub(r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}", " ", text)  # a short head
-    return set(re.findall(r"[A-Za-z]{2,}", text)) - NAMES - TYPED
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - NAMES - CREATURES - TYPED
 
 
 def assert_ukrainian(text: str) -> None:

@@ -242,3 +242,78 @@ def test_the_page_loads_no_engine() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_odds_and_rank_pages_show_what_comes() -> None:
+    # What comes (docs/odds.md): each table and each creature of the config, named as the
+    # config names it, with its interval; a ranking's page too.
+    config = default()
+    creatures = [e.creature for e in config.encounters.night_fire] + [
+        e.creature for e in config.encounters.night_no_fire
+    ]
+    for lang, word in (("en", "What comes"), ("uk", "Хто приходить")):
+        page = odds_html(odds(config, "comes", 200), lang)
+        section = page.split('id="comes"', 1)[1].split("</section>", 1)[0]
+        assert word in page
+        for name in dict.fromkeys(creatures):
+            assert escaped(name) in section or name in section, name
+        assert section.count("95") >= len(set(creatures)) + 2  # an interval on every row
+    rows = rank_rotas(config, "comes", 60, watchers=1)
+    rank = odds_html(rank_report(rows, "comes", 60, 5, config, 1), "en")
+    assert 'id="comes"' in rank and "a redcap" in rank
+
+
+def test_journeys_by_night_carry_intervals_in_text_and_page() -> None:
+    # The by-night table of a journey: in the text each full rest with its interval, and on
+    # the page a table of its own, a row per night, an interval bar in every cell.
+    from rich.console import Console
+
+    from nightsim.narration.figures import TextCatalogue, with_span
+    from nightsim.narration.odds import render_odds
+
+    r = odds(default(), "by-night", 30, per_journey=3)
+    console = Console(width=200, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    for table in render_odds(r, "en"):
+        console.print(table)
+    text = console.export_text()
+    by_night = text.split("Full rest, by night of the journey", 1)[1]
+    first = r["by_night_of_journey"][0]["full_rest"]["Moss"]
+    assert with_span(TextCatalogue("en"), first["p"], first["low"], first["high"]) in by_night
+    page = odds_html(r, "en")
+    section = page.split('id="by-night"', 1)[1].split("</section>", 1)[0]
+    assert section.count('<tr><th scope="row">') == 3
+    assert section.count('class="ibar"') == 3 * len(r["probabilities"]["full_rest"])
+    assert odds_html(odds(default(), "by-night", 10), "en").count('id="by-night"') == 0
+
+
+def test_odds_charts_read_well() -> None:
+    # The plain page prints each interval; the histogram has axis labels and its top tick at
+    # or above the tallest bar; a ranking's discs never overlap and its chart says its
+    # whiskers are unpaired; on a phone no chart word is drawn below 11 px.
+    from nightsim.page import chart
+    from nightsim.page.odds import odds_page, rank_page
+    from nightsim.page.render import environment
+
+    r = odds(default(), "charts", 300)
+    page = odds_html(r, "en")
+    enc = r["probabilities"]["encounter"]
+    low, high = (f"{enc[k] * 100:.1f}" for k in ("low", "high"))
+    assert f'<span class="pct">{enc["p"] * 100:.1f}% ({low}-{high})</span>' in page
+    hist = odds_page(r).arrivals
+    assert hist is not None
+    assert min(t.at for t in hist.yticks) <= min(b.y for b in hist.bins)  # y grows downward
+    assert "encounters (nights) per 10 minutes" in page and "clock time" in page
+    config = default()
+    ranked = rank_report(rank_rotas(config, "charts", 80), "charts", 80, 24, config)
+    scatter = rank_page(ranked).scatter
+    assert scatter is not None and len(scatter.dots) > 10
+    discs = [(d.lx, d.ly) for d in scatter.dots]
+    for i, a in enumerate(discs):
+        for b in discs[i + 1 :]:
+            assert (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= (2 * chart.PHONE_DISC) ** 2
+    assert any(d.moved for d in scatter.dots)  # some rotas share their figures
+    assert "unpaired" in odds_html(ranked, "en")
+    css = environment().get_template("style.css").render()
+    phone = css.split("@media (max-width: 40rem)", 1)[1].split("\n}", 1)[0]
+    sizes = re.findall(r"(\.hist[^{]*|\.scatter[^{]*)\{[^}]*font-size: (\d+)px", phone)
+    assert sizes and all(int(px) * 390 / 800 >= 10.7 for _, px in sizes)

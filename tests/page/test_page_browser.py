@@ -444,3 +444,41 @@ def test_on_a_phone_the_head_wraps_and_names_clear_their_bars(browser: Any) -> N
         assert name["y"] + name["height"] <= bar["y"] + 1, f"row {row}: the name sits on its bar"
     shot(phone, "night-390.png")
     page.context.close()
+
+
+def test_on_a_420px_phone_the_odds_charts_words_are_readable(browser: Any) -> None:
+    # Every word drawn in the histogram and the rotas' chart renders at 11 px or more, and
+    # no two rotas' numbered discs overlap.
+    for report in (
+        odds(_CONFIG, 5, 800),
+        rank_report(rank_rotas(_CONFIG, 5, 150), 5, 150, 24, _CONFIG),
+    ):
+        loaded = load(browser, odds_html(report, "en"), width=420)
+        clean(loaded)
+        smallest = loaded.page.evaluate(
+            """() => Math.min(...[...document.querySelectorAll('svg.hist, svg.scatter')]
+                .flatMap(svg => {
+                  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                  return [...svg.querySelectorAll('text')]
+                    .filter(t => getComputedStyle(t).display !== 'none')
+                    .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+                }))"""
+        )
+        assert smallest >= 10.9, smallest
+        overlaps = loaded.page.evaluate(
+            """() => {
+                const r = [...document.querySelectorAll('svg.scatter g.dot circle:not(.at)')]
+                  .map(c => c.getBoundingClientRect());
+                let n = 0;
+                for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+                  const a = r[i], b = r[j];
+                  const dx = (a.x + a.width / 2) - (b.x + b.width / 2);
+                  const dy = (a.y + a.height / 2) - (b.y + b.height / 2);
+                  if (Math.hypot(dx, dy) < (a.width + b.width) / 2 - 0.5) n++;
+                }
+                return n;
+            }"""
+        )
+        assert overlaps == 0
+        shot(loaded, "odds-420.png" if "probabilities" in report else "rank-420.png")
+        loaded.page.context.close()

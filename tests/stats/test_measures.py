@@ -13,7 +13,17 @@ import pytest
 
 from nightsim.cli import main
 from nightsim.config import Config, default_config_path, load_config
-from nightsim.measures import ALL, CHARACTER, PARTY, ROTA, Measure, shown_characters
+from nightsim.measures import (
+    ALL,
+    CHARACTER,
+    CREATURE,
+    PARTY,
+    ROTA,
+    TABLE_KEYS,
+    Measure,
+    creatures_of,
+    shown_characters,
+)
 from nightsim.narration.catalogue import CATALOGUES, Catalogue
 from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from nightsim.page.odds import odds_page, rank_page
@@ -59,13 +69,19 @@ def test_the_report_the_csv_and_the_compare_rows_follow_the_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     r = json.loads(run_cli(capsys, "--format", "json"))
-    assert list(r["probabilities"]) == [m.key for m in SHOWN]
+    # Then what comes: each table's share, each creature's chance (measures.TABLES).
+    comes = [*TABLE_KEYS, CREATURE]
+    assert list(r["probabilities"]) == [m.key for m in SHOWN] + comes
     header = next(csv.reader(io.StringIO(run_cli(capsys, "--format", "csv"))))
     measures = [c for m in SHOWN for c in m.columns]
-    assert header == ["level", "name", *measures, *PRODUCED_COLUMNS]
+    comes_columns = ["comes", "comes_low", "comes_high"]
+    assert header == ["level", "name", *measures, *comes_columns, *PRODUCED_COLUMNS]
     c = compare(cfg(), cfg(), "m", 60)
     assert [row["measure"] for row in c["measures"]][: len(PARTY)] == [m.key for m in PARTY]
-    assert list(dict.fromkeys(row["measure"] for row in c["measures"])) == [m.key for m in SHOWN]
+    keys = [m.key for m in SHOWN] + comes
+    assert list(dict.fromkeys(row["measure"] for row in c["measures"])) == keys
+    creatures = [row["creature"] for row in c["measures"] if row["measure"] == CREATURE]
+    assert creatures == list(creatures_of([cfg()])) == list(r["probabilities"][CREATURE])
 
 
 def test_the_page_and_the_text_show_the_same_measures_in_the_same_order(
@@ -104,7 +120,8 @@ def test_plain_odds_and_paired_counting_agree() -> None:
     rows = compare(config, config, "agree", 120)["measures"]
     for row in rows:
         est = r[row["measure"]]
-        mine = est if row["character"] is None else est[row["character"]]
+        who = row["character"] if row["creature"] is None else row["creature"]
+        mine = est if who is None else est[who]
         assert (row["a"]["k"], row["a"]["n"]) == (mine["k"], mine["n"]), row["measure"]
 
 
@@ -116,9 +133,50 @@ def test_counting_a_batch_is_counting_night_by_night() -> None:
     config = cfg()
     outs = [NightSim(config, Dice(f"batch/{i}"), record=False).run() for i in range(300)]
     names = [c.name for c in config.party]
-    one, batch = (Counts.empty(names, config.rules.rest_hours) for _ in range(2))
+    creatures = creatures_of([config])
+    one, batch = (Counts.empty(names, config.rules.rest_hours, 1, creatures) for _ in range(2))
     for out in outs:
         one.add(out, config.rest_start)
     batch.add_nights(outs[:7], config.rest_start)
     batch.add_nights(outs[7:], config.rest_start)
     assert one == batch
+    assert sum(one.tables) == sum(one.creatures.values()) == one.party_k[0] > 0  # encounters
+
+
+def test_what_comes_tallied_sparsely_is_what_full_lists_give() -> None:
+    # The paired tally counts what comes on encounter nights only (`tally.Comes`): its
+    # moments must be those `Moments.of` gives the full per-unit lists, for single nights
+    # and journeys, three configs (the fire lit, unlit, and a lower chance).
+    from nightsim.config import with_overrides
+    from nightsim.stats.paired import Moments
+    from nightsim.stats.tally import Layout, Tally
+    from nightsim.stats.variants import paired_units
+
+    base = cfg()
+    configs = [
+        base,
+        with_overrides(base.canonical(), ["camp.light_fire=false"], source="--set"),
+        with_overrides(base.canonical(), ["camp.encounter_chance=1"], source="--set"),
+    ]
+    layout = Layout.of("compare", configs)
+    for per in (1, 3):
+        units = list(paired_units(configs, "sparse", 1, 121, per))
+        tally = Tally(configs, layout, per)
+        for unit in units:
+            tally.add(unit)
+        tally.close()
+        got = dict(zip(tally.keys, tally.moments, strict=True))
+        hit = 0
+        for key, who in layout.comes_keys():
+
+            def count(out: Any, key: str = key, who: str | None = who) -> int:
+                e = out.encounter
+                if e is None:
+                    return 0
+                return e.creature == who if key == CREATURE else f"table_{e.table}" == key
+
+            values = [[sum(count(o) for o in unit[c]) for unit in units] for c in range(3)]
+            denoms = [[per] * len(units) for _ in range(3)]
+            assert got[(key, who)] == Moments.of(values, denoms), (per, key, who)
+            hit += sum(map(sum, values))
+        assert hit > 0

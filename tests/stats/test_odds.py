@@ -24,6 +24,7 @@ from nightsim.engine.dice import Dice
 from nightsim.engine.journey import iter_nights
 from nightsim.engine.outcome import NightOutcome
 from nightsim.engine.sim import NightSim
+from nightsim.measures import creatures_of
 from nightsim.stats.odds import Counts, _count, odds, rota_orders, wilson
 from nightsim.stats.rank import rank_rotas
 
@@ -174,6 +175,12 @@ def test_result_does_not_depend_on_jobs() -> None:
     one = odds(config, "jobs", 1500, jobs=1)
     two = odds(config, "jobs", 1500, jobs=2)
     assert json.dumps(one) == json.dumps(two)
+    # What comes is in it: every creature of the tables, in the config's order.
+    creatures = one["probabilities"]["creature"]
+    assert (
+        list(creatures) == list(creatures_of([config]))
+        and sum(e["k"] for e in creatures.values()) == one["probabilities"]["encounter"]["k"]
+    )
 
 
 def test_journeys_are_whole_and_counted_by_night() -> None:
@@ -219,9 +226,10 @@ def test_a_frail_watcher_ranks_last() -> None:
 def test_rank_rotas_is_deterministic_and_independent_of_jobs() -> None:
     a = rank_rotas(cfg(), 9, 300, watchers=2, jobs=1)
     b = rank_rotas(cfg(), 9, 300, watchers=2, jobs=2)
-    assert [(r.order, r.totals, r.vs_best) for r in a] == [
-        (r.order, r.totals, r.vs_best) for r in b
+    assert [(r.order, r.totals, r.vs_best, r.comes) for r in a] == [
+        (r.order, r.totals, r.vs_best, r.comes) for r in b
     ]
+    assert a[0].comes and any(k for _, _, k, _ in a[0].comes)
 
 
 def test_rank_rotas_keeps_shift_lengths() -> None:

@@ -20,6 +20,7 @@ from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.editions import CURRENT_EDITION
 from nightsim.log.writer import canonical_json
+from nightsim.measures import TABLES
 from nightsim.narration.produced import COLUMNS as PRODUCED_COLUMNS
 from tests.helpers.manual import manual_block, regen_tool
 
@@ -194,10 +195,19 @@ def test_the_csv_is_the_jsons_numbers(argv: list[str], capsys: pytest.CaptureFix
     rows = odds_csv(capsys, *argv)
     pr = r["probabilities"]
     names = list(pr["surprised"])
+    comes = [("table", t) for t in TABLES] + [("creature", c) for c in pr["creature"]]
     assert [(row["level"], row["name"]) for row in rows] == [("party", "")] + [
         ("character", name) for name in names
-    ]
-    party, *characters = rows
+    ] + comes
+    party, *characters = rows[: 1 + len(names)]
+    # What comes: each table's and creature's chance a night, in the `comes` columns.
+    for row, (level, name) in zip(rows[1 + len(names) :], comes, strict=True):
+        est = pr[f"table_{name}"] if level == "table" else pr["creature"][name]
+        assert [row["comes"], row["comes_low"], row["comes_high"]] == [
+            str(est[k]) for k in ("p", "low", "high")
+        ]
+        assert row["encounter"] == row["surprised"] == ""
+    assert party["comes"] == characters[0]["comes"] == ""
     check_row(party, pr, PARTY)
     check_row(party, {}, CHARACTER)  # empty: not the party's measures
     for row, name in zip(characters, names, strict=True):
@@ -226,7 +236,7 @@ def test_names_that_need_quoting_survive(
     text = default_config_path().read_text(encoding="utf-8")
     path.write_text(text.replace('"Wren"', json.dumps(name, ensure_ascii=False)), encoding="utf-8")
     rows = odds_csv(capsys, str(path), "--nights", "20", "--seed", "3")
-    assert rows[-1]["name"] == name
+    assert [r["name"] for r in rows if r["level"] == "character"][-1] == name
 
 
 def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,9 +252,19 @@ def test_the_rank_csv_is_the_rank_jsons_numbers(capsys: pytest.CaptureFixture[st
         *(c for m in VS_BEST for c, _ in bounds(f"vs_best_{m}")),
         "tied_with_best",
         "watchers",
+        # What comes on the ranking's nights: each table's, each creature's chance a night.
+        *(c for t in TABLES for c, _ in bounds(f"table_{t}")),
+        *(c for n in r["comes"]["creature"] for c, _ in bounds(f"creature:{n}")),
+        "comes_same",
         *PRODUCED_COLUMNS,
     ]
     assert len(rows) == len(r["top"]) == 5
+    for row in rows:
+        for t in TABLES:
+            assert row[f"table_{t}"] == repr(r["comes"][f"table_{t}"]["p"])
+        for n, est in r["comes"]["creature"].items():
+            assert row[f"creature:{n}_high"] == repr(est["high"])
+        assert row["comes_same"] == str(r["comes_same"])
     for row, top in zip(rows, r["top"], strict=True):
         assert int(row["rank"]) == top["rank"]
         assert [row["watch_1"], row["watch_2"]] == top["rota"]

@@ -151,10 +151,14 @@ def test_a_watch_change_keeps_the_encounter_nights_paired() -> None:
 
 
 def test_jobs_do_not_change_a_byte() -> None:
-    a, b = cfg(), cfg("camp.encounter_chance=4")
+    a, b = cfg(), cfg("camp.encounter_chance=4", "camp.light_fire=false")
     one = compare(a, b, "jobs", 700, jobs=1)
     two = compare(a, b, "jobs", 700, jobs=2)
     assert json.dumps(one) == json.dumps(two)
+    # What comes, paired: without the fire every encounter is on the table without fire.
+    rows = {(m["measure"], m["creature"]): m for m in one["measures"]}
+    assert rows[("table_night_fire", None)]["b"]["k"] == 0
+    assert rows[("table_night_no_fire", None)]["clear"]
 
 
 def test_journeys_are_paired_per_journey() -> None:

@@ -63,6 +63,11 @@ def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) ->
         ):
             assert row[col] == ("" if value is None else repr(value)), (col, row)
         assert row["clear"] == str(m["clear"]) and row["paired"] == str(m["paired"])
+        assert row["creature"] == (m["creature"] or "")
+        # What B was, on every row: the --compare items and B's config hash.
+        assert row["compare"] == '["camp.encounter_chance=2"]'
+        assert row["config_b_sha256"] == r["config_b_sha256"]
+        assert row["set"] == '["camp.encounter_chance=1"]'  # A's --set items
 
 
 @pytest.mark.parametrize(
@@ -123,7 +128,9 @@ def test_a_frail_watcher_is_clearly_worse_and_equals_tie() -> None:
 
 
 def test_rank_json_flags_ties_and_keeps_its_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    r = as_json(capsys, "--rank-rotas", "--watchers", "2", "--nights", "300", "--seed", "3")
+    argv = ["--rank-rotas", "--watchers", "2", "--nights", "300", "--seed", "3", "--top", "12"]
+    r = as_json(capsys, *argv)
+    assert len(r["top"]) == r["rotas"] == 12  # every rota shown
     for key in ("nights", "seed", "rotas", "ranked_by", "top", "config", "config_sha256"):
         assert key in r
     first, *others = r["top"]
@@ -132,7 +139,8 @@ def test_rank_json_flags_ties_and_keeps_its_keys(capsys: pytest.CaptureFixture[s
         vs = row["vs_best"]["someone_awake_given_encounter"]
         assert row["tied_with_best"] == (vs["low"] <= 0 <= vs["high"])
         assert vs["paired"]
-    assert r["tied_with_best"] == sum(1 for row in others if row["tied_with_best"])
+    # One definition (docs/odds.md): the rows that say tied_with_best, the best included.
+    assert r["tied_with_best"] == sum(1 for row in r["top"] if row["tied_with_best"])
 
 
 @pytest.mark.slow
@@ -200,3 +208,43 @@ def test_the_readme_paired_examples_are_real_runs(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.rstrip("\n").splitlines() == shown
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_b_equal_to_a_is_said_in_text_json_and_page(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    from nightsim.narration.catalogue import Catalogue
+
+    said = Catalogue(lang)("paired.same_config")
+    same = ["--nights", "40", "--seed", "2", "--compare", "rules.rest_hours=8", "--lang", lang]
+    assert as_json(capsys, *same)["same_config"] is True
+    assert said in out(capsys, *same)
+    assert said in out(capsys, *same, "--format", "html")
+    other = [*same[:-3], "rules.rest_hours=7", "--lang", lang]
+    assert as_json(capsys, *other)["same_config"] is False
+    assert said not in out(capsys, *other)
+    assert said not in out(capsys, *other, "--format", "html")
+
+
+def test_the_compare_page_is_titled_as_a_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    page = out(capsys, "--nights", "40", "--seed", "2", *CHANCE, "--format", "html")
+    h1 = page.split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert h1 == "camp.encounter_chance=2: B against A over 40 nights (seed 2)"
+    assert "each against" not in page.split("</h1>", 1)[0]  # not a sweep's title
+
+
+@pytest.mark.parametrize(
+    "argv", [[], ["--compare", "rules.rest_hours=7"], ["--rank-rotas", "--watchers", "1"]]
+)
+def test_produced_by_is_one_whole_line_when_piped(
+    capsys: pytest.CaptureFixture[str], argv: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    # Piped, the footer is a line of its own, never cut at 80 columns nor inside a table.
+    r = as_json(capsys, "--nights", "30", "--seed", "2", *argv)
+    text = out(capsys, "--nights", "30", "--seed", "2", *argv)
+    last = text.splitlines()[-1]
+    assert last.startswith("Produced by nightsim ") and ", rules edition " in last
+    assert r["produced_by"]["config_sha256"] in last
+    assert sum("Produced by" in line for line in text.splitlines()) == 1
