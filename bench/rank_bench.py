@@ -35,6 +35,7 @@ from benchlib import default_floor  # noqa: E402
 from odds_bench import floor_rate, load_floor  # noqa: E402
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
+from nightsim.measures import creatures_of  # noqa: E402
 from nightsim.stats import variants  # noqa: E402
 from nightsim.stats.odds import Counts, count_many, rota_config, rota_orders  # noqa: E402
 
@@ -47,7 +48,10 @@ def plain_s(config: Config, seed: str, nights: int) -> float:
 
 def rank_s(configs: list[Config], seed: str, nights: int, *, shared: bool) -> float:
     start = time.perf_counter()
-    counts = [Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours) for cfg in configs]
+    counts = [
+        Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours, 1, creatures_of([cfg]))
+        for cfg in configs
+    ]
     rest_start = configs[0].rest_start
     adds = [c.add for c in counts]
     units = variants.paired_units(configs, seed, 1, nights + 1, share=shared)

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from benchlib import machine, side_by_side  # noqa: E402
 
 from nightsim.config import Config, default_config_path, load_config  # noqa: E402
+from nightsim.measures import creatures_of  # noqa: E402
 from nightsim.stats import variants  # noqa: E402
 from nightsim.stats.odds import Counts, rota_config, rota_orders  # noqa: E402
 
@@ -49,7 +50,10 @@ def party_of_five(tmp: Path) -> Config:
 
 def us_per_rota_night(configs: list[Config], seed: str, nights: int) -> float:
     start = time.process_time()
-    counts = [Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours) for cfg in configs]
+    counts = [
+        Counts.empty([c.name for c in cfg.party], cfg.rules.rest_hours, 1, creatures_of([cfg]))
+        for cfg in configs
+    ]
     rest_start = configs[0].rest_start
     adds = [c.add for c in counts]
     for unit in variants.paired_units(configs, seed, 1, nights + 1):

@@ -21,6 +21,7 @@ from nightsim.config import Config
 from nightsim.errors import ConfigError, EnvironmentFailure, NotACampaign
 from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 from nightsim.log.writer import canonical_json
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.campaign.verification import CampaignVerdict
@@ -105,7 +106,7 @@ class Campaign:
         for item in sets:
             chain.check_camp_item(item, names)
         try:
-            return chain.config_of(chain.validated(data, sets, "tonight's camp"))
+            return chain.config_of(chain.validated(data, sets, Said("campaign.tonight")))
         except ConfigError:
             with ledger.errors(self.path):
                 check_last_night(self._conn)  # a later release's morning: exit 3, not 2

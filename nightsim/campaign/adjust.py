@@ -13,6 +13,7 @@ from nightsim.campaign.chain import Adjustment
 from nightsim.errors import ConfigError
 from nightsim.limits import shown
 from nightsim.log.writer import canonical_json
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -36,12 +37,16 @@ def adjust(c: Campaign, items: Sequence[str], note: str) -> Adjustment:
         after = rows.integer(after, "nights.number", 0)
         number = rows.integer(rows.integer(number, "adjustments.number", 0) + 1, "the next")
         adj = Adjustment(number, after, items, note)
-        where = f"after night {after}" if after else "before night 1"
+        where = Said("cv.after_night", night=after) if after else Said("cv.before_first")
         raw = rows.json_of(state, "pending.state", dict)
-        data = chain.validated(raw, items, f"the adjustment {where}")
+        data = chain.validated(raw, items, Said("campaign.the_adjustment", where=where))
         refused = chain.name_refused(data, raw)
         if refused:
-            raise ConfigError(f"the adjustment {where}: {refused}")
+            raise ConfigError(
+                Said(
+                    "config.at", where=Said("campaign.the_adjustment", where=where), problem=refused
+                )
+            )
         db.execute(
             "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
             (adj.number, after, json.dumps(list(items)), note, adj.sha256),

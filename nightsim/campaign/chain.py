@@ -19,7 +19,7 @@ from nightsim.engine.outcome import NightOutcome
 from nightsim.errors import ConfigError, UnknownKey
 from nightsim.limits import shown
 from nightsim.log.writer import canonical_bytes, canonical_json
-from nightsim.told import Said
+from nightsim.told import Said, said_of
 
 # The camp keys that are the party's state, not tonight's camp: the date, the supplies.
 STATE_CAMP_KEYS = ("month", "day", "season", "carried_firewood_hours", "ingredients")
@@ -283,9 +283,10 @@ def validated(raw: dict[str, Any], items: Sequence[str], what: str) -> dict[str,
     try:
         config = config_from_data(_apply(raw, items))
     except UnknownKey as exc:  # kept as such: a later release's key is not damage
-        raise UnknownKey(f"{what}: {exc}", exc.key, exc.where) from None
+        said = Said("config.at", where=what, problem=said_of(exc))
+        raise UnknownKey(said, exc.key, exc.where) from None
     except ConfigError as exc:
-        raise ConfigError(f"{what}: {exc}") from None
+        raise ConfigError(Said("config.at", where=what, problem=said_of(exc))) from None
     return config.canonical()
 
 

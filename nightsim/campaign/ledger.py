@@ -21,6 +21,7 @@ from pathlib import Path
 from nightsim.campaign import rows
 from nightsim.errors import CampaignBusy, EnvironmentFailure, NotACampaign
 from nightsim.limits import shown
+from nightsim.told import Said, said_of
 
 # `PRAGMA application_id`: "NSIM" in ASCII, so `file` and a reader tell a campaign from any
 # other SQLite database.
@@ -233,20 +234,20 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
     """An existing campaign file, checked: a SQLite database (not a text file, not corrupt),
     a campaign's (its application id), of a schema this nightsim reads."""
     if not path.is_file():
-        what = "no such file" if not os.path.lexists(path) else "not a regular file"
-        raise NotACampaign(f"{shown(path)}: {what}, expected a campaign file")
+        code = "campaign.missing" if not os.path.lexists(path) else "campaign.not_regular"
+        raise NotACampaign(Said(code, path=shown(path)))
     if path.stat().st_size == 0:  # SQLite would open it as an empty database
-        raise NotACampaign(f"{shown(path)}: an empty file, not a nightsim campaign")
+        raise NotACampaign(Said("campaign.empty", path=shown(path)))
     with errors(path):
         conn = _connect(path, wait)
     try:
         with errors(path):
             app = conn.execute("PRAGMA application_id").fetchone()[0]
             if app != APPLICATION_ID:
-                raise NotACampaign(f"{shown(path)}: a SQLite database, but not a nightsim campaign")
+                raise NotACampaign(Said("campaign.other_sqlite", path=shown(path)))
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise NotACampaign(f"{shown(path)}: the campaign file is corrupt ({check})")
+                raise NotACampaign(Said("campaign.corrupt", path=shown(path), check=check))
             migrate(conn, path)
             rows.check_tables(conn)
     except BaseException:
@@ -262,18 +263,16 @@ def errors(path: Path) -> Iterator[None]:
     try:
         yield
     except rows.Damaged as exc:
-        raise NotACampaign(f"{shown(path)}: {exc}") from None
+        raise NotACampaign(Said("config.at", where=shown(path), problem=said_of(exc))) from None
     except sqlite3.OperationalError as exc:
         raise _operational(path, exc) from None
     except sqlite3.DatabaseError as exc:
-        raise NotACampaign(
-            f"{shown(path)}: not a campaign file (not a SQLite database, or corrupt: {exc})"
-        ) from None
+        if str(exc) == "file is not a database":  # SQLite's words for the common case
+            raise NotACampaign(Said("campaign.not_a_database", path=shown(path))) from None
+        raise NotACampaign(Said("campaign.not_sqlite", path=shown(path), why=str(exc))) from None
     except UnicodeDecodeError:
         # SQLite's message quotes the file's damaged schema, which is not UTF-8 text.
-        raise NotACampaign(
-            f"{shown(path)}: not a campaign file (corrupt: its schema is not text)"
-        ) from None
+        raise NotACampaign(Said("campaign.schema_not_text", path=shown(path))) from None
 
 
 def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:
@@ -282,7 +281,7 @@ def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
     text = str(exc)
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
-        return CampaignBusy(f"the campaign {shown(path)} is busy (another nightsim is writing it)")
+        return CampaignBusy(Said("campaign.busy", path=shown(path)))
     if code == sqlite3.SQLITE_FULL or "full" in text:
         return EnvironmentFailure(
             f"{shown(path)}: cannot write: the disk (or the database) is full; the"

@@ -15,6 +15,7 @@ from nightsim.engine.outcome import NightOutcome
 from nightsim.errors import UnknownKey
 from nightsim.events import CampaignLink, Event, NightHeader
 from nightsim.log.writer import canonical_json
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.campaign.state import CampaignNight
@@ -58,7 +59,7 @@ def play_one(
     rows.hex_digits(campaign_id, "campaign.id", 32)
     number, previous = _next_number(db, genesis)
     try:
-        data = chain.validated(state, sets, "tonight's camp")
+        data = chain.validated(state, sets, Said("campaign.tonight"))
     except UnknownKey as exc:  # a later release's adjustment since the last night?
         from nightsim.campaign.compat import later_adjustment
 

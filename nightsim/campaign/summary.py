@@ -81,7 +81,7 @@ def pending_problem(
     expected = morning
     try:
         for adj in adjustments:
-            expected = chain.validated(expected, adj.items, "the adjustment")
+            expected = chain.validated(expected, adj.items, Said("campaign.an_adjustment"))
     except UnknownKey:
         raise  # the caller asks the ledger whether a later release's entry set it
     except ConfigError as exc:

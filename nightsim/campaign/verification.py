@@ -261,7 +261,7 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
     for adj, _ in exp.adjustments.get(n - 1, []):
         items.extend(adj.items)
     try:
-        expected = chain.validated(exp.state, items, "the adjustments")
+        expected = chain.validated(exp.state, items, Said("campaign.the_adjustments"))
     except ConfigError as exc:
         raise _Broken(Said("cv.adj_no_longer", night=n, problem=said_of(exc))) from None
     got = chain.state_part(header.get("config") or {})

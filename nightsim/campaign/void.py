@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from nightsim.campaign import chain, ledger
 from nightsim.errors import ConfigError
 from nightsim.limits import shown
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -65,7 +66,7 @@ def void(c: Campaign, number: int, note: str) -> Adjustment:
         (state,) = db.execute("SELECT state FROM pending").fetchone()
         done = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
         adj = Adjustment(done + 1, last, (item,), note)
-        data = chain.validated(json.loads(state), [item], f"voiding night {number}")
+        data = chain.validated(json.loads(state), [item], Said("campaign.voiding", night=number))
         db.execute(
             "INSERT INTO adjustments VALUES (?, ?, ?, ?, ?)",
             (adj.number, last, json.dumps([item]), note, adj.sha256),
@@ -76,7 +77,7 @@ def void(c: Campaign, number: int, note: str) -> Adjustment:
 
 def _check_voidable(number: int, last: int, voided: dict[int, str]) -> None:
     if not 1 <= number <= last:
-        raise ConfigError(f"no night {number} (the campaign has {last})")
+        raise ConfigError(Said("campaign.no_night", night=number, last=last))
     if number in voided:
         raise ConfigError(f"night {number} is already void (note: {shown(voided[number])})")
     later = [n for n in range(number + 1, last + 1) if n not in voided]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from nightsim import __version__
-from nightsim.cli import stop
+from nightsim.cli import argparse_words, stop
 from nightsim.cli.common import (
     EXIT_IOERR,
     EXIT_OK,
@@ -99,7 +99,12 @@ class _Parser(argparse.ArgumentParser):
         # escaped like every other echoed value.
         message = re.sub(r"'([^']*)'", lambda m: shown(m.group(1)), message)
         text = shown(message, quote=False, limit=MAX_SHOWN_LINE)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
+        if argparse_words.current() == "en":  # the common path loads no catalogue
+            self.exit(EXIT_USAGE, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
+        from nightsim.narration.catalogue import Catalogue
+
+        t = Catalogue(argparse_words.current())
+        self.exit(EXIT_USAGE, t("status.usage_error", prog=self.prog, message=text) + "\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse drops a write error silently: `--help > /dev/full` would exit 0 having
@@ -166,20 +171,24 @@ def _unrecognized(
     where = parser
     if getattr(args, "campaign_command", None):
         where = _Parser(prog=f"nightsim campaign {args.campaign_command}")
-    where.error(f"unrecognized arguments: {' '.join(extra)}")
+    # argparse's own sentence, through its gettext name (argparse_words puts a language there)
+    said: str = vars(argparse)["_"]("unrecognized arguments: %s")
+    where.error(said % " ".join(extra))
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     # `nightsim run …`: only `run`'s parser. Anything else (`--help`, a typo) gets them all,
     # so the top-level help and "invalid choice" list every command.
-    parser = build_parser(args_list[0] if args_list else None)
-    try:
-        args, extra = parser.parse_known_args(args_list)
-        if extra:
-            _unrecognized(parser, args, extra)
-    except SystemExit as exc:  # argparse has printed usage and the error, or --help
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    # argparse's own words (its refusals, --help's titles) in the command's --lang
+    with argparse_words.speaking(argparse_words.lang_of(args_list)):
+        parser = build_parser(args_list[0] if args_list else None)
+        try:
+            args, extra = parser.parse_known_args(args_list)
+            if extra:
+                _unrecognized(parser, args, extra)
+        except SystemExit as exc:  # argparse has printed usage and the error, or --help
+            return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         code: int = args.handler(args)
         return code

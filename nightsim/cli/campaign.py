@@ -30,7 +30,7 @@ from nightsim.cli.common import (
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
 from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, escaped, shown
-from nightsim.told import in_lang, said_of
+from nightsim.told import Said, in_lang, said_of
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -623,26 +623,14 @@ def _head_problem(c: Campaign, head: str, got: str, night: int | None) -> str:
     matched, last = c.head_night(head), c.state.nights
     if night is not None:
         if matched is not None:
-            return f"that is night {matched}'s head, not night {night}'s ({got})"
-        return (
-            f"night {night} ends at head {got}, not at the head read out ({head}), which is no"
-            " night's of this campaign: it was cut, added to or rewritten since"
-        )
+            return Said("chead.other_night", matched=matched, night=night, got=got)
+        return Said("chead.night_not", night=night, got=got, head=head)
     if matched is None:
-        return (
-            f"the campaign ends at head {got}, not at the head read out ({head}), which is no"
-            " night's of this campaign: it was cut, added to or rewritten since"
-        )
+        return Said("chead.not", got=got, head=head)
     since = last - matched
-    played = "1 night has" if since == 1 else f"{since} nights have"
-    tail = (
-        f"night {last}, head"
-        if since == 1
-        else f"nights {matched + 1} to {last}; night {last}'s head"
-    )
-    return (
-        f"that is night {matched}'s head; {played} been played since ({tail} {got});"
-        f" `--night {matched} --head {head}` checks that night alone"
+    code = "chead.earlier_one" if since == 1 else "chead.earlier"
+    return Said(
+        code, matched=matched, since=since, first=matched + 1, last=last, got=got, head=head
     )
 
 

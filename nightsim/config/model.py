@@ -30,6 +30,7 @@ from nightsim.limits import (
     MIN_SHIFT_MINUTES,
     shown,
 )
+from nightsim.told import Said
 
 Score = Annotated[int, Field(ge=rules.ABILITY_MIN, le=rules.ABILITY_MAX, strict=True)]
 # Names and spells appear in one-line narration and error messages: no newlines or other
@@ -163,19 +164,18 @@ class Camp(_Model):
     @classmethod
     def _terrain(cls, v: str | None) -> str | None:
         if v is not None and v not in rules.TERRAIN_CHANCE:
-            raise ValueError(
-                f"unknown terrain {shown(v)}{suggest(v, rules.TERRAIN_CHANCE)};"
-                f" expected one of: {', '.join(rules.TERRAIN_CHANCE)}"
-            )
+            hint = suggest(v, rules.TERRAIN_CHANCE)
+            choices = ", ".join(rules.TERRAIN_CHANCE)
+            raise ValueError(Said("cfg.terrain", got=shown(v), hint=hint, choices=choices))
         return v
 
     @field_validator("month")
     @classmethod
     def _month(cls, v: str | None) -> str | None:
         if v is not None and v not in rules.MONTH_SEASON:
+            hint = suggest(v, rules.MONTHS)
             raise ValueError(
-                f"unknown month {shown(v)}{suggest(v, rules.MONTHS)};"
-                f" expected one of: {', '.join(rules.MONTHS)}"
+                Said("cfg.month", got=shown(v), hint=hint, choices=", ".join(rules.MONTHS))
             )
         return v
 
@@ -193,41 +193,41 @@ class Camp(_Model):
                 ' (docs/rules.md §2), not 5-in-6; for no roll write fire_conditions = "normal"'
             )
         if not 1 <= v <= 4:
-            raise ValueError(f'must be 1..4 (the X of "X-in-6 or less"), got {shown(v)}')
+            raise ValueError(Said("cfg.fire_chance", got=shown(v)))
         return v
 
     @field_validator("camp_at")
     @classmethod
     def _camp_at(cls, v: str) -> str:
         if not _CLOCK.match(v):
-            raise ValueError(f"must be a 24-hour clock time HH:MM, got {shown(v)}")
+            raise ValueError(Said("cfg.clock", got=shown(v)))
         return v
 
     @model_validator(mode="after")
     def _either_or(self) -> Self:
         if self.terrain is not None and self.encounter_chance is not None:
-            raise ValueError("give terrain or encounter_chance, not both")
+            raise ValueError(Said("cfg.not_both", a="terrain", b="encounter_chance"))
         if self.terrain is None and self.encounter_chance is None:
-            raise ValueError('needs terrain (e.g. "tangled forest") or encounter_chance (0..6)')
+            raise ValueError(Said("cfg.needs_terrain"))
         if self.season is not None and self.month is not None:
-            raise ValueError("give season or month, not both")
+            raise ValueError(Said("cfg.not_both", a="season", b="month"))
         if self.season is None and self.month is None:
-            raise ValueError("needs season (winter|spring|summer|autumn) or month (e.g. Reedwryme)")
+            raise ValueError(Said("cfg.needs_season"))
         if self.day is not None and self.month is None:
-            raise ValueError("day needs month (the calendar date of the first night)")
+            raise ValueError(Said("cfg.day_needs_month"))
         if (
             self.day is not None
             and self.month is not None
             and self.day > rules.MONTH_DAYS[self.month]
         ):
             raise ValueError(
-                f"day {self.day}: {self.month} has {rules.MONTH_DAYS[self.month]} days"
+                Said("cfg.day", day=self.day, month=self.month, days=rules.MONTH_DAYS[self.month])
             )
         if self.weather is not None and self.firewood_modifier is not None:
-            raise ValueError("give weather or firewood_modifier, not both")
+            raise ValueError(Said("cfg.not_both", a="weather", b="firewood_modifier"))
         by_night = self.weather_by_night
         if by_night is not None and self.firewood_modifier is not None:
-            raise ValueError("give weather_by_night or firewood_modifier, not both")
+            raise ValueError(Said("cfg.not_both", a="weather_by_night", b="firewood_modifier"))
         if by_night is not None and self.weather != by_night[0]:
             raise ValueError(
                 f"weather ({self.weather}) is night 1's weather and must be weather_by_night's"
@@ -335,7 +335,7 @@ class Character(_Model):
     @model_validator(mode="after")
     def _hp(self) -> Self:
         if self.hp > self.max_hp:
-            raise ValueError(f"hp {self.hp} is above max_hp {self.max_hp}")
+            raise ValueError(Said("cfg.hp", hp=self.hp, max_hp=self.max_hp))
         return self
 
 
@@ -368,7 +368,7 @@ class Watch(_Model):
     @model_validator(mode="after")
     def _one(self) -> Self:
         if self.rota is not None and self.shifts is not None:
-            raise ValueError("give rota or shifts, not both")
+            raise ValueError(Said("cfg.not_both", a="rota", b="shifts"))
         return self
 
 
@@ -414,7 +414,7 @@ class Config(_Model):
         # docs/limits.md: counted before any member is validated, so a huge party costs
         # nothing to refuse.
         if isinstance(v, list | tuple) and len(v) > MAX_PARTY:
-            raise ValueError(f"{len(v)} members, more than {MAX_PARTY} (the limit for a party)")
+            raise ValueError(Said("cfg.party_size", n=len(v), limit=MAX_PARTY))
         return v
 
     @model_validator(mode="after")
@@ -431,23 +431,20 @@ class Config(_Model):
         seen: set[str] = set()
         for n in names:
             if n in seen:
-                raise ValueError(f"party: two characters are named {shown(n)}")
+                raise ValueError(Said("cfg.twice", name=shown(n)))
             seen.add(n)
         return names
 
     def _check_evening(self, names: list[str]) -> None:
         ev = self.evening
         if not ev.site:
-            raise ValueError("evening.site: at least one character must prepare the site")
+            raise ValueError(Said("cfg.site"))
         jobs: dict[str, str] = {}
         for job in ("site", "firewood", "water"):
             for n in getattr(ev, job):
                 _member(f"evening.{job}", n, names)
                 if n in jobs:
-                    raise ValueError(
-                        f"evening.{job}: {shown(n)} already does {jobs[n]}; a character does"
-                        " one preparation job"
-                    )
+                    raise ValueError(Said("cfg.one_job", job=job, name=shown(n), other=jobs[n]))
                 jobs[n] = job
         for job in ("cook", "entertain"):
             n = getattr(ev, job)
@@ -594,9 +591,10 @@ def resolved(config: Config) -> dict[str, Any]:
 
 def _member(where: str, name: str, names: list[str]) -> None:
     if name not in names:
+        party = shown(", ".join(names), quote=False, limit=200)
+        hint = suggest(name, names)
         raise ValueError(
-            f"{where}: {shown(name)} is not in the party{suggest(name, names)}"
-            f" (party: {shown(', '.join(names), quote=False, limit=200)})"
+            Said("cfg.not_member", where=where, name=shown(name), hint=hint, party=party)
         )
 
 

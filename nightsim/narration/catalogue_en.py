@@ -558,6 +558,48 @@ EN: dict[str, str | dict[str, str]] = {
     " --set '{dotted}=[{names}]'",
     "config.set_no_member": "--set {item}: no {table} member named {name}{hint}",
     "config.set_not_table": "--set {item}: {dotted} is not a table",
+    "chead.other_night": "that is night {matched}'s head, not night {night}'s ({got})",
+    "chead.night_not": "night {night} ends at head {got}, not at the head read out ({head}),"
+    " which is no night's of this campaign: it was cut, added to or rewritten since",
+    "chead.not": "the campaign ends at head {got}, not at the head read out ({head}), which is"
+    " no night's of this campaign: it was cut, added to or rewritten since",
+    "chead.earlier_one": "that is night {matched}'s head; 1 night has been played since (night"
+    " {last}, head {got}); `--night {matched} --head {head}` checks that night alone",
+    "chead.earlier": "that is night {matched}'s head; {since} nights have been played since"
+    " (nights {first} to {last}; night {last}'s head {got}); `--night {matched} --head {head}`"
+    " checks that night alone",
+    "campaign.missing": "{path}: no such file, expected a campaign file",
+    "campaign.not_regular": "{path}: not a regular file, expected a campaign file",
+    "campaign.empty": "{path}: an empty file, not a nightsim campaign",
+    "campaign.other_sqlite": "{path}: a SQLite database, but not a nightsim campaign",
+    "campaign.corrupt": "{path}: the campaign file is corrupt ({check})",
+    "campaign.not_sqlite": "{path}: not a campaign file (not a SQLite database, or corrupt: {why})",
+    "campaign.schema_not_text": "{path}: not a campaign file (corrupt: its schema is not text)",
+    "campaign.busy": "the campaign {path} is busy (another nightsim is writing it)",
+    "campaign.no_night": "no night {night} (the campaign has {last})",
+    "campaign.the_adjustment": "the adjustment {where}",
+    "campaign.an_adjustment": "the adjustment",
+    "campaign.the_adjustments": "the adjustments",
+    "campaign.tonight": "tonight's camp",
+    "campaign.voiding": "voiding night {night}",
+    "cfg.terrain": "unknown terrain {got}{hint}; expected one of: {choices}",
+    "cfg.month": "unknown month {got}{hint}; expected one of: {choices}",
+    "cfg.fire_chance": 'must be 1..4 (the X of "X-in-6 or less"), got {got}',
+    "cfg.clock": "must be a 24-hour clock time HH:MM, got {got}",
+    "cfg.not_both": "give {a} or {b}, not both",
+    "cfg.needs_terrain": 'needs terrain (e.g. "tangled forest") or encounter_chance (0..6)',
+    "cfg.needs_season": "needs season (winter|spring|summer|autumn) or month (e.g. Reedwryme)",
+    "cfg.day_needs_month": "day needs month (the calendar date of the first night)",
+    "cfg.day": "day {day}: {month} has {days} days",
+    "cfg.hp": "hp {hp} is above max_hp {max_hp}",
+    "cfg.party_size": "{n} members, more than {limit} (the limit for a party)",
+    "cfg.twice": "party: two characters are named {name}",
+    "cfg.site": "evening.site: at least one character must prepare the site",
+    "cfg.one_job": "evening.{job}: {name} already does {other}; a character does one"
+    " preparation job",
+    "cfg.not_member": "{where}: {name} is not in the party{hint} (party: {party})",
+    "campaign.not_a_database": "{path}: not a campaign file (not a SQLite database, or"
+    " corrupt: file is not a database)",
     "cverify.in_night": "night {night}: {text}",
     "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
     " config play",
@@ -1300,5 +1342,6 @@ EN: dict[str, str | dict[str, str]] = {
     " may come from the version, not from tampering",
     "note.dice": "the log's dice are {dice} (this nightsim's own are {own}): re-simulated with"
     " the log's",
+    "status.usage_error": "{prog}: error: {message} (see {prog} --help)",
     "status.error": "nightsim: error: {message}",
 }

@@ -587,6 +587,48 @@ UK: dict[str, str | dict[str, str]] = {
     " оболонки: --set '{dotted}=[{names}]'",
     "config.set_no_member": "--set {item}: у {table} немає учасника на ім'я {name}{hint}",
     "config.set_not_table": "--set {item}: {dotted} — не таблиця",
+    "chead.other_night": "це останній геш ланцюжка ночі {matched}, а не ночі {night} ({got})",
+    "chead.night_not": "ніч {night} закінчується гешем {got}, а не названим ({head}), який не"
+    " належить жодній ночі цієї кампанії: її відтоді обрізали, доповнили або переписали",
+    "chead.not": "кампанія закінчується гешем {got}, а не названим ({head}), який не належить"
+    " жодній ночі цієї кампанії: її відтоді обрізали, доповнили або переписали",
+    "chead.earlier_one": "це останній геш ланцюжка ночі {matched}; відтоді зіграно 1 ніч (ніч"
+    " {last}, геш {got}); `--night {matched} --head {head}` перевіряє лише ту ніч",
+    "chead.earlier": "це останній геш ланцюжка ночі {matched}; відтоді зіграно ночей: {since}"
+    " (ночі з {first} до {last}; геш ночі {last} — {got}); `--night {matched} --head {head}`"
+    " перевіряє лише ту ніч",
+    "campaign.missing": "{path}: такого файлу немає, а очікували файл кампанії",
+    "campaign.not_regular": "{path}: це не звичайний файл, а очікували файл кампанії",
+    "campaign.empty": "{path}: порожній файл, а не кампанія nightsim",
+    "campaign.other_sqlite": "{path}: база даних SQLite, але не кампанія nightsim",
+    "campaign.corrupt": "{path}: файл кампанії пошкоджено ({check})",
+    "campaign.not_sqlite": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений:"
+    " {why})",
+    "campaign.schema_not_text": "{path}: це не файл кампанії (пошкоджений: його схема — не текст)",
+    "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
+    "campaign.no_night": "ночі {night} немає (у кампанії їх {last})",
+    "campaign.the_adjustment": "поправка {where}",
+    "campaign.an_adjustment": "поправка",
+    "campaign.the_adjustments": "поправки",
+    "campaign.tonight": "сьогоднішній табір",
+    "campaign.voiding": "скасування ночі {night}",
+    "cfg.terrain": "невідома місцевість {got}{hint}; очікували одну з: {choices}",
+    "cfg.month": "невідомий місяць {got}{hint}; очікували один із: {choices}",
+    "cfg.fire_chance": "має бути 1..4 (X у «X з 6 або менше»), отримано {got}",
+    "cfg.clock": "має бути час доби ГГ:ХХ (24 години), отримано {got}",
+    "cfg.not_both": "дайте {a} або {b}, не обидва",
+    "cfg.needs_terrain": 'потрібна terrain (напр. "tangled forest") або encounter_chance (0..6)',
+    "cfg.needs_season": "потрібна season (winter|spring|summer|autumn) або month (напр. Reedwryme)",
+    "cfg.day_needs_month": "day потребує month (календарна дата першої ночі)",
+    "cfg.day": "day {day}: у місяці {month} лише {days} днів",
+    "cfg.hp": "hp {hp} більше за max_hp {max_hp}",
+    "cfg.party_size": "учасників {n}, більше за {limit} (межа для загону)",
+    "cfg.twice": "party: двох персонажів звуть {name}",
+    "cfg.site": "evening.site: табір має облаштовувати щонайменше один персонаж",
+    "cfg.one_job": "evening.{job}: {name} уже виконує {other}; персонаж виконує одну справу"
+    " приготувань",
+    "cfg.not_member": "{where}: {name} немає в загоні{hint} (загін: {party})",
+    "campaign.not_a_database": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений)",
     "cverify.in_night": "ніч {night}: {text}",
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",
@@ -819,7 +861,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.ev.summary": "Ніч завершується.",
     # odds --compare, --rank-rotas (docs/odds.md): парні різниці за ті самі ночі
     "fmt.thousands": "\u00a0",
-    "paired.same_config": "B — та сама конфігурація, що й A (пункти --compare нічого не"
+    "paired.same_config": "B — та сама конфігурація, що й A (аргументи --compare нічого не"
     " змінюють): кожна міра однакова щоночі.",
     "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
     "paired.journeys": "{nights}, у кожній мандрівці {per:#night}",
@@ -1356,5 +1398,6 @@ UK: dict[str, str | dict[str, str]] = {
     " від версії, а не від підробки",
     "note.dice": "кості журналу — {dice} (власні кості цього nightsim — {own}): ніч зіграно"
     " заново з костями журналу",
+    "status.usage_error": "{prog}: помилка: {message} (див. {prog} --help)",
     "status.error": "nightsim: помилка: {message}",
 }

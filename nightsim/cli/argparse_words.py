@@ -1,0 +1,86 @@
+"""argparse's own words in the command's language: its refusals ("invalid choice", "the
+following arguments are required"), `--help`'s section titles and its usage line.
+
+argparse looks each of its sentences up through the module's `_` and `ngettext` (gettext)
+when it says it; `speaking(lang)` puts a table of its sentences in their place for one
+parse and puts argparse's back after, so an API or a test calling `main` again meets the
+untouched module. The language is read from the command line before it is parsed (`--lang
+uk`, `--lang=uk`): argparse speaks before it knows any option's value. Each option's own
+help stays English (docs/cli.md, "Languages").
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+# argparse's format strings (Python 3.11 to 3.13) and the Ukrainian for each: the same
+# %-placeholders, so argparse fills them in as it would its own.
+UK: dict[str, str] = {
+    "usage: ": "використання: ",
+    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
+    "positional arguments": "позиційні аргументи",
+    "options": "параметри",
+    "show this help message and exit": "показати цю довідку й вийти",
+    "the following arguments are required: %s": "потрібні аргументи: %s",
+    "one of the arguments %s is required": "потрібен один з аргументів %s",
+    "expected one argument": "очікували один аргумент",
+    "expected at most one argument": "очікували щонайбільше один аргумент",
+    "expected at least one argument": "очікували щонайменше один аргумент",
+    "ambiguous option: %(option)s could match %(matches)s": "неоднозначний параметр:"
+    " %(option)s може бути %(matches)s",
+    "invalid %(type)s value: %(value)r": "неприпустиме значення (%(type)s): %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)": "неприпустимий вибір: %(value)r"
+    " (виберіть із %(choices)s)",
+    "not allowed with argument %s": "не можна разом з аргументом %s",
+    "ignored explicit argument %r": "зайвий явний аргумент %r",
+    "unexpected option string: %s": "неочікуваний параметр: %s",
+    "unrecognized arguments: %s": "нерозпізнані аргументи: %s",
+    "expected %s argument": "очікували стільки аргументів: %s",
+    "expected %s arguments": "очікували стільки аргументів: %s",
+}
+
+
+_now = ["en"]
+
+
+def current() -> str:
+    """The language argparse speaks now (`speaking`'s), for nightsim's own line around it."""
+    return _now[0]
+
+
+def lang_of(argv: Sequence[str]) -> str:
+    """The `--lang` the command line asks for, read before it is parsed ("en" if none)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return "uk" if argv[i + 1] == "uk" else "en"
+        if arg.startswith("--lang="):
+            return "uk" if arg == "--lang=uk" else "en"
+    return "en"
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """argparse speaks `lang` inside the block (English: argparse as it is)."""
+    if lang != "uk":
+        yield
+        return
+    _now[0] = lang
+    module = vars(argparse)
+    kept = module["_"], module["ngettext"]
+
+    def say(message: str) -> str:
+        return UK.get(message, message)
+
+    def say_n(singular: str, plural: str, n: int) -> str:
+        return say(singular if n == 1 else plural)
+
+    module["_"], module["ngettext"] = say, say_n
+    try:
+        yield
+    finally:
+        module["_"], module["ngettext"] = kept
+        _now[0] = "en"
