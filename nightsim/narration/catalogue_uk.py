@@ -614,7 +614,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.voiding": "скасування ночі {night}",
     "cfg.terrain": "невідома місцевість {got}{hint}; очікували одну з: {choices}",
     "cfg.month": "невідомий місяць {got}{hint}; очікували один із: {choices}",
-    "cfg.fire_chance": "має бути 1..4 (X у «X з 6 або менше»), отримано {got}",
+    "cfg.fire_chance": "має бути 1..4 (X у «X з {rule.chance_die} або менше»), отримано {got}",
     "cfg.clock": "має бути час доби ГГ:ХХ (24 години), отримано {got}",
     "cfg.not_both": "дайте {a} або {b}, не обидва",
     "cfg.needs_terrain": 'потрібна terrain (напр. "tangled forest") або encounter_chance (0..6)',
