@@ -584,7 +584,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.voiding": "voiding night {night}",
     "cfg.terrain": "unknown terrain {got}{hint}; expected one of: {choices}",
     "cfg.month": "unknown month {got}{hint}; expected one of: {choices}",
-    "cfg.fire_chance": 'must be 1..4 (the X of "X-in-6 or less"), got {got}',
+    "cfg.fire_chance": 'must be 1..4 (the X of "X-in-{rule.chance_die} or less"), got {got}',
     "cfg.clock": "must be a 24-hour clock time HH:MM, got {got}",
     "cfg.not_both": "give {a} or {b}, not both",
     "cfg.needs_terrain": 'needs terrain (e.g. "tangled forest") or encounter_chance (0..6)',
