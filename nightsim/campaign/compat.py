@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nightsim.campaign import rows
 from nightsim.editions import resimulate_command
@@ -37,13 +37,7 @@ class PlayedElsewhere(NotACampaign):
         from nightsim.told import in_lang
 
         t = Catalogue(lang)
-        verified = (
-            t("elsewhere.sound_to", last=self.checked)
-            if self.checked > 1
-            else t("elsewhere.sound_one")
-            if self.checked == 1
-            else ""
-        )
+        verified = _sound(t, self.checked)
         run = resimulate_command(self.elsewhere.release, file, f"campaign {command}")
         return t(
             "elsewhere.campaign",
@@ -56,6 +50,13 @@ class PlayedElsewhere(NotACampaign):
         )
 
 
+def _sound(t: Any, checked: int) -> str:
+    """How far `campaign verify` found the campaign sound before what it cannot play."""
+    if checked > 1:
+        return str(t("elsewhere.sound_to", last=checked))
+    return str(t("elsewhere.sound_one")) if checked == 1 else ""
+
+
 class AdjustedElsewhere(PlayedElsewhere):
     """A campaign whose last entries hold an adjustment that sets a key this nightsim does
     not know: a later release made it (this one refuses to write such an entry), and no
@@ -66,13 +67,7 @@ class AdjustedElsewhere(PlayedElsewhere):
         from nightsim.told import in_lang
 
         t = Catalogue(lang)
-        verified = (
-            t("elsewhere.sound_to", last=self.checked)
-            if self.checked > 1
-            else t("elsewhere.sound_one")
-            if self.checked == 1
-            else ""
-        )
+        verified = _sound(t, self.checked)
         return t(
             "elsewhere.campaign_entry",
             file=file,
