@@ -108,7 +108,11 @@ def _said(code: str, **fields: object) -> str:
 
 
 # What a file was expected to be, by code: the same words in every language's refusal.
-_KINDS = {"a log file": "file.kind_log", "a TOML config file": "file.kind_config"}
+_KINDS = {
+    "a log file": "file.kind_log",
+    "a TOML config file": "file.kind_config",
+    "a JSON report": "file.kind_report",
+}
 
 
 def _kind(expected: str) -> str:

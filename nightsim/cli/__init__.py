@@ -182,7 +182,12 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     # so the top-level help and "invalid choice" list every command.
     # argparse's own words (its refusals, --help's titles) in the command's --lang
     with argparse_words.speaking(argparse_words.lang_of(args_list)):
-        parser = build_parser(args_list[0] if args_list else None)
+        if args_list[:2] == ["odds", "diff"]:  # two saved reports; a config named diff: ./diff
+            from nightsim.cli import odds_diff
+
+            parser, args_list = odds_diff.parser(_Parser), args_list[2:]
+        else:
+            parser = build_parser(args_list[0] if args_list else None)
         try:
             args, extra = parser.parse_known_args(args_list)
             if extra:

@@ -45,6 +45,7 @@ examples:
   nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
   nightsim odds --sweep rules.rest_hours=6,7,8,9,10 --format html > sweep.html
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
+  nightsim odds diff before.json after.json      two saved JSON reports side by side
   nightsim odds --lang uk                        in Ukrainian (the text and the page)
 
 Night i of a run with seed S is the night `nightsim run --seed "S/i"` tells; with journeys of

@@ -600,6 +600,21 @@ EN: dict[str, str | dict[str, str]] = {
     "cfg.not_member": "{where}: {name} is not in the party{hint} (party: {party})",
     "campaign.not_a_database": "{path}: not a campaign file (not a SQLite database, or"
     " corrupt: file is not a database)",
+    "file.kind_report": "a JSON report",
+    "diff.not_odds": "{file}: not a saved `nightsim odds` report (--format json, without"
+    " --compare, --sweep or --rank-rotas)",
+    "diff.not_json": "{file}: not JSON; a saved report is `nightsim odds … --format json`",
+    "diff.other_question": "{a} and {b} answer different questions ({what} differ); --force"
+    " compares the measures both hold",
+    "diff.title": "Two saved odds reports, B against A (unpaired: their nights are independent)",
+    "diff.side": "{side}: {file} (nightsim {release}, {nights} nights, seed {seed}, config"
+    " {config}…)",
+    "diff.same_nights": "A and B are the same run (the same config, seed and nights): every"
+    " difference is 0.",
+    "diff.clear": "◆ clearly differs",
+    "diff.note": "Each line: A, B, and B \u2212 A in percentage points with its 95% interval"
+    " (Newcombe's, from the two Wilson intervals); ◆ where the interval leaves out 0. Nights"
+    " that are not the same nights make a wider interval than a paired --compare.",
     "cverify.in_night": "night {night}: {text}",
     "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
     " config play",

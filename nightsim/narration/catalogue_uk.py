@@ -629,6 +629,21 @@ UK: dict[str, str | dict[str, str]] = {
     " приготувань",
     "cfg.not_member": "{where}: {name} немає в загоні{hint} (загін: {party})",
     "campaign.not_a_database": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений)",
+    "file.kind_report": "звіт JSON",
+    "diff.not_odds": "{file}: це не збережений звіт `nightsim odds` (--format json, без"
+    " --compare, --sweep чи --rank-rotas)",
+    "diff.not_json": "{file}: це не JSON; збережений звіт — це `nightsim odds … --format json`",
+    "diff.other_question": "{a} і {b} відповідають на різні питання (різняться: {what});"
+    " --force порівнює міри, що є в обох",
+    "diff.title": "Два збережені звіти шансів, B проти A (без пар: їхні ночі незалежні)",
+    "diff.side": "{side}: {file} (nightsim {release}, ночей: {nights}, зерно {seed},"
+    " конфігурація {config}…)",
+    "diff.same_nights": "A і B — той самий прогін (та сама конфігурація, зерно й ночі): кожна"
+    " різниця 0.",
+    "diff.clear": "◆ явно відрізняється",
+    "diff.note": "У кожному рядку: A, B і B \u2212 A у в. п. з 95% інтервалом (Ньюкомба, з двох"
+    " інтервалів Вілсона); ◆ там, де інтервал не містить 0. Ночі, що не ті самі, дають ширший"
+    " інтервал, ніж парне --compare.",
     "cverify.in_night": "ніч {night}: {text}",
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",

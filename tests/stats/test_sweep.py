@@ -153,6 +153,7 @@ def test_what_comes_in_a_sweep_is_the_same_bytes_whatever_the_jobs() -> None:
     assert json.dumps(one) == json.dumps(two)
     rows = {(m["measure"], m["creature"]): m["points"] for m in one["measures"]}
     fire = rows[("table_night_fire", None)][1]
-    assert fire["estimate"]["k"] == 0 and fire["vs_first"]["clear"]
+    vs_first = fire["vs_first"]
+    assert fire["estimate"]["k"] == 0 and vs_first is not None and vs_first["clear"]
     wolves = rows[("creature", "a pack of wolves")][1]["vs_first"]  # on both tables
-    assert wolves["identical"]
+    assert wolves is not None and wolves["identical"]

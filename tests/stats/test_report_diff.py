@@ -1,0 +1,98 @@
+"""`nightsim odds diff A.json B.json`: two saved reports side by side, unpaired
+(nightsim/stats/report_diff.py; docs/odds.md, "Two saved reports")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nightsim.cli import main
+from nightsim.stats.odds import wilson
+from nightsim.stats.report_diff import report_diff
+
+
+def test_the_interval_is_newcombes_hybrid_score() -> None:
+    """Newcombe (1998), Statistics in Medicine 17:873, table II, example (a): 56/70 against
+    48/80, method 10 gives 0.0524 to 0.3339 around 0.2000."""
+    a = {"nightsim": "x", "probabilities": {"m": wilson(48, 80)}}
+    b = {"nightsim": "x", "probabilities": {"m": wilson(56, 70)}}
+    (row,) = report_diff(a, b, ("a", "b"))["rows"]
+    d = row["difference"]
+    assert (round(d["d"], 4), round(d["low"], 4), round(d["high"], 4)) == (0.2, 0.0524, 0.3339)
+    assert row["clear"]
+
+
+def _report(tmp: Path, name: str, *more: str) -> str:
+    path = tmp / name
+    argv = ["odds", "--nights", "300", "--seed", "1", "--jobs", "1", "--format", "json", *more]
+    with path.open("w", encoding="utf-8") as fh:
+        import contextlib
+
+        with contextlib.redirect_stdout(fh):
+            assert main(argv) == 0
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    tmp = tmp_path_factory.mktemp("diff")
+    return {
+        "a": _report(tmp, "a.json"),
+        "no_fire": _report(tmp, "b.json", "--set", "camp.light_fire=false"),
+        "seven": _report(tmp, "c.json", "--set", "rules.rest_hours=7"),
+        "compare": _report(tmp, "d.json", "--compare", "rules.sleep_in=true"),
+        "not_json": str(tmp / "a.json").replace("a.json", "e.json"),
+    }
+
+
+def diff(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["odds", "diff", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_a_report_beside_itself_is_the_same_run(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = diff(capsys, reports["a"], reports["a"], "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["same_nights"] and not data["paired"]
+    assert data["rows"] and all(r["difference"]["d"] == 0 for r in data["rows"])
+    assert not any(r["clear"] for r in data["rows"])
+
+
+def test_without_a_fire_the_table_with_fire_is_clearly_gone(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = diff(capsys, reports["a"], reports["no_fire"], "--format", "json")
+    rows = {(r["measure"], r["who"]): r for r in json.loads(out)["rows"]}
+    assert code == 0
+    fire = rows[("table_night_fire", None)]
+    assert fire["b"]["p"] == 0 and fire["clear"] and fire["difference"]["high"] < 0
+    code, text, _ = diff(capsys, reports["a"], reports["no_fire"], "--lang", "uk")
+    assert code == 0 and "явно відрізняється" in text and "%" in text
+
+
+def test_reports_of_other_questions_are_refused_unless_forced(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = diff(capsys, reports["a"], reports["seven"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "rest_hours" in err and "--force" in err
+    code, out, _ = diff(capsys, reports["a"], reports["seven"], "--force", "--format", "json")
+    assert code == 0 and json.loads(out)["rows"]
+
+
+@pytest.mark.parametrize("which", ["compare", "not_json", "missing"])
+def test_what_is_not_a_saved_report_is_one_line(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str], which: str, tmp_path: Path
+) -> None:
+    path = str(tmp_path / "nope.json") if which == "missing" else reports[which]
+    if which == "not_json":
+        Path(path).write_text("not json\n", encoding="utf-8")
+    code, out, err = diff(capsys, reports["a"], path, "--lang", "uk")
+    assert code == 2 and out == ""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("nightsim: помилка: ")
