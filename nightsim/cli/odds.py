@@ -27,6 +27,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.page import print_odds_page, print_rank_page, print_sweep_page
 from nightsim.limits import MAX_INT_DIGITS, shown
+from nightsim.told import Said, said_of
 
 DEFAULT_NIGHTS = 10_000
 MAX_NIGHTS = 100_000_000
@@ -325,7 +326,10 @@ def _sweep_plan(args: argparse.Namespace, config: Any) -> tuple[str, list[str]]:
         key, values = split_sweep(args.sweep)
         sweep_configs(config, key, values)
     except ConfigError as exc:
-        raise UsageError(str(exc).replace("--set ", "--sweep ", 1)) from None
+        said = said_of(exc)
+        if not isinstance(said, Said):  # a mistake of the sweep's values, told as the sweep's
+            said = str(said).replace("--set ", "--sweep ", 1)
+        raise UsageError(said) from None
     return key, values
 
 

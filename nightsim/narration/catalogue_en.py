@@ -615,6 +615,11 @@ EN: dict[str, str | dict[str, str]] = {
     "diff.note": "Each line: A, B, and B \u2212 A in percentage points with its 95% interval"
     " (Newcombe's, from the two Wilson intervals); ◆ where the interval leaves out 0. Nights"
     " that are not the same nights make a wider interval than a paired --compare.",
+    "sweep.form": "--sweep {item}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8",
+    "sweep.two": "--sweep {item}: expected two or more values, comma-separated",
+    "sweep.most": "--sweep {item}: at most {most} values",
+    "sweep.twice": "--sweep {item}: {value} is given twice",
+    "sweep.at": "--sweep {item}: {problem}",
     "cverify.in_night": "night {night}: {text}",
     "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
     " config play",

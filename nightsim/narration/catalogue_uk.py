@@ -644,6 +644,11 @@ UK: dict[str, str | dict[str, str]] = {
     "diff.note": "У кожному рядку: A, B і B \u2212 A у в. п. з 95% інтервалом (Ньюкомба, з двох"
     " інтервалів Вілсона); ◆ там, де інтервал не містить 0. Ночі, що не ті самі, дають ширший"
     " інтервал, ніж парне --compare.",
+    "sweep.form": "--sweep {item}: очікували KEY=V1,V2,…, напр. rules.rest_hours=6,7,8",
+    "sweep.two": "--sweep {item}: очікували два чи більше значень через кому",
+    "sweep.most": "--sweep {item}: щонайбільше {most} значень",
+    "sweep.twice": "--sweep {item}: {value} дано двічі",
+    "sweep.at": "--sweep {item}: {problem}",
     "cverify.in_night": "ніч {night}: {text}",
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",

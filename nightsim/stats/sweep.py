@@ -19,6 +19,7 @@ from nightsim.measures import row_of
 from nightsim.stats.odds import Progress, config_sha256, journeys_for, wilson
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, tally_paired
+from nightsim.told import Said, said_of
 
 #: Values in one sweep: a chart of a dozen points is read; more is a search, and each value
 #: is another config's nights.
@@ -31,17 +32,15 @@ def split_sweep(item: str) -> tuple[str, list[str]]:
     key, sep, text = item.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise ConfigError(
-            f"--sweep {shown(item)}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8"
-        )
+        raise ConfigError(Said("sweep.form", item=shown(item)))
     values = [v.strip() for v in _split_top(text)]
     if len(values) < 2 or any(not v for v in values):
-        raise ConfigError(f"--sweep {shown(item)}: expected two or more values, comma-separated")
+        raise ConfigError(Said("sweep.two", item=shown(item)))
     if len(values) > MAX_SWEEP_VALUES:
-        raise ConfigError(f"--sweep {shown(item)}: at most {MAX_SWEEP_VALUES} values")
+        raise ConfigError(Said("sweep.most", item=shown(item), most=MAX_SWEEP_VALUES))
     repeated = sorted({v for v in values if values.count(v) > 1})
     if repeated:
-        raise ConfigError(f"--sweep {shown(item)}: {shown(repeated[0])} is given twice")
+        raise ConfigError(Said("sweep.twice", item=shown(item), value=shown(repeated[0])))
     return key, values
 
 
@@ -66,7 +65,13 @@ def _split_top(text: str) -> list[str]:
 def sweep_configs(config: Config, key: str, values: Sequence[str]) -> list[Config]:
     """The config under each value (`KEY=value` on top, blamed on the item if wrong)."""
     data = config.canonical()
-    return [with_overrides(data, [f"{key}={v}"], source="--sweep") for v in values]
+    try:
+        return [with_overrides(data, [f"{key}={v}"], source="--sweep") for v in values]
+    except ConfigError as exc:  # blamed on its `--set` item: it is the sweep's
+        said = said_of(exc)
+        if isinstance(said, Said) and said.code == "config.set_at":
+            said = Said("sweep.at", item=said.fields["item"], problem=said.fields["problem"])
+        raise ConfigError(said) from None
 
 
 def sweep(

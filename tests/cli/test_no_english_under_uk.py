@@ -142,6 +142,8 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["campaign", "show", str(d / "nope.campaign")]
     yield ["campaign", "adjust", c, "--set", "camp.season=winter", "--note", "x"]
     yield ["campaign", "void", c, "9", "--note", "x"]
+    yield ["odds", CAMP, "--nights", "10", "--sweep", "rules.rest_hours=6"]
+    yield ["odds", CAMP, "--nights", "10", "--sweep", "rules.rest_hours=6,99"]
     yield ["run", "--format", "zzz"]
     yield ["run", "--nights", "x"]
     yield ["campaign", "verify"]
