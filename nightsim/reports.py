@@ -254,6 +254,12 @@ def rank_rotas(
     from nightsim.stats import rank as rank_mod
 
     _check(config, seed, nights, nights_per_journey)
+    if watchers is not None and (isinstance(watchers, bool) or not isinstance(watchers, int)):
+        raise TypeError(
+            f"watchers: expected one number of watchers K (an int) or None, got"
+            f" {type(watchers).__name__}; for several, call rank_rotas once per K"
+            " (`odds --rank-rotas --watchers 2,3` does)"
+        )
     rows = rank_mod.rank_rotas(
         config,
         seed,

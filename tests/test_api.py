@@ -110,6 +110,12 @@ def log_lines(config: Config) -> list[str]:
         (lambda c: config_from_data("camp.toml"), TypeError, r"^raw: "),  # type: ignore[arg-type]
         (lambda c: read_log(7), TypeError, r"^path: expected a str or a path, got int"),  # type: ignore[arg-type]
         (lambda c: read_log(None), TypeError, r"^path: "),  # type: ignore[arg-type]
+        # rank_rotas(watchers=[2, 3]) compared an int with a list deep in the rota orders.
+        (
+            lambda c: nightsim.rank_rotas(c, 1, 10, watchers=[2, 3]),  # type: ignore[arg-type]
+            TypeError,
+            r"^watchers: expected one number .* got list; .*once per K",
+        ),
     ],
 )
 def test_a_bad_argument_is_named(
