@@ -657,10 +657,10 @@ def _page(args: argparse.Namespace) -> int:
         try:
             text = page_text(c, args.lang, checked=not args.unchecked, view=args.view)
         except LogError as exc:  # a night tampered with or corrupt: nothing is written
-            error(f"campaign page: {exc}; `nightsim campaign verify` checks every night")
+            error(Said("cpage.log_broken", problem=exc.said()), args.lang)
             return EXIT_FAILED
         except Unverified as exc:  # the campaign fails `campaign verify`: nothing is written
-            error(f"campaign page: {exc}; nothing is written (`nightsim campaign verify`)")
+            error(Said("cpage.unverified", problem=said_of(exc)), args.lang)
             return EXIT_FAILED
     if args.out is None:
         sys.stdout.flush()

@@ -620,6 +620,8 @@ EN: dict[str, str | dict[str, str]] = {
     "sweep.most": "--sweep {item}: at most {most} values",
     "sweep.twice": "--sweep {item}: {value} is given twice",
     "sweep.at": "--sweep {item}: {problem}",
+    "cpage.log_broken": "campaign page: {problem}; `nightsim campaign verify` checks every night",
+    "cpage.unverified": "campaign page: {problem}; nothing is written (`nightsim campaign verify`)",
     "cverify.in_night": "night {night}: {text}",
     "verdict.genuine_campaign": "GENUINE: {file}: every night checked is the one its seed and"
     " config play",

@@ -649,6 +649,8 @@ UK: dict[str, str | dict[str, str]] = {
     "sweep.most": "--sweep {item}: щонайбільше {most} значень",
     "sweep.twice": "--sweep {item}: {value} дано двічі",
     "sweep.at": "--sweep {item}: {problem}",
+    "cpage.log_broken": "campaign page: {problem}; `nightsim campaign verify` перевіряє кожну ніч",
+    "cpage.unverified": "campaign page: {problem}; нічого не записано (`nightsim campaign verify`)",
     "cverify.in_night": "ніч {night}: {text}",
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",

@@ -82,9 +82,12 @@ def _refused(request: Request, exc: Exception) -> Response:
     line (409 for one that contradicts its logs); anything else is the server's fault."""
     from nightsim.campaign_shown import Unverified
     from nightsim.errors import CampaignError, LogError
+    from nightsim.serve.context import page_lang
+    from nightsim.told import in_lang, said_of
 
-    if isinstance(exc, Unverified):
-        return console.refused(request, str(exc).splitlines()[0][:300], 409)
+    if isinstance(exc, Unverified):  # in the console's language, as the page's words
+        said = in_lang(said_of(exc), page_lang(request))
+        return console.refused(request, said.splitlines()[0][:300], 409)
     if isinstance(exc, (CampaignError, LogError)):
         return console.refused(request, str(exc).splitlines()[0][:300], 400)
     raise exc

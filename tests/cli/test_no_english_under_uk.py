@@ -137,6 +137,7 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["verify", str(d / "nope.jsonl")]
     yield ["replay", str(d / "edited.jsonl")]
     yield ["campaign", "verify", str(d / "edited.campaign")]
+    yield ["campaign", "page", str(d / "edited.campaign"), "--out", str(d / "never.html")]
     yield ["campaign", "verify", c, "--head", "0" * 64]
     yield ["campaign", "show", str(d / "not.campaign")]
     yield ["campaign", "show", str(d / "nope.campaign")]
