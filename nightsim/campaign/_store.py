@@ -40,7 +40,9 @@ class Campaign:
         self.commit_guard: ledger.Guard = contextlib.nullcontext
         self.on_commit: Callable[[tuple[CampaignNight, ...]], None] = lambda played: None
         with ledger.errors(path):
-            row = rows.one(conn, "SELECT id, name, genesis FROM campaign", (), "the campaign row")
+            row = rows.one(
+                conn, "SELECT id, name, genesis FROM campaign", (), Said("cdmg.campaign_row")
+            )
             self.id = rows.text(row[0], "campaign.id")
             self.name = rows.text(row[1], "campaign.name")
             self.genesis = rows.text(row[2], "campaign.genesis")
@@ -100,7 +102,9 @@ class Campaign:
         """The next night's config exactly as `play(sets)` would play it (`campaign check`):
         the stored state with tonight's `sets`; ConfigError naming an item refused."""
         with ledger.errors(self.path):
-            (state,) = rows.one(self._conn, "SELECT state FROM pending", (), "the pending row")
+            (state,) = rows.one(
+                self._conn, "SELECT state FROM pending", (), Said("cdmg.pending_row")
+            )
             data = rows.json_of(state, "pending.state", dict)
         names = [str(m.get("name")) for m in data.get("party", []) if isinstance(m, dict)]
         for item in sets:

@@ -31,7 +31,7 @@ def adjust(c: Campaign, items: Sequence[str], note: str) -> Adjustment:
             raise TypeError(f"items: expected strings, got {type(item).__name__}")
         chain.check_adjustment_item(item)
     with ledger.transaction(c._conn, c.path) as db:
-        (state,) = rows.one(db, "SELECT state FROM pending", (), "the pending row")
+        (state,) = rows.one(db, "SELECT state FROM pending", (), Said("cdmg.pending_row"))
         after = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
         number = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
         after = rows.integer(after, "nights.number", 0)

@@ -94,7 +94,7 @@ def _pending(db: sqlite3.Connection) -> tuple[str, dict[str, Any]]:
     from nightsim.campaign import rows
     from nightsim.campaign.share import PlayersCopy, withheld
 
-    pending = rows.one(db, "SELECT seed, state FROM pending", (), "the pending row")
+    pending = rows.one(db, "SELECT seed, state FROM pending", (), Said("cdmg.pending_row"))
     seed = rows.text(pending[0], "pending.seed")
     if withheld(seed):
         raise PlayersCopy(

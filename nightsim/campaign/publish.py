@@ -18,6 +18,7 @@ from nightsim.campaign import ledger, rows
 from nightsim.limits import shown
 from nightsim.log.binding import Published as Published
 from nightsim.log.binding import bound
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -55,7 +56,7 @@ def publish(c: Campaign, sets: Sequence[str] = ()) -> Publication:
     sha = config_sha256(c.next_config(sets))
     edition, rng, release = current_binding()
     with ledger.transaction(c._conn, c.path) as db:
-        (commitment,) = rows.one(db, "SELECT commitment FROM pending", (), "the pending row")
+        (commitment,) = rows.one(db, "SELECT commitment FROM pending", (), Said("cdmg.pending_row"))
         commitment = rows.text(commitment, "pending.commitment")
         (night,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()
         night = rows.integer(rows.integer(night, "nights.number", 0) + 1, "the next night")
@@ -91,18 +92,21 @@ def _publication(row: Sequence[Any]) -> Publication:
     """A `publications` row, each value's type checked (rows.py: a damaged or hand-edited
     file is one line, never a traceback)."""
     number = rows.integer(row[0], "publications.number", 1)
-    where = f"publication {number}'s"
-    sets = rows.json_of(row[7], f"{where} sets (publications.sets)", list)
+
+    def where(column: str) -> str:
+        return Said("cdmg.of_publication", number=number, column=column)
+
+    sets = rows.json_of(row[7], where("sets"), list)
     if not all(isinstance(item, str) for item in sets):
-        raise rows.Damaged(f"{where} sets (publications.sets) are not all text: it was edited")
+        raise rows.Damaged(Said("cdmg.not_all_text", where=where("sets")))
     return Publication(
         number,
-        rows.integer(row[1], f"{where} night (publications.night)", 1),
-        rows.text(row[2], f"{where} commitment (publications.commitment)"),
-        rows.text(row[3], f"{where} config_sha256 (publications.config_sha256)"),
-        rows.integer(row[4], f"{where} edition (publications.edition)"),
-        rows.text(row[5], f"{where} rng (publications.rng)"),
-        rows.text(row[6], f"{where} release (publications.release)"),
+        rows.integer(row[1], where("night"), 1),
+        rows.text(row[2], where("commitment")),
+        rows.text(row[3], where("config_sha256")),
+        rows.integer(row[4], where("edition")),
+        rows.text(row[5], where("rng")),
+        rows.text(row[6], where("release")),
         tuple(sets),
     )
 

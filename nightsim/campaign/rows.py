@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from nightsim.limits import MAX_LOG_DEPTH, shown
+from nightsim.told import Said
 
 # Every table's columns in order, as schema version 1 creates them (ledger.MIGRATIONS).
 TABLES: dict[str, tuple[str, ...]] = {
@@ -65,37 +66,37 @@ def check_tables(conn: sqlite3.Connection) -> None:
         if not got and version < _SINCE.get(table, 1):
             continue
         if not got:
-            raise Damaged(f"its table {table!r} is missing: the file was edited or is damaged")
+            raise Damaged(Said("cdmg.table_missing", table=repr(table)))
         if got != columns:
             raise Damaged(
-                f"its table {table!r} has the columns {', '.join(got)}, not nightsim's"
-                f" ({', '.join(columns)}): the file was edited"
+                Said("cdmg.columns", table=repr(table), got=", ".join(got), want=", ".join(columns))
             )
     for table in ("campaign", "pending"):
         (count,) = conn.execute(f"SELECT count(*) FROM {table}").fetchone()
         if count != 1:
-            what = "no row" if count == 0 else f"{count} rows"
-            raise Damaged(f"its table {table!r} has {what}, expected one: the file was edited")
+            raise Damaged(
+                Said("cdmg.rows" if count else "cdmg.no_row", table=repr(table), count=count)
+            )
 
 
 def one(conn: sqlite3.Connection, sql: str, args: Sequence[Any], where: str) -> tuple[Any, ...]:
     """The one row `sql` selects; Damaged naming `where` if there is none."""
     row = conn.execute(sql, args).fetchone()
     if row is None:
-        raise Damaged(f"{where} is missing: the file was edited")
+        raise Damaged(Said("cdmg.row_missing", where=where))
     return tuple(row)
 
 
 def _wrong(value: Any, where: str, expected: str) -> Damaged:
-    kind = {bytes: "bytes", str: "text", int: "a number", float: "a number"}.get(
-        type(value), "empty"
+    kind = {bytes: "bytes", str: "text", int: "number", float: "number"}.get(type(value), "empty")
+    return Damaged(
+        Said("cdmg.wrong", where=where, kind=Said(f"cdmg.kind_{kind}"), want=Said(expected))
     )
-    return Damaged(f"{where} is {kind}, expected {expected}: the file was edited or is damaged")
 
 
 def text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise _wrong(value, where, "text")
+        raise _wrong(value, where, "cdmg.want_text")
     return value
 
 
@@ -104,7 +105,7 @@ def hex_digits(value: Any, where: str, digits: int = 64) -> str:
     header must name one."""
     hexed = text(value, where)
     if len(hexed) != digits or any(c not in "0123456789abcdef" for c in hexed):
-        raise Damaged(f"{where} is not {digits} hex digits ({shown(hexed)}): the file was edited")
+        raise Damaged(Said("cdmg.hex", where=where, digits=digits, got=shown(hexed)))
     return hexed
 
 
@@ -119,9 +120,9 @@ MAX_EXACT = 2**53 - 1
 
 def integer(value: Any, where: str, low: int = -MAX_EXACT) -> int:
     if not isinstance(value, int):
-        raise _wrong(value, where, "a whole number")
+        raise _wrong(value, where, "cdmg.want_int")
     if not low <= value <= MAX_EXACT:
-        raise Damaged(f"{where} is {value}, out of range: the file was edited or is damaged")
+        raise Damaged(Said("cdmg.range", where=where, value=value))
     return value
 
 
@@ -132,7 +133,7 @@ def optional_integer(value: Any, where: str) -> int | None:
 def blob(value: Any, where: str) -> bytes:
     """A log's bytes: stored as a BLOB, never as text (text is not the evidence's bytes)."""
     if not isinstance(value, bytes):
-        raise _wrong(value, where, "the log's bytes (a BLOB)")
+        raise _wrong(value, where, "cdmg.want_blob")
     return value
 
 
@@ -141,11 +142,9 @@ def json_of(value: Any, where: str, kind: type = object) -> Any:
     try:
         data = json.loads(text(value, where))
     except (ValueError, RecursionError):
-        raise Damaged(
-            f"{where} is not JSON ({shown(value)}): the file was edited or is damaged"
-        ) from None
+        raise Damaged(Said("cdmg.not_json", where=where, got=shown(value))) from None
     if not isinstance(data, kind) or _depth(data) > MAX_LOG_DEPTH:
-        raise Damaged(f"{where} is not the JSON nightsim writes: the file was edited")
+        raise Damaged(Said("cdmg.json", where=where))
     return data
 
 
@@ -162,12 +161,15 @@ def adjustment(row: Sequence[Any]) -> Any:
     from nightsim.campaign.chain import Adjustment
 
     number = integer(row[0], "adjustments.number", 1)
-    where = f"adjustment {number}'s"
-    items = json_of(row[2], f"{where} items (adjustments.items)", list)
+
+    def where(column: str) -> str:
+        return Said("cdmg.of_adjustment", number=number, column=column)
+
+    items = json_of(row[2], where("items"), list)
     if not all(isinstance(i, str) for i in items):
-        raise Damaged(f"{where} items (adjustments.items) are not all text: the file was edited")
-    after = integer(row[1], f"{where} after_night (adjustments.after_night)", 0)
-    return Adjustment(number, after, tuple(items), text(row[3], f"{where} note"))
+        raise Damaged(Said("cdmg.not_all_text", where=where("items")))
+    after = integer(row[1], where("after_night"), 0)
+    return Adjustment(number, after, tuple(items), text(row[3], where("note")))
 
 
 def night(row: Sequence[Any]) -> Any:
@@ -177,14 +179,14 @@ def night(row: Sequence[Any]) -> Any:
     number = integer(row[0], "nights.number", 1)
 
     def where(column: str) -> str:
-        return f"night {number}'s {column} (nights.{column})"
+        return Said("cdmg.of_night", night=number, column=column)
 
     party = json_of(row[8], where("party"), list)
     if not all(_member_row(m) for m in party):
-        raise Damaged(f"{where('party')} is not the list nightsim writes: the file was edited")
+        raise Damaged(Said("cdmg.party", where=where("party")))
     rested = json_of(row[7], where("rested"), list)
     if not all(isinstance(r, str) for r in rested):
-        raise Damaged(f"{where('rested')} is not a list of names: the file was edited")
+        raise Damaged(Said("cdmg.rested", where=where("rested")))
     referee = integer(row[3], where("referee"))
     return CampaignNight(
         number=number,

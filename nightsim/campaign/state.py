@@ -11,6 +11,7 @@ from nightsim.campaign import chain, rows
 from nightsim.campaign.compat import check_last_night, later_adjustment
 from nightsim.config import Config
 from nightsim.errors import ConfigError, UnknownKey
+from nightsim.told import Said
 
 __all__ = [
     "CampaignNight",
@@ -114,7 +115,7 @@ def members(config: dict[str, Any]) -> tuple[PartyMember, ...]:
 def read_state(conn: Any, cid: str, name: str, genesis: str) -> CampaignState:
     """The campaign now, from the pending row and the last night (`Campaign.state`); the
     caller names the file's errors (ledger.errors)."""
-    row = rows.one(conn, "SELECT commitment, state FROM pending", (), "the pending row")
+    row = rows.one(conn, "SELECT commitment, state FROM pending", (), Said("cdmg.pending_row"))
     commitment = rows.text(row[0], "pending.commitment")
     config = _pending_config(row[1], conn)
     last = conn.execute("SELECT number, head FROM nights ORDER BY number DESC LIMIT 1").fetchone()

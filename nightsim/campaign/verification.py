@@ -159,7 +159,7 @@ def _check_beginning(conn: sqlite3.Connection, cid: str, name: str, exp: _Expect
         raise _Broken(Said("cv.beginning"))
     from nightsim.campaign.share import withheld
 
-    (first_seed,) = rows.one(conn, "SELECT first_seed FROM campaign", (), "the campaign row")
+    (first_seed,) = rows.one(conn, "SELECT first_seed FROM campaign", (), Said("cdmg.campaign_row"))
     seed = rows.text(first_seed, "campaign.first_seed")
     # A players' copy holds no seed (`campaign share`); night 1's log is checked all the same.
     if not withheld(seed) and chain.commitment(seed) != exp.commitment:
@@ -179,7 +179,7 @@ def _adjustments(conn: Any) -> dict[int, list[tuple[chain.Adjustment, str]]]:
     sql = "SELECT number, after_night, items, note, sha256 FROM adjustments ORDER BY number"
     for row in conn.execute(sql):
         adj = rows.adjustment(row)
-        sha = rows.text(row[4], f"adjustment {adj.number}'s sha256 (adjustments.sha256)")
+        sha = rows.text(row[4], Said("cdmg.of_adjustment", number=adj.number, column="sha256"))
         out.setdefault(adj.after_night, []).append((adj, sha))
     return out
 
@@ -319,7 +319,9 @@ def _after(conn: Any, exp: _Expected) -> None:
     """What follows the last night: the next seed it committed, and adjustments made after
     it (and none after a night never played)."""
     last = exp.number - 1
-    row = rows.one(conn, "SELECT seed, commitment, state FROM pending", (), "the pending row")
+    row = rows.one(
+        conn, "SELECT seed, commitment, state FROM pending", (), Said("cdmg.pending_row")
+    )
     seed = rows.text(row[0], "pending.seed")
     pending = rows.text(row[1], "pending.commitment")
     if pending != exp.commitment:

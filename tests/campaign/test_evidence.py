@@ -113,7 +113,8 @@ LATIN = {
     "created", "name", "id", "number", "publications", "config_sha256", "edition", "rng",
     "release", "sets", "items", "note", "after_night", "sha256", "outcome", "state_after",
     "summary", "seq", "hash", "type", "hp", "exhaustion", "party", "camp", "wren", "moss",
-    "carried_firewood_hours", "wood", "the", "edited", "details", "json", "utf",
+    "carried_firewood_hours", "wood", "the", "edited", "details", "json", "utf", "blob",
+    "sqlite",
 }  # fmt: skip
 
 
@@ -256,6 +257,10 @@ def test_a_damaged_file_is_one_line_and_exit_2(
         err = capsys.readouterr().err
         assert code == 2, (command, err)
         assert err.count("\n") == 1 and str(path) in err and said in err, (command, err)
+        # and in Ukrainian, with nothing English but the file's stored names
+        assert main(["campaign", command, str(path), *extra, "--lang", "uk"]) == 2
+        uk = capsys.readouterr().err
+        assert uk.startswith("nightsim: помилка: ") and latin(uk) == [], (command, uk)
 
 
 def test_an_adjustment_after_a_night_not_played_is_exit_1_on_the_page(
