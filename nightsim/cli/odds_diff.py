@@ -65,61 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(diff, ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(told(diff, args.lang))
+        from nightsim.narration.report_diff import render_diff
+
+        sys.stdout.write(render_diff(diff, args.lang))
     return EXIT_OK
-
-
-def _pct(x: float, lang: str) -> str:
-    # Ukrainian: a decimal comma, and a no-break space before the percent sign.
-    return f"{100 * x:.1f}%" if lang == "en" else f"{100 * x:.1f}".replace(".", ",") + "\u00a0%"
-
-
-def _pp(x: float, lang: str) -> str:
-    text = f"{100 * x:+.1f}".replace("-", "\u2212")
-    return text if lang == "en" else text.replace(".", ",")
-
-
-def told(diff: dict[str, Any], lang: str) -> str:
-    """The text: each side's run, then each measure: A, B, B - A with its interval, and a
-    mark where it differs clearly."""
-    from nightsim.narration.catalogue import Catalogue
-
-    t = Catalogue(lang)
-    out = [t("diff.title")]
-    for side in ("a", "b"):
-        s = diff[side]
-        out.append(
-            t(
-                "diff.side",
-                side=side.upper(),
-                file=s["file"],
-                nights=s["nights"],
-                seed=shown(str(s["seed"]), quote=False),
-                config=str(s["config_sha256"])[:12],
-                release=s["nightsim"],
-            )
-        )
-    if diff["same_nights"]:
-        out.append(t("diff.same_nights"))
-    out.append("")
-    for row in diff["rows"]:
-        a, b, d = row["a"], row["b"], row["difference"]
-        label = _label(t, row["measure"], row["who"])
-        mark = t("diff.clear") if row["clear"] else ""
-        span = f"[{_pp(d['low'], lang)}; {_pp(d['high'], lang)}]"
-        line = f"{label:<46} {_pct(a['p'], lang):>7} {_pct(b['p'], lang):>7}"
-        out.append(f"{line}  {_pp(d['d'], lang)} {span} {mark}".rstrip())
-    out.append("")
-    out.append(t("diff.note"))
-    return "\n".join(out) + "\n"
-
-
-def _label(t: Any, measure: str, who: str | None) -> str:
-    if measure == "creature":
-        return str(t("measure.comes.creature", creature=who))
-    for kind in ("party", "character", "comes"):
-        key = f"measure.{kind}.{measure}"
-        if key in t.table:
-            text = str(t(key))
-            return f"{who}: {text}" if who is not None else text
-    return measure if who is None else f"{who}: {measure}"

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from nightsim.errors import ConfigError
+from nightsim.measures import CREATURE
 from nightsim.told import Said
 
 # What makes two reports answer one question: the same measures of the same party over
@@ -81,7 +82,9 @@ def report_diff(
         rows.append(
             {
                 "measure": measure,
-                "who": who,
+                # as `--compare`'s rows name them: a character's measure, or a creature's
+                "character": None if measure == CREATURE else who,
+                "creature": who if measure == CREATURE else None,
                 "a": {k: ea[k] for k in ("p", "low", "high", "k", "n")},
                 "b": {k: eb[k] for k in ("p", "low", "high", "k", "n")},
                 "difference": {"d": d, "low": low, "high": high},

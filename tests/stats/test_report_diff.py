@@ -67,7 +67,7 @@ def test_without_a_fire_the_table_with_fire_is_clearly_gone(
     reports: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = diff(capsys, reports["a"], reports["no_fire"], "--format", "json")
-    rows = {(r["measure"], r["who"]): r for r in json.loads(out)["rows"]}
+    rows = {(r["measure"], r["character"] or r["creature"]): r for r in json.loads(out)["rows"]}
     assert code == 0
     fire = rows[("table_night_fire", None)]
     assert fire["b"]["p"] == 0 and fire["clear"] and fire["difference"]["high"] < 0

@@ -1,0 +1,42 @@
+"""`odds diff` in words: each side's run, then each measure of both with B - A and its
+interval, unpaired (nightsim/stats/report_diff.py computes it; docs/odds.md, "Two saved
+reports"). The numbers and labels are `--compare`'s own (narration/paired.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightsim.limits import shown
+from nightsim.narration.catalogue import Catalogue
+from nightsim.narration.figures import percent
+from nightsim.narration.paired import measure_label, signed_points
+
+
+def render_diff(diff: dict[str, Any], lang: str) -> str:
+    t = Catalogue(lang)
+    out = [t("diff.title")]
+    for side in ("a", "b"):
+        s = diff[side]
+        out.append(
+            t(
+                "diff.side",
+                side=side.upper(),
+                file=s["file"],
+                nights=s["nights"],
+                seed=shown(str(s["seed"]), quote=False),
+                config=str(s["config_sha256"])[:12],
+                release=s["nightsim"],
+            )
+        )
+    if diff["same_nights"]:
+        out.append(t("diff.same_nights"))
+    out.append("")
+    for row in diff["rows"]:
+        d = row["difference"]
+        span = t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
+        line = f"{measure_label(t, row):<46} {percent(t, row['a']['p'], 5)}"
+        line += f"  {percent(t, row['b']['p'], 5)}  {signed_points(t, d['d'])}  ({span})"
+        out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)
+    out.append("")
+    out.append(t("diff.note"))
+    return "\n".join(out) + "\n"
