@@ -6,7 +6,7 @@ when it says it; `speaking(lang)` puts a table of its sentences in their place f
 parse and puts argparse's back after, so an API or a test calling `main` again meets the
 untouched module. The language is read from the command line before it is parsed (`--lang
 uk`, `--lang=uk`): argparse speaks before it knows any option's value. Each option's own
-help stays English (docs/cli.md, "Languages").
+help stays English (docs/table.md, the `--lang uk` item of "Options of `run`").
 """
 
 from __future__ import annotations
