@@ -139,6 +139,25 @@ def trials(seed: int, n: int, lo: float, hi: float) -> list[tuple[int, float]]:
     return [(rng.choice([signal.SIGINT, signal.SIGTERM]), rng.uniform(lo, hi)) for _ in range(n)]
 
 
+def span(tmp_path: Path, args: list[str]) -> float:
+    """How long `args` runs on this machine, now, from its handlers to its exit.
+
+    The long loops draw their moments within it (and a fifth beyond it): a delay drawn past
+    the end of the run sends its signal to a process that has already gone, so a fixed
+    range wide enough for a loaded machine spent most trials of a quiet one on nothing.
+    """
+    import time
+
+    folder = tmp_path / "span"
+    folder.mkdir()
+    proc = start(folder, args)
+    wait_until(lambda: proc.poll() is not None or handles(proc.pid, signal.SIGTERM), "handlers")
+    began = time.monotonic()
+    proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 0
+    return (time.monotonic() - began) * 1.2
+
+
 def fresh(tmp_path: Path, i: int) -> Path:
     folder = tmp_path / f"t{i}"
     folder.mkdir()
@@ -172,7 +191,9 @@ def test_a_signal_after_the_commit_names_the_log(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", ["text", "html", "jsonl"])
 def test_signals_at_many_moments_of_a_run(tmp_path: Path, variant: str) -> None:
-    for i, (sig, delay) in enumerate(trials(10 + len(variant), 6, 0.0, 2.0)):
+    for i, (sig, delay) in enumerate(
+        trials(10 + len(variant), 6, 0.0, span(tmp_path, VARIANTS[variant]))
+    ):
         trial = signal_at(fresh(tmp_path, i), VARIANTS[variant], sig, delay)
         assert_whole(trial)
 
