@@ -150,6 +150,4 @@ def _pending_config(state: Any, conn: Any) -> Config:
         if isinstance(exc, UnknownKey):
             (last,) = conn.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()
             later_adjustment(conn, rows.integer(last, "nights.number", 0), exc)
-        raise rows.Damaged(
-            f"pending.state is not a valid config ({exc}): the file was edited"
-        ) from None
+        raise rows.Damaged(Said("cdmg.pending_config", problem=exc.args[0])) from None

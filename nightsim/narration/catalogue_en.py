@@ -640,6 +640,7 @@ EN: dict[str, str | dict[str, str]] = {
     "cdmg.range": "{where} is {value}, out of range: the file was edited or is damaged",
     "cdmg.not_json": "{where} is not JSON ({got}): the file was edited or is damaged",
     "cdmg.json": "{where} is not the JSON nightsim writes: the file was edited",
+    "cdmg.pending_config": "pending.state is not a valid config ({problem}): the file was edited",
     "cdmg.of_adjustment": "adjustment {number}'s {column} (adjustments.{column})",
     "cdmg.of_publication": "publication {number}'s {column} (publications.{column})",
     "cdmg.of_night": "night {night}'s {column} (nights.{column})",

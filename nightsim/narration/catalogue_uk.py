@@ -669,6 +669,8 @@ UK: dict[str, str | dict[str, str]] = {
     "cdmg.range": "{where}: {value} поза межами: файл змінено або пошкоджено",
     "cdmg.not_json": "{where}: це не JSON ({got}): файл змінено або пошкоджено",
     "cdmg.json": "{where}: не той JSON, що записує nightsim: файл змінено",
+    "cdmg.pending_config": "конфігурація наступної ночі (pending.state) недійсна ({problem}):"
+    " файл змінено",
     "cdmg.of_adjustment": "{column} поправки {number} (adjustments.{column})",
     "cdmg.of_publication": "{column} оприлюднення {number} (publications.{column})",
     "cdmg.of_night": "{column} ночі {night} (nights.{column})",

@@ -119,8 +119,9 @@ LATIN = {
 
 
 def latin(text: str) -> list[str]:
-    """Latin words of two letters or more in `text` outside LATIN (hashes and paths left out)."""
-    text = re.sub(r"[0-9a-f]{16,}|\S*/\S*|'[^']*'|\"[^\"]*\"", "", text)
+    """Latin words of two letters or more in `text` outside LATIN (hashes, paths and dotted
+    config keys left out: a key is named as the config file spells it, in any language)."""
+    text = re.sub(r"[0-9a-f]{16,}|\S*/\S*|'[^']*'|\"[^\"]*\"|\b[a-z_]+(?:\.[a-z_]+)+", "", text)
     stored = {c.lower() for table in TABLES.values() for c in table} | set(TABLES)
     allowed = LATIN | stored | {"true", "false", "none", "null"}
     return [w for w in re.findall(r"[A-Za-z_]{2,}", text) if w.lower() not in allowed]
@@ -195,6 +196,12 @@ def _damage(path: Path, sql: str) -> None:
             "UPDATE pending SET state = '{\"camp\": '",
             "pending.state is not JSON",
             "show verify check night adjust",
+        ),
+        (
+            # JSON, but no config this nightsim takes: the problem is told in --lang too.
+            "UPDATE pending SET state = json_set(state, '$.camp.encounter_chance', 99)",
+            "pending.state is not a valid config (camp.encounter_chance:",
+            "show verify night page",
         ),
         (
             "UPDATE adjustments SET items = 'party.Wren.hp=3' WHERE number = 1",
