@@ -124,9 +124,10 @@ class CompareReport(_Provenance):
 class RankReport(_Provenance):
     """`rank_rotas`: every order of the watchers over the same nights, best first; `top`
     holds the best rows, each with its rota, its measures, its difference from the best
-    (`vs_best`) and `tied_with_best` (True for the best itself); `comes` what comes on the
-    best rota's nights (shaped as `odds`'s `table_…` and `creature`), `comes_same` whether
-    every rota met the same."""
+    (`vs_best`) and `tied_with_best` (True for the best itself); `tied_share` what the tied
+    rotas have in common that not every rota has (`places`: [{"watch", "name"}], `watchers`);
+    `comes` what comes on the best rota's nights (shaped as `odds`'s `table_…` and
+    `creature`), `comes_same` whether every rota met the same."""
 
     config_sha256: str
     nights: int
@@ -135,6 +136,7 @@ class RankReport(_Provenance):
     rotas: int
     ranked_by: list[str]
     tied_with_best: int
+    tied_share: dict[str, Any]
     top: list[dict[str, Any]]
     comes: dict[str, Any] | None
     comes_same: bool

@@ -938,6 +938,10 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.ties": "{tied} of {rotas} rotas tied with the best on someone awake, the best"
     " included: the others' difference from it has a 95% interval holding 0 at {nights}.",
     "rank.comes_differ": "What comes differs between the rotas: these are the best rota's nights.",
+    "rank.tied_share": "In every one of them: {what}.",
+    "rank.share_place": "{name} on watch {watch}",
+    "rank.share_watchers": "{names} among the watchers",
+    "rank.share_none": "They have no watcher's place in common that the other rotas lack.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
     "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
     " every character's nights), then spells kept; the differences are paired over the same nights."

@@ -96,12 +96,24 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
 def _ties(t: Catalogue, part: dict[str, Any], nights: int) -> str:
     if part["tied_with_best"] <= 1:  # the best alone (it ties with itself)
         return t("rank.none_tied", nights=nights_text(t, nights))
-    return t(
+    ties = t(
         "rank.ties",
         tied=part["tied_with_best"],
         rotas=part["rotas"],
         nights=nights_text(t, nights),
     )
+    return f"{ties} {tied_share_text(t, part.get('tied_share'))}"
+
+
+def tied_share_text(t: Catalogue, share: dict[str, Any] | None) -> str:
+    """What the tied rotas have in common that not every rota has (stats/rank.py)."""
+    what = [
+        t("rank.share_place", name=p["name"], watch=p["watch"])
+        for p in (share or {}).get("places", [])
+    ]
+    if share and share.get("watchers"):
+        what.append(t("rank.share_watchers", names=", ".join(share["watchers"])))
+    return t("rank.tied_share", what="; ".join(what)) if what else t("rank.share_none")
 
 
 def _trade(t: Catalogue, rows: list[dict[str, Any]], table: bool) -> list[RenderableType]:

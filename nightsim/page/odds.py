@@ -17,6 +17,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
 from nightsim.narration.produced import produced_by
+from nightsim.narration.rank import tied_share_text
 from nightsim.page import chart
 
 
@@ -239,4 +240,5 @@ def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:
     tied = [f"#{row['rank']}" for row in r["top"] if row["tied_with_best"]]
     if r["tied_with_best"] <= 1:  # the best alone
         return t("rank.none_tied", nights=nights_text(t, r["nights"]))
-    return t("oddspage.tied_list", ranks=", ".join(tied), count=count(t, r["tied_with_best"]))
+    listed = t("oddspage.tied_list", ranks=", ".join(tied), count=count(t, r["tied_with_best"]))
+    return f"{listed} {tied_share_text(t, r.get('tied_share'))}"

@@ -176,6 +176,35 @@ def comes_report(r: RotaResult) -> dict[str, Any]:
     return out | {CREATURE: creatures}
 
 
+def tied_share(rows: Sequence[RotaResult]) -> dict[str, Any]:
+    """What the rotas tied with the best (the best included) have in common that the
+    ranking's rotas do not all have: a watch that has the same watcher in each of them
+    (`places`: watch number from 1 and name), and the characters who keep a watch in each
+    (`watchers`, with --watchers K; a name given a place is not repeated). Empty when the
+    best ties with no other rota."""
+    tied = [r.order for r in rows if r.tied is not False]
+    orders = [r.order for r in rows]
+    if len(tied) < 2:
+        return {"places": [], "watchers": []}
+
+    def same(group: list[tuple[str, ...]], i: int) -> bool:
+        return all(len(o) > i and o[i] == group[0][i] for o in group)
+
+    places = [
+        {"watch": i + 1, "name": tied[0][i]}
+        for i in range(len(tied[0]))
+        if same(tied, i) and not same(orders, i)
+    ]
+    watchers = [
+        name
+        for name in dict.fromkeys(tied[0])
+        if all(name in o for o in tied)
+        and not all(name in o for o in orders)
+        and all(p["name"] != name for p in places)  # said once, by the place
+    ]
+    return {"places": places, "watchers": watchers}
+
+
 def _ranking(rows: list[RotaResult], nights: int, top: int) -> dict[str, Any]:
     return {
         "nights": rows[0].nights if rows else nights,
@@ -184,6 +213,7 @@ def _ranking(rows: list[RotaResult], nights: int, top: int) -> dict[str, Any]:
         # One definition with the rows': the rotas tied with the best, the best included
         # (its row says true), so filtering every row on it gives this count.
         "tied_with_best": sum(1 for r in rows if r.tied is not False),
+        "tied_share": tied_share(rows),
         "top": [{"rank": i + 1} | rota_report(r) for i, r in enumerate(rows[:top])],
         # What comes, on the best rota's nights; `comes_same`: on every rota's the same
         # (the monster's dice do not depend on the rota; the fire may, if a watcher tends it).

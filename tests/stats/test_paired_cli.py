@@ -141,6 +141,66 @@ def test_rank_json_flags_ties_and_keeps_its_keys(capsys: pytest.CaptureFixture[s
         assert vs["paired"]
     # One definition (docs/odds.md): the rows that say tied_with_best, the best included.
     assert r["tied_with_best"] == sum(1 for row in r["top"] if row["tied_with_best"])
+    # What the tied share, recomputed from the rows: each place and watcher is in every tied
+    # rota and missing from some rota; nothing that qualifies is left out.
+    tied = [row["rota"] for row in r["top"] if row["tied_with_best"]]
+    rotas = [row["rota"] for row in r["top"]]
+    share = r["tied_share"]
+    if len(tied) < 2:
+        assert share == {"places": [], "watchers": []}
+    else:
+        places = [
+            {"watch": i + 1, "name": tied[0][i]}
+            for i in range(2)
+            if len({o[i] for o in tied}) == 1 and len({o[i] for o in rotas}) > 1
+        ]
+        assert share["places"] == places
+        named = {p["name"] for p in places}
+        assert share["watchers"] == [
+            n
+            for n in tied[0]
+            if all(n in o for o in tied) and not all(n in o for o in rotas) and n not in named
+        ]
+
+
+def test_what_the_tied_rotas_share_is_said_in_both_languages() -> None:
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.narration.rank import tied_share_text
+    from nightsim.stats.rank import RotaResult, tied_share
+
+    def row(order: tuple[str, ...], tied: bool | None) -> RotaResult:
+        vs = (
+            None
+            if tied is None
+            else {"someone_awake_given_encounter": {"diff": 0.1, "clear": not tied}}
+        )
+        return RotaResult(order, 10, 1, {}, vs)
+
+    rows = [
+        row(("Wren", "Moss"), None),
+        row(("Wren", "Sir Aldric"), True),
+        row(("Moss", "Wren"), False),
+        row(("Sir Aldric", "Moss"), False),
+    ]
+    share = tied_share(rows)
+    assert share == {"places": [{"watch": 1, "name": "Wren"}], "watchers": []}
+    shares_moss = tied_share(
+        [
+            row(("Wren", "Moss"), None),
+            row(("Moss", "Sir Aldric"), True),
+            row(("Sir Aldric", "Wren"), False),
+        ]
+    )
+    assert shares_moss == {"places": [], "watchers": ["Moss"]}
+    assert tied_share(rows[:1] + rows[2:]) == {"places": [], "watchers": []}  # the best alone
+    en, uk = Catalogue("en"), Catalogue("uk")
+    assert tied_share_text(en, share) == "In every one of them: Wren on watch 1."
+    assert tied_share_text(uk, share) == "У кожній із них: Wren на варті 1."  # noqa: RUF001
+    assert tied_share_text(en, shares_moss) == "In every one of them: Moss among the watchers."
+    assert tied_share_text(uk, shares_moss) == "У кожній із них: Moss серед вартових."  # noqa: RUF001
+    none: dict[str, list[object]] = {"places": [], "watchers": []}
+    assert "no watcher's place in common" in tied_share_text(en, none)
+    assert "немає" in tied_share_text(uk, none)
 
 
 @pytest.mark.slow
