@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from nightsim.cli.common import UsageError, config_from_args
+from nightsim.told import Said
 
 Row = list[object]
 
@@ -16,8 +17,10 @@ def config_b(args: argparse.Namespace) -> Any:
     try:
         config, _ = config_from_args(args.config, [*args.set, *args.compare])
     except UsageError as exc:
-        text = str(exc)
-        raise UsageError("--compare " + text.removeprefix("--set ")) from None
+        said = exc.args[0] if exc.args else None
+        if isinstance(said, Said) and "option" in said.fields:  # a --set item's problem
+            raise UsageError(Said(said.code, **{**said.fields, "option": "--compare"})) from None
+        raise
     return config
 
 

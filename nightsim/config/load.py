@@ -102,7 +102,9 @@ def _resolve(
         msg = msg.fields["problem"]
     elif not isinstance(msg, Said):
         msg = msg.removeprefix(f"{key}: ")
-    raise ConfigError(Said("config.set_at", item=shown(culprit, quote=False), problem=msg))
+    raise ConfigError(
+        Said("config.set_at", option="--set", item=shown(culprit, quote=False), problem=msg)
+    )
 
 
 def with_overrides(

@@ -140,7 +140,7 @@ def _toml_value(key: str, text: str, depth: int) -> Any:
     """`text` as a TOML value set `depth` tables deep, within the limits."""
     item = shown(key, quote=False)
     if depth > MAX_DEPTH:  # the dotted key alone nests too deep
-        raise ConfigError(Said("config.set_at", item=item, problem=_TOO_DEEP))
+        raise ConfigError(Said("config.set_at", option="--set", item=item, problem=_TOO_DEEP))
     try:
         value = tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
@@ -149,16 +149,22 @@ def _toml_value(key: str, text: str, depth: int) -> Any:
             return text
         hint = _hint(shown(key, quote=False), text)
         raise ConfigError(
-            Said("config.set_not_toml", item=item, value=shown(text), hint=hint)
+            Said("config.set_not_toml", option="--set", item=item, value=shown(text), hint=hint)
         ) from None
     except RecursionError:
-        raise ConfigError(Said("config.set_at", item=item, problem=_TOO_DEEP)) from None
+        raise ConfigError(
+            Said("config.set_at", option="--set", item=item, problem=_TOO_DEEP)
+        ) from None
     except ValueError:  # int() refused a number past Python's digit limit
-        raise ConfigError(Said("config.set_at", item=item, problem=_TOO_LONG)) from None
+        raise ConfigError(
+            Said("config.set_at", option="--set", item=item, problem=_TOO_LONG)
+        ) from None
     try:
         check_limits(value, depth)
     except ConfigError as exc:
-        raise ConfigError(Said("config.set_at", item=item, problem=said_of(exc))) from None
+        raise ConfigError(
+            Said("config.set_at", option="--set", item=item, problem=said_of(exc))
+        ) from None
     return value
 
 
@@ -168,12 +174,14 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
     key = key.strip()
     if not key.isprintable():
         # A key with a newline or control character would split the one-line error message.
-        raise ConfigError(Said("config.set_control", item=shown(item)))
+        raise ConfigError(Said("config.set_control", option="--set", item=shown(item)))
     if not sep or not key:
-        raise ConfigError(Said("config.set_form", item=shown(item)))
+        raise ConfigError(Said("config.set_form", option="--set", item=shown(item)))
     parts = key.split(".")
     if any(not p for p in parts):
-        raise ConfigError(Said("config.set_not_dotted", item=shown(item), dotted=shown(key)))
+        raise ConfigError(
+            Said("config.set_not_dotted", option="--set", item=shown(item), dotted=shown(key))
+        )
     # The value sits under the top level and a table per dotted part before the last.
     val = _toml_value(key, value.strip(), depth=len(parts))
     node: Any = raw
@@ -210,13 +218,20 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
             if not isinstance(nxt, dict | list):
                 table = shown(".".join(parts[: i + 1]), quote=False)
                 raise ConfigError(
-                    Said("config.set_not_table", item=shown(key, quote=False), dotted=table)
+                    Said(
+                        "config.set_not_table",
+                        option="--set",
+                        item=shown(key, quote=False),
+                        dotted=table,
+                    )
                 )
             node = nxt
         i += 1
     if not isinstance(node, dict):
         table = shown(".".join(parts[:-1]), quote=False)
-        raise ConfigError(Said("config.set_not_table", item=shown(key, quote=False), dotted=table))
+        raise ConfigError(
+            Said("config.set_not_table", option="--set", item=shown(key, quote=False), dotted=table)
+        )
     last = parts[-1]
     for other in _PAIRS.get(last, ()):
         node.pop(other, None)
