@@ -298,7 +298,7 @@ def _wait(args: argparse.Namespace) -> float:
     """`--wait`: 0 to MAX_WAIT_SECONDS (docs/limits.md); `nan` and `inf` are no wait."""
     if not 0 <= args.wait <= MAX_WAIT_SECONDS:  # False for nan
         raise UsageError(
-            f"--wait: expected 0 to {MAX_WAIT_SECONDS} seconds, got {shown(args.wait)}"
+            Said("use.seconds", option="--wait", low=0, high=MAX_WAIT_SECONDS, got=shown(args.wait))
         )
     return float(args.wait)
 
@@ -319,11 +319,9 @@ def _share(args: argparse.Namespace) -> int:
         try:
             share(c, out)
         except FileExistsError:
-            raise UsageError(
-                f"{shown(out)} exists: a campaign copy never overwrites a file"
-            ) from None
+            raise UsageError(Said("use.copy_exists", path=shown(out))) from None
         except OSError as exc:
-            raise UsageError(f"{shown(out)}: cannot write the copy: {exc.strerror}") from None
+            raise UsageError(Said("use.copy_cannot", path=shown(out), why=exc.strerror)) from None
     say(args, "status.share_done", out=shown(out), nights=nights, next=nights + 1)
     return EXIT_OK
 
@@ -358,11 +356,10 @@ def _night(args: argparse.Namespace) -> int:
 
     if not 1 <= args.nights <= MAX_CAMPAIGN_NIGHTS:
         raise UsageError(
-            f"--nights: expected 1..{MAX_CAMPAIGN_NIGHTS} (the limit: one transaction holds the"
-            f" campaign throughout; play more as several commands), got {shown(args.nights)}"
+            Said("use.campaign_nights", high=MAX_CAMPAIGN_NIGHTS, got=shown(args.nights))
         )
     if args.nights > 1 and (args.format == "html" or args.html):
-        raise UsageError("--format html and --html: one night at a time (--nights 1)")
+        raise UsageError(Said("use.html_one_night"))
     seed = parse_seed(args.seed) if args.seed is not None else None
     page = PageFile(args.html, args.lang, view=args.view)
     from nightsim.cli.sink_args import sink_from_args
@@ -534,7 +531,9 @@ def _log(args: argparse.Namespace) -> int:
         # Checked before the query: SQLite takes no integer past 2**63 - 1 (OverflowError).
         night = c.night(args.night) if 1 <= args.night <= last else None
         if night is None:
-            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
+            raise UsageError(
+                Said("use.no_night", path=shown(args.file), night=args.night, last=last)
+            )
     if args.out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(night.log)
@@ -564,7 +563,9 @@ def _verify(args: argparse.Namespace) -> int:
             # same, and the answer says how far the campaign is sound.
             last = c.last_night
         if args.night is not None and not 1 <= args.night <= last:
-            raise UsageError(f"{shown(args.file)}: no night {args.night} (the campaign has {last})")
+            raise UsageError(
+                Said("use.no_night", path=shown(args.file), night=args.night, last=last)
+            )
         verdict = c.verify(night=args.night)
         name = c.name
         wrong = None

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nightsim.cli.common import EXIT_OK, UsageError, status
 from nightsim.limits import escaped, shown
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign
@@ -66,10 +67,7 @@ def published_of(args: argparse.Namespace) -> Published:
 
     p = Published(args.commitment, args.config_sha256, args.edition, args.rng, args.release)
     if p.given and args.night is None:
-        raise UsageError(
-            "--commitment, --config-sha256, --edition, --rng and --release are one night's"
-            " published values: give the night with --night N"
-        )
+        raise UsageError(Said("use.publish_values"))
     return p
 
 

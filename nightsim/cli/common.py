@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
 from nightsim.limits import MAX_INT_DIGITS, escaped, shown
-from nightsim.told import said_of
+from nightsim.told import Said, said_of
 
 if TYPE_CHECKING:
     from nightsim.config import Config
@@ -119,20 +119,14 @@ def parse_seed(text: str) -> int | str:
     """A seed is a non-negative integer or any string; "007" stays a string (kept as given)."""
     if re.fullmatch(r"0|[1-9][0-9]*", text):
         if len(text) > MAX_INT_DIGITS:
-            raise UsageError(
-                f"--seed: a number of {len(text)} digits, more than {MAX_INT_DIGITS} (the"
-                " limit); give a shorter number or a phrase"
-            )
+            raise UsageError(Said("use.seed_long", digits=len(text), limit=MAX_INT_DIGITS))
         return int(text)
     if not text:
-        raise UsageError("--seed: the seed is empty; give a number or a phrase")
+        raise UsageError(Said("use.seed_empty"))
     if not text.isprintable():
         # It is printed on one status line and kept in the log (and CloudEvents ids): a
         # newline or a terminal escape in it would split or colour those.
-        raise UsageError(
-            f"--seed: {shown(text)} has a newline or another control character; give a number"
-            " or a phrase"
-        )
+        raise UsageError(Said("use.seed_control", text=shown(text)))
     return text
 
 

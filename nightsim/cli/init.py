@@ -13,6 +13,7 @@ from nightsim.cli.atomic import create
 from nightsim.cli.common import EXIT_OK, UsageError, add_lang, say
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import shown
+from nightsim.told import Said
 
 EPILOG = """\
 examples:
@@ -95,17 +96,14 @@ def _chosen(args: argparse.Namespace) -> tuple[str, str]:
     camps = ready_camps()
     name = args.camp.removesuffix(".toml")
     if name not in camps:
-        raise UsageError(
-            f"init --from: no ready camp {shown(args.camp)}; the ready camps:"
-            f" {', '.join(camps)} (nightsim init --list)"
-        )
+        raise UsageError(Said("use.no_camp", camp=shown(args.camp), camps=", ".join(camps)))
     return camps[name], args.path or f"{name}.toml"
 
 
 def run(args: argparse.Namespace) -> int:
     if args.list:
         if args.camp is not None or args.path is not None:
-            raise UsageError("init --list writes nothing: give it no --from and no PATH")
+            raise UsageError(Said("use.list_alone"))
         return _list()
     text, where = _chosen(args)
     if where == "-":

@@ -164,20 +164,23 @@ def _add_rank_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _range(option: str, low: int, high: int, got: object) -> Said:
+    return Said("use.range", option=option, low=low, high=high, got=shown(got))
+
+
 def _check(args: argparse.Namespace) -> None:
     if args.nights is not None and not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
+        raise UsageError(_range("--nights", 1, MAX_NIGHTS, args.nights))
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {shown(args.jobs)}")
+        raise UsageError(_range("--jobs", 1, MAX_JOBS, args.jobs))
     if not 1 <= args.nights_per_journey <= MAX_NIGHTS_PER_JOURNEY:
         raise UsageError(
-            f"--nights-per-journey: expected 1..{MAX_NIGHTS_PER_JOURNEY},"
-            f" got {shown(args.nights_per_journey)}"
+            _range("--nights-per-journey", 1, MAX_NIGHTS_PER_JOURNEY, args.nights_per_journey)
         )
     if not args.rank_rotas and (args.watchers is not None or args.top != 10):
-        raise UsageError("--watchers and --top go with --rank-rotas")
+        raise UsageError(Said("use.rank_only"))
     if args.top < 1:
-        raise UsageError(f"--top: expected at least 1, got {shown(args.top)}")
+        raise UsageError(Said("use.at_least", option="--top", low=1, got=shown(args.top)))
     args.watchers = _watchers(args.watchers)
     asked = [
         o
@@ -189,12 +192,10 @@ def _check(args: argparse.Namespace) -> None:
         if on
     ]
     if len(asked) > 1:
-        raise UsageError(f"{' and '.join(asked)} are {len(asked)} questions; ask one at a time")
+        raise UsageError(Said("use.one_question", options=", ".join(asked), count=len(asked)))
     _check_compare_keys(args.compare)
     if args.format == "html" and len(args.watchers or ()) > 1:
-        raise UsageError(
-            "--format html shows one ranking; use text, json or csv for several --watchers"
-        )
+        raise UsageError(Said("use.html_one_ranking"))
 
 
 def _check_compare_keys(items: list[str]) -> None:
@@ -205,8 +206,7 @@ def _check_compare_keys(items: list[str]) -> None:
         key = item.partition("=")[0].strip()
         if key in seen:
             raise UsageError(
-                f"--compare {shown(item)}: {shown(key)} is already set by --compare"
-                f" {shown(seen[key])}; give each key once"
+                Said("use.compare_twice", item=shown(item), name=shown(key), other=shown(seen[key]))
             )
         seen[key] = item
 
@@ -220,7 +220,7 @@ def _watchers(items: list[str] | None) -> list[int] | None:
         for part in item.split(","):
             # A number of thousands of digits is no K either (Python refuses to convert it).
             if not part.strip().isdigit() or len(part.strip()) > MAX_INT_DIGITS:
-                raise UsageError(f"--watchers: expected K or K,K,... (numbers), got {shown(item)}")
+                raise UsageError(Said("use.watchers_form", got=shown(item)))
             if int(part) not in out:
                 out.append(int(part))
     return out
@@ -266,7 +266,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         address = cluster.check_address(args.scheduler)
     except cluster.ClusterUnavailable as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(said_of(exc)) from None
     if args.jobs is None:  # chunks for every thread of the cluster (the counts are sums)
         args.jobs = min(MAX_JOBS, cluster.threads(address))
     with cluster.on_cluster(address):
@@ -395,7 +395,7 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
     try:
         counts = [len(odds_mod.rota_orders(config, k)) for k in ks]
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(said_of(exc)) from None
     nights: int | None = args.nights
     if nights is None:
         # Many rotas: fewer nights each, so that the whole ranking stays minutes, not hours.
@@ -403,10 +403,15 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
         if nights < DEFAULT_NIGHTS:
             say(args, "status.rank_nights", rotas=max(counts), nights=nights)
     if max(counts) * nights > odds_mod.MAX_RANK_NIGHTS:
+        limit = odds_mod.MAX_RANK_NIGHTS
         raise UsageError(
-            f"{max(counts)} rotas x {nights} nights is more than {odds_mod.MAX_RANK_NIGHTS:,}"
-            f" nights; use --nights {max(1, odds_mod.MAX_RANK_NIGHTS // max(counts))} or"
-            " fewer, or --watchers"
+            Said(
+                "use.rank_too_many",
+                rotas=max(counts),
+                nights=nights,
+                limit=limit,
+                fit=max(1, limit // max(counts)),
+            )
         )
     return ks, counts, nights
 
@@ -439,7 +444,7 @@ def _rank(
                 for k in ks
             ]
         except ValueError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(said_of(exc)) from None
     if len(ks) == 1:
         report = rank_mod.rank_report(rankings[0], seed, nights, args.top, config, ks[0])
     else:

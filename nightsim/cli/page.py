@@ -22,6 +22,7 @@ from nightsim.cli.atomic import NO_LINK
 from nightsim.cli.common import UsageError
 from nightsim.cli.stop import held
 from nightsim.limits import shown
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.events import Event
@@ -125,19 +126,16 @@ def _check_page_path(path: Path) -> None:
     """docs/limits.md: the page's name is free (nothing at all there: not a file, a FIFO, a
     symlink, even a dangling one) and its folder takes a new file, before the night runs."""
     if os.path.lexists(path):
-        what = "a dangling symlink" if not path.exists() else "something"
-        raise UsageError(
-            f"{shown(path)}: {what} already exists at this name; a page is never written over"
-            " another"
-        )
+        what = "use.dangling" if not path.exists() else "use.something"
+        raise UsageError(Said("use.page_exists", path=shown(path), what=Said(what)))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise UsageError(f"{shown(folder)}: no such folder for the page")
+        raise UsageError(Said("use.no_page_folder", path=shown(folder)))
     with contextlib.suppress(OSError, AttributeError):  # statvfs: POSIX only
         if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            raise UsageError(f"{shown(path)}: cannot write the page: Read-only file system")
+            raise UsageError(Said("use.page_read_only", path=shown(path)))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"{shown(path)}: cannot write the page: Permission denied")
+        raise UsageError(Said("use.page_denied", path=shown(path)))
 
 
 class Logged(NamedTuple):

@@ -20,6 +20,7 @@ from nightsim.errors import EmptyLog, EnvironmentFailure, LogError, NotALog, ope
 from nightsim.events import event_dict
 from nightsim.limits import MAX_SPOOL_BYTES, json_inert, shown
 from nightsim.log.writer import canonical_json
+from nightsim.told import Said
 from nightsim.view import REFEREE, viewed_lines
 
 EPILOG = """\
@@ -173,8 +174,7 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
             copied += len(chunk)
             if copied > MAX_SPOOL_BYTES:
                 raise UsageError(
-                    f"{shown(path)}: a pipe of more than {MAX_SPOOL_BYTES // 2**20} MiB (the"
-                    " limit for replaying a pipe); replay the log from its file"
+                    Said("use.pipe_too_big", path=shown(path), mib=MAX_SPOOL_BYTES // 2**20)
                 )
             copy.write(chunk)
         copy.flush()
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.log.reader import Unread, iter_entries, iter_log
 
     if args.pace is not None and args.format == "html":
-        raise UsageError("--pace streams text, jsonl or cloudevents; a page is written whole")
+        raise UsageError(Said("use.pace_page"))
     path = Path(args.log)
     try:
         with open_log(path) as opened, rereadable(opened, path) as fh:

@@ -34,6 +34,7 @@ from nightsim.cli.common import (
 from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, SECRET_SEED_CHARS, guessable, shown
+from nightsim.told import Said
 from nightsim.view import REFEREE, viewed_lines
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"{folder}: cannot create the log folder: {exc.strerror}") from None
+        raise UsageError(Said("use.log_folder", folder=str(folder), why=exc.strerror)) from None
     stem = f"night-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{_named(seed, args.view)}"
     for n in range(1, 1000):
         path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
@@ -158,7 +159,7 @@ def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
             continue  # taken since the check: the next name
         except OSError as exc:
             raise creation_error(path, exc, "a log") from None
-    raise UsageError(f"{folder}: too many logs named {stem}*")
+    raise UsageError(Said("use.too_many_logs", folder=str(folder), stem=stem))
 
 
 def warn_unwatched(config: Config, lang: str = "en") -> None:
@@ -194,12 +195,12 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.narration.catalogue import Catalogue
 
     if args.pace is not None and args.format == "html":
-        raise UsageError("--pace streams text, jsonl or cloudevents; a page is written whole")
+        raise UsageError(Said("use.pace_page"))
     config, _ = config_from_args(args.config, args.set)
     seed = parse_seed(args.seed) if args.seed is not None else fresh_seed()
     if not 1 <= args.nights <= MAX_NIGHTS:
         raise UsageError(
-            f"--nights: expected 1..{MAX_NIGHTS} (the limit), got {shown(args.nights)}"
+            Said("use.range", option="--nights", low=1, high=MAX_NIGHTS, got=shown(args.nights))
         )
     warn_names(config)
     warn_unwatched(config, args.lang)
@@ -215,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     # Without --html it keeps and writes nothing.
     page = PageFile(args.html, args.lang, view=args.view, title=args.title)
     if page.path is not None and args.log is not None and page.path == Path(args.log):
-        raise UsageError(f"--html {shown(page.path)}: the same file as --log")
+        raise UsageError(Said("use.html_is_log", path=shown(page.path)))
     night = _Night(page)
     if args.sink is not None:
         from nightsim.cli.sink_args import sink_from_args

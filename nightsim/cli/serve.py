@@ -11,6 +11,7 @@ from typing import Any
 
 from nightsim.cli.common import EXIT_OK, UsageError, status
 from nightsim.limits import shown
+from nightsim.told import Said
 
 DEFAULT_PORT = 8765
 
@@ -39,7 +40,7 @@ def add_parser(sub: Any) -> None:
 
 def _bound(host: str, port: int) -> socket.socket:
     if not 0 <= port <= 65535:
-        raise UsageError(f"--port: expected 0..65535, got {port}")
+        raise UsageError(Said("use.range", option="--port", low=0, high=65535, got=port))
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named, not left 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets
     # whose proto says TCP, and with Nagle on, a kept-alive connection's every answer after
@@ -50,9 +51,7 @@ def _bound(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except (OSError, OverflowError) as exc:
         sock.close()
-        raise UsageError(
-            f"--host {shown(host)} --port {port}: cannot listen there ({exc})"
-        ) from None
+        raise UsageError(Said("use.listen", host=shown(host), port=port, why=str(exc))) from None
     sock.listen(512)
     return sock
 
@@ -60,7 +59,7 @@ def _bound(host: str, port: int) -> socket.socket:
 def run(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     if not folder.is_dir():
-        raise UsageError(f"{shown(args.dir)}: not a folder")
+        raise UsageError(Said("use.not_folder", path=shown(args.dir)))
     import uvicorn
 
     from nightsim.serve import create_app

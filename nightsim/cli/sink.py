@@ -27,6 +27,7 @@ from nightsim.cli import stop
 from nightsim.cli.common import UsageError, status
 from nightsim.limits import shown
 from nightsim.log.cloudevents import Batcher, Wrapper
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.cli.page import Logged
@@ -49,16 +50,15 @@ _CONTENT_TYPES = {
 
 def checked_url(text: str) -> SplitResult:
     """An http:// or https:// URL with a host (and a port that is a port)."""
-    expected = "expected an http:// or https:// URL"
     if not text.isprintable() or " " in text:
-        raise UsageError(f"--sink: {expected} without spaces or control characters")
+        raise UsageError(Said("use.sink_spaces"))
     url = urlsplit(text)
     try:
         url.port  # noqa: B018  (raises on a port that is not a number in 0..65535)
     except ValueError:
-        raise UsageError(f"--sink: {shown(text)} has no valid port; {expected}") from None
+        raise UsageError(Said("use.sink_port", got=shown(text))) from None
     if url.scheme not in ("http", "https") or not url.hostname:
-        raise UsageError(f"--sink: {expected}, got {shown(text)}")
+        raise UsageError(Said("use.sink_url", got=shown(text)))
     return url
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from nightsim.cli.common import UsageError
 from nightsim.limits import shown
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.cli.sink import Sink
@@ -53,6 +54,12 @@ def sink_from_args(args: argparse.Namespace) -> Sink | None:
     drain = args.sink_timeout
     if not 0 <= drain <= MAX_DRAIN_SECONDS:  # NaN fails both
         raise UsageError(
-            f"--sink-timeout: expected 0..{MAX_DRAIN_SECONDS:g} seconds, got {shown(drain)}"
+            Said(
+                "use.seconds",
+                option="--sink-timeout",
+                low=0,
+                high=f"{MAX_DRAIN_SECONDS:g}",
+                got=shown(drain),
+            )
         )
     return Sink(url, args.sink_mode, drain)

@@ -20,6 +20,7 @@ from nightsim.cli.common import EXIT_OK, EXIT_OLDER_FORMAT, UsageError, error
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import LogError
 from nightsim.limits import shown
+from nightsim.told import Said, said_of
 from nightsim.view import REFEREE, VIEWS, without_tables
 
 if TYPE_CHECKING:
@@ -138,8 +139,8 @@ class _Header:
 def _night(args: argparse.Namespace, nights: int) -> int | None:
     night: int | None = args.night
     if night is not None and not 1 <= night <= nights:
-        of = "the log holds 1 night: K is 1" if nights == 1 else f"K from 1 to {nights}"
-        raise UsageError(f"--night {shown(night)}: out of range ({of})")
+        of = Said("use.night_one") if nights == 1 else Said("use.night_of", nights=nights)
+        raise UsageError(Said("use.night_range", night=shown(night), of=of))
     return night
 
 
@@ -152,7 +153,7 @@ def _side_by_side(args: argparse.Namespace, header: dict[str, Any], head: str | 
     try:
         return from_header(header, args.set, head=head, night=night, view=args.view)
     except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(said_of(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -161,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     from nightsim.log.verify import verify_lines
 
     if not args.set:
-        raise UsageError("whatif: give the change: at least one --set KEY=VALUE")
+        raise UsageError(Said("use.whatif_change"))
     _check_odds_options(args)
     path = Path(args.log)
     header = _Header()
@@ -197,24 +198,25 @@ def _check_odds_options(args: argparse.Namespace) -> None:
 
     if args.nights is None:
         if args.jobs is not None:
-            raise UsageError("--jobs: only with --nights N (the paired odds of the change)")
+            raise UsageError(Said("use.jobs_nights"))
         return
     # The same bounds and words as `odds --nights`.
     if not 1 <= args.nights <= MAX_NIGHTS:
-        raise UsageError(f"--nights: expected 1..{MAX_NIGHTS}, got {shown(args.nights)}")
+        raise UsageError(
+            Said("use.range", option="--nights", low=1, high=MAX_NIGHTS, got=shown(args.nights))
+        )
     if args.night is not None:
-        raise UsageError("--night K tells one night of the log; --nights N gives odds: choose one")
+        raise UsageError(Said("use.night_or_nights"))
     if args.format == "html":
-        raise UsageError("--nights: the paired odds come as text or json, not html")
+        raise UsageError(Said("use.odds_not_html"))
     if args.view != REFEREE:
         # The odds are the referee's planning: they name the log's seed, its config (the
         # encounter chance) and how often a monster comes, all behind the screen (docs/table.md).
-        raise UsageError(
-            "--view players: the paired odds (--nights) are the referee's; tell the night"
-            " side by side (no --nights) for the players"
-        )
+        raise UsageError(Said("use.odds_referee"))
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs: expected 1..{MAX_JOBS}, got {shown(args.jobs)}")
+        raise UsageError(
+            Said("use.range", option="--jobs", low=1, high=MAX_JOBS, got=shown(args.jobs))
+        )
 
 
 def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
@@ -232,7 +234,7 @@ def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
     try:
         changed = with_overrides(raw, args.set, source="the log's config")
     except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(said_of(exc)) from None
     seed, per = header["seed"], header["nights"]
     jobs = args.jobs if args.jobs is not None else odds_mod.default_jobs()
     units = odds_mod.journeys_for(args.nights, per)

@@ -204,6 +204,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
                 raise ConfigError(
                     Said(
                         "config.set_no_member",
+                        option="--set",
                         item=shown(key, quote=False),
                         table=".".join(parts[:i]),
                         name=shown(part),

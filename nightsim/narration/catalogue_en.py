@@ -1294,6 +1294,72 @@ EN: dict[str, str | dict[str, str]] = {
     # --- the log reader's faults (nightsim/log/reader.py, by code: nightsim/told.py) ---
     # the log reader's faults a log cannot be read for (nightsim/log/reader.py)
     # a published value refused (`verify --head/--commitment/--config-sha256`)
+    # Refusals of a command line's options (nightsim/cli): one line, exit 2.
+    "use.range": "{option}: expected {low}..{high}, got {got}",
+    "use.no_night": "{path}: no night {night} (the campaign has {last})",
+    "use.watchers_party": "--watchers: expected 1..{high} (the party), got {got}",
+    "use.no_watchers": "the config has no watchers to order; use --watchers K",
+    "use.too_many_rotas": "{count} rotas to try (more than {limit}); use --watchers with fewer"
+    " watchers",
+    "use.scheduler_address": "--scheduler {address}: expected a Dask scheduler's address,"
+    " tcp://HOST:PORT",
+    "use.scheduler_extra": "--scheduler needs Dask's distributed scheduler, an optional extra:"
+    " {extra}",
+    "use.at_least": "{option}: expected at least {low}, got {got}",
+    "use.seconds": "{option}: expected {low}..{high} seconds, got {got}",
+    "use.seed_long": "--seed: a number of {digits} digits, more than {limit} (the limit); give a"
+    " shorter number or a phrase",
+    "use.seed_empty": "--seed: the seed is empty; give a number or a phrase",
+    "use.seed_control": "--seed: {text} has a newline or another control character; give a number"
+    " or a phrase",
+    "use.rank_only": "--watchers and --top go with --rank-rotas",
+    "use.one_question": "{options}: {count} questions at once; ask one at a time",
+    "use.html_one_ranking": "--format html shows one ranking; use text, json or csv for several"
+    " --watchers",
+    "use.compare_twice": "--compare {item}: {name} is already set by --compare {other}; give each"
+    " key once",
+    "use.watchers_form": "--watchers: expected K or K,K,... (numbers), got {got}",
+    "use.rank_too_many": "{rotas} rotas x {nights} nights is more than {limit} nights; use --nights"
+    " {fit} or fewer, or --watchers",
+    "use.pipe_too_big": "{path}: a pipe of more than {mib} MiB (the limit for replaying a pipe);"
+    " replay the log from its file",
+    "use.pace_page": "--pace streams text, jsonl or cloudevents; a page is written whole",
+    "use.dangling": "a dangling symlink",
+    "use.something": "something",
+    "use.page_exists": "{path}: {what} already exists at this name; a page is never written over"
+    " another",
+    "use.no_page_folder": "{path}: no such folder for the page",
+    "use.page_read_only": "{path}: cannot write the page: Read-only file system",
+    "use.page_denied": "{path}: cannot write the page: Permission denied",
+    "use.sink_spaces": "--sink: expected an http:// or https:// URL without spaces or control"
+    " characters",
+    "use.sink_port": "--sink: {got} has no valid port; expected an http:// or https:// URL",
+    "use.sink_url": "--sink: expected an http:// or https:// URL, got {got}",
+    "use.publish_values": "--commitment, --config-sha256, --edition, --rng and --release are one"
+    " night's published values: give the night with --night N",
+    "use.no_camp": "init --from: no ready camp {camp}; the ready camps: {camps} (nightsim init"
+    " --list)",
+    "use.list_alone": "init --list writes nothing: give it no --from and no PATH",
+    "use.copy_exists": "{path} exists: a campaign copy never overwrites a file",
+    "use.copy_cannot": "{path}: cannot write the copy: {why}",
+    "use.campaign_nights": "--nights: expected 1..{high} (the limit: one transaction holds the"
+    " campaign throughout; play more as several commands), got {got}",
+    "use.html_one_night": "--format html and --html: one night at a time (--nights 1)",
+    "use.night_one": "the log holds 1 night: K is 1",
+    "use.night_of": "K from 1 to {nights}",
+    "use.night_range": "--night {night}: out of range ({of})",
+    "use.whatif_change": "whatif: give the change: at least one --set KEY=VALUE",
+    "use.jobs_nights": "--jobs: only with --nights N (the paired odds of the change)",
+    "use.night_or_nights": "--night K tells one night of the log; --nights N gives odds:"
+    " choose one",
+    "use.odds_not_html": "--nights: the paired odds come as text or json, not html",
+    "use.odds_referee": "--view players: the paired odds (--nights) are the referee's; tell the"
+    " night side by side (no --nights) for the players",
+    "use.log_folder": "{folder}: cannot create the log folder: {why}",
+    "use.too_many_logs": "{folder}: too many logs named {stem}*",
+    "use.html_is_log": "--html {path}: the same file as --log",
+    "use.listen": "--host {host} --port {port}: cannot listen there ({why})",
+    "use.not_folder": "{path}: not a folder",
     "refuse.option": "{option} {text}: {why}",
     "refuse.head": "expected at least {short} of the {full} hex digits of the chain head, as"
     " `run` shows it (spaces and dashes ignored, e.g. 5743-776d-9e2f)",

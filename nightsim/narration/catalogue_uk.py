@@ -1348,6 +1348,72 @@ UK: dict[str, str | dict[str, str]] = {
     # --- вади журналу, які знаходить читач (nightsim/log/reader.py) ---
     # вади журналу, через які його не прочитати (nightsim/log/reader.py)
     # відхилене оприлюднене значення (`verify --head/--commitment/--config-sha256`)
+    # Refusals of a command line's options (nightsim/cli): one line, exit 2.
+    "use.range": "{option}: має бути {low}..{high}, отримано {got}",
+    "use.no_night": "{path}: ночі {night} немає (у кампанії зіграно ночей: {last})",
+    "use.watchers_party": "--watchers: має бути 1..{high} (загін), отримано {got}",
+    "use.no_watchers": "у конфігурації немає вартових, щоб їх упорядкувати; дайте --watchers K",
+    "use.too_many_rotas": "{count} послідовностей варт (понад {limit}); дайте --watchers із меншим"
+    " числом вартових",
+    "use.scheduler_address": "--scheduler {address}: очікували адресу планувальника Dask,"
+    " tcp://HOST:PORT",
+    "use.scheduler_extra": "--scheduler потребує розподіленого планувальника Dask, необов'язкового"
+    " доповнення: {extra}",
+    "use.at_least": "{option}: має бути щонайменше {low}, отримано {got}",
+    "use.seconds": "{option}: має бути {low}..{high} с, отримано {got}",
+    "use.seed_long": "--seed: число з {digits} цифр, більше за межу {limit}; дайте коротше число"
+    " або фразу",
+    "use.seed_empty": "--seed: зерно порожнє; дайте число або фразу",
+    "use.seed_control": "--seed: {text} містить розрив рядка чи інший керівний символ; дайте число"
+    " або фразу",
+    "use.rank_only": "--watchers і --top — лише разом із --rank-rotas",
+    "use.one_question": "{options}: {count} питання одразу; ставте по одному",
+    "use.html_one_ranking": "--format html показує одне впорядкування; для кількох --watchers —"
+    " text, json чи csv",
+    "use.compare_twice": "--compare {item}: {name} уже задано через --compare {other}; кожен ключ —"
+    " лише раз",
+    "use.watchers_form": "--watchers: очікували K або K,K,... (числа), отримано {got}",
+    "use.rank_too_many": "{rotas} послідовностей варт × {nights} ночей — понад межу {limit} ночей;"
+    " дайте --nights {fit} чи менше або --watchers",
+    "use.pipe_too_big": "{path}: канал понад {mib} МіБ (межа для відтворення з каналу); відтворіть"
+    " журнал із файлу",
+    "use.pace_page": "--pace передає потоком text, jsonl чи cloudevents; сторінку записують цілою",
+    "use.dangling": "зависле символьне посилання",
+    "use.something": "щось",
+    "use.page_exists": "{path}: під цією назвою вже є {what}; сторінку ніколи не записують поверх"
+    " іншого файлу",
+    "use.no_page_folder": "{path}: такої теки для сторінки немає",
+    "use.page_read_only": "{path}: не вдалося записати сторінку: файлова система лише для читання",
+    "use.page_denied": "{path}: не вдалося записати сторінку: немає дозволу",
+    "use.sink_spaces": "--sink: очікували адресу http:// чи https:// без пробілів і керівних"
+    " символів",
+    "use.sink_port": "--sink: у {got} недійсний порт; очікували адресу http:// чи https://",
+    "use.sink_url": "--sink: очікували адресу http:// чи https://, отримано {got}",
+    "use.publish_values": "--commitment, --config-sha256, --edition, --rng і --release —"
+    " оприлюднені значення однієї ночі: вкажіть ніч через --night N",
+    "use.no_camp": "init --from: готового табору {camp} немає; готові табори: {camps} (nightsim"
+    " init --list)",
+    "use.list_alone": "init --list нічого не записує: не давайте йому ні --from, ні PATH",
+    "use.copy_exists": "{path} уже існує: копія кампанії ніколи не перезаписує файл",
+    "use.copy_cannot": "{path}: не вдалося записати копію: {why}",
+    "use.campaign_nights": "--nights: має бути 1..{high} (межа: одна транзакція тримає кампанію"
+    " весь час; більше грайте кількома командами), отримано {got}",
+    "use.html_one_night": "--format html і --html: по одній ночі (--nights 1)",
+    "use.night_one": "у журналі 1 ніч: K дорівнює 1",
+    "use.night_of": "K від 1 до {nights}",
+    "use.night_range": "--night {night}: поза межами ({of})",
+    "use.whatif_change": "whatif: задайте зміну: щонайменше один --set KEY=VALUE",
+    "use.jobs_nights": "--jobs: лише разом із --nights N (парні шанси зміни)",
+    "use.night_or_nights": "--night K розповідає одну ніч журналу; --nights N дає шанси: оберіть"
+    " одне",
+    "use.odds_not_html": "--nights: парні шанси бувають лише text чи json, не html",
+    "use.odds_referee": "--view players: парні шанси (--nights) — для ведучого; гравцям розкажіть"
+    " ніч поруч (без --nights)",
+    "use.log_folder": "{folder}: не вдалося створити теку журналів: {why}",
+    "use.too_many_logs": "{folder}: забагато журналів із назвою {stem}*",
+    "use.html_is_log": "--html {path}: той самий файл, що й --log",
+    "use.listen": "--host {host} --port {port}: тут слухати не вдалося ({why})",
+    "use.not_folder": "{path}: це не тека",
     "refuse.option": "{option} {text}: {why}",
     "refuse.head": "потрібно щонайменше {short} з {full} шістнадцяткових цифр останнього гешу"
     " ланцюжка, як їх показує `run` (пропуски й дефіси не враховуються, напр. 5743-776d-9e2f)",

@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nightsim.errors import EnvironmentFailure
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.config import Config
@@ -42,15 +43,11 @@ class ClusterUnavailable(ValueError):
 def check_address(address: str) -> str:
     """The scheduler's address as Dask takes it (`tcp://HOST:PORT`), or ClusterUnavailable."""
     if not ADDRESS.match(address):
-        raise ClusterUnavailable(
-            f"--scheduler {address!r}: expected a Dask scheduler's address, tcp://HOST:PORT"
-        )
+        raise ClusterUnavailable(Said("use.scheduler_address", address=repr(address)))
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise ClusterUnavailable(
-            f"--scheduler needs Dask's distributed scheduler, an optional extra: {EXTRA}"
-        ) from None
+        raise ClusterUnavailable(Said("use.scheduler_extra", extra=EXTRA)) from None
     return address
 
 

@@ -31,6 +31,7 @@ from nightsim.engine.sim import NightSim
 from nightsim.log.writer import canonical_json
 from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, TABLES, Measure, creatures_of
 from nightsim.stats.orphans import end_with_parent
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -530,19 +531,17 @@ def rota_orders(config: Config, watchers: int | None = None) -> list[tuple[str, 
     if watchers is not None:
         names: Sequence[str] = [c.name for c in config.party]
         if not 1 <= watchers <= len(names):
-            raise ValueError(f"--watchers: expected 1..{len(names)} (the party), got {watchers}")
+            raise ValueError(Said("use.watchers_party", high=len(names), got=watchers))
         k = watchers
     else:
         slots = config.shift_slots()
         names = [s.name for s in slots]
         k = len(names)
         if k == 0:
-            raise ValueError("the config has no watchers to order; use --watchers K")
+            raise ValueError(Said("use.no_watchers"))
     count = math.perm(len(names), k)
     if count > MAX_ROTAS:
-        raise ValueError(
-            f"{count} rotas to try (more than {MAX_ROTAS}); use --watchers with fewer watchers"
-        )
+        raise ValueError(Said("use.too_many_rotas", count=count, limit=MAX_ROTAS))
     return list(dict.fromkeys(itertools.permutations(names, k)))
 
 

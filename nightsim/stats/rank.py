@@ -28,6 +28,7 @@ from nightsim.stats.odds import (
 )
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, moments_of, tally_paired
+from nightsim.told import Said
 
 AWAKE = ROTA[0].key  # the first of the ranking, and what "tied with the best" is about
 RANKED_BY = [m.key for m in ROTA if m.ranked]
@@ -85,8 +86,13 @@ def rank_rotas(
     orders = rota_orders(config, watchers)
     if len(orders) * nights > MAX_RANK_NIGHTS:
         raise ValueError(
-            f"{len(orders)} rotas x {nights} nights is more than {MAX_RANK_NIGHTS:,} nights;"
-            f" use --nights {max(1, MAX_RANK_NIGHTS // len(orders))} or fewer, or --watchers"
+            Said(
+                "use.rank_too_many",
+                rotas=len(orders),
+                nights=nights,
+                limit=MAX_RANK_NIGHTS,
+                fit=max(1, MAX_RANK_NIGHTS // len(orders)),
+            )
         )
     configs = [rota_config(config, o, watchers) for o in orders]
     units = journeys_for(nights, per_journey)

@@ -29,7 +29,7 @@ ALLOWED = {
     "new", "night", "show", "adjust", "void", "log", "page", "publish", "share", "help",
     "toml", "json", "jsonl", "utf", "html", "csv", "text", "true", "false", "key", "value",
     "cloudevents", "batch", "en", "uk", "lang", "set", "note", "format", "nights", "seed",
-    "head", "commitment", "file", "details", "sha", "config", "pipx", "sqlite",
+    "head", "commitment", "file", "details", "sha", "config", "pipx", "sqlite", "dask",
     # config tables and keys a line names (the user's own words)
     "camp", "season", "winter", "spring", "summer", "autumn", "winterr", "encounter_chance", "dry",
     "rules", "sleep_in", "maybe", "party", "hp", "exhaustion", "watch", "rota", "foo",
@@ -63,7 +63,10 @@ def latin(text: str) -> list[str]:
     event types (`night.summary`), and any token with a digit (a hash, a head's groups,
     a version, the dice's name) left out."""
     text = re.sub(
-        r"\S*/\S*|'[^']*'|\"[^\"]*\"|--[a-z][a-z0-9-]*|\b[a-z_]+\.[a-z_.]+\b|\S*\d\S*", " ", text
+        r"\S*/\S*|'[^']*'|\"[^\"]*\"|--[a-z][a-z0-9-]*|\b[a-z_]+\.[a-z_.]+\b|\S*\d\S*"
+        r"|\b[a-z]+(?:-[a-z]+)+\b",  # a ready camp's name (bog-in-heavy-rain): a file's name
+        " ",
+        text,
     )
     allowed = ALLOWED | _keys(Config) | _the_camps_words()
     return sorted({w for w in re.findall(r"[A-Za-z_]{2,}", text) if w.lower() not in allowed})
@@ -145,6 +148,26 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["campaign", "void", c, "9", "--note", "x"]
     yield ["odds", CAMP, "--nights", "10", "--sweep", "rules.rest_hours=6"]
     yield ["odds", CAMP, "--nights", "10", "--sweep", "rules.rest_hours=6,99"]
+    # the options' own refusals (each command's checks after argparse's)
+    yield ["odds", CAMP, "--nights", "0"]
+    yield ["odds", CAMP, "--rank-rotas", "--top", "0"]
+    yield ["odds", CAMP, "--watchers", "2"]
+    yield ["odds", CAMP, "--rank-rotas", "--watchers", "9"]
+    yield ["odds", CAMP, "--rank-rotas", "--watchers", "x"]
+    yield ["odds", CAMP, "--rank-rotas", "--compare", "camp.weather=dry"]
+    yield ["odds", CAMP, "--compare", "camp.weather=dry", "--compare", "camp.weather=wet"]
+    yield ["odds", CAMP, "--compare", "camp.nokey=1"]
+    yield ["odds", CAMP, "--scheduler", "nowhere"]
+    yield ["run", CAMP, "--no-log", "--seed", ""]
+    yield ["run", CAMP, "--no-log", "--nights", "0"]
+    yield ["run", CAMP, "--no-log", "--html", str(d / "nofolder" / "n.html")]
+    yield ["run", CAMP, "--no-log", "--sink", "ftp://x"]
+    yield ["whatif", log]
+    yield ["whatif", log, "--set", "camp.weather=dry", "--night", "5"]
+    yield ["whatif", log, "--set", "camp.weather=dry", "--jobs", "2"]
+    yield ["init", "--from", "nowhere", str(d / "never.toml")]
+    yield ["campaign", "night", c, "--nights", "0"]
+    yield ["campaign", "log", c, "9"]
     yield ["run", "--format", "zzz"]
     yield ["run", "--nights", "x"]
     yield ["campaign", "verify"]
