@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from nightsim.serve.auth import Guard
 from nightsim.serve.context import ServeContext, page_lang, render
 from nightsim.serve.hub import EventHub
+from nightsim.told import Said, in_lang
 
 # Each module has `routes() -> list[BaseRoute]`.
 ROUTE_MODULES = (
@@ -78,14 +79,19 @@ def _json(request: Request) -> bool:
 def _reason(request: Request, exc: HTTPException) -> str:
     from nightsim.narration.catalogue import Catalogue
 
-    t = Catalogue(page_lang(request))
+    lang = page_lang(request)
+    t = Catalogue(lang)
+
+    def told(detail: object) -> str:  # a reason by code (`Said`) in the page's language
+        return in_lang(detail, lang) if isinstance(detail, Said) else str(detail)
+
     if exc.status_code == 403:
         return t("serve.referee_only")
     if exc.status_code == 404:
-        return t("serve.not_found") if exc.detail in ("Not Found", None) else str(exc.detail)
+        return t("serve.not_found") if exc.detail in ("Not Found", None) else told(exc.detail)
     if exc.status_code == 405:
         return t("serve.method")
-    return t("serve.bad_request", what=str(exc.detail)[:200])
+    return t("serve.bad_request", what=told(exc.detail)[:200])
 
 
 async def _http_error(request: Request, exc: Any) -> Response:
@@ -98,4 +104,7 @@ async def _http_error(request: Request, exc: Any) -> Response:
 async def _server_error(request: Request, exc: Exception) -> Response:
     """A fault of the server's own: told on its stderr; the client gets one line."""
     traceback.print_exception(exc, file=sys.stderr)
-    return JSONResponse({"error": "internal error: see the server's output"}, status_code=500)
+    from nightsim.narration.catalogue import Catalogue
+
+    said = Catalogue(page_lang(request))("serve.internal")
+    return JSONResponse({"error": said}, status_code=500)

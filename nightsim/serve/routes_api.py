@@ -17,6 +17,7 @@ from nightsim.serve.auth import require_referee
 from nightsim.serve.context import context
 from nightsim.serve.folder import BadName, existing
 from nightsim.serve.routes_play import MAX_PACE, NightBusy, play_campaign_night
+from nightsim.told import Said
 
 MAX_NIGHT_NUMBER = 10**9
 
@@ -63,7 +64,7 @@ def _campaign_path(request: Request) -> Any:
         return existing(context(request).root, request.path_params["name"], ".campaign")
     except BadName as exc:
         status = 404 if exc.why == "console.not_found" else 400
-        raise HTTPException(status, f"{exc.name}: no campaign of that name in the folder") from None
+        raise HTTPException(status, Said("serve.no_campaign", name=exc.name)) from None
 
 
 async def campaign(request: Request) -> Response:
@@ -91,14 +92,14 @@ async def play(request: Request) -> Response:
     try:
         data = json.loads(body or b"{}")
     except (ValueError, RecursionError):  # RecursionError: nested past Python's stack
-        raise HTTPException(400, "the body is not JSON") from None
+        raise HTTPException(400, Said("serve.body_not_json")) from None
     if not isinstance(data, dict):
-        raise HTTPException(400, "the body is a JSON object")
+        raise HTTPException(400, Said("serve.body_object"))
     pace, sets = data.get("pace", 0), data.get("sets", [])
     if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
-        raise HTTPException(400, f"pace: expected seconds from 0 to {MAX_PACE:g}")
+        raise HTTPException(400, Said("serve.api_pace", most=f"{MAX_PACE:g}"))
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets) or len(sets) > 200:
-        raise HTTPException(400, "sets: expected a list of KEY=VALUE strings")
+        raise HTTPException(400, Said("serve.api_sets"))
     try:
         played, stored = await play_campaign_night(
             request, request.path_params["name"], sets, float(pace)
@@ -127,7 +128,7 @@ async def night_log(request: Request) -> Response:
     path = _campaign_path(request)
     text = request.path_params["n"]
     if not text.isdigit() or not 1 <= int(text) <= MAX_NIGHT_NUMBER:
-        raise HTTPException(400, f"n: expected a night number from 1 to {MAX_NIGHT_NUMBER}")
+        raise HTTPException(400, Said("serve.night_number", most=MAX_NIGHT_NUMBER))
 
     def log() -> bytes | None:
         from nightsim.campaign import Campaign
@@ -138,7 +139,7 @@ async def night_log(request: Request) -> Response:
 
     found = await to_thread.run_sync(log)
     if found is None:
-        raise HTTPException(404, f"no night {text} in this campaign")
+        raise HTTPException(404, Said("serve.no_night", night=text))
     return Response(found, media_type="application/x-ndjson")
 
 

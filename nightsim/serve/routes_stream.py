@@ -14,6 +14,7 @@ from starlette.routing import BaseRoute, Route
 
 from nightsim.serve.auth import require_referee
 from nightsim.serve.context import context
+from nightsim.told import Said
 
 
 def routes() -> list[BaseRoute]:
@@ -25,7 +26,7 @@ def _after(request: Request) -> int:
     if text == "now":  # only what comes next: a bot that does not want the history
         return context(request).hub.last_id
     if not text.isascii() or not text.isdigit() or len(text) > 18:
-        raise HTTPException(400, "Last-Event-ID or ?after=: expected a cursor (an id) or now")
+        raise HTTPException(400, Said("serve.cursor"))
     return int(text)
 
 

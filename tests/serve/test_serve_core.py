@@ -242,6 +242,32 @@ def test_bad_api_input_is_a_4xx_with_one_line(folder: Path) -> None:
     assert c.get("/api/campaigns/wood/nights/3/log").status_code == 404
 
 
+def test_api_refusals_are_told_in_the_asked_language(folder: Path) -> None:
+    """Each reason by code: `?lang=uk` gets it in Ukrainian, with only the names it quotes
+    (a JSON field, an HTTP header) in Latin letters."""
+    import re
+
+    c = client(folder)
+    asked = [
+        c.post("/api/campaigns/wood/nights?lang=uk", content=b"["),
+        c.post("/api/campaigns/wood/nights?lang=uk", content=b"[]"),
+        c.post("/api/campaigns/wood/nights?lang=uk", content=b'{"pace": -1}'),
+        c.post("/api/campaigns/wood/nights?lang=uk", content=b'{"sets": "x"}'),
+        c.get("/api/campaigns/wood/nights/0/log?lang=uk"),
+        c.get("/api/campaigns/wood/nights/3/log?lang=uk"),
+        c.get("/api/campaigns/nowhere?lang=uk"),
+        c.get("/events?after=x&lang=uk"),
+    ]
+    names = {"pace", "sets", "key", "value", "json", "n", "last", "event", "id", "after", "now"}
+    for r in asked:
+        said = r.json()["error"]
+        assert 400 <= r.status_code < 500 and re.search("[а-яіїєґ]", said), said
+        latin = [w for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in names]
+        assert latin in ([], ["nowhere"]), said
+    english = c.get("/api/campaigns/wood/nights/3/log").json()["error"]
+    assert english == "no night 3 in this campaign" or "no night 3" in english
+
+
 def test_the_players_screen_tells_the_night_in_both_languages(folder: Path) -> None:
     c = client(folder)
     assert c.post("/api/campaigns/wood/nights", json={}).status_code == 201
