@@ -261,7 +261,9 @@ def test_api_refusals_are_told_in_the_asked_language(folder: Path) -> None:
     names = {"pace", "sets", "key", "value", "json", "n", "last", "event", "id", "after", "now"}
     for r in asked:
         said = r.json()["error"]
-        assert 400 <= r.status_code < 500 and re.search("[\u0430-\u044f\u0456\u0457\u0454\u0491]", said), said
+        assert 400 <= r.status_code < 500 and re.search(
+            "[\u0430-\u044f\u0456\u0457\u0454\u0491]", said
+        ), said
         latin = [w for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in names]
         assert latin in ([], ["nowhere"]), said
     english = c.get("/api/campaigns/wood/nights/3/log").json()["error"]
