@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict, cast
 
@@ -133,6 +133,8 @@ class RankReport(_Provenance):
     nights: int
     seed: int | str
     watchers: int | None
+    pinned: list[dict[str, Any]]
+    excluded: list[str]
     rotas: int
     ranked_by: list[str]
     tied_with_best: int
@@ -250,9 +252,13 @@ def rank_rotas(
     nights_per_journey: int = 1,
     jobs: int = 1,
     progress: Progress | None = None,
+    pin: Mapping[str, int] | None = None,
+    exclude: Sequence[str] = (),
 ) -> RankReport:
     """Every order of the configured watchers (or of any `watchers` = K of the party) over
-    the same nights, ranked: `odds --rank-rotas`. Raises ValueError for too many rotas."""
+    the same nights, ranked: `odds --rank-rotas`; `pin` keeps a name on a watch (numbered
+    from 1) in every rota, `exclude` leaves names out of every rota. Raises ValueError for
+    too many rotas, or none left."""
     from nightsim.stats import rank as rank_mod
 
     _check(config, seed, nights, nights_per_journey)
@@ -262,6 +268,9 @@ def rank_rotas(
             f" {type(watchers).__name__}; for several, call rank_rotas once per K"
             " (`odds --rank-rotas --watchers 2,3` does)"
         )
+    from nightsim.stats.odds import Constraints
+
+    constraints = Constraints(tuple((pin or {}).items()), tuple(exclude))
     rows = rank_mod.rank_rotas(
         config,
         seed,
@@ -270,8 +279,9 @@ def rank_rotas(
         per_journey=nights_per_journey,
         jobs=jobs,
         progress=progress,
+        constraints=constraints,
     )
-    report = rank_mod.rank_report(rows, seed, nights, top, config, watchers)
+    report = rank_mod.rank_report(rows, seed, nights, top, config, watchers, constraints)
     return cast(RankReport, _produced(report, config, seed))
 
 

@@ -162,6 +162,21 @@ def _add_rank_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--top", type=int, default=10, metavar="T", help="with --rank-rotas: show the best T"
     )
+    p.add_argument(
+        "--pin",
+        action="append",
+        default=[],
+        metavar="NAME=WATCH",
+        help="with --rank-rotas: only the rotas with NAME on watch WATCH (numbered from 1);"
+        " repeat for several",
+    )
+    p.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --rank-rotas: only the rotas in which NAME keeps no watch; repeat for several",
+    )
 
 
 def _range(option: str, low: int, high: int, got: object) -> Said:
@@ -177,8 +192,11 @@ def _check(args: argparse.Namespace) -> None:
         raise UsageError(
             _range("--nights-per-journey", 1, MAX_NIGHTS_PER_JOURNEY, args.nights_per_journey)
         )
-    if not args.rank_rotas and (args.watchers is not None or args.top != 10):
+    if not args.rank_rotas and (
+        args.watchers is not None or args.top != 10 or args.pin or args.exclude
+    ):
         raise UsageError(Said("use.rank_only"))
+    args.constraints = _constraints(args.pin, args.exclude)
     if args.top < 1:
         raise UsageError(Said("use.at_least", option="--top", low=1, got=shown(args.top)))
     args.watchers = _watchers(args.watchers)
@@ -209,6 +227,27 @@ def _check_compare_keys(items: list[str]) -> None:
                 Said("use.compare_twice", item=shown(item), name=shown(key), other=shown(seen[key]))
             )
         seen[key] = item
+
+
+def _constraints(pins: list[str], excluded: list[str]) -> Any:
+    """--pin NAME=WATCH and --exclude NAME, each name once (stats/odds.py checks them
+    against the watchers)."""
+    from nightsim.stats.odds import Constraints
+
+    pinned: dict[str, int] = {}
+    for item in pins:
+        name, eq, watch = item.rpartition("=")
+        watch = watch.strip()
+        if not eq or not name.strip() or not watch.isdigit() or len(watch) > 4:
+            raise UsageError(Said("use.pin_form", got=shown(item)))
+        if name.strip() in pinned or int(watch) in pinned.values():
+            raise UsageError(Said("use.pin_twice", got=shown(item)))
+        pinned[name.strip()] = int(watch)
+    names = [n.strip() for n in excluded]
+    for name in names:
+        if name in pinned or names.count(name) > 1:
+            raise UsageError(Said("use.exclude_twice", name=shown(name)))
+    return Constraints(tuple(pinned.items()), tuple(names))
 
 
 def _watchers(items: list[str] | None) -> list[int] | None:
@@ -393,7 +432,7 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
 
     ks: list[int | None] = list(args.watchers) if args.watchers else [None]
     try:
-        counts = [len(odds_mod.rota_orders(config, k)) for k in ks]
+        counts = [len(odds_mod.rota_orders(config, k, args.constraints)) for k in ks]
     except ValueError as exc:
         raise UsageError(said_of(exc)) from None
     nights: int | None = args.nights
@@ -440,16 +479,19 @@ def _rank(
                     per_journey=per,
                     jobs=jobs,
                     progress=progress,
+                    constraints=args.constraints,
                 )
                 for k in ks
             ]
         except ValueError as exc:
             raise UsageError(said_of(exc)) from None
     if len(ks) == 1:
-        report = rank_mod.rank_report(rankings[0], seed, nights, args.top, config, ks[0])
+        report = rank_mod.rank_report(
+            rankings[0], seed, nights, args.top, config, ks[0], args.constraints
+        )
     else:
         pairs = [(k, rows) for k, rows in zip(args.watchers, rankings, strict=True)]
-        report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config)
+        report = rank_mod.rank_many_report(pairs, seed, nights, args.top, config, args.constraints)
     report = with_produced(report, args, config, seed)
     text = rendered("nightsim.narration.rank", "render_rank")
     return tell_report(args, report, seed, per, ReportOutputs(rank_table, print_rank_page, text))
@@ -544,6 +586,10 @@ def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -
         argv.append("--rank-rotas")
         if args.watchers:
             argv += ["--watchers", ",".join(str(k) for k in args.watchers)]
+        for name, watch in args.constraints.pin:
+            argv += ["--pin", f"{name}={watch}"]
+        for name in args.constraints.exclude:
+            argv += ["--exclude", name]
         argv += ["--top", str(args.top)]
     return [*argv, "--format", "json"]
 

@@ -951,6 +951,8 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.share_place": "{name} on watch {watch}",
     "rank.share_watchers": "{names} among the watchers",
     "rank.share_none": "They have no watcher's place in common that the other rotas lack.",
+    "rank.within": "Only the rotas with {what}.",
+    "rank.without": "no watch for {names}",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
     "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
     " every character's nights), then spells kept; the differences are paired over the same nights."
@@ -1321,7 +1323,13 @@ EN: dict[str, str | dict[str, str]] = {
     "use.seed_empty": "--seed: the seed is empty; give a number or a phrase",
     "use.seed_control": "--seed: {text} has a newline or another control character; give a number"
     " or a phrase",
-    "use.rank_only": "--watchers and --top go with --rank-rotas",
+    "use.rank_only": "--watchers, --top, --pin and --exclude go with --rank-rotas",
+    "use.pin_form": "--pin: expected NAME=WATCH (a watch numbered from 1), got {got}",
+    "use.pin_twice": "--pin {got}: that name or that watch is already pinned; pin each once",
+    "use.exclude_twice": "--exclude {name}: already pinned or excluded; name each once",
+    "use.not_a_watcher": "--pin / --exclude: {name} is none of the watchers to order ({names})",
+    "use.pin_watch": "--pin {name}={watch}: the watch must be 1..{k}",
+    "use.no_rota_left": "no rota keeps every --pin and --exclude; loosen them",
     "use.one_question": "{options}: {count} questions at once; ask one at a time",
     "use.html_one_ranking": "--format html shows one ranking; use text, json or csv for several"
     " --watchers",

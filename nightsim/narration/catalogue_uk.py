@@ -983,6 +983,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.share_place": "{name} на варті {watch}",
     "rank.share_watchers": "{names} серед вартових",
     "rank.share_none": "Спільного місця вартового, якого не мають інші, у них немає.",
+    "rank.within": "Лише послідовності варт, у яких {what}.",
+    "rank.without": "не вартують {names}",
     "rank.none_tied": "Жодна послідовність варт не нарівні з найкращою за «хтось не спить» за"
     " {nights}.",
     "rank.note": "Упорядковано за тим, чи хтось не спить, коли приходить чудовисько, далі за"
@@ -1375,7 +1377,15 @@ UK: dict[str, str | dict[str, str]] = {
     "use.seed_empty": "--seed: зерно порожнє; дайте число або фразу",
     "use.seed_control": "--seed: {text} містить розрив рядка чи інший керівний символ; дайте число"
     " або фразу",
-    "use.rank_only": "--watchers і --top — лише разом із --rank-rotas",
+    "use.rank_only": "--watchers, --top, --pin і --exclude — лише разом із --rank-rotas",
+    "use.pin_form": "--pin: очікували NAME=WATCH (номер варти від 1), отримано {got}",
+    "use.pin_twice": "--pin {got}: це ім'я чи ця варта вже закріплені; закріплюйте кожне раз",
+    "use.exclude_twice": "--exclude {name}: уже закріплено чи виключено; називайте кожне раз",
+    "use.not_a_watcher": "--pin / --exclude: {name} — не серед вартових, яких упорядковують"
+    " ({names})",
+    "use.pin_watch": "--pin {name}={watch}: номер варти має бути 1..{k}",
+    "use.no_rota_left": "жодна послідовність варт не задовольняє всі --pin і --exclude;"
+    " послабте їх",
     "use.one_question": "{options}: {count} питання одразу; ставте по одному",
     "use.html_one_ranking": "--format html показує одне впорядкування; для кількох --watchers —"
     " text, json чи csv",

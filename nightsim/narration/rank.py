@@ -165,6 +165,15 @@ def _comes(t: Catalogue, part: dict[str, Any], table: bool) -> list[RenderableTy
     return out
 
 
+def within_text(t: Catalogue, pinned: list[dict[str, Any]], excluded: list[str]) -> str:
+    """The --pin and --exclude the ranking kept: "Only the rotas with Wren on watch 1 and
+    without Moss"."""
+    what = [t("rank.share_place", name=p["name"], watch=p["watch"]) for p in pinned]
+    if excluded:
+        what.append(t("rank.without", names=", ".join(excluded)))
+    return t("rank.within", what="; ".join(what))
+
+
 def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
     """One ranking (or one per K, then the trade-off across K), with the ties told."""
     t = TextCatalogue(lang)
@@ -172,6 +181,8 @@ def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> R
     out: list[RenderableType] = [
         Text(t("rank.title", nights=nights_text(t, r["nights"]), seed=r["seed"]))
     ]
+    if r.get("pinned") or r.get("excluded"):
+        out.append(Text(within_text(t, r.get("pinned", []), r.get("excluded", []))))
     for part in parts:
         if table:
             out.append(_ranking_table(t, part))

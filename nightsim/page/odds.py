@@ -17,7 +17,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
 from nightsim.narration.produced import produced_by
-from nightsim.narration.rank import tied_share_text
+from nightsim.narration.rank import tied_share_text, within_text
 from nightsim.page import chart
 
 
@@ -218,7 +218,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
             nights=nights_text(t, r["nights"]),
             seed=_seed(r),
         ),
-        summary=f"{t('oddspage.rank_summary')} {_ties(t, r)}",
+        summary=" ".join([t("oddspage.rank_summary"), *_kept(t, r), _ties(t, r)]),
         party=(),
         heads=(),
         characters=(),
@@ -231,6 +231,13 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         camp=camp_line(r, t, watch=False),
         **comes(t, r.get("comes")),
     )
+
+
+def _kept(t: Catalogue, r: Mapping[str, Any]) -> list[str]:
+    """The --pin and --exclude the ranking kept, as the text says them (narration/rank.py)."""
+    if not (r.get("pinned") or r.get("excluded")):
+        return []
+    return [within_text(t, r.get("pinned", []), r.get("excluded", []))]
 
 
 def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:

@@ -525,9 +525,30 @@ def odds(
 # --- which rota is safest ---------------------------------------------------------------
 
 
-def rota_orders(config: Config, watchers: int | None = None) -> list[tuple[str, ...]]:
+@dataclass(frozen=True, slots=True)
+class Constraints:
+    """What a ranking may not change: `pin`, (name, watch) pairs, that name on that watch
+    (numbered from 1) in every rota; `exclude`, names that keep no watch in any."""
+
+    pin: tuple[tuple[str, int], ...] = ()
+    exclude: tuple[str, ...] = ()
+
+    def report(self) -> dict[str, Any]:
+        return {
+            "pinned": [{"name": n, "watch": w} for n, w in self.pin],
+            "excluded": list(self.exclude),
+        }
+
+
+UNCONSTRAINED = Constraints()
+
+
+def rota_orders(
+    config: Config, watchers: int | None = None, constraints: Constraints = UNCONSTRAINED
+) -> list[tuple[str, ...]]:
     """Every order of the configured watchers, or with `watchers` = K every choice of K
-    party members in every order. Duplicates (a watcher standing two shifts) counted once."""
+    party members in every order, within `constraints`. Duplicates (a watcher standing two
+    shifts) counted once."""
     if watchers is not None:
         names: Sequence[str] = [c.name for c in config.party]
         if not 1 <= watchers <= len(names):
@@ -542,7 +563,30 @@ def rota_orders(config: Config, watchers: int | None = None) -> list[tuple[str, 
     count = math.perm(len(names), k)
     if count > MAX_ROTAS:
         raise ValueError(Said("use.too_many_rotas", count=count, limit=MAX_ROTAS))
-    return list(dict.fromkeys(itertools.permutations(names, k)))
+    return _within(list(dict.fromkeys(itertools.permutations(names, k))), names, k, constraints)
+
+
+def _within(
+    orders: list[tuple[str, ...]], names: Sequence[str], k: int, constraints: Constraints
+) -> list[tuple[str, ...]]:
+    """The orders that keep the pins and leave the excluded out; a name that is no
+    watcher, a watch past K, or no rota left is refused by name."""
+    for name in [*constraints.exclude, *(n for n, _ in constraints.pin)]:
+        if name not in names:
+            raise ValueError(
+                Said("use.not_a_watcher", name=repr(name), names=", ".join(dict.fromkeys(names)))
+            )
+    for name, watch in constraints.pin:
+        if not 1 <= watch <= k:
+            raise ValueError(Said("use.pin_watch", name=name, watch=watch, k=k))
+    kept = [
+        o
+        for o in orders
+        if not set(o) & set(constraints.exclude) and all(o[w - 1] == n for n, w in constraints.pin)
+    ]
+    if not kept:
+        raise ValueError(Said("use.no_rota_left"))
+    return kept
 
 
 def rota_config(config: Config, order: Sequence[str], watchers: int | None) -> Config:

@@ -19,6 +19,8 @@ from nightsim.config import Config
 from nightsim.measures import CREATURE, ROTA
 from nightsim.stats.odds import (
     MAX_RANK_NIGHTS,
+    UNCONSTRAINED,
+    Constraints,
     Progress,
     journeys_for,
     provenance,
@@ -80,10 +82,11 @@ def rank_rotas(
     per_journey: int = 1,
     jobs: int = 1,
     progress: Progress | None = None,
+    constraints: Constraints = UNCONSTRAINED,
 ) -> list[RotaResult]:
-    """Every rota over the same per-night seeds, best first, each with its paired
-    difference from the best on safety and on full rests."""
-    orders = rota_orders(config, watchers)
+    """Every rota (within `constraints`) over the same per-night seeds, best first, each
+    with its paired difference from the best on safety and on full rests."""
+    orders = rota_orders(config, watchers, constraints)
     if len(orders) * nights > MAX_RANK_NIGHTS:
         raise ValueError(
             Said(
@@ -235,6 +238,7 @@ def rank_report(
     top: int,
     config: Config,
     watchers: int | None = None,
+    constraints: Constraints = UNCONSTRAINED,
 ) -> dict[str, Any]:
     """The JSON shape of `nightsim odds --rank-rotas --format json`; `config` is the one the
     rotas were made from (each rota changes only its watch)."""
@@ -244,6 +248,7 @@ def rank_report(
         "nights": ranking.pop("nights"),
         "seed": seed,
         "watchers": watchers,
+        **constraints.report(),
         **ranking,
         "config": config.canonical(),
     }
@@ -268,6 +273,7 @@ def rank_many_report(
     nights: int,
     top: int,
     config: Config,
+    constraints: Constraints = UNCONSTRAINED,
 ) -> dict[str, Any]:
     """`--rank-rotas --watchers 2,3,4 --format json`: one ranking per K, then the trade-off."""
     parts = [{"watchers": k} | _ranking(rows, nights, top) for k, rows in rankings]
@@ -275,6 +281,7 @@ def rank_many_report(
         "nights": parts[0]["nights"] if parts else nights,
         "seed": seed,
         "watchers": [k for k, _ in rankings],
+        **constraints.report(),
         "rankings": parts,
         "trade_off": trade_off(rankings),
         "config": config.canonical(),
@@ -290,6 +297,7 @@ def rank_each(
     per_journey: int = 1,
     jobs: int = 1,
     progress: Progress | None = None,
+    constraints: Constraints = UNCONSTRAINED,
 ) -> list[tuple[int, list[RotaResult]]]:
     """`rank_rotas` for each K of `watchers`, over the same nights."""
     return [
@@ -303,6 +311,7 @@ def rank_each(
                 per_journey=per_journey,
                 jobs=jobs,
                 progress=progress,
+                constraints=constraints,
             ),
         )
         for k in watchers

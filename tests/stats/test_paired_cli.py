@@ -203,6 +203,69 @@ def test_what_the_tied_rotas_share_is_said_in_both_languages() -> None:
     assert "немає" in tied_share_text(uk, none)
 
 
+def test_pin_and_exclude_keep_only_those_rotas_and_change_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The constrained ranking is the unconstrained one's rows that keep the constraints:
+    the same nights, so the same figures for each rota it keeps."""
+    base = ["--rank-rotas", "--watchers", "3", "--nights", "200", "--seed", "6", "--top", "24"]
+    every = as_json(capsys, *base)
+    kept = as_json(capsys, *base, "--pin", "Wren=1", "--exclude", "Moss")
+    assert kept["pinned"] == [{"name": "Wren", "watch": 1}] and kept["excluded"] == ["Moss"]
+    assert every["pinned"] == [] and every["excluded"] == []
+    assert kept["command"][-8:-2] == ["--pin", "Wren=1", "--exclude", "Moss", "--top", "24"]
+    wanted = [r for r in every["top"] if r["rota"][0] == "Wren" and "Moss" not in r["rota"]]
+    assert kept["rotas"] == len(wanted) == 2 == len(kept["top"])
+    figures = {tuple(r["rota"]): r["someone_awake_given_encounter"] for r in wanted}
+    for row in kept["top"]:
+        assert row["someone_awake_given_encounter"] == figures[tuple(row["rota"])]
+    text = out(capsys, *base, "--pin", "Wren=1", "--exclude", "Moss")
+    assert "Only the rotas with Wren on watch 1; no watch for Moss." in text
+    uk = out(capsys, *base, "--pin", "Wren=1", "--exclude", "Moss", "--lang", "uk")
+    assert "Лише послідовності варт, у яких Wren на варті 1; не вартують Moss." in uk  # noqa: RUF001
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--pin", "Wren"], "--pin: expected NAME=WATCH"),
+        (["--pin", "Wren=9"], "--pin Wren=9: the watch must be 1..2"),
+        (["--pin", "Zed=1"], "'Zed' is none of the watchers to order"),
+        (["--exclude", "Zed"], "'Zed' is none of the watchers to order"),
+        (["--pin", "Wren=1", "--pin", "Moss=1"], "already pinned"),
+        (["--pin", "Wren=1", "--exclude", "Wren"], "already pinned or excluded"),
+        (["--exclude", "Wren", "--exclude", "Moss", "--exclude", "Sir Aldric"], "no rota keeps"),
+    ],
+)
+def test_a_bad_pin_or_exclude_is_one_line_in_both_languages(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    command = ["odds", "--rank-rotas", "--watchers", "2", "--nights", "10", *argv]
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
+    assert main([*command, "--lang", "uk"]) == 2
+    assert capsys.readouterr().err.startswith("nightsim: помилка: ")
+
+
+def test_pin_and_exclude_go_with_rank_rotas(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--pin", "Wren=1"]) == 2
+    assert "--pin and --exclude go with --rank-rotas" in capsys.readouterr().err
+
+
+def test_the_api_ranks_within_pins_and_exclusions() -> None:
+    from nightsim import load_config, rank_rotas
+    from nightsim.config import default_config_path
+
+    config = load_config(default_config_path())
+    r = rank_rotas(config, 3, 50, watchers=2, pin={"Moss": 2}, exclude=["Wren"])
+    assert r["pinned"] == [{"name": "Moss", "watch": 2}] and r["excluded"] == ["Wren"]
+    assert sorted(tuple(row["rota"]) for row in r["top"]) == [
+        ("Sir Aldric", "Moss"),
+        ("Sister Ysolde", "Moss"),
+    ]
+
+
 @pytest.mark.slow
 def test_several_k_rank_each_and_trade_off(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--rank-rotas", "--watchers", "1", "--watchers", "2,3", "--nights", "150"]
