@@ -168,6 +168,35 @@ def _toml_value(key: str, text: str, depth: int) -> Any:
     return value
 
 
+def _member(node: list[Any], parts: list[str], i: int, key: str) -> tuple[Any, str]:
+    """The member of a table array that parts[i:] names, and its name; `parts` is joined in
+    place where the name holds dots."""
+    part = parts[i]
+    # A name may hold dots ("St. Wren"): take the longest run of parts that names a
+    # member, leaving at least the field after it.
+    for j in range(len(parts) - 1, i + 1, -1):
+        joined = ".".join(parts[i:j])
+        if any(isinstance(x, dict) and x.get("name") == joined for x in node):
+            parts[i:j] = [joined]
+            part = joined
+            break
+    found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
+    if not found:
+        names = [x.get("name") for x in node if isinstance(x, dict)]
+        hint = suggest(part, [n for n in names if isinstance(n, str)])
+        raise ConfigError(
+            Said(
+                "config.set_no_member",
+                option="--set",
+                item=shown(key, quote=False),
+                table=".".join(parts[:i]),
+                name=shown(part),
+                hint=hint,
+            )
+        )
+    return found[0], part
+
+
 def apply_override(raw: dict[str, Any], item: str) -> None:
     """Apply one `KEY=VALUE` (dotted path, TOML value; `party.NAME.field`) to raw TOML data."""
     key, sep, value = item.partition("=")
@@ -189,29 +218,7 @@ def apply_override(raw: dict[str, Any], item: str) -> None:
     while i < len(parts) - 1:
         part = parts[i]
         if isinstance(node, list):
-            # A name may hold dots ("St. Wren"): take the longest run of parts that names a
-            # member, leaving at least the field after it.
-            for j in range(len(parts) - 1, i + 1, -1):
-                joined = ".".join(parts[i:j])
-                if any(isinstance(x, dict) and x.get("name") == joined for x in node):
-                    parts[i:j] = [joined]
-                    part = joined
-                    break
-            found = [x for x in node if isinstance(x, dict) and x.get("name") == part]
-            if not found:
-                names = [x.get("name") for x in node if isinstance(x, dict)]
-                hint = suggest(part, [n for n in names if isinstance(n, str)])
-                raise ConfigError(
-                    Said(
-                        "config.set_no_member",
-                        option="--set",
-                        item=shown(key, quote=False),
-                        table=".".join(parts[:i]),
-                        name=shown(part),
-                        hint=hint,
-                    )
-                )
-            node = found[0]
+            node, part = _member(node, parts, i, key)
         elif isinstance(node, dict):
             nxt = node.get(part)
             if nxt is None:

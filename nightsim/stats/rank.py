@@ -109,7 +109,17 @@ def rank_rotas(
         jobs=jobs,
         progress=progress,
     )
-    moments = moments_of(tally)
+    return _ranked(orders, moments_of(tally), layout, tally.nights, per_journey)
+
+
+def _ranked(
+    orders: list[tuple[str, ...]],
+    moments: dict[Any, Any],
+    layout: Layout,
+    nights: int,
+    per_journey: int,
+) -> list[RotaResult]:
+    """Each rota's totals and what came, best first, each told against the best."""
     totals = [
         {m.key: (moments[(m.key, None)].s[i], moments[(m.key, None)].w[i]) for m in ROTA}
         for i in range(len(orders))
@@ -126,7 +136,7 @@ def rank_rotas(
     return [
         RotaResult(
             orders[i],
-            tally.nights,
+            nights,
             per_journey,
             totals[i],
             None
