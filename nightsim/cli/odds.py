@@ -441,17 +441,10 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
         nights = min(DEFAULT_NIGHTS, max(1, odds_mod.MAX_RANK_NIGHTS // max(counts)))
         if nights < DEFAULT_NIGHTS:
             say(args, "status.rank_nights", rotas=max(counts), nights=nights)
-    if max(counts) * nights > odds_mod.MAX_RANK_NIGHTS:
-        limit = odds_mod.MAX_RANK_NIGHTS
-        raise UsageError(
-            Said(
-                "use.rank_too_many",
-                rotas=max(counts),
-                nights=nights,
-                limit=limit,
-                fit=max(1, limit // max(counts)),
-            )
-        )
+    try:
+        odds_mod.check_rank_nights(max(counts), nights)
+    except ValueError as exc:
+        raise UsageError(said_of(exc)) from None
     return ks, counts, nights
 
 

@@ -1364,7 +1364,7 @@ UK: dict[str, str | dict[str, str]] = {
     "use.no_night": "{path}: ночі {night} немає (у кампанії зіграно ночей: {last})",
     "use.watchers_party": "--watchers: має бути 1..{high} (загін), отримано {got}",
     "use.no_watchers": "у конфігурації немає вартових, щоб їх упорядкувати; дайте --watchers K",
-    "use.too_many_rotas": "{count} послідовностей варт (понад {limit}); дайте --watchers із меншим"
+    "use.too_many_rotas": "послідовностей варт: {count}, а межа {limit}; дайте --watchers із меншим"
     " числом вартових",
     "use.scheduler_address": "--scheduler {address}: очікували адресу планувальника Dask,"
     " tcp://HOST:PORT",
@@ -1372,8 +1372,8 @@ UK: dict[str, str | dict[str, str]] = {
     " доповнення: {extra}",
     "use.at_least": "{option}: має бути щонайменше {low}, отримано {got}",
     "use.seconds": "{option}: має бути {low}..{high} с, отримано {got}",
-    "use.seed_long": "--seed: число з {digits} цифр, більше за межу {limit}; дайте коротше число"
-    " або фразу",
+    "use.seed_long": "--seed: цифр у числі: {digits}, а межа {limit}; дайте коротше число або"
+    " фразу",
     "use.seed_empty": "--seed: зерно порожнє; дайте число або фразу",
     "use.seed_control": "--seed: {text} містить розрив рядка чи інший керівний символ; дайте число"
     " або фразу",
@@ -1392,8 +1392,8 @@ UK: dict[str, str | dict[str, str]] = {
     "use.compare_twice": "--compare {item}: {name} уже задано через --compare {other}; кожен ключ —"
     " лише раз",
     "use.watchers_form": "--watchers: очікували K або K,K,... (числа), отримано {got}",
-    "use.rank_too_many": "{rotas} послідовностей варт × {nights} ночей — понад межу {limit} ночей;"
-    " дайте --nights {fit} чи менше або --watchers",
+    "use.rank_too_many": "послідовностей варт: {rotas}, ночей на кожну: {nights} — разом понад межу"
+    " {limit}; дайте --nights {fit} чи менше або --watchers",
     "use.pipe_too_big": "{path}: канал понад {mib} МіБ (межа для відтворення з каналу); відтворіть"
     " журнал із файлу",
     "use.pace_page": "--pace передає потоком text, jsonl чи cloudevents; сторінку записують цілою",

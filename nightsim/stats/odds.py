@@ -543,6 +543,16 @@ class Constraints:
 UNCONSTRAINED = Constraints()
 
 
+def check_rank_nights(rotas: int, nights: int) -> None:
+    """A ranking of `rotas` x `nights` within MAX_RANK_NIGHTS, or ValueError saying how many
+    nights would fit."""
+    if rotas * nights > MAX_RANK_NIGHTS:
+        fit = max(1, MAX_RANK_NIGHTS // rotas)
+        raise ValueError(
+            Said("use.rank_too_many", rotas=rotas, nights=nights, limit=MAX_RANK_NIGHTS, fit=fit)
+        )
+
+
 def rota_orders(
     config: Config, watchers: int | None = None, constraints: Constraints = UNCONSTRAINED
 ) -> list[tuple[str, ...]]:

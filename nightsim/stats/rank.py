@@ -18,10 +18,10 @@ from typing import Any
 from nightsim.config import Config
 from nightsim.measures import CREATURE, ROTA
 from nightsim.stats.odds import (
-    MAX_RANK_NIGHTS,
     UNCONSTRAINED,
     Constraints,
     Progress,
+    check_rank_nights,
     journeys_for,
     provenance,
     rota_config,
@@ -30,7 +30,6 @@ from nightsim.stats.odds import (
 )
 from nightsim.stats.paired import difference
 from nightsim.stats.tally import Layout, moments_of, tally_paired
-from nightsim.told import Said
 
 AWAKE = ROTA[0].key  # the first of the ranking, and what "tied with the best" is about
 RANKED_BY = [m.key for m in ROTA if m.ranked]
@@ -87,16 +86,7 @@ def rank_rotas(
     """Every rota (within `constraints`) over the same per-night seeds, best first, each
     with its paired difference from the best on safety and on full rests."""
     orders = rota_orders(config, watchers, constraints)
-    if len(orders) * nights > MAX_RANK_NIGHTS:
-        raise ValueError(
-            Said(
-                "use.rank_too_many",
-                rotas=len(orders),
-                nights=nights,
-                limit=MAX_RANK_NIGHTS,
-                fit=max(1, MAX_RANK_NIGHTS // len(orders)),
-            )
-        )
+    check_rank_nights(len(orders), nights)
     configs = [rota_config(config, o, watchers) for o in orders]
     units = journeys_for(nights, per_journey)
     layout = Layout.of("rank", configs)
