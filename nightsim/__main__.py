@@ -17,7 +17,10 @@ from nightsim.cli import stop
 def main() -> int:
     try:
         stop.install()
+        from nightsim.cli import lean_imports
         from nightsim.cli import main as cli_main
+
+        lean_imports.install()
 
         code = cli_main()
         # The work is done: a signal from here to the exit changes nothing. One that came

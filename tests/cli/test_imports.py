@@ -210,3 +210,32 @@ def test_no_other_command_loads_the_server(argv: list[str]) -> None:
     server = {"starlette", "uvicorn", "multipart", "anyio", "nightsim.serve"}
     assert sorted(m for m in modules if m.split(".")[0] in server or m in server) == []
     assert not any(m.startswith("nightsim.serve") for m in modules)
+
+
+def test_the_command_leaves_structlogs_rich_renderers_out() -> None:
+    """nightsim/cli/lean_imports.py: `python -m nightsim run` writes its log through
+    structlog without rich's traceback and pretty-printer (~30 ms of its start); a program
+    that imports nightsim as a library keeps structlog's rich renderers, and an import of
+    either from any other module works."""
+    probe = (
+        "import json, sys\n"
+        "import nightsim.cli\n"
+        "real = nightsim.cli.main\n"
+        "def command(argv=None):\n"
+        "    code = real(argv)\n"
+        "    import structlog.dev\n"
+        "    left = sorted({'rich.pretty', 'rich.traceback'} & set(sys.modules))\n"
+        "    import rich.pretty\n"
+        "    print(json.dumps([left, structlog.dev.rich is None]), file=sys.stderr)\n"
+        "    return code\n"
+        "nightsim.cli.main = command\n"
+        "from nightsim.__main__ import main\n"
+        "raise SystemExit(main())\n"
+    )
+    argv = ["run", "--seed", "3", "--no-log", "--format", "jsonl"]
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stderr.splitlines()[-1]) == [[], True]
+    library = loaded_after("import nightsim.log.writer as w\nw.log_pipeline([])")
+    assert {"structlog", "rich.pretty", "rich.traceback"} <= library
