@@ -43,6 +43,7 @@ examples:
   nightsim odds --rank-rotas                     every order of the configured watchers
   nightsim odds --rank-rotas --watchers 3        every 3 of the party, in every order
   nightsim odds --rank-rotas --watchers 2,3,4    one ranking per K, and the trade-off
+  nightsim odds --rank-rotas --watchers 3 --pin Wren=1 --exclude Moss   Wren first, Moss asleep
   nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
   nightsim odds --sweep rules.rest_hours=6,7,8,9,10 --format html > sweep.html
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
