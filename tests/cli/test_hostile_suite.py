@@ -21,7 +21,9 @@ TOOL = ROOT / "tools" / "hostile.py"
 
 # Every class, and the stream names of each rules edition: edition 1's collisions are
 # expected (its logs keep the names they were rolled with), the current edition's must be 0.
-CLASSES = ["names", "csv", "headers", "signals", "streams e1", "streams e2", "special"]
+CLASSES = [
+    "names", "csv", "headers", "signals", "streams e1", "streams e2", "streams e3", "special"
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
