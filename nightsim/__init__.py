@@ -16,13 +16,15 @@ thin shell around them; nothing here prints:
     compare(config_a, config_b, seed, n)  B - A over the same nights, paired -> CompareReport
     rank_rotas(config, seed, nights)      every order of the watchers, ranked -> RankReport
     sweep(config, key, values, seed, n)   one setting over several values -> SweepReport
+    grid(config, rows, columns, seed, n)  two settings at once, every pair -> GridReport
     write_log(path, config, seed)         a night's hashed log, written atomically -> head
 
     Config, Night                         the config and a simulated night (typed, frozen)
     Campaign                              a campaign file: new, open, play, adjust, nights,
                                           state, verify (docs/campaign.md)
-    OddsReport, CompareReport, RankReport, SweepReport, Estimate: the typed reports (TypedDicts
-                                          whose keys are `odds --format json`'s)
+    OddsReport, CompareReport, RankReport, SweepReport, GridReport, Estimate: the typed
+                                          reports (TypedDicts whose keys are
+                                          `odds --format json`'s)
     ConfigError                           a config that cannot be read, naming the field
     LogError: NotALog, BrokenLog          a log that is not one, or is broken, naming the line
 
@@ -73,10 +75,12 @@ if _typing.TYPE_CHECKING:
     from nightsim.reports import (
         CompareReport,
         Estimate,
+        GridReport,
         OddsReport,
         RankReport,
         SweepReport,
         compare,
+        grid,
         odds,
         rank_rotas,
         sweep,
@@ -94,6 +98,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "Estimate",
+    "GridReport",
     "LogError",
     "Night",
     "NotALog",
@@ -103,6 +108,7 @@ __all__ = [
     "__version__",
     "compare",
     "for_view",
+    "grid",
     "involves",
     "iter_events",
     "iter_log",
@@ -133,10 +139,12 @@ _LAZY = {
     "for_view": "nightsim.view",
     "CompareReport": "nightsim.reports",
     "Estimate": "nightsim.reports",
+    "GridReport": "nightsim.reports",
     "OddsReport": "nightsim.reports",
     "RankReport": "nightsim.reports",
     "SweepReport": "nightsim.reports",
     "compare": "nightsim.reports",
+    "grid": "nightsim.reports",
     "odds": "nightsim.reports",
     "rank_rotas": "nightsim.reports",
     "sweep": "nightsim.reports",

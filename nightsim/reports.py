@@ -176,6 +176,38 @@ class SweepReport(_Provenance):
     config: dict[str, Any]
 
 
+class GridCell(TypedDict):
+    """One cell of a grid: its estimate, and (but for the first cell) its paired difference
+    from the first cell."""
+
+    estimate: Estimate
+    vs_first: Difference | None
+
+
+class GridMeasure(TypedDict):
+    measure: str
+    character: str | None
+    creature: str | None
+    cells: list[list[GridCell]]  # [row][column]
+
+
+class GridReport(_Provenance):
+    """`grid`: two settings at once on the same nights; `settings` the two keys (rows,
+    then columns), `rows` and `columns` their values, `cells` each cell's config hash."""
+
+    config_sha256: str
+    nights: int
+    seed: int | str
+    nights_per_journey: int
+    journeys: int
+    settings: list[str]
+    rows: list[str]
+    columns: list[str]
+    cells: list[dict[str, str]]
+    measures: list[GridMeasure]
+    config: dict[str, Any]
+
+
 def _check(config: object, seed: object, nights: object, per_journey: object) -> None:
     if not isinstance(config, Config):
         raise TypeError(f"config: expected a Config (load_config), got {type(config).__name__}")
@@ -327,6 +359,58 @@ def sweep(
         progress=progress,
     )
     return cast(SweepReport, _produced(report, config, seed))
+
+
+def grid(
+    config: Config,
+    rows: tuple[str, Sequence[str]],
+    columns: tuple[str, Sequence[str]],
+    seed: int | str,
+    nights: int = 10_000,
+    *,
+    nights_per_journey: int = 1,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> GridReport:
+    """Two settings at once: every pair of a value of `rows` (a `--set` key and its TOML
+    values as text) and of `columns` over the same nights, each cell paired against the
+    first cell: `odds --grid KEY=V1,… --grid KEY=W1,…`. Raises ConfigError naming the item
+    when a value does not make a config, or the grid is past its size.
+
+    >>> from nightsim import grid, load_config
+    >>> from nightsim.config import default_config_path
+    >>> config = load_config(default_config_path())
+    >>> report = grid(config, ("rules.rest_hours", ["6", "8"]),
+    ...               ("camp.light_fire", ["true", "false"]), 7, 200)
+    >>> fire = next(m for m in report["measures"] if m["measure"] == "fire_lasts")
+    >>> [[c["estimate"]["k"] for c in row] for row in fire["cells"]]
+    [[49, 0], [11, 0]]
+    """
+    from nightsim.stats import grid as grid_mod
+    from nightsim.stats.sweep import split_sweep
+
+    _check(config, seed, nights, nights_per_journey)
+    axes = []
+    for axis in (rows, columns):
+        if not isinstance(axis, tuple) or len(axis) != 2 or isinstance(axis[1], str):
+            raise TypeError("rows, columns: each (a dotted --set key, a list of TOML values)")
+        key, values = axis
+        checked = split_sweep(f"{key}={','.join(values)}", "--grid")
+        if checked[1] != list(values):
+            raise ValueError(f"values: each a TOML value without a top-level comma: {values!r}")
+        axes.append(f"{checked[0]}={','.join(checked[1])}")
+    first, second = grid_mod.split_grid(axes)
+    report = grid_mod.grid(
+        config,
+        first,
+        second,
+        seed,
+        nights,
+        per_journey=nights_per_journey,
+        jobs=jobs,
+        progress=progress,
+    )
+    return cast(GridReport, _produced(report, config, seed))
 
 
 def _produced(

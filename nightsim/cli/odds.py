@@ -25,6 +25,7 @@ from nightsim.cli.common import (
     say,
     shown_seed,
 )
+from nightsim.cli.odds_grid import grid_plan, run_grid
 from nightsim.cli.page import print_odds_page, print_rank_page, print_sweep_page
 from nightsim.limits import MAX_INT_DIGITS, shown
 from nightsim.told import Said, said_of
@@ -46,6 +47,8 @@ examples:
   nightsim odds --rank-rotas --watchers 3 --pin Wren=1 --exclude Moss   Wren first, Moss asleep
   nightsim odds --compare party.Wren.con=14      the same nights with Wren's CON 14
   nightsim odds --sweep rules.rest_hours=6,7,8,9,10 --format html > sweep.html
+  nightsim odds --grid camp.light_fire=true,false --grid camp.carried_firewood_hours=0,4,8
+                                                 fire or not x how much wood, every pair
   nightsim odds --format csv > odds.csv          one table, for a spreadsheet
   nightsim odds diff before.json after.json      two saved JSON reports side by side
   nightsim odds --lang uk                        in Ukrainian (the text and the page)
@@ -135,6 +138,15 @@ def _add_compare_args(p: argparse.ArgumentParser) -> None:
         " intervals (html: a chart of each measure against the setting)",
     )
     p.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="KEY=V1,V2,...",
+        help="given twice, two settings at once (rows, then columns; values as --sweep takes"
+        " them) on the same nights, every cell paired against the first cell (html: a heatmap"
+        " per measure)",
+    )
+    p.add_argument(
         "--lang",
         choices=("en", "uk"),
         default="en",
@@ -207,6 +219,7 @@ def _check(args: argparse.Namespace) -> None:
             ("--compare", args.compare),
             ("--rank-rotas", args.rank_rotas),
             ("--sweep", args.sweep),
+            ("--grid", args.grid),
         )
         if on
     ]
@@ -330,6 +343,7 @@ def _report(args: argparse.Namespace) -> int:
 
         other = config_b(args)
     swept = _sweep_plan(args, config) if args.sweep else None
+    axes = grid_plan(args, config) if args.grid else None
     if args.seed is None:
         # Before the nights, with the flags that repeat them: a stop or a failure still tells
         # it, and the end does not tell it again (`_told_seed`).
@@ -344,6 +358,8 @@ def _report(args: argparse.Namespace) -> int:
         return run_compare(args, config, other, seed, jobs, per)
     if swept is not None:
         return _sweep(args, config, seed, jobs, per, swept)
+    if axes is not None:
+        return run_grid(args, config, seed, jobs, per, axes)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
     with _progress(units * per, "nights") as progress:
@@ -576,6 +592,8 @@ def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -
         argv += ["--compare", item]
     if args.sweep:
         argv += ["--sweep", args.sweep]
+    for item in args.grid:
+        argv += ["--grid", item]
     if args.rank_rotas:
         argv.append("--rank-rotas")
         if args.watchers:

@@ -231,6 +231,12 @@ def print_sweep_page(report: Mapping[str, Any], lang: str = "en") -> None:
     _out(sweep_html(report, lang))
 
 
+def print_grid_page(report: Mapping[str, Any], lang: str = "en") -> None:
+    from nightsim.page.grid import grid_html
+
+    _out(grid_html(report, lang))
+
+
 def print_compare_page(report: Mapping[str, Any], lang: str = "en") -> None:
     from nightsim.page.sweep import compare_html
 

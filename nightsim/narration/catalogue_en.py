@@ -611,7 +611,7 @@ EN: dict[str, str | dict[str, str]] = {
     " corrupt: file is not a database)",
     "file.kind_report": "a JSON report",
     "diff.not_odds": "{file}: not a saved `nightsim odds` report (--format json, without"
-    " --compare, --sweep or --rank-rotas)",
+    " --compare, --sweep, --grid or --rank-rotas)",
     "diff.not_json": "{file}: not JSON; a saved report is `nightsim odds … --format json`",
     "diff.other_question": "{a} and {b} answer different questions ({what} differ); --force"
     " compares the measures both hold",
@@ -624,11 +624,15 @@ EN: dict[str, str | dict[str, str]] = {
     "diff.note": "Each line: A, B, and B \u2212 A in percentage points with its 95% interval"
     " (Newcombe's, from the two Wilson intervals); ◆ where the interval leaves out 0. Nights"
     " that are not the same nights make a wider interval than a paired --compare.",
-    "sweep.form": "--sweep {item}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8",
-    "sweep.two": "--sweep {item}: expected two or more values, comma-separated",
-    "sweep.most": "--sweep {item}: at most {most} values",
-    "sweep.twice": "--sweep {item}: {value} is given twice",
-    "sweep.at": "--sweep {item}: {problem}",
+    "sweep.form": "{option} {item}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8",
+    "sweep.two": "{option} {item}: expected two or more values, comma-separated",
+    "sweep.most": "{option} {item}: at most {most} values",
+    "sweep.twice": "{option} {item}: {value} is given twice",
+    "sweep.at": "{option} {item}: {problem}",
+    "grid.two": "--grid: expected two, one per setting (rows, then columns); got {count}",
+    "grid.same_key": "--grid: {setting} is both settings; a grid is two different settings",
+    "grid.cells": "--grid: {cells} cells; at most {most} (one setting's values times the"
+    " other's)",
     "cpage.log_broken": "campaign page: {problem}; `nightsim campaign verify` checks every night",
     "cpage.unverified": "campaign page: {problem}; nothing is written (`nightsim campaign verify`)",
     "cdmg.table_missing": "its table {table} is missing: the file was edited or is damaged",
@@ -1078,6 +1082,26 @@ EN: dict[str, str | dict[str, str]] = {
     "sweeppage.table": "The numbers",
     "sweeppage.tip": "{measure}, {value}: {p} (95% interval: {low}\u2013{high})",
     "sweeppage.tip_vs": "{tip}; against {first}: {diff}",
+    # odds --grid (narration/grid.py, page/grid.py)
+    "grid.title": "{rows} at {row_values} (rows) \u00d7 {columns} at {column_values} (columns)"
+    " over the same {nights}, each cell against {first} (seed {seed})",
+    "grid.line": "{measure} \u00b7 {row}, {column}: {p}",
+    "grid.note": "Each cell against the first ({first}) over the same nights (night i is run"
+    " --seed \u201cS/i\u201d under each); a difference whose 95% interval holds 0 is not a"
+    " clear one.",
+    "grid.marks": "{up} or {down}: clearly above or below the first cell ({first}) over the same"
+    " nights; a difference whose 95% interval holds 0 is not a clear one (--format json has"
+    " every interval).",
+    "gridpage.maps": "Each measure over the two settings",
+    "gridpage.note": "Each cell prints its chance; the darker the cell, the likelier, within its"
+    " measure. {up} or {down} in a solid frame: clearly above or below the first cell ({first})"
+    " over the same nights; the first cell has a dashed frame.",
+    "gridpage.words": "Each cell in words",
+    "gridpage.flat": "Every cell the same: {p} (one shade)",
+    "gridpage.scale": "Shades from {low} (lightest) to {high} (darkest)",
+    "gridpage.tip": "{cell}: {p} (95% interval: {low}\u2013{high})",
+    "gridpage.tip_first": "{tip}; the first cell",
+    "gridpage.tip_vs": "{tip}; against the first cell: {diff}",
     # what produced a report (every odds text, page and CSV)
     "report.produced_by": "Produced by nightsim {version} from {config} (config sha256"
     " {sha}){sets}; seed {seed}, {nights}, dice {rng}, rules edition {edition}.",

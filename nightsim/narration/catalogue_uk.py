@@ -640,7 +640,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.not_a_database": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений)",
     "file.kind_report": "звіт JSON",
     "diff.not_odds": "{file}: це не збережений звіт `nightsim odds` (--format json, без"
-    " --compare, --sweep чи --rank-rotas)",
+    " --compare, --sweep, --grid чи --rank-rotas)",
     "diff.not_json": "{file}: це не JSON; збережений звіт — це `nightsim odds … --format json`",
     "diff.other_question": "{a} і {b} відповідають на різні питання (різняться: {what});"
     " --force порівнює міри, що є в обох",
@@ -653,11 +653,17 @@ UK: dict[str, str | dict[str, str]] = {
     "diff.note": "У кожному рядку: A, B і B \u2212 A у в. п. з 95% інтервалом (Ньюкомба, з двох"
     " інтервалів Вілсона); ◆ там, де інтервал не містить 0. Ночі, що не ті самі, дають ширший"
     " інтервал, ніж парне --compare.",
-    "sweep.form": "--sweep {item}: очікували KEY=V1,V2,…, напр. rules.rest_hours=6,7,8",
-    "sweep.two": "--sweep {item}: очікували два чи більше значень через кому",
-    "sweep.most": "--sweep {item}: щонайбільше {most} значень",
-    "sweep.twice": "--sweep {item}: {value} дано двічі",
-    "sweep.at": "--sweep {item}: {problem}",
+    "sweep.form": "{option} {item}: очікували KEY=V1,V2,…, напр. rules.rest_hours=6,7,8",
+    "sweep.two": "{option} {item}: очікували два чи більше значень через кому",
+    "sweep.most": "{option} {item}: щонайбільше {most} значень",
+    "sweep.twice": "{option} {item}: {value} дано двічі",
+    "sweep.at": "{option} {item}: {problem}",
+    "grid.two": "--grid: очікували два, по одному на налаштування (рядки, потім стовпці);"
+    " отримали {count}",
+    "grid.same_key": "--grid: {setting} \u2014 обидва налаштування; сітка \u2014 це два різні"
+    " налаштування",
+    "grid.cells": "--grid: клітинок {cells}; щонайбільше {most} (значення одного налаштування"
+    " на значення іншого)",
     "cpage.log_broken": "campaign page: {problem}; `nightsim campaign verify` перевіряє кожну ніч",
     "cpage.unverified": "campaign page: {problem}; нічого не записано (`nightsim campaign verify`)",
     "cdmg.table_missing": "таблиці {table} немає: файл змінено або пошкоджено",
@@ -1124,6 +1130,25 @@ UK: dict[str, str | dict[str, str]] = {
     "sweeppage.table": "Числа",
     "sweeppage.tip": "{measure}, {value}: {p} (інтервал 95\u00a0%: {low}\u2013{high})",
     "sweeppage.tip_vs": "{tip}; проти {first}: {diff}",
+    # odds --grid (narration/grid.py, page/grid.py)
+    "grid.title": "{rows}: {row_values} (рядки) \u00d7 {columns}: {column_values} (стовпці)"
+    " за ті самі {nights}, кожна клітинка проти {first} (зерно {seed})",
+    "grid.line": "{measure} \u00b7 {row}, {column}: {p}",
+    "grid.note": "Кожна клітинка проти першої ({first}) за ті самі ночі (ніч i \u2014 це run"
+    " --seed «S/i» для кожної); різниця, інтервал 95\u00a0% якої містить 0, не є явною.",
+    "grid.marks": "{up} чи {down}: явно вище чи нижче за першу клітинку ({first}) за ті самі"
+    " ночі; різниця, інтервал 95\u00a0% якої містить 0, не є явною (--format json має кожен"
+    " інтервал).",
+    "gridpage.maps": "Кожна міра за двома налаштуваннями",
+    "gridpage.note": "Кожна клітинка показує свій шанс; що темніша клітинка, то ймовірніше, в"
+    " межах її міри. {up} чи {down} у суцільній рамці: явно вище чи нижче за першу клітинку"
+    " ({first}) за ті самі ночі; перша клітинка \u2014 у штриховій рамці.",
+    "gridpage.words": "Кожна клітинка словами",
+    "gridpage.flat": "Усі клітинки однакові: {p} (один відтінок)",
+    "gridpage.scale": "Відтінки від {low} (найсвітліший) до {high} (найтемніший)",
+    "gridpage.tip": "{cell}: {p} (інтервал 95\u00a0%: {low}\u2013{high})",
+    "gridpage.tip_first": "{tip}; перша клітинка",
+    "gridpage.tip_vs": "{tip}; проти першої клітинки: {diff}",
     # що створило звіт (кожен текст, сторінка й CSV шансів)
     "report.produced_by": "Створено nightsim {version} з {config} (sha256 конфігурації"
     " {sha}){sets}; зерно {seed}, {nights}, кості {rng}, редакція правил {edition}.",

@@ -97,8 +97,13 @@ class Moments:
         return cls(k, s=[0] * k, w=[0] * k, km=[0] * k, q=[[0] * k for _ in range(k)])
 
     @classmethod
-    def of(cls, values: Sequence[list[int]], denoms: Sequence[list[int]]) -> Moments:
-        """The sums of a chunk: per config, its units' counts and denominators."""
+    def of(
+        cls, values: Sequence[list[int]], denoms: Sequence[list[int]], *, star: bool = False
+    ) -> Moments:
+        """The sums of a chunk: per config, its units' counts and denominators. `star`: only
+        the cross products a difference from config 0 reads (`q[0][j]` and `q[j][j]`), for
+        reports that tell every config against the first (a sweep, a grid): k of them
+        instead of k²/2, the others left 0 and never read."""
         k = len(values)
         m = cls.empty(k)
         if not values or not values[0]:
@@ -113,7 +118,7 @@ class Moments:
             m.w[i] = sum(denoms[i])
             m.km[i] = sum(map(mul, v, base))
             row = m.q[i]
-            for j in range(i, k):
+            for j in range(i, k) if i == 0 or not star else (i,):
                 row[j] = sum(map(mul, v, values[j]))
         return m
 

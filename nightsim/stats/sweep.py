@@ -26,21 +26,26 @@ from nightsim.told import Said, said_of
 MAX_SWEEP_VALUES = 12
 
 
-def split_sweep(item: str) -> tuple[str, list[str]]:
+def split_sweep(item: str, option: str = "--sweep") -> tuple[str, list[str]]:
     """`KEY=V1,V2,…` -> the key and its values (TOML values, as `--set` takes them; a comma
-    inside brackets or quotes belongs to the value). Raises ConfigError naming the item."""
+    inside brackets or quotes belongs to the value). Raises ConfigError naming the item and
+    its `option` (`--sweep`, or `--grid`, whose axes are sweeps)."""
     key, sep, text = item.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise ConfigError(Said("sweep.form", item=shown(item)))
+        raise ConfigError(Said("sweep.form", option=option, item=shown(item)))
     values = [v.strip() for v in _split_top(text)]
     if len(values) < 2 or any(not v for v in values):
-        raise ConfigError(Said("sweep.two", item=shown(item)))
+        raise ConfigError(Said("sweep.two", option=option, item=shown(item)))
     if len(values) > MAX_SWEEP_VALUES:
-        raise ConfigError(Said("sweep.most", item=shown(item), most=MAX_SWEEP_VALUES))
+        raise ConfigError(
+            Said("sweep.most", option=option, item=shown(item), most=MAX_SWEEP_VALUES)
+        )
     repeated = sorted({v for v in values if values.count(v) > 1})
     if repeated:
-        raise ConfigError(Said("sweep.twice", item=shown(item), value=shown(repeated[0])))
+        raise ConfigError(
+            Said("sweep.twice", option=option, item=shown(item), value=shown(repeated[0]))
+        )
     return key, values
 
 
@@ -62,15 +67,22 @@ def _split_top(text: str) -> list[str]:
     return [*parts, text[start:]]
 
 
-def sweep_configs(config: Config, key: str, values: Sequence[str]) -> list[Config]:
+def sweep_configs(
+    config: Config, key: str, values: Sequence[str], option: str = "--sweep"
+) -> list[Config]:
     """The config under each value (`KEY=value` on top, blamed on the item if wrong)."""
-    data = config.canonical()
+    return [set_items(config, [(key, v)], option) for v in values]
+
+
+def set_items(config: Config, items: Sequence[tuple[str, str]], option: str) -> Config:
+    """The config with each `KEY=value` on top, a mistake blamed on the item and `option`."""
     try:
-        return [with_overrides(data, [f"{key}={v}"], source="--sweep") for v in values]
-    except ConfigError as exc:  # blamed on its `--set` item: it is the sweep's
+        return with_overrides(config.canonical(), [f"{k}={v}" for k, v in items], source=option)
+    except ConfigError as exc:  # blamed on its `--set` item: it is the sweep's (or grid's)
         said = said_of(exc)
         if isinstance(said, Said) and said.code == "config.set_at":
-            said = Said("sweep.at", item=said.fields["item"], problem=said.fields["problem"])
+            fields = said.fields
+            said = Said("sweep.at", option=option, item=fields["item"], problem=fields["problem"])
         raise ConfigError(said) from None
 
 

@@ -60,6 +60,13 @@ class Layout:
             creatures_of(configs),
         )
 
+    @property
+    def star(self) -> bool:
+        """Whether only differences from the first config are read (`paired.Moments.of`):
+        a comparison, sweep or grid tells every config against the first; a ranking tells
+        each against the best, which is any of them."""
+        return self.kind == "compare"
+
     def keys(self) -> list[tuple[str, str | None]]:
         """The measures, in order: (key, character name or None for the party), then what
         comes: (`table_<code>`, None) per table and (`creature`, its name) per creature."""
@@ -102,7 +109,7 @@ class Tally:
         self._values: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(counted)]
         self._denoms: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(counted)]
         self._counted = [layout.counted(c) for c in range(k)]
-        self.comes = Comes(k, len(TABLES), layout.creatures, per_journey)
+        self.comes = Comes(k, len(TABLES), layout.creatures, per_journey, star=layout.star)
 
     def add(self, unit: list[tuple[NightOutcome, ...]]) -> None:
         """One unit: per config, its nights' outcomes; per measure, its Σk and Σn over them."""
@@ -122,7 +129,7 @@ class Tally:
     def close(self) -> None:
         """Fold the chunk's lists into the moments (and empty them)."""
         for m, (vals, dens) in enumerate(zip(self._values, self._denoms, strict=True)):
-            self.moments[m].merge(Moments.of(vals, dens))
+            self.moments[m].merge(Moments.of(vals, dens, star=self.layout.star))
             for lst in (*vals, *dens):
                 lst.clear()
         first = len(self._values)
@@ -144,8 +151,11 @@ class Comes:
     from the units' non-zero counts. The same moments `Moments.of` gives the full lists,
     for a fraction of the work on the nights nothing comes."""
 
-    def __init__(self, k: int, tables: int, creatures: Sequence[str], per_journey: int) -> None:
+    def __init__(
+        self, k: int, tables: int, creatures: Sequence[str], per_journey: int, *, star: bool
+    ) -> None:
         self.k = k
+        self.star = star  # only the cross products with config 0 (`Moments.of`)
         self.per = per_journey
         self.rows = tables + len(creatures)
         self._creature = {c: tables + i for i, c in enumerate(creatures)}
@@ -175,7 +185,7 @@ class Comes:
             for row, v in hi.items():
                 self.s[row][i] += v
                 q = self.q[row]
-                for j in range(i, self.k):
+                for j in range(i, self.k) if i == 0 or not self.star else (i,):
                     q[i][j] += v * hits[j].get(row, 0)
 
     def moments(self) -> list[Moments]:

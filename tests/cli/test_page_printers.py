@@ -1,7 +1,7 @@
 """Each report's page is printed by a function handed to `tell_report`
 (`cli.odds.ReportOutputs.page`), not found by its name: `odds --format html` prints the page
-of the very report `--format json` prints, for plain odds, `--rank-rotas`, `--compare` and
-`--sweep`."""
+of the very report `--format json` prints, for plain odds, `--rank-rotas`, `--compare`,
+`--sweep` and `--grid`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from nightsim.cli import main
 from nightsim.page import odds_html, rank_html
+from nightsim.page.grid import grid_html
 from nightsim.page.sweep import compare_html, sweep_html
 
 Page = Callable[[Mapping[str, Any], str], str]
@@ -21,10 +22,11 @@ CASES: list[tuple[list[str], Page]] = [
     (["--rank-rotas", "--top", "3"], rank_html),
     (["--compare", "camp.encounter_chance=4"], compare_html),
     (["--sweep", "rules.rest_hours=7,8"], sweep_html),
+    (["--grid", "rules.rest_hours=7,8", "--grid", "camp.light_fire=true,false"], grid_html),
 ]
 
 
-@pytest.mark.parametrize(("argv", "page"), CASES, ids=["odds", "rank", "compare", "sweep"])
+@pytest.mark.parametrize(("argv", "page"), CASES, ids=["odds", "rank", "compare", "sweep", "grid"])
 def test_the_html_is_the_page_of_the_json_report(
     argv: list[str], page: Page, capfdbinary: pytest.CaptureFixture[bytes]
 ) -> None:

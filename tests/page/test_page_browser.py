@@ -25,12 +25,15 @@ from typing import Any
 
 import pytest
 
+from nightsim import grid
 from nightsim.config import config_from_data, default_config_path, load_config
 from nightsim.engine.journey import simulate
 from nightsim.log.reader import iter_log
 from nightsim.page import night_html, odds_html
+from nightsim.page.grid import grid_html
 from nightsim.stats.odds import odds
 from nightsim.stats.rank import rank_report, rank_rotas
+from tests.helpers.axe import axe_violations
 from tests.helpers.logs import log_text
 from tests.helpers.narration import STORY
 
@@ -224,6 +227,31 @@ def test_odds_reports(browser: Any, lang: str) -> None:
         # Ukrainian's longer words ("повноцінний нічний відпочинок") fit a phone too.
         assert overflow(browser, html) <= 390
         loaded.page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_grid_heatmaps_are_readable_without_colour(browser: Any, lang: str) -> None:
+    """The grid's page: a heatmap per measure whose clear cells carry a sign and a frame (not
+    the colour alone), the dark text readable on every shade in either colour scheme (axe's
+    contrast rule among the rest), no sideways scroll on a phone."""
+    report = grid(_CONFIG, ("camp.light_fire", ["true", "false"]),
+                  ("camp.carried_firewood_hours", ["0", "4", "8"]), 5, 300)  # fmt: skip
+    html = grid_html(report, lang)
+    for scheme in ("light", "dark"):
+        loaded = load(browser, html, width=390, color_scheme=scheme)
+        clean(loaded)
+        page = loaded.page
+        assert page.locator("figure.heat").count() == len(report["measures"])
+        clear = page.locator("figure.heat td.clear")
+        assert clear.count() >= 5
+        for i in range(clear.count()):
+            cell = clear.nth(i)
+            assert cell.inner_text()[-1] in "\u25b2\u25bc"  # a sign, not only a shade
+            assert cell.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
+        assert axe_violations(page) == [], scheme
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(loaded, f"grid-{lang}-{scheme}.png")
+        page.context.close()
 
 
 def test_a_name_that_is_html_is_text_and_runs_nothing(browser: Any) -> None:

@@ -13,7 +13,6 @@ browser is ever downloaded. Screenshots go to tests/artifacts/ (git-ignored).
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 import os
 import re
@@ -25,6 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.helpers.axe import axe_violations
 from tests.serve.served import CAMPAIGN, Served, nightsim
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -110,14 +110,7 @@ def open_page(browser: Any, s: Served, url: str, width: int, **context: Any) -> 
 
 def axe(w: Watched) -> list[str]:
     """axe-core run in the page: its serious and critical violations, one line each."""
-    script = importlib.resources.files("axe_playwright_python").joinpath("axe.min.js")
-    w.page.evaluate(script.read_text(encoding="utf-8"))
-    results = w.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in results["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    return axe_violations(w.page)
 
 
 def shot(w: Watched, name: str) -> None:

@@ -110,6 +110,14 @@ QUESTIONS = [
     ["--nights", "800", "--compare", "camp.light_fire=false"],
     ["--nights", "500", "--sweep", "camp.season=winter,summer,autumn"],
     ["--nights", "200", "--rank-rotas", "--top", "3"],
+    [
+        "--nights",
+        "200",
+        "--grid",
+        "camp.light_fire=true,false",
+        "--grid",
+        "camp.season=winter,summer",
+    ],
 ]
 
 

@@ -1,0 +1,97 @@
+"""`nightsim odds --grid KEY=V1,… --grid KEY=W1,…`: two settings at once on the same nights,
+each cell against the first cell (docs/odds.md, "Two settings at once")."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from nightsim.cli.common import UsageError
+from nightsim.told import Said, said_of
+
+Row = list[object]
+Axis = tuple[str, list[str]]
+
+
+def grid_plan(args: argparse.Namespace, config: Any) -> tuple[Axis, Axis]:
+    """The two axes of --grid, every cell's config made (and refused, naming the item)
+    before a night runs."""
+    from nightsim.config import ConfigError
+    from nightsim.stats.grid import grid_configs, split_grid
+
+    try:
+        rows, columns = split_grid(args.grid)
+        grid_configs(config, rows, columns)
+    except ConfigError as exc:
+        said = said_of(exc)
+        if not isinstance(said, Said):  # a mistake of a cell's values, told as the grid's
+            said = str(said).replace("--set ", "--grid ", 1)
+        raise UsageError(said) from None
+    return rows, columns
+
+
+def run_grid(
+    args: argparse.Namespace,
+    config: Any,
+    seed: int | str,
+    jobs: int,
+    per: int,
+    axes: tuple[Axis, Axis],
+) -> int:
+    from nightsim import reports
+    from nightsim.cli.odds import (
+        DEFAULT_NIGHTS,
+        ReportOutputs,
+        _progress,
+        rendered,
+        tell_report,
+        with_produced,
+    )
+    from nightsim.cli.page import print_grid_page
+    from nightsim.stats import odds as odds_mod
+
+    rows, columns = axes
+    cells = len(rows[1]) * len(columns[1])
+    nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
+    units = odds_mod.journeys_for(nights, per)
+    with _progress(units * per * cells, f"nights x {cells} cells") as progress:
+        typed = reports.grid(
+            config,
+            rows,
+            columns,
+            seed,
+            nights,
+            nights_per_journey=per,
+            jobs=jobs,
+            progress=progress,
+        )
+    report = with_produced(dict(typed), args, config, seed)
+    text = rendered("nightsim.narration.grid", "render_grid")
+    return tell_report(args, report, seed, per, ReportOutputs(grid_table, print_grid_page, text))
+
+
+def grid_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
+    """`odds --grid --format csv`: a row per measure (and character) and cell, row by row:
+    both settings and their values, the estimate with its bounds and counts, then the
+    difference from the first cell with its bounds and `clear`, `paired`, `identical`
+    (empty on the first cell's rows)."""
+    header = ["measure", "character", "creature", "row_setting", "row_value"]
+    header += ["column_setting", "column_value", "p", "low", "high", "k", "n"]
+    header += ["diff", "diff_low", "diff_high", "clear", "paired", "identical"]
+    a, b = r["settings"]
+    out: list[Row] = []
+    for m in r["measures"]:
+        for v, row in zip(r["rows"], m["cells"], strict=True):
+            for w, cell in zip(r["columns"], row, strict=True):
+                est, vs = cell["estimate"], cell["vs_first"]
+                cells: Row = [m["measure"], m["character"] or "", m.get("creature") or ""]
+                cells += [a, v, b, w]
+                cells += [_blank(est[k]) for k in ("p", "low", "high", "k", "n")]
+                keys = ("diff", "low", "high", "clear", "paired", "identical")
+                cells += [""] * 6 if vs is None else [_blank(vs[k]) for k in keys]
+                out.append(cells)
+    return header, out
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
