@@ -174,10 +174,12 @@ def test_a_fifo_whose_writer_is_slow_is_read_to_its_end(kind: list[str], tmp_pat
         while not opened(proc.pid, fifo) and proc.poll() is None:
             assert time.monotonic() < deadline, "nightsim never opened the FIFO"
             time.sleep(0.02)
-        time.sleep(0.3)
+        # Pauses long enough for a non-blocking read to have found nothing (it would not
+        # wait at all: EAGAIN at once) and for the reader to block on the second piece.
+        time.sleep(0.1)
         half = len(data) // 2
         os.write(writer, data[:half])
-        time.sleep(0.3)
+        time.sleep(0.1)
         os.write(writer, data[half:])
     finally:
         os.close(writer)
