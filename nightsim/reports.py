@@ -135,6 +135,7 @@ class RankReport(_Provenance):
     watchers: int | None
     pinned: list[dict[str, Any]]
     excluded: list[str]
+    shift_hours: list[float] | None
     rotas: int
     ranked_by: list[str]
     tied_with_best: int
@@ -286,11 +287,13 @@ def rank_rotas(
     progress: Progress | None = None,
     pin: Mapping[str, int] | None = None,
     exclude: Sequence[str] = (),
+    shifts: Sequence[float] = (),
 ) -> RankReport:
     """Every order of the configured watchers (or of any `watchers` = K of the party) over
     the same nights, ranked: `odds --rank-rotas`; `pin` keeps a name on a watch (numbered
-    from 1) in every rota, `exclude` leaves names out of every rota. Raises ValueError for
-    too many rotas, or none left."""
+    from 1) in every rota, `exclude` leaves names out of every rota, `shifts` gives the
+    watches' lengths in hours (`--shifts`: as many watchers as lengths). Raises ValueError
+    for too many rotas, or none left; ConfigError for lengths that make no watch."""
     from nightsim.stats import rank as rank_mod
 
     _check(config, seed, nights, nights_per_journey)
@@ -302,7 +305,11 @@ def rank_rotas(
         )
     from nightsim.stats.odds import Constraints
 
-    constraints = Constraints(tuple((pin or {}).items()), tuple(exclude))
+    if isinstance(shifts, str | bytes):
+        raise TypeError("shifts: the watches' lengths in hours, a list of numbers")
+    constraints = Constraints(
+        tuple((pin or {}).items()), tuple(exclude), tuple(float(h) for h in shifts)
+    )
     rows = rank_mod.rank_rotas(
         config,
         seed,

@@ -176,6 +176,12 @@ def _add_rank_args(p: argparse.ArgumentParser) -> None:
         "--top", type=int, default=10, metavar="T", help="with --rank-rotas: show the best T"
     )
     p.add_argument(
+        "--shifts",
+        metavar="HOURS,...",
+        help="with --rank-rotas: the watches' lengths in hours, in order (3,2.5,2.5): every"
+        " rota keeps them; as many watchers as lengths (with --watchers, K lengths)",
+    )
+    p.add_argument(
         "--pin",
         action="append",
         default=[],
@@ -206,10 +212,10 @@ def _check(args: argparse.Namespace) -> None:
             _range("--nights-per-journey", 1, MAX_NIGHTS_PER_JOURNEY, args.nights_per_journey)
         )
     if not args.rank_rotas and (
-        args.watchers is not None or args.top != 10 or args.pin or args.exclude
+        args.watchers is not None or args.top != 10 or args.pin or args.exclude or args.shifts
     ):
         raise UsageError(Said("use.rank_only"))
-    args.constraints = _constraints(args.pin, args.exclude)
+    args.constraints = _constraints(args.pin, args.exclude, _shifts(args.shifts))
     if args.top < 1:
         raise UsageError(Said("use.at_least", option="--top", low=1, got=shown(args.top)))
     args.watchers = _watchers(args.watchers)
@@ -228,6 +234,8 @@ def _check(args: argparse.Namespace) -> None:
     _check_compare_keys(args.compare)
     if args.format == "html" and len(args.watchers or ()) > 1:
         raise UsageError(Said("use.html_one_ranking"))
+    if args.shifts and len(args.watchers or ()) > 1:
+        raise UsageError(Said("use.shifts_one_k", shifts=shown(args.shifts)))
 
 
 def _check_compare_keys(items: list[str]) -> None:
@@ -243,9 +251,26 @@ def _check_compare_keys(items: list[str]) -> None:
         seen[key] = item
 
 
-def _constraints(pins: list[str], excluded: list[str]) -> Any:
+def _shifts(text: str | None) -> tuple[float, ...]:
+    """--shifts 3,2.5,2.5: each a number of hours above 0 (the config checks the rest: whole
+    minutes, at most the rest period together)."""
+    if text is None:
+        return ()
+    out: list[float] = []
+    for part in text.split(","):
+        try:
+            hours = float(part.strip())
+        except ValueError:
+            raise UsageError(Said("use.shifts_form", got=shown(text))) from None
+        if not 0 < hours <= 16 or len(part.strip()) > 12:
+            raise UsageError(Said("use.shifts_form", got=shown(text)))
+        out.append(hours)
+    return tuple(out)
+
+
+def _constraints(pins: list[str], excluded: list[str], hours: tuple[float, ...] = ()) -> Any:
     """--pin NAME=WATCH and --exclude NAME, each name once (stats/odds.py checks them
-    against the watchers)."""
+    against the watchers), and the --shifts lengths."""
     from nightsim.stats.odds import Constraints
 
     pinned: dict[str, int] = {}
@@ -261,7 +286,7 @@ def _constraints(pins: list[str], excluded: list[str]) -> Any:
     for name in names:
         if name in pinned or names.count(name) > 1:
             raise UsageError(Said("use.exclude_twice", name=shown(name)))
-    return Constraints(tuple(pinned.items()), tuple(names))
+    return Constraints(tuple(pinned.items()), tuple(names), hours)
 
 
 def _watchers(items: list[str] | None) -> list[int] | None:
@@ -449,9 +474,21 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
 
     ks: list[int | None] = list(args.watchers) if args.watchers else [None]
     try:
-        counts = [len(odds_mod.rota_orders(config, k, args.constraints)) for k in ks]
+        orders = [odds_mod.rota_orders(config, k, args.constraints) for k in ks]
     except ValueError as exc:
         raise UsageError(said_of(exc)) from None
+    counts = [len(o) for o in orders]
+    if args.constraints.hours:  # the lengths make a valid watch, or are refused by name
+        from nightsim.config import ConfigError
+
+        try:
+            odds_mod.rota_config(config, orders[0][0], ks[0], args.constraints.hours)
+        except ConfigError as exc:
+            problem = said_of(exc)
+            raise UsageError(
+                Said("use.shifts_bad", shifts=shown(args.shifts), problem=problem)
+            ) from None
+
     nights: int | None = args.nights
     if nights is None:
         # Many rotas: fewer nights each, so that the whole ranking stays minutes, not hours.
@@ -602,6 +639,8 @@ def _command(args: argparse.Namespace, seed: int | str, nights: int, per: int) -
             argv += ["--pin", f"{name}={watch}"]
         for name in args.constraints.exclude:
             argv += ["--exclude", name]
+        if args.shifts:
+            argv += ["--shifts", args.shifts]
         argv += ["--top", str(args.top)]
     return [*argv, "--format", "json"]
 

@@ -631,8 +631,7 @@ EN: dict[str, str | dict[str, str]] = {
     "sweep.at": "{option} {item}: {problem}",
     "grid.two": "--grid: expected two, one per setting (rows, then columns); got {count}",
     "grid.same_key": "--grid: {setting} is both settings; a grid is two different settings",
-    "grid.cells": "--grid: {cells} cells; at most {most} (one setting's values times the"
-    " other's)",
+    "grid.cells": "--grid: {cells} cells; at most {most} (one setting's values times the other's)",
     "cpage.log_broken": "campaign page: {problem}; `nightsim campaign verify` checks every night",
     "cpage.unverified": "campaign page: {problem}; nothing is written (`nightsim campaign verify`)",
     "cdmg.table_missing": "its table {table} is missing: the file was edited or is damaged",
@@ -955,6 +954,7 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.share_place": "{name} on watch {watch}",
     "rank.share_watchers": "{names} among the watchers",
     "rank.share_none": "They have no watcher's place in common that the other rotas lack.",
+    "rank.shift_hours": "Every rota keeps watches of {hours} hours, in that order.",
     "rank.within": "Only the rotas with {what}.",
     "rank.without": "no watch for {names}",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
@@ -1347,13 +1347,22 @@ EN: dict[str, str | dict[str, str]] = {
     "use.seed_empty": "--seed: the seed is empty; give a number or a phrase",
     "use.seed_control": "--seed: {text} has a newline or another control character; give a number"
     " or a phrase",
-    "use.rank_only": "--watchers, --top, --pin and --exclude go with --rank-rotas",
+    "use.rank_only": "--watchers, --top, --shifts, --pin and --exclude go with --rank-rotas",
     "use.pin_form": "--pin: expected NAME=WATCH (a watch numbered from 1), got {got}",
     "use.pin_twice": "--pin {got}: that name or that watch is already pinned; pin each once",
     "use.exclude_twice": "--exclude {name}: already pinned or excluded; name each once",
     "use.not_a_watcher": "--pin / --exclude: {name} is none of the watchers to order ({names})",
     "use.pin_watch": "--pin {name}={watch}: the watch must be 1..{k}",
     "use.no_rota_left": "no rota keeps every --pin and --exclude; loosen them",
+    "use.shifts_form": "--shifts {got}: expected hours above 0 (at most 16), comma-separated,"
+    " e.g. 3,2.5,2.5",
+    "use.shifts_one_k": "--shifts {shifts}: one number of watchers at a time (--watchers K, K the"
+    " number of lengths)",
+    "use.shifts_k": "--shifts gives {count} watches and --watchers {k}: give as many lengths as"
+    " watchers",
+    "use.shifts_watchers": "--shifts gives {count} watches, more than the {watchers} configured;"
+    " give --watchers {count} to choose among the whole party",
+    "use.shifts_bad": "--shifts {shifts}: {problem}",
     "use.one_question": "{options}: {count} questions at once; ask one at a time",
     "use.html_one_ranking": "--format html shows one ranking; use text, json or csv for several"
     " --watchers",

@@ -989,6 +989,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.share_place": "{name} на варті {watch}",
     "rank.share_watchers": "{names} серед вартових",
     "rank.share_none": "Спільного місця вартового, якого не мають інші, у них немає.",
+    "rank.shift_hours": "У кожній послідовності варт \u2014 варти тривалістю {hours}\u00a0год,"
+    " у цьому порядку.",
     "rank.within": "Лише послідовності варт, у яких {what}.",
     "rank.without": "не вартують {names}",
     "rank.none_tied": "Жодна послідовність варт не нарівні з найкращою за «хтось не спить» за"
@@ -1402,7 +1404,7 @@ UK: dict[str, str | dict[str, str]] = {
     "use.seed_empty": "--seed: зерно порожнє; дайте число або фразу",
     "use.seed_control": "--seed: {text} містить розрив рядка чи інший керівний символ; дайте число"
     " або фразу",
-    "use.rank_only": "--watchers, --top, --pin і --exclude — лише разом із --rank-rotas",
+    "use.rank_only": "--watchers, --top, --shifts, --pin і --exclude — лише разом із --rank-rotas",
     "use.pin_form": "--pin: очікували NAME=WATCH (номер варти від 1), отримано {got}",
     "use.pin_twice": "--pin {got}: це ім'я чи ця варта вже закріплені; закріплюйте кожне раз",
     "use.exclude_twice": "--exclude {name}: уже закріплено чи виключено; називайте кожне раз",
@@ -1411,6 +1413,15 @@ UK: dict[str, str | dict[str, str]] = {
     "use.pin_watch": "--pin {name}={watch}: номер варти має бути 1..{k}",
     "use.no_rota_left": "жодна послідовність варт не задовольняє всі --pin і --exclude;"
     " послабте їх",
+    "use.shifts_form": "--shifts {got}: очікували години понад 0 (щонайбільше 16) через кому,"
+    " напр. 3,2.5,2.5",
+    "use.shifts_one_k": "--shifts {shifts}: лише одна кількість вартових за раз (--watchers K,"
+    " де K \u2014 кількість тривалостей)",
+    "use.shifts_k": "--shifts дає варт: {count}, а --watchers {k}: дайте стільки тривалостей,"
+    " скільки вартових",
+    "use.shifts_watchers": "--shifts дає варт: {count}, а налаштованих варт лише {watchers};"
+    " дайте --watchers {count}, щоб вибирати з усього загону",
+    "use.shifts_bad": "--shifts {shifts}: {problem}",
     "use.one_question": "{options}: {count} питання одразу; ставте по одному",
     "use.html_one_ranking": "--format html показує одне впорядкування; для кількох --watchers —"
     " text, json чи csv",

@@ -6,6 +6,7 @@ Pure: a report (`rank.rank_report` or `rank.rank_many_report`) in, rich renderab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -174,6 +175,17 @@ def within_text(t: Catalogue, pinned: list[dict[str, Any]], excluded: list[str])
     return t("rank.within", what="; ".join(what))
 
 
+def kept_lines(t: Catalogue, r: Mapping[str, Any]) -> list[str]:
+    """What the ranking was held to: the --pin and --exclude it kept, the --shifts lengths."""
+    out = []
+    if r.get("pinned") or r.get("excluded"):
+        out.append(within_text(t, r.get("pinned", []), r.get("excluded", [])))
+    if r.get("shift_hours"):
+        hours = ", ".join(f"{h:g}".replace(".", t("fmt.decimal")) for h in r["shift_hours"])
+        out.append(t("rank.shift_hours", hours=hours))
+    return out
+
+
 def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
     """One ranking (or one per K, then the trade-off across K), with the ties told."""
     t = TextCatalogue(lang)
@@ -181,8 +193,7 @@ def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> R
     out: list[RenderableType] = [
         Text(t("rank.title", nights=nights_text(t, r["nights"]), seed=r["seed"]))
     ]
-    if r.get("pinned") or r.get("excluded"):
-        out.append(Text(within_text(t, r.get("pinned", []), r.get("excluded", []))))
+    out += [Text(line) for line in kept_lines(t, r)]
     for part in parts:
         if table:
             out.append(_ranking_table(t, part))

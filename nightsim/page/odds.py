@@ -17,7 +17,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
 from nightsim.narration.produced import produced_by
-from nightsim.narration.rank import tied_share_text, within_text
+from nightsim.narration.rank import kept_lines, tied_share_text
 from nightsim.page import chart
 
 
@@ -234,10 +234,8 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
 
 
 def _kept(t: Catalogue, r: Mapping[str, Any]) -> list[str]:
-    """The --pin and --exclude the ranking kept, as the text says them (narration/rank.py)."""
-    if not (r.get("pinned") or r.get("excluded")):
-        return []
-    return [within_text(t, r.get("pinned", []), r.get("excluded", []))]
+    """What the ranking was held to, as the text says it (narration/rank.py)."""
+    return kept_lines(t, r)
 
 
 def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:

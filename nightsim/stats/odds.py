@@ -528,15 +528,19 @@ def odds(
 @dataclass(frozen=True, slots=True)
 class Constraints:
     """What a ranking may not change: `pin`, (name, watch) pairs, that name on that watch
-    (numbered from 1) in every rota; `exclude`, names that keep no watch in any."""
+    (numbered from 1) in every rota; `exclude`, names that keep no watch in any; `hours`,
+    the watches' lengths in order, the same in every rota (`--shifts`; empty: the
+    configured shifts' lengths, or with --watchers an even split)."""
 
     pin: tuple[tuple[str, int], ...] = ()
     exclude: tuple[str, ...] = ()
+    hours: tuple[float, ...] = ()
 
     def report(self) -> dict[str, Any]:
         return {
             "pinned": [{"name": n, "watch": w} for n, w in self.pin],
             "excluded": list(self.exclude),
+            "shift_hours": list(self.hours) or None,
         }
 
 
@@ -558,18 +562,24 @@ def rota_orders(
 ) -> list[tuple[str, ...]]:
     """Every order of the configured watchers, or with `watchers` = K every choice of K
     party members in every order, within `constraints`. Duplicates (a watcher standing two
-    shifts) counted once."""
+    shifts) counted once. With `constraints.hours`, K is their count: K of the configured
+    watchers (or of the party, with `watchers`, which must be that K)."""
+    hours = len(constraints.hours)
     if watchers is not None:
         names: Sequence[str] = [c.name for c in config.party]
         if not 1 <= watchers <= len(names):
             raise ValueError(Said("use.watchers_party", high=len(names), got=watchers))
+        if hours and hours != watchers:
+            raise ValueError(Said("use.shifts_k", count=hours, k=watchers))
         k = watchers
     else:
         slots = config.shift_slots()
         names = [s.name for s in slots]
-        k = len(names)
-        if k == 0:
+        k = hours or len(names)
+        if not names:
             raise ValueError(Said("use.no_watchers"))
+        if k > len(names):
+            raise ValueError(Said("use.shifts_watchers", count=k, watchers=len(names)))
     count = math.perm(len(names), k)
     if count > MAX_ROTAS:
         raise ValueError(Said("use.too_many_rotas", count=count, limit=MAX_ROTAS))
@@ -599,15 +609,22 @@ def _within(
     return kept
 
 
-def rota_config(config: Config, order: Sequence[str], watchers: int | None) -> Config:
-    """The config with the watch in `order`: with --watchers an even split (a plain rota);
-    otherwise the configured shifts' lengths kept, in the new order of names."""
-    if watchers is None and config.watch.shifts is not None:
+def rota_config(
+    config: Config, order: Sequence[str], watchers: int | None, hours: Sequence[float] = ()
+) -> Config:
+    """The config with the watch in `order`: with `hours` (--shifts) watches of those
+    lengths; else with --watchers an even split (a plain rota); otherwise the configured
+    shifts' lengths kept, in the new order of names."""
+    if hours:
+        watch: dict[str, Any] = {
+            "shifts": [{"name": n, "hours": h} for n, h in zip(order, hours, strict=True)]
+        }
+    elif watchers is None and config.watch.shifts is not None:
         shifts = [
             {"name": name, "hours": s.hours}
             for name, s in zip(order, config.watch.shifts, strict=True)
         ]
-        watch: dict[str, Any] = {"shifts": shifts}
+        watch = {"shifts": shifts}
     else:
         watch = {"rota": list(order)}
     data = config.canonical()

@@ -87,7 +87,7 @@ def rank_rotas(
     with its paired difference from the best on safety and on full rests."""
     orders = rota_orders(config, watchers, constraints)
     check_rank_nights(len(orders), nights)
-    configs = [rota_config(config, o, watchers) for o in orders]
+    configs = [rota_config(config, o, watchers, constraints.hours) for o in orders]
     units = journeys_for(nights, per_journey)
     layout = Layout.of("rank", configs)
     tally = tally_paired(

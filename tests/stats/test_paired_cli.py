@@ -266,6 +266,63 @@ def test_the_api_ranks_within_pins_and_exclusions() -> None:
     ]
 
 
+def test_shifts_rank_every_rota_with_those_lengths() -> None:
+    """`shifts` is the configured `watch.shifts` lengths kept in every order: the same
+    rows as ranking a config whose shifts have those lengths; and lengths that split the
+    rest evenly rank as the even split of --watchers does."""
+    import json
+
+    from nightsim import load_config, rank_rotas
+    from nightsim.config import default_config_path
+
+    config = load_config(default_config_path())
+    given = rank_rotas(config, 4, 60, shifts=[3, 2.5, 1.5, 1], top=24)
+    assert given["shift_hours"] == [3.0, 2.5, 1.5, 1.0] and given["rotas"] == 24
+    rota = given["top"][0]["rota"]
+    lengths = [3, 2.5, 1.5, 1]
+    hours = ",".join(f'{{name="{n}",hours={h}}}' for n, h in zip(rota, lengths, strict=True))
+    configured = load_config(default_config_path(), [f"watch.shifts=[{hours}]"])
+    kept = rank_rotas(configured, 4, 60, top=24)
+    assert kept["shift_hours"] is None
+    assert json.dumps(kept["top"]) == json.dumps(given["top"])
+    even = rank_rotas(config, 4, 60, watchers=4, top=24)
+    split = rank_rotas(config, 4, 60, watchers=4, shifts=[2, 2, 2, 2], top=24)
+    assert json.dumps(even["top"]) == json.dumps(split["top"])
+
+
+def test_shifts_are_told_and_recorded(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--rank-rotas", "--shifts", "3,2.5,2.5", "--nights", "30", "--seed", "2"]
+    r = as_json(capsys, *base)
+    assert r["shift_hours"] == [3.0, 2.5, 2.5] and r["command"][-6:-4] == ["--shifts", "3,2.5,2.5"]
+    assert all(len(row["rota"]) == 3 for row in r["top"])
+    assert "Every rota keeps watches of 3, 2.5, 2.5 hours, in that order." in out(capsys, *base)
+    uk = out(capsys, *base, "--lang", "uk")
+    assert "варти тривалістю 3, 2,5, 2,5\u00a0год" in uk.replace(" год", "\u00a0год")  # noqa: RUF001
+    page = out(capsys, *base, "--format", "html")
+    assert "Every rota keeps watches of 3, 2.5, 2.5 hours" in page
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--shifts", "3,x"], "--shifts '3,x': expected hours above 0"),
+        (["--shifts", "3,0"], "--shifts '3,0': expected hours above 0"),
+        (["--shifts", "2,2", "--watchers", "3"], "--shifts gives 2 watches and --watchers 3"),
+        (["--shifts", "1,1,1,1,1"], "more than the 4 configured"),
+        (["--shifts", "5,5", "--watchers", "2"], "more than the rest period of 8 hours"),
+        (["--shifts", "2,2", "--watchers", "2,3"], "one number of watchers at a time"),
+    ],
+)
+def test_bad_shifts_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    assert main(["odds", "--rank-rotas", "--nights", "10", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
+    assert main(["odds", "--shifts", "2,2"]) == 2
+    assert "go with --rank-rotas" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_several_k_rank_each_and_trade_off(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--rank-rotas", "--watchers", "1", "--watchers", "2,3", "--nights", "150"]
