@@ -23,9 +23,9 @@ def adjust(c: Campaign, items: Sequence[str], note: str) -> Adjustment:
     """Campaign.adjust: the entry recorded, or ConfigError naming the item (nothing then)."""
     items = tuple(items)
     if not items:
-        raise ConfigError("an adjustment needs at least one item (--set KEY=VALUE, --leave)")
+        raise ConfigError(Said("campaign.adjust_empty"))
     if not isinstance(note, str) or not note.isprintable() or len(note) > 500:
-        raise ConfigError(f"--note {shown(note)}: expected one printable line of at most 500")
+        raise ConfigError(Said("campaign.adjust_note", note=shown(note)))
     for item in items:
         if not isinstance(item, str):
             raise TypeError(f"items: expected strings, got {type(item).__name__}")

@@ -115,7 +115,7 @@ def parse_void(item: str) -> tuple[int, dict[str, Any]] | None:
             return int(number), data
     except ValueError:
         pass
-    raise ConfigError(f"{shown(item[:60], quote=False)}…: a void entry that is not one")
+    raise ConfigError(Said("campaign.void_entry", item=shown(item[:60], quote=False)))
 
 
 def _restore(raw: dict[str, Any], item: str) -> None:
@@ -133,21 +133,14 @@ def check_adjustment_item(item: str) -> None:
     if item.startswith(LEAVE):
         return
     if item.startswith(VOID):
-        raise ConfigError(
-            f"{shown(item[:40], quote=False)}: a night is voided by `nightsim campaign void FILE"
-            " N --note TEXT`, not by an adjustment item"
-        )
+        raise ConfigError(Said("campaign.void_by_command", item=shown(item[:40], quote=False)))
     key = _key(item)
     parts = key.split(".")
     if parts[0] in _ADJUST_TABLES or (
         parts[0] == "camp" and len(parts) == 2 and parts[1] in STATE_CAMP_KEYS
     ):
         return
-    raise ConfigError(
-        f"--set {shown(item, quote=False)}: an adjustment changes the party, the supplies"
-        " (camp.carried_firewood_hours, camp.ingredients) or the date (camp.month, camp.day);"
-        " tonight's camp is `campaign night --set`"
-    )
+    raise ConfigError(Said("campaign.adjust_what", item=shown(item, quote=False)))
 
 
 def check_camp_item(item: str, names: Sequence[str] = ()) -> None:
@@ -155,11 +148,8 @@ def check_camp_item(item: str, names: Sequence[str] = ()) -> None:
     for a misspelt member's name to be named as `campaign adjust` names it."""
     key = _key(item)
     if is_state_key(key):
-        raise ConfigError(
-            f"--set {shown(item, quote=False)}: {_not_member(key, names)}the party's state"
-            " (members, HP, exhaustion, supplies, the date) changes only by an entry in the"
-            " ledger: `nightsim campaign adjust FILE --set ... --note ...`"
-        )
+        item_ = shown(item, quote=False)
+        raise ConfigError(Said("campaign.camp_state", item=item_, member=_not_member(key, names)))
 
 
 def _not_member(key: str, names: Sequence[str]) -> str:
@@ -172,7 +162,7 @@ def _not_member(key: str, names: Sequence[str]) -> str:
     if any(".".join(parts[1:j]) in names for j in range(2, len(parts))):
         return ""
     name = ".".join(parts[1:-1])
-    return f"{shown(name, quote=False)} is not in the party{suggest(name, names)}; "
+    return Said("campaign.not_in_party", name=shown(name, quote=False), hint=suggest(name, names))
 
 
 def _leave(raw: dict[str, Any], name: str) -> None:
@@ -182,9 +172,9 @@ def _leave(raw: dict[str, Any], name: str) -> None:
         from nightsim.config.model import suggest
 
         names = [str(m.get("name")) for m in party]
+        hint = suggest(name, names)
         raise ConfigError(
-            f"leave {shown(name)}: no party member of that name{suggest(name, names)}"
-            f" (party: {', '.join(names)})"
+            Said("campaign.leave_who", name=shown(name), hint=hint, party=", ".join(names))
         )
     raw["party"] = [m for m in party if m.get("name") != name]
     evening = raw.get("evening", {})
@@ -231,10 +221,14 @@ def _check_joined(raw: dict[str, Any], joined: dict[str, str], before: Sequence[
     for member in raw.get("party", []):
         name = member.get("name")
         if name in joined and any(k not in member for k in required):
-            raise ConfigError(
-                f"--set {shown(joined[name], quote=False)}: {shown(name, quote=False)} is not in"
-                f" the party{suggest(name, before)}; a new member needs {', '.join(required)}"
+            said = Said(
+                "campaign.new_member",
+                item=shown(joined[name], quote=False),
+                name=shown(name, quote=False),
+                hint=suggest(name, before),
+                required=", ".join(required),
             )
+            raise ConfigError(said)
 
 
 def copied(data: Any) -> Any:
@@ -269,10 +263,7 @@ def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
         apply_override(out, item)
         party = out.get("party", [])
         if not isinstance(party, list) or not all(isinstance(m, dict) for m in party):
-            raise ConfigError(
-                f"--set {shown(item, quote=False)}: the party is its members, each changed by"
-                " its own fields (party.NAME.hp=3, party.NAME.exhaustion=0), or --leave NAME"
-            )
+            raise ConfigError(Said("campaign.party_fields", item=shown(item, quote=False)))
     _check_joined(out, joined, before)
     return out
 

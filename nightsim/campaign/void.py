@@ -44,25 +44,20 @@ def void(c: Campaign, number: int, note: str) -> Adjustment:
     from nightsim.log.writer import canonical_json as _json
 
     if not isinstance(note, str) or not note.strip() or not note.isprintable() or len(note) > 500:
-        raise ConfigError(
-            f"--note {shown(note)}: say why the night is void, in one printable line of at most 500"
-        )
+        raise ConfigError(Said("campaign.void_note", note=shown(note)))
     voided = void_nights(c)
     with ledger.transaction(c._conn, c.path) as db:
         last = db.execute("SELECT COALESCE(MAX(number), 0) FROM nights").fetchone()[0]
         _check_voidable(number, last, voided)
         row = db.execute("SELECT log FROM nights WHERE number = ?", (number,)).fetchone()
         if row is None:
-            raise ConfigError(f"night {number} is missing from the file: `campaign verify`")
+            raise ConfigError(Said("campaign.void_missing", night=number))
         try:
             header = json.loads(bytes(row[0]).decode("utf-8").split("\n", 1)[0])
             item = chain.void_item(number, header["config"])
         except (ValueError, LookupError, TypeError, AttributeError):
             # UnicodeDecodeError and JSONDecodeError are ValueErrors: named, never a traceback.
-            raise ConfigError(
-                f"night {number}'s log is broken: `nightsim campaign verify --night {number}`"
-                " names what is wrong; nothing is recorded"
-            ) from None
+            raise ConfigError(Said("campaign.void_broken", night=number)) from None
         (state,) = db.execute("SELECT state FROM pending").fetchone()
         done = db.execute("SELECT COALESCE(MAX(number), 0) FROM adjustments").fetchone()[0]
         adj = Adjustment(done + 1, last, (item,), note)
@@ -79,10 +74,7 @@ def _check_voidable(number: int, last: int, voided: dict[int, str]) -> None:
     if not 1 <= number <= last:
         raise ConfigError(Said("campaign.no_night", night=number, last=last))
     if number in voided:
-        raise ConfigError(f"night {number} is already void (note: {shown(voided[number])})")
+        raise ConfigError(Said("campaign.void_twice", night=number, note=shown(voided[number])))
     later = [n for n in range(number + 1, last + 1) if n not in voided]
     if later:
-        raise ConfigError(
-            f"night {number} is not the last night: night {later[-1]} started from its"
-            f" morning; void the nights after it first, from the last (night {later[-1]})"
-        )
+        raise ConfigError(Said("campaign.void_not_last", night=number, later=later[-1]))

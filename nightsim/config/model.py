@@ -183,15 +183,9 @@ class Camp(_Model):
     @classmethod
     def _fire_chance(cls, v: int) -> int:
         if v == 6:
-            raise ValueError(
-                'fire_chance = 6 used to mean normal conditions; write fire_conditions = "normal"'
-                " instead (fire_chance is the X-in-6 of adverse conditions, 1..4)"
-            )
+            raise ValueError(Said("cfg.fire_chance_6"))
         if v == 5:
-            raise ValueError(
-                'must be 1..4: adverse conditions light the fire on "4-in-6 or less"'
-                ' (docs/rules.md §2), not 5-in-6; for no roll write fire_conditions = "normal"'
-            )
+            raise ValueError(Said("cfg.fire_chance_5"))
         if not 1 <= v <= 4:
             raise ValueError(Said("cfg.fire_chance", got=shown(v)))
         return v
@@ -229,10 +223,7 @@ class Camp(_Model):
         if by_night is not None and self.firewood_modifier is not None:
             raise ValueError(Said("cfg.not_both", a="weather_by_night", b="firewood_modifier"))
         if by_night is not None and self.weather != by_night[0]:
-            raise ValueError(
-                f"weather ({self.weather}) is night 1's weather and must be weather_by_night's"
-                f" first ({by_night[0]}); leave weather out"
-            )
+            raise ValueError(Said("cfg.weather_first", weather=self.weather, first=by_night[0]))
         return self
 
     def weather_on(self, night: int) -> Weather | None:
@@ -465,21 +456,14 @@ class Config(_Model):
         # would run into the next one and `t` would go backwards in the log.
         night = self.rest_start + self.rest_minutes
         if night > 24 * 60:
-            raise ValueError(
-                f"rules: preparation_minutes + evening_minutes + rest_hours make a night of"
-                f" {night / 60:g} hours; a night must fit in 24 hours"
-            )
+            raise ValueError(Said("cfg.night_too_long", hours=f"{night / 60:g}"))
         if night + self.sleep_in_minutes > 24 * 60:
-            raise ValueError(
-                f"rules: with sleep_in, an encounter's {self.rules.encounter_minutes} minutes"
-                f" make a night of up to {(night + self.sleep_in_minutes) / 60:g} hours; a"
-                " night must fit in 24 hours"
-            )
+            hours = f"{(night + self.sleep_in_minutes) / 60:g}"
+            minutes = self.rules.encounter_minutes
+            raise ValueError(Said("cfg.sleep_in_too_long", minutes=minutes, hours=hours))
         if self.rules.fire_warmth_hours > self.rules.rest_hours:
-            raise ValueError(
-                f"rules.fire_warmth_hours ({self.rules.fire_warmth_hours:g}) is longer than"
-                f" rules.rest_hours ({self.rules.rest_hours})"
-            )
+            warmth, rest = f"{self.rules.fire_warmth_hours:g}", self.rules.rest_hours
+            raise ValueError(Said("cfg.warmth_longer", warmth=warmth, rest=rest))
 
     def _check_shifts(self) -> None:
         """Every shift a whole minute, and at least one (MIN_SHIFT_MINUTES): the engine's
@@ -487,26 +471,19 @@ class Config(_Model):
         rest = self.rest_minutes
         rota = self.watch.rota or ()
         if len(rota) > rest // MIN_SHIFT_MINUTES:
-            raise ValueError(
-                f"watch.rota: {len(rota)} names split {self.rules.rest_hours} hours of rest"
-                f" into shifts shorter than a minute; at most {rest // MIN_SHIFT_MINUTES}"
-                " names (a shift is at least a minute)"
-            )
+            most = rest // MIN_SHIFT_MINUTES
+            hours = self.rules.rest_hours
+            raise ValueError(Said("cfg.rota_too_many", n=len(rota), hours=hours, most=most))
         for s in self.watch.shifts or ():
             name = shown(s.name, quote=False)
             if not math.isclose(s.hours * 60, round(s.hours * 60), abs_tol=1e-9):
-                raise ValueError(f"watch.shifts: {name}'s {s.hours} hours is not a whole minute")
+                raise ValueError(Said("cfg.shift_minute", name=name, hours=s.hours))
             if round(s.hours * 60) < MIN_SHIFT_MINUTES:
-                raise ValueError(
-                    f"watch.shifts: {name}'s {s.hours:g} hours is shorter than a minute;"
-                    " a shift is at least a minute"
-                )
+                raise ValueError(Said("cfg.shift_short", name=name, hours=f"{s.hours:g}"))
         total = sum(s.end - s.start for s in self.shift_slots())
         if self.watch.shifts is not None and total > rest:
-            raise ValueError(
-                f"watch.shifts add up to {total / 60:g} hours, more than the rest period of"
-                f" {self.rules.rest_hours} hours"
-            )
+            total_hours, rest_hours = f"{total / 60:g}", self.rules.rest_hours
+            raise ValueError(Said("cfg.shifts_total", total=total_hours, rest=rest_hours))
 
     @property
     def rest_minutes(self) -> int:

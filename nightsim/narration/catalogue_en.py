@@ -585,6 +585,31 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.not_sqlite": "{path}: not a campaign file (not a SQLite database, or corrupt: {why})",
     "campaign.schema_not_text": "{path}: not a campaign file (corrupt: its schema is not text)",
     "campaign.busy": "the campaign {path} is busy (another nightsim is writing it)",
+    "campaign.void_note": "--note {note}: say why the night is void, in one printable line of"
+    " at most 500",
+    "campaign.void_missing": "night {night} is missing from the file: `campaign verify`",
+    "campaign.void_broken": "night {night}'s log is broken: `nightsim campaign verify --night"
+    " {night}` names what is wrong; nothing is recorded",
+    "campaign.void_twice": "night {night} is already void (note: {note})",
+    "campaign.void_not_last": "night {night} is not the last night: night {later} started from"
+    " its morning; void the nights after it first, from the last (night {later})",
+    "campaign.adjust_empty": "an adjustment needs at least one item (--set KEY=VALUE, --leave)",
+    "campaign.adjust_note": "--note {note}: expected one printable line of at most 500",
+    "campaign.void_entry": "{item}\u2026: a void entry that is not one",
+    "campaign.void_by_command": "{item}: a night is voided by `nightsim campaign void FILE N"
+    " --note TEXT`, not by an adjustment item",
+    "campaign.adjust_what": "--set {item}: an adjustment changes the party, the supplies"
+    " (camp.carried_firewood_hours, camp.ingredients) or the date (camp.month, camp.day);"
+    " tonight's camp is `campaign night --set`",
+    "campaign.camp_state": "--set {item}: {member}the party's state (members, HP, exhaustion,"
+    " supplies, the date) changes only by an entry in the ledger: `nightsim campaign adjust"
+    " FILE --set ... --note ...`",
+    "campaign.not_in_party": "{name} is not in the party{hint}; ",
+    "campaign.leave_who": "--leave {name}: no party member of that name{hint} (party: {party})",
+    "campaign.new_member": "--set {item}: {name} is not in the party{hint}; a new member needs"
+    " {required}",
+    "campaign.party_fields": "--set {item}: the party is its members, each changed by its own"
+    " fields (party.NAME.hp=3, party.NAME.exhaustion=0), or --leave NAME",
     "campaign.no_night": "no night {night} (the campaign has {last})",
     "campaign.the_adjustment": "the adjustment {where}",
     "campaign.an_adjustment": "the adjustment",
@@ -593,6 +618,27 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.voiding": "voiding night {night}",
     "cfg.terrain": "unknown terrain {got}{hint}; expected one of: {choices}",
     "cfg.month": "unknown month {got}{hint}; expected one of: {choices}",
+    "cfg.fire_chance_6": "fire_chance = 6 used to mean normal conditions; write"
+    ' fire_conditions = "normal" instead (fire_chance is the X-in-{rule.chance_die} of adverse'
+    " conditions, 1..4)",
+    "cfg.fire_chance_5": 'must be 1..4: adverse conditions light the fire on "4-in-'
+    '{rule.chance_die} or less" (docs/rules.md \u00a72), not 5-in-{rule.chance_die}; for no'
+    ' roll write fire_conditions = "normal"',
+    "cfg.weather_first": "weather ({weather}) is night 1's weather and must be"
+    " weather_by_night's first ({first}); leave weather out",
+    "cfg.night_too_long": "rules: preparation_minutes + evening_minutes + rest_hours make a"
+    " night of {hours} hours; a night must fit in 24 hours",
+    "cfg.sleep_in_too_long": "rules: with sleep_in, an encounter's {minutes} minutes make a"
+    " night of up to {hours} hours; a night must fit in 24 hours",
+    "cfg.warmth_longer": "rules.fire_warmth_hours ({warmth}) is longer than rules.rest_hours"
+    " ({rest})",
+    "cfg.rota_too_many": "watch.rota: {n} names split {hours} hours of rest into shifts"
+    " shorter than a minute; at most {most} names (a shift is at least a minute)",
+    "cfg.shift_minute": "watch.shifts: {name}'s {hours} hours is not a whole minute",
+    "cfg.shift_short": "watch.shifts: {name}'s {hours} hours is shorter than a minute; a shift"
+    " is at least a minute",
+    "cfg.shifts_total": "watch.shifts add up to {total} hours, more than the rest period of"
+    " {rest} hours",
     "cfg.fire_chance": 'must be 1..4 (the X of "X-in-{rule.chance_die} or less"), got {got}',
     "cfg.clock": "must be a 24-hour clock time HH:MM, got {got}",
     "cfg.not_both": "give {a} or {b}, not both",

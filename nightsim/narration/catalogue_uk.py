@@ -615,6 +615,33 @@ UK: dict[str, str | dict[str, str]] = {
     " {why})",
     "campaign.schema_not_text": "{path}: це не файл кампанії (пошкоджений: його схема — не текст)",
     "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
+    "campaign.void_note": "--note {note}: скажіть, чому ніч скасовано, одним рядком друкованих"
+    " символів, щонайбільше 500",
+    "campaign.void_missing": "ночі {night} у файлі немає: `campaign verify`",
+    "campaign.void_broken": "журнал ночі {night} пошкоджено: `nightsim campaign verify --night"
+    " {night}` скаже, що не так; нічого не записано",
+    "campaign.void_twice": "ніч {night} уже скасовано (примітка: {note})",
+    "campaign.void_not_last": "ніч {night} \u2014 не остання: ніч {later} почалася з її ранку;"
+    " спершу скасуйте ночі після неї, від останньої (ніч {later})",
+    "campaign.adjust_empty": "поправка потребує хоча б однієї зміни (--set KEY=VALUE, --leave)",
+    "campaign.adjust_note": "--note {note}: очікували один рядок друкованих символів,"
+    " щонайбільше 500",
+    "campaign.void_entry": "{item}\u2026: це не запис про скасування ночі",
+    "campaign.void_by_command": "{item}: ніч скасовує `nightsim campaign void FILE N"
+    " --note TEXT`, а не поправка",
+    "campaign.adjust_what": "--set {item}: поправка змінює загін, припаси"
+    " (camp.carried_firewood_hours, camp.ingredients) чи дату (camp.month, camp.day);"
+    " табір цієї ночі \u2014 це `campaign night --set`",
+    "campaign.camp_state": "--set {item}: {member}стан загону (учасники, HP, виснаження,"
+    " припаси, дата) змінюється лише поправкою: `nightsim campaign adjust"
+    " FILE --set ... --note ...`",
+    "campaign.not_in_party": "{name} немає в загоні{hint}; ",
+    "campaign.leave_who": "--leave {name}: у загоні немає нікого з таким ім'ям{hint} (загін:"
+    " {party})",
+    "campaign.new_member": "--set {item}: {name} немає в загоні{hint}; новому учасникові"
+    " потрібні {required}",
+    "campaign.party_fields": "--set {item}: загін \u2014 це його учасники, кожного змінюють"
+    " його власні поля (party.NAME.hp=3, party.NAME.exhaustion=0), або --leave NAME",
     "campaign.no_night": "ночі {night} немає (у кампанії їх {last})",
     "campaign.the_adjustment": "поправка {where}",
     "campaign.an_adjustment": "поправка",
@@ -623,6 +650,26 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.voiding": "скасування ночі {night}",
     "cfg.terrain": "невідома місцевість {got}{hint}; очікували одну з: {choices}",
     "cfg.month": "невідомий місяць {got}{hint}; очікували один із: {choices}",
+    "cfg.fire_chance_6": "fire_chance = 6 колись означало звичайні умови; напишіть натомість"
+    ' fire_conditions = "normal" (fire_chance \u2014 це X з {rule.chance_die} за несприятливих'
+    " умов, 1..4)",
+    "cfg.fire_chance_5": "має бути 1..4: за несприятливих умов багаття розпалюють на «4 з"
+    " {rule.chance_die} або менше» (docs/rules.md \u00a72), не 5 з {rule.chance_die}; щоб без"
+    ' кидка, напишіть fire_conditions = "normal"',
+    "cfg.weather_first": "weather ({weather}) \u2014 це погода ночі 1, тож вона має збігатися"
+    " з першою в weather_by_night ({first}); не вказуйте weather",
+    "cfg.night_too_long": "rules: preparation_minutes + evening_minutes + rest_hours дають ніч"
+    " завдовжки {hours} год; ніч має вміщатися в 24 год",
+    "cfg.sleep_in_too_long": "rules: із sleep_in {minutes} хв зустрічі дають ніч до"
+    " {hours} год; ніч має вміщатися в 24 год",
+    "cfg.warmth_longer": "rules.fire_warmth_hours ({warmth}) довше за rules.rest_hours ({rest})",
+    "cfg.rota_too_many": "watch.rota: імен у списку {n}, і вони ділять {hours} год"
+    " відпочинку на варти, коротші за хвилину; щонайбільше {most} (варта \u2014 щонайменше"
+    " хвилина)",
+    "cfg.shift_minute": "watch.shifts: {hours} год для {name} \u2014 не ціле число хвилин",
+    "cfg.shift_short": "watch.shifts: {hours} год для {name} \u2014 коротше за хвилину;"
+    " варта \u2014 щонайменше хвилина",
+    "cfg.shifts_total": "watch.shifts разом дають {total} год, більше за відпочинок у {rest} год",
     "cfg.fire_chance": "має бути 1..4 (X у «X з {rule.chance_die} або менше»), отримано {got}",
     "cfg.clock": "має бути час доби ГГ:ХХ (24 години), отримано {got}",
     "cfg.not_both": "дайте {a} або {b}, не обидва",
