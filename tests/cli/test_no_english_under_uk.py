@@ -154,7 +154,6 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["run", CAMP, "--no-log", "--set", "rules.fire_warmth_hours=12"]
     yield ["run", CAMP, "--no-log", "--set", "camp.fire_chance=6"]
     yield ["run", CAMP, "--no-log", "--set", "camp.fire_chance=5"]
-    yield ["run", CAMP, "--no-log", "--set", 'camp.weather_by_night=["heavy_rain"]']
     yield ["run", CAMP, "--no-log", "--set", 'watch.shifts=[{name="Остап",hours=0.001}]']
     yield ["run", CAMP, "--no-log", "--set", 'watch.shifts=[{name="Остап",hours=10}]']
     yield ["odds", CAMP, "--rank-rotas", "--shifts", "5,5", "--watchers", "2"]
