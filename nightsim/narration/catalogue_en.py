@@ -50,6 +50,8 @@ EN: dict[str, str | dict[str, str]] = {
     "serve.not_found": "no such page",
     "serve.method": "not a way to ask for this page",
     "serve.bad_request": "bad request: {what}",
+    "serve.seed_short": "seed: under {chars} characters, it can be found from its commitment,"
+    " which the players' screen shows: give a longer one, or none for a fresh seed",
     "serve.no_campaign": "{name}: no campaign of that name in the folder",
     "serve.body_not_json": "the body is not JSON",
     "serve.body_object": "the body is a JSON object",

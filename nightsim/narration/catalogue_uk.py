@@ -61,6 +61,8 @@ UK: dict[str, str | dict[str, str]] = {
     "serve.not_found": "такої сторінки немає",
     "serve.method": "цю сторінку так не запитують",
     "serve.bad_request": "хибний запит: {what}",
+    "serve.seed_short": "зерно: коротше за {chars} символів його можна знайти за гешем зерна,"
+    " який показує екран гравців: дайте довше або жодного, і буде нове",
     "serve.no_campaign": "{name}: кампанії з такою назвою в теці немає",
     "serve.body_not_json": "тіло запиту — не JSON",
     "serve.body_object": "тіло запиту має бути об'єктом JSON",

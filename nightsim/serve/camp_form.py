@@ -301,18 +301,19 @@ def check_values(
     from nightsim.config.names import name_problem
     from nightsim.config.overrides import check_limits
     from nightsim.errors import ConfigError
+    from nightsim.told import in_lang, said_of
 
     raw = config_data(values)
     try:
         check_limits(raw, depth=1)
         config = Config.model_validate(raw)
     except ConfigError as exc:
-        return Checked(error=str(exc))
+        return Checked(error=in_lang(said_of(exc), lang))
     except ValidationError as exc:
-        return Checked(error=explain(exc, raw), error_field=_error_field(exc))
+        return Checked(error=in_lang(explain(exc, raw), lang), error_field=_error_field(exc))
     problem = name_problem(config)
     if problem is not None:
-        return Checked(error=problem)
+        return Checked(error=in_lang(problem, lang))
     return checked_config(config, lang, width, name)
 
 

@@ -64,6 +64,15 @@ def page_lang(request: Request) -> str:
     return asked if asked in LANGS else context(request).lang
 
 
+def told(request: Request, said: BaseException | str) -> str:
+    """A refusal (an exception, or its message) in the page's language: a message by code
+    (`told.Said`) is told again in it; any other text as it is."""
+    from nightsim.told import in_lang, said_of
+
+    text = said_of(said) if isinstance(said, BaseException) else said
+    return in_lang(text, page_lang(request))
+
+
 def render(request: Request, template: str, status_code: int = 200, **values: Any) -> HTMLResponse:
     """The page `template` with what every template reads: `t` (the catalogue), `lang`, `role`
     ("referee" or "players"), `csrf` and `request`."""

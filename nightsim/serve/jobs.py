@@ -83,7 +83,9 @@ def _child(task: Task, counter: Any, conn: Any) -> None:
     except (ValueError, TypeError) as exc:
         # A plan the checks before the start let through (a ConfigError is a ValueError):
         # its one line, as the command line prints it.
-        conn.send(("failed", str(exc)))
+        from nightsim.told import said_of
+
+        conn.send(("failed", said_of(exc)))  # a message by code: told in the page's language
     except Exception:
         traceback.print_exc(file=sys.stderr)  # a bug: its traceback on the server's stderr
         conn.send(("failed", ""))

@@ -35,10 +35,9 @@ def camp_night(root: Path, toml: Path, seed: str | None, sets: Sequence[str] = (
     if seed and guessable(seed):
         # The players' screen shows the seed's commitment: a short seed is found back from
         # it, and with it every roll behind the screen (docs/serve.md).
-        raise ValueError(
-            f"seed: under {SECRET_SEED_CHARS} characters, it can be found from its commitment,"
-            " which the players' screen shows: give a longer one, or none for a fresh seed"
-        )
+        from nightsim.told import Said
+
+        raise ValueError(Said("serve.seed_short", chars=SECRET_SEED_CHARS))
     config = load_config(toml, list(sets))
     chosen: str | int = seed if seed else secrets.randbelow(2**63)
     logs = root / "logs"

@@ -110,7 +110,9 @@ async def play(request: Request) -> Response:
         from nightsim.errors import CampaignError, ConfigError
 
         if isinstance(exc, (ConfigError, CampaignError, ValueError)):
-            return error(400, str(exc).splitlines()[0][:300])
+            from nightsim.serve.context import told
+
+            return error(400, told(request, exc).splitlines()[0][:300])
         raise
     return JSONResponse(
         {

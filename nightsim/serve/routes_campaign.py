@@ -17,6 +17,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from nightsim.serve import console
+from nightsim.serve.context import told
 from nightsim.serve.folder import BadName, checked_name, existing
 
 SUFFIX = ".campaign"
@@ -58,7 +59,7 @@ async def new_campaign(request: Request) -> Response:
         status = 409 if exc.why == "console.exists" else 400
         return _new_form(request, values, status, error=t(exc.why, name=exc.name))
     except (ConfigError, CampaignError) as exc:
-        return _new_form(request, values, 400, error=str(exc).replace(f"{root}/", ""))
+        return _new_form(request, values, 400, error=told(request, exc).replace(f"{root}/", ""))
     said = t("console.campaign_created", name=target.name, sha=sha)
     return _new_form(request, {}, created=said, campaign=target.name[: -len(SUFFIX)])
 
@@ -105,7 +106,7 @@ async def adjust(request: Request) -> Response:
     except CampaignBusy:
         return _adjust_form(request, path, values, 409, error=t("console.busy", name=path.name))
     except (ConfigError, CampaignError, TypeError) as exc:
-        return _adjust_form(request, path, values, 400, error=str(exc))
+        return _adjust_form(request, path, values, 400, error=told(request, exc))
     said = t("console.adjust_recorded", number=adj.number, after=adj.after_night, sha=adj.sha256)
     return _adjust_form(request, path, {}, recorded=said)
 
@@ -121,7 +122,7 @@ def _adjust_form(
         with Campaign.open(path, wait=2.0) as c:
             state = c.state
     except CampaignError as exc:
-        return console.refused(request, str(exc), 409)
+        return console.refused(request, told(request, exc), 409)
     shown.setdefault("error", "")
     shown.setdefault("recorded", "")
     return console.page(

@@ -28,15 +28,16 @@ def routes() -> list[BaseRoute]:
     ]
 
 
-def _raw(text: str) -> tuple[dict[str, Any], str]:
-    """A TOML text as data, or {} and why it could not be read (check's words)."""
+def _raw(text: str, lang: str = "en") -> tuple[dict[str, Any], str]:
+    """A TOML text as data, or {} and why it could not be read (check's words, in `lang`)."""
     from nightsim.config import parse_toml
     from nightsim.errors import ConfigError
+    from nightsim.told import in_lang, said_of
 
     try:
         return parse_toml(text), ""
     except ConfigError as exc:
-        return {}, str(exc)
+        return {}, in_lang(said_of(exc), lang)
 
 
 async def new_camp(request: Request) -> Response:
@@ -57,9 +58,9 @@ async def edit_camp(request: Request) -> Response:
         text = read_text(path, MAX_CONFIG_BYTES)
     except BadName as exc:
         return console.bad_name(request, exc)
-    raw, error = _raw(text)
-    values = camp_form.form_values(raw)
     lang = console.lang(request)
+    raw, error = _raw(text, lang)
+    values = camp_form.form_values(raw)
     checked = camp_form.check_values(values, lang, name=path.name) if not error else None
     return _form(
         request, values, original=path.name, file=path.name, checked=checked, read_error=error

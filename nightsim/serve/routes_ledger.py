@@ -85,9 +85,9 @@ def _refused(request: Request, exc: Exception) -> Response:
     from nightsim.serve.context import page_lang
     from nightsim.told import in_lang, said_of
 
-    if isinstance(exc, Unverified):  # in the console's language, as the page's words
-        said = in_lang(said_of(exc), page_lang(request))
+    said = in_lang(said_of(exc), page_lang(request))  # in the console's language
+    if isinstance(exc, Unverified):
         return console.refused(request, said.splitlines()[0][:300], 409)
     if isinstance(exc, (CampaignError, LogError)):
-        return console.refused(request, str(exc).splitlines()[0][:300], 400)
+        return console.refused(request, said.splitlines()[0][:300], 400)
     raise exc

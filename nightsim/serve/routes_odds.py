@@ -18,6 +18,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from nightsim.serve import console
+from nightsim.serve.context import told
 from nightsim.serve.folder import BadName, existing
 from nightsim.serve.jobs import MAX_JOB_NIGHTS, MAX_KEPT, MAX_RUNNING, Busy, Job, Jobs
 
@@ -67,7 +68,7 @@ async def odds_page(request: Request) -> Response:
         return _form(request, values, 400, error=t(exc.key, **exc.fields))
     except (ConfigError, ValueError) as exc:
         return _form(
-            request, values, 400, error=str(exc).replace(str(console.root(request)) + "/", "")
+            request, values, 400, error=told(request, exc).replace(f"{console.root(request)}/", "")
         )
     try:
         job = jobs(request).start(planned.kind, path.name, planned.total, planned.task)
@@ -99,6 +100,7 @@ async def job_page(request: Request) -> Response:
         request,
         "console_job_bar.html.j2" if part else "console_job.html.j2",
         job=job,
+        failed=told(request, job.error) if job.error else "",
         kind=kind,
         title=t("console.job_title", kind=kind, camp=job.camp),
     )

@@ -129,9 +129,11 @@ def _refusal_of(request: Request, exc: Exception) -> Response:
     """A refusal the API raises for bad input (a config, a limit, a campaign's state) as a
     400 with its one line; anything else is the server's own fault and is raised."""
     from nightsim.errors import ConfigError, NotACampaign
+    from nightsim.serve.context import told
 
     if isinstance(exc, (ConfigError, NotACampaign, ValueError)):
-        return render(request, "refused.html.j2", 400, reason=str(exc).splitlines()[0][:300])
+        reason = told(request, exc)  # in the page's language
+        return render(request, "refused.html.j2", 400, reason=reason.splitlines()[0][:300])
     raise exc
 
 

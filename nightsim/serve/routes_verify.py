@@ -23,6 +23,7 @@ from starlette.routing import BaseRoute, Route
 from nightsim.limits import shown
 from nightsim.serve import console
 from nightsim.serve.auth import MAX_BODY_BYTES
+from nightsim.serve.context import told
 from nightsim.serve.folder import BadName, existing
 
 MAX_UPLOAD_BYTES = MAX_BODY_BYTES  # the server's body limit: a night is ~20 kB, 100 nights ~2 MB
@@ -47,7 +48,7 @@ async def verify_page(request: Request) -> Response:
     try:
         published = _published(values, console.catalogue(request))
     except ValueError as exc:
-        return _form(request, values, 400, error=str(exc))
+        return _form(request, values, 400, error=told(request, exc))
     try:
         with log_of(request, form) as (fh, where):
             answer = _answer(fh, where, published, console.lang(request))

@@ -304,6 +304,13 @@ def test_a_refused_adjustment_records_nothing(console: Console) -> None:
         {"set.0.member": "Wren", "set.0.field": "hp", "set.0.value": "99"},
     )
     assert r.status_code == 400 and "Відхилено" in r.text and "max_hp" in r.text
+    reason = " ".join(_said(r.text))
+    assert "більше за max_hp" in reason, reason  # the reason in Ukrainian too
+    r = console.post(
+        "/campaigns/wood/adjust?lang=uk",
+        {"set.0.member": "Wren", "set.0.field": "hp", "set.0.value": "3", "note": "x" * 600},
+    )
+    assert r.status_code == 400 and "щонайбільше 500" in " ".join(_said(r.text)), _said(r.text)
     assert console.post("/campaigns/wood/adjust", {"note": "x"}).status_code == 400
     with Campaign.open(console.root / "wood.campaign") as c:
         assert list(c.adjustments()) == []

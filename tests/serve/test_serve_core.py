@@ -257,8 +257,10 @@ def test_api_refusals_are_told_in_the_asked_language(folder: Path) -> None:
         c.get("/api/campaigns/wood/nights/3/log?lang=uk"),
         c.get("/api/campaigns/nowhere?lang=uk"),
         c.get("/events?after=x&lang=uk"),
+        c.post("/api/campaigns/wood/nights?lang=uk", json={"sets": ["camp.fire_chance=6"]}),
     ]
     names = {"pace", "sets", "key", "value", "json", "n", "last", "event", "id", "after", "now"}
+    names |= {"camp", "fire", "chance", "conditions", "normal"}  # a refused item, as typed
     for r in asked:
         said = r.json()["error"]
         assert 400 <= r.status_code < 500 and re.search(
