@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from nightsim.measures import Measure
@@ -397,21 +397,35 @@ def _report(args: argparse.Namespace) -> int:
     )
 
 
+T = TypeVar("T")
+
+
+def planned(option: str, make: Callable[[], T]) -> T:
+    """`make()`, which reads an option's values and makes each config (--sweep, --grid); a
+    mistake is a UsageError before a night runs, blamed on `option` where the config's
+    words blame `--set`."""
+    from nightsim.config import ConfigError
+
+    try:
+        return make()
+    except ConfigError as exc:
+        said = said_of(exc)
+        if not isinstance(said, Said):  # a mistake of the option's values, told as its own
+            said = str(said).replace("--set ", f"{option} ", 1)
+        raise UsageError(said) from None
+
+
 def _sweep_plan(args: argparse.Namespace, config: Any) -> tuple[str, list[str]]:
     """The key and values of --sweep, each value's config made (and refused, naming the
     item) before a night runs."""
-    from nightsim.config import ConfigError
     from nightsim.stats.sweep import split_sweep, sweep_configs
 
-    try:
+    def make() -> tuple[str, list[str]]:
         key, values = split_sweep(args.sweep)
         sweep_configs(config, key, values)
-    except ConfigError as exc:
-        said = said_of(exc)
-        if not isinstance(said, Said):  # a mistake of the sweep's values, told as the sweep's
-            said = str(said).replace("--set ", "--sweep ", 1)
-        raise UsageError(said) from None
-    return key, values
+        return key, values
+
+    return planned("--sweep", make)
 
 
 def _sweep(

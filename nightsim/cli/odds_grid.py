@@ -6,9 +6,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nightsim.cli.common import UsageError
-from nightsim.told import Said, said_of
-
 Row = list[object]
 Axis = tuple[str, list[str]]
 
@@ -16,18 +13,15 @@ Axis = tuple[str, list[str]]
 def grid_plan(args: argparse.Namespace, config: Any) -> tuple[Axis, Axis]:
     """The two axes of --grid, every cell's config made (and refused, naming the item)
     before a night runs."""
-    from nightsim.config import ConfigError
+    from nightsim.cli.odds import planned
     from nightsim.stats.grid import grid_configs, split_grid
 
-    try:
+    def make() -> tuple[Axis, Axis]:
         rows, columns = split_grid(args.grid)
         grid_configs(config, rows, columns)
-    except ConfigError as exc:
-        said = said_of(exc)
-        if not isinstance(said, Said):  # a mistake of a cell's values, told as the grid's
-            said = str(said).replace("--set ", "--grid ", 1)
-        raise UsageError(said) from None
-    return rows, columns
+        return rows, columns
+
+    return planned("--grid", make)
 
 
 def run_grid(

@@ -13,15 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from nightsim import __version__
 from nightsim.config import Config, ConfigError
-from nightsim.engine.dice import RNG_ID
 from nightsim.limits import shown
-from nightsim.measures import row_of
-from nightsim.stats.odds import Progress, config_sha256, journeys_for, wilson
-from nightsim.stats.paired import difference
-from nightsim.stats.sweep import set_items, split_sweep
-from nightsim.stats.tally import Layout, tally_paired
+from nightsim.stats.odds import Progress, config_sha256
+from nightsim.stats.sweep import against_first, head, set_items, split_sweep
 from nightsim.told import Said
 
 #: Cells in one grid: each is another config's nights, and the page shows a heatmap per
@@ -76,30 +71,13 @@ def grid(
     clear, paired, identical}); then the base config.
     """
     configs = grid_configs(config, rows, columns)
-    layout = Layout.of("compare", configs)
-    units = journeys_for(nights, per_journey)
-    tally = tally_paired(
-        configs, layout, seed, units, per_journey=per_journey, jobs=jobs, progress=progress
-    )
+    n, found = against_first(configs, seed, nights, per_journey, jobs, progress)
     width = len(columns[1])
-    measures = []
-    for (measure, name), m in zip(tally.keys, tally.moments, strict=True):
-        cells: list[dict[str, Any]] = [{"estimate": wilson(m.s[0], m.w[0]), "vs_first": None}]
-        for i in range(1, len(configs)):
-            d = difference(m, 0, i)
-            vs = {k: d[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
-            cells.append({"estimate": d["b"], "vs_first": vs})
-        table = [cells[r : r + width] for r in range(0, len(cells), width)]
-        measures.append(row_of(measure, name) | {"cells": table})
-    n = tally.nights
-    return {
-        "nightsim": __version__,
-        "rng": RNG_ID,
-        "config_sha256": config_sha256(config),
-        "nights": n,
-        "seed": seed,
-        "nights_per_journey": per_journey,
-        "journeys": n // per_journey,
+    measures = [
+        row | {"cells": [cells[r : r + width] for r in range(0, len(cells), width)]}
+        for row, cells in found
+    ]
+    return head(config, n, seed, per_journey) | {
         "settings": [rows[0], columns[0]],
         "rows": list(rows[1]),
         "columns": list(columns[1]),

@@ -86,6 +86,49 @@ def set_items(config: Config, items: Sequence[tuple[str, str]], option: str) -> 
         raise ConfigError(said) from None
 
 
+Cell = dict[str, Any]
+
+
+def head(config: Config, nights: int, seed: int | str, per_journey: int) -> dict[str, Any]:
+    """A report's first keys, in order: what made it, and over which nights."""
+    return {
+        "nightsim": __version__,
+        "rng": RNG_ID,
+        "config_sha256": config_sha256(config),
+        "nights": nights,
+        "seed": seed,
+        "nights_per_journey": per_journey,
+        "journeys": nights // per_journey,
+    }
+
+
+def against_first(
+    configs: Sequence[Config],
+    seed: int | str,
+    nights: int,
+    per_journey: int,
+    jobs: int,
+    progress: Progress | None,
+) -> tuple[int, list[tuple[dict[str, Any], list[Cell]]]]:
+    """The configs over the same nights, each paired against the first: the nights counted,
+    and per measure its row (`measures.row_of`) and per config {estimate, vs_first}, the
+    Wilson estimate and (but for the first) the paired difference from the first."""
+    layout = Layout.of("compare", configs)
+    units = journeys_for(nights, per_journey)
+    tally = tally_paired(
+        configs, layout, seed, units, per_journey=per_journey, jobs=jobs, progress=progress
+    )
+    out = []
+    for (measure, name), m in zip(tally.keys, tally.moments, strict=True):
+        cells: list[Cell] = [{"estimate": wilson(m.s[0], m.w[0]), "vs_first": None}]
+        for i in range(1, len(configs)):
+            d = difference(m, 0, i)
+            vs = {k: d[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
+            cells.append({"estimate": d["b"], "vs_first": vs})
+        out.append((row_of(measure, name), cells))
+    return tally.nights, out
+
+
 def sweep(
     config: Config,
     key: str,
@@ -107,30 +150,12 @@ def sweep(
     paired, identical}); then the base config.
     """
     configs = sweep_configs(config, key, values)
-    layout = Layout.of("compare", configs)
-    units = journeys_for(nights, per_journey)
-    tally = tally_paired(
-        configs, layout, seed, units, per_journey=per_journey, jobs=jobs, progress=progress
-    )
-    measures = []
-    for (measure, name), m in zip(tally.keys, tally.moments, strict=True):
-        points: list[dict[str, Any]] = [
-            {"value": values[0], "estimate": wilson(m.s[0], m.w[0]), "vs_first": None}
-        ]
-        for i in range(1, len(configs)):
-            d = difference(m, 0, i)
-            vs = {k: d[k] for k in ("diff", "low", "high", "clear", "paired", "identical")}
-            points.append({"value": values[i], "estimate": d["b"], "vs_first": vs})
-        measures.append(row_of(measure, name) | {"points": points})
-    n = tally.nights
-    return {
-        "nightsim": __version__,
-        "rng": RNG_ID,
-        "config_sha256": config_sha256(config),
-        "nights": n,
-        "seed": seed,
-        "nights_per_journey": per_journey,
-        "journeys": n // per_journey,
+    n, rows = against_first(configs, seed, nights, per_journey, jobs, progress)
+    measures = [
+        row | {"points": [{"value": v} | cell for v, cell in zip(values, cells, strict=True)]}
+        for row, cells in rows
+    ]
+    return head(config, n, seed, per_journey) | {
         "setting": key,
         "values": list(values),
         "points": [
