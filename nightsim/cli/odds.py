@@ -215,7 +215,7 @@ def _check(args: argparse.Namespace) -> None:
         args.watchers is not None or args.top != 10 or args.pin or args.exclude or args.shifts
     ):
         raise UsageError(Said("use.rank_only"))
-    args.constraints = _constraints(args.pin, args.exclude, _shifts(args.shifts))
+    args.constraints = _constraints(args.pin, args.exclude, args.shifts)
     if args.top < 1:
         raise UsageError(Said("use.at_least", option="--top", low=1, got=shown(args.top)))
     args.watchers = _watchers(args.watchers)
@@ -251,42 +251,14 @@ def _check_compare_keys(items: list[str]) -> None:
         seen[key] = item
 
 
-def _shifts(text: str | None) -> tuple[float, ...]:
-    """--shifts 3,2.5,2.5: each a number of hours above 0 (the config checks the rest: whole
-    minutes, at most the rest period together)."""
-    if text is None:
-        return ()
-    out: list[float] = []
-    for part in text.split(","):
-        try:
-            hours = float(part.strip())
-        except ValueError:
-            raise UsageError(Said("use.shifts_form", got=shown(text))) from None
-        if not 0 < hours <= 16 or len(part.strip()) > 12:
-            raise UsageError(Said("use.shifts_form", got=shown(text)))
-        out.append(hours)
-    return tuple(out)
+def _constraints(pins: list[str], excluded: list[str], shifts: str | None) -> Any:
+    """--pin, --exclude and --shifts as the ranking's constraints (stats/odds.py)."""
+    from nightsim.stats.odds import constraints_of
 
-
-def _constraints(pins: list[str], excluded: list[str], hours: tuple[float, ...] = ()) -> Any:
-    """--pin NAME=WATCH and --exclude NAME, each name once (stats/odds.py checks them
-    against the watchers), and the --shifts lengths."""
-    from nightsim.stats.odds import Constraints
-
-    pinned: dict[str, int] = {}
-    for item in pins:
-        name, eq, watch = item.rpartition("=")
-        watch = watch.strip()
-        if not eq or not name.strip() or not watch.isdigit() or len(watch) > 4:
-            raise UsageError(Said("use.pin_form", got=shown(item)))
-        if name.strip() in pinned or int(watch) in pinned.values():
-            raise UsageError(Said("use.pin_twice", got=shown(item)))
-        pinned[name.strip()] = int(watch)
-    names = [n.strip() for n in excluded]
-    for name in names:
-        if name in pinned or names.count(name) > 1:
-            raise UsageError(Said("use.exclude_twice", name=shown(name)))
-    return Constraints(tuple(pinned.items()), tuple(names), hours)
+    try:
+        return constraints_of(pins, excluded, shifts)
+    except ValueError as exc:
+        raise UsageError(said_of(exc)) from None
 
 
 def _watchers(items: list[str] | None) -> list[int] | None:

@@ -1,9 +1,10 @@
-"""The console's odds form as a job: odds, compare, sweep or rank rotas on a camp.
+"""The console's odds form as a job: odds, compare, sweep, grid or rank rotas on a camp.
 
 Each kind calls the planning API `nightsim odds` calls (`nightsim.reports`: odds, compare,
-sweep, rank_rotas) with the same checks, made before a night runs, so a mistake is one line
-and no job; the report gets what produced it, as the command's does, and is drawn by the
-existing report pages (`nightsim/page/odds.py`, `sweep.py`).
+sweep, grid, rank_rotas, the ranking narrowed as `--pin`, `--exclude`, `--shifts` narrow it)
+with the same checks, made before a night runs, so a mistake is one line and no job; the
+report gets what produced it, as the command's does, and is drawn by the existing report
+pages (`nightsim/page/odds.py`, `sweep.py`, `grid.py`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from nightsim.limits import MAX_INT_DIGITS
 from nightsim.serve.jobs import MAX_JOB_NIGHTS, Progress
 
-KINDS = ("odds", "compare", "sweep", "rank")
+KINDS = ("odds", "compare", "sweep", "grid", "rank")
 DEFAULT_NIGHTS = 2_000  # a console job finishes in seconds on a laptop (~2 ms a night)
 
 
@@ -96,13 +97,41 @@ def plan(values: Mapping[str, str], config: Any, camp: str) -> Plan:
         key, swept = split_sweep(item)
         sweep_configs(config, key, swept)  # each value's config made (and refused) first
         task["key"], task["values"], variants = key, swept, len(swept)
+    elif kind == "grid":
+        variants = _grid(values, config, task)
     elif kind == "rank":
-        from nightsim.stats.odds import rota_orders
-
-        variants = len(rota_orders(config, None))
+        variants = _rank(values, config, task)
     if variants * nights > MAX_JOB_NIGHTS:
         raise PlanError("console.odds_too_many", total=variants * nights, most=MAX_JOB_NIGHTS)
     return Plan(kind, variants * nights, seed, task)
+
+
+def _grid(values: Mapping[str, str], config: Any, task: dict[str, Any]) -> int:
+    """Rows the sweep's field, columns the grid's (`odds --grid`): each cell's config made
+    (and refused) before a night runs; the cells' count."""
+    from nightsim.stats.grid import grid_configs, split_grid
+
+    items = [values.get("sweep", "").strip(), values.get("grid", "").strip()]
+    if not all(items):
+        raise PlanError("console.odds_grid_needs_items")
+    rows, columns = split_grid(items)
+    grid_configs(config, rows, columns)
+    task["rows"], task["columns"] = rows, columns
+    return len(rows[1]) * len(columns[1])
+
+
+def _rank(values: Mapping[str, str], config: Any, task: dict[str, Any]) -> int:
+    """The rank's pins, exclusions and shift lengths (`--pin`, `--exclude`, `--shifts`),
+    checked as the command checks them; the rotas' count."""
+    from nightsim.stats.odds import constraints_of, rota_config, rota_orders
+
+    shifts = values.get("shifts", "").strip() or None
+    kept = constraints_of(_lines(values.get("pin", "")), _lines(values.get("exclude", "")), shifts)
+    orders = rota_orders(config, None, kept)
+    if kept.hours:
+        rota_config(config, orders[0], None, kept.hours)  # lengths a watch can have, or refused
+    task["pin"], task["exclude"], task["shifts"] = dict(kept.pin), list(kept.exclude), kept.hours
+    return len(orders)
 
 
 def run_task(task: Mapping[str, Any], progress: Progress) -> dict[str, Any]:
@@ -121,8 +150,19 @@ def run_task(task: Mapping[str, Any], progress: Progress) -> dict[str, Any]:
         report = reports.compare(config, other, seed, nights, changes=sets, progress=progress)
     elif kind == "sweep":
         report = reports.sweep(config, task["key"], task["values"], seed, nights, progress=progress)
+    elif kind == "grid":
+        axes = task["rows"], task["columns"]
+        report = reports.grid(config, *axes, seed, nights, progress=progress)
     elif kind == "rank":
-        report = reports.rank_rotas(config, seed, nights, progress=progress)
+        report = reports.rank_rotas(
+            config,
+            seed,
+            nights,
+            progress=progress,
+            pin=task["pin"],
+            exclude=task["exclude"],
+            shifts=task["shifts"],
+        )
     else:
         report = reports.odds(config, seed, nights, progress=progress)
     made = produced(task["camp"], config_sha256(config), sets, seed, report["nights"])
@@ -130,10 +170,14 @@ def run_task(task: Mapping[str, Any], progress: Progress) -> dict[str, Any]:
 
 
 def report_html(kind: str, report: Mapping[str, Any], lang: str) -> str:
-    """The existing report page of a finished job: odds (and rank), compare, sweep."""
+    """The existing report page of a finished job: odds (and rank), compare, sweep, grid."""
     from nightsim.page import odds_html
     from nightsim.page.sweep import compare_html, sweep_html
 
+    if kind == "grid":
+        from nightsim.page.grid import grid_html
+
+        return grid_html(report, lang)
     if kind == "compare":
         return compare_html(report, lang)
     if kind == "sweep":

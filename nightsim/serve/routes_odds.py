@@ -129,7 +129,11 @@ async def job_cancel(request: Request) -> Response:
 def _form(request: Request, values: dict[str, str], status: int = 200, error: str = "") -> Response:
     from nightsim.serve.odds_plan import DEFAULT_NIGHTS, KINDS
 
-    shown: dict[str, Any] = {"nights": MAX_JOB_NIGHTS, "jobs": MAX_RUNNING}
+    from nightsim.narration.figures import count
+
+    # The limit as the page's language writes a number ("200,000" / "200 000").
+    nights = count(console.catalogue(request), MAX_JOB_NIGHTS)
+    shown: dict[str, Any] = {"nights": nights, "jobs": MAX_RUNNING}
     return console.page(
         request,
         "console_odds.html.j2",

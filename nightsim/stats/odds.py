@@ -28,6 +28,7 @@ from nightsim.engine.dice import RNG_ID, Dice, seed_text
 from nightsim.engine.journey import iter_nights
 from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 from nightsim.engine.sim import NightSim
+from nightsim.limits import shown
 from nightsim.log.writer import canonical_json
 from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, TABLES, Measure, creatures_of
 from nightsim.stats.orphans import end_with_parent
@@ -545,6 +546,44 @@ class Constraints:
 
 
 UNCONSTRAINED = Constraints()
+
+
+def constraints_of(pins: Sequence[str], excluded: Sequence[str], shifts: str | None) -> Constraints:
+    """`NAME=WATCH` pins, excluded names (each name once) and `H1,H2,…` shift lengths, as
+    `--pin`, `--exclude` and `--shifts` (and the console's rank fields) give them;
+    ValueError naming the item (the names are checked against the watchers by
+    `rota_orders`, the lengths by the config)."""
+    pinned: dict[str, int] = {}
+    for item in pins:
+        name, eq, watch = item.rpartition("=")
+        watch = watch.strip()
+        if not eq or not name.strip() or not watch.isdigit() or len(watch) > 4:
+            raise ValueError(Said("use.pin_form", got=shown(item)))
+        if name.strip() in pinned or int(watch) in pinned.values():
+            raise ValueError(Said("use.pin_twice", got=shown(item)))
+        pinned[name.strip()] = int(watch)
+    names = [n.strip() for n in excluded]
+    for name in names:
+        if name in pinned or names.count(name) > 1:
+            raise ValueError(Said("use.exclude_twice", name=shown(name)))
+    return Constraints(tuple(pinned.items()), tuple(names), _hours(shifts))
+
+
+def _hours(text: str | None) -> tuple[float, ...]:
+    """`3,2.5,2.5`: each a number of hours above 0 (the config checks the rest: whole
+    minutes, at most the rest period together)."""
+    if text is None:
+        return ()
+    out: list[float] = []
+    for part in text.split(","):
+        try:
+            hours = float(part.strip())
+        except ValueError:
+            raise ValueError(Said("use.shifts_form", got=shown(text))) from None
+        if not 0 < hours <= 16 or len(part.strip()) > 12:
+            raise ValueError(Said("use.shifts_form", got=shown(text)))
+        out.append(hours)
+    return tuple(out)
 
 
 def check_rank_nights(rotas: int, nights: int) -> None:

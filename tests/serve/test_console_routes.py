@@ -190,7 +190,7 @@ def test_an_odds_job_runs_to_its_report_with_progress(console: Console) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["compare", "sweep", "rank"])
+@pytest.mark.parametrize("kind", ["compare", "sweep", "grid", "rank"])
 def test_every_kind_of_job_gives_its_report(console: Console, kind: str) -> None:
     data = {
         "camp": "wood.toml",
@@ -199,6 +199,9 @@ def test_every_kind_of_job_gives_its_report(console: Console, kind: str) -> None
         "seed": "3",
         "sets": "camp.season=winter",
         "sweep": "rules.rest_hours=6,8",
+        "grid": "camp.light_fire=true,false",
+        "pin": "Wren=1",
+        "shifts": "3,2,2,1",
     }
     job = _job(console, data)
     for _ in range(200):
@@ -206,7 +209,12 @@ def test_every_kind_of_job_gives_its_report(console: Console, kind: str) -> None
             break
         time.sleep(0.02)
     r = console.get(f"{job}/report")
-    assert r.status_code == 200 and "<svg" in r.text
+    assert r.status_code == 200 and ("<svg" in r.text or 'class="heat"' in r.text)
+    if kind == "grid":
+        assert r.text.count('<figure class="heat"') > 10 and "\u25bc" in r.text
+    if kind == "rank":  # narrowed as the form asked
+        assert "Only the rotas with Wren on watch 1." in r.text
+        assert "Every rota keeps watches of 3, 2, 2, 1 hours" in r.text
 
 
 def test_a_job_is_cancelled(console: Console) -> None:
@@ -237,6 +245,9 @@ def test_a_job_is_cancelled(console: Console) -> None:
         ({"nights": "200001"}, "nights: expected 1 to 200000", 400),
         ({"kind": "compare"}, "compare: give the change", 400),
         ({"kind": "sweep", "sweep": "rules.rest_hours=6,99"}, "rest_hours", 400),
+        ({"kind": "grid", "sweep": "rules.rest_hours=6,8"}, "two settings at once: give", 400),
+        ({"kind": "rank", "pin": "Zed=1"}, "Zed&#39; is none of the watchers", 400),
+        ({"kind": "rank", "shifts": "5,5,5,5"}, "more than the rest period", 400),
         ({"camp": "../wood.toml"}, "a file name in the folder", 400),
         ({"camp": "none.toml"}, "no such file", 400),
     ],
