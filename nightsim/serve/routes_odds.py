@@ -127,9 +127,8 @@ async def job_cancel(request: Request) -> Response:
 
 
 def _form(request: Request, values: dict[str, str], status: int = 200, error: str = "") -> Response:
-    from nightsim.serve.odds_plan import DEFAULT_NIGHTS, KINDS
-
     from nightsim.narration.figures import count
+    from nightsim.serve.odds_plan import DEFAULT_NIGHTS, KINDS
 
     # The limit as the page's language writes a number ("200,000" / "200 000").
     nights = count(console.catalogue(request), MAX_JOB_NIGHTS)
