@@ -439,14 +439,19 @@ def sweep_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     rows: list[Row] = []
     for m in r["measures"]:
         for point in m["points"]:
-            est, vs = point["estimate"], point["vs_first"]
-            cells: Row = [m["measure"], m["character"] or "", m.get("creature") or ""]
-            cells += [r["setting"], point["value"]]
-            cells += [_blank(est[k]) for k in ("p", "low", "high", "k", "n")]
-            keys = ("diff", "low", "high", "clear", "paired", "identical")
-            cells += [""] * 6 if vs is None else [_blank(vs[k]) for k in keys]
-            rows.append(cells)
+            rows.append(against_first_row(m, [r["setting"], point["value"]], point))
     return header, rows
+
+
+def against_first_row(measure: Mapping[str, Any], where: Row, cell: Mapping[str, Any]) -> Row:
+    """A CSV row of a sweep's or grid's cell: the measure, `where` (its settings' values),
+    the estimate and its counts, the difference from the first (blank on the first's)."""
+    est, vs = cell["estimate"], cell["vs_first"]
+    out: Row = [measure["measure"], measure["character"] or "", measure.get("creature") or ""]
+    out += where
+    out += [_blank(est[k]) for k in ("p", "low", "high", "k", "n")]
+    keys = ("diff", "low", "high", "clear", "paired", "identical")
+    return out + ([""] * 6 if vs is None else [_blank(vs[k]) for k in keys])
 
 
 def _blank(value: object) -> object:

@@ -72,20 +72,12 @@ def grid_table(r: dict[str, Any]) -> tuple[list[str], list[Row]]:
     header = ["measure", "character", "creature", "row_setting", "row_value"]
     header += ["column_setting", "column_value", "p", "low", "high", "k", "n"]
     header += ["diff", "diff_low", "diff_high", "clear", "paired", "identical"]
+    from nightsim.cli.odds import against_first_row
+
     a, b = r["settings"]
     out: list[Row] = []
     for m in r["measures"]:
         for v, row in zip(r["rows"], m["cells"], strict=True):
             for w, cell in zip(r["columns"], row, strict=True):
-                est, vs = cell["estimate"], cell["vs_first"]
-                cells: Row = [m["measure"], m["character"] or "", m.get("creature") or ""]
-                cells += [a, v, b, w]
-                cells += [_blank(est[k]) for k in ("p", "low", "high", "k", "n")]
-                keys = ("diff", "low", "high", "clear", "paired", "identical")
-                cells += [""] * 6 if vs is None else [_blank(vs[k]) for k in keys]
-                out.append(cells)
+                out.append(against_first_row(m, [a, v, b, w], cell))
     return header, out
-
-
-def _blank(value: object) -> object:
-    return "" if value is None else value
