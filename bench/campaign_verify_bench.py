@@ -6,7 +6,9 @@
 A campaign of N nights (built through the API, 100 nights a transaction) and a journey log of
 N nights (`run --nights N`) are made once; then, round by round and alternately, each is
 verified by the installed CLI in its own process, and that process's CPU time (user +
-system) is taken: the best of the rounds, and the ratio campaign / journey. The floor
+system, its worker processes included) and wall time are taken: the best of the rounds, and
+the ratios campaign / journey, with one job (`--jobs 1`) and with the machine's cores (the
+default: the nights' logs re-simulated ahead, campaign/ahead.py). The floor
 (bare_simpy_night.py, N nights; `--floor PATH`, skipped when not there) is timed the same
 way in each round, so each figure is quoted with it. Then the peak memory (ru_maxrss) of
 `campaign verify` on a campaign of `--small` nights against N nights: flat means nights
@@ -19,6 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from benchlib import default_floor, machine, nightsim_cmd
@@ -27,15 +30,17 @@ from nightsim.campaign import Campaign
 from nightsim.config import default_config_path, load_config
 
 
-def measured(cmd: list[str]) -> tuple[float, float]:
-    """CPU seconds (user + system) and peak memory (MiB) of one run of `cmd`, which must
-    succeed."""
+def measured(cmd: list[str]) -> tuple[float, float, float]:
+    """CPU seconds (user + system, the worker processes it waited for included), peak
+    memory (MiB) and wall seconds of one run of `cmd`, which must succeed."""
+    start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, wall
 
 
 def campaign_of(path: Path, nights: int) -> Path:
@@ -81,24 +86,31 @@ def main() -> int:
         )
         sides = {
             "journey verify": [*ns, "verify", str(log)],
-            "campaign verify": [*ns, "campaign", "verify", str(big)],
+            "campaign verify": [*ns, "campaign", "verify", str(big), "--jobs", "1"],
+            "campaign, cores": [*ns, "campaign", "verify", str(big)],
         }
         if args.floor.is_file():
             sides = {"floor": [sys.executable, str(args.floor), str(args.nights)], **sides}
         else:
             print(f"no floor at {args.floor}: timed without it (give --floor PATH)")
-        best = {name: float("inf") for name in sides}
+        cpu = {name: float("inf") for name in sides}
+        wall = dict(cpu)
         for r in range(args.rounds):
-            got = {name: measured(cmd)[0] for name, cmd in sides.items()}
-            best = {name: min(best[name], got[name]) for name in sides}
-            print(f"  round {r + 1}: " + "   ".join(f"{n} {v:.3f} s" for n, v in got.items()))
-        print(f"CPU seconds, {args.nights} nights, best of {args.rounds} rounds:")
-        for name, b in best.items():
-            print(f"  {name:16} {b:8.3f} s")
-        ratio = best["campaign verify"] / best["journey verify"]
-        print(f"campaign verify / journey verify: {ratio:.2f}x (the aim: at most 1.5x)")
-        small_rss = measured([*ns, "campaign", "verify", str(small)])[1]
-        big_rss = measured([*ns, "campaign", "verify", str(big)])[1]
+            got = {name: measured(cmd) for name, cmd in sides.items()}
+            cpu = {name: min(cpu[name], got[name][0]) for name in sides}
+            wall = {name: min(wall[name], got[name][2]) for name in sides}
+            print(f"  round {r + 1}: " + "   ".join(f"{n} {v[0]:.3f} s" for n, v in got.items()))
+        print(f"{args.nights} nights, best of {args.rounds} rounds: CPU, wall (seconds)")
+        for name in sides:
+            print(f"  {name:16} {cpu[name]:8.3f} {wall[name]:8.3f}")
+        journey = "journey verify"
+        for name in ("campaign verify", "campaign, cores"):
+            print(
+                f"{name} / journey verify: CPU {cpu[name] / cpu[journey]:.2f}x, wall"
+                f" {wall[name] / wall[journey]:.2f}x (the aim: at most 1.5x)"
+            )
+        small_rss = measured([*ns, "campaign", "verify", str(small), "--jobs", "1"])[1]
+        big_rss = measured([*ns, "campaign", "verify", str(big), "--jobs", "1"])[1]
         print(
             f"peak memory of campaign verify: {args.small} nights {small_rss:.0f} MiB,"
             f" {args.nights} nights {big_rss:.0f} MiB ({big_rss / small_rss:.2f}x)"

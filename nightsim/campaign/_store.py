@@ -239,14 +239,16 @@ class Campaign:
         with ledger.errors(self.path):
             check_nights(self._conn)
 
-    def verify(self, *, night: int | None = None) -> CampaignVerdict:
+    def verify(self, *, night: int | None = None, jobs: int = 1) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
         links): the first problem, in words a player follows, or none. PlayedElsewhere at
-        a night this nightsim does not play (campaign/compat.py)."""
+        a night this nightsim does not play (campaign/compat.py). `jobs` > 1: the logs are
+        re-simulated ahead in that many processes (the same verdict, sooner; not from a
+        process that runs threads, such as a server)."""
         from nightsim.campaign.verification import verify
 
         with ledger.errors(self.path):
-            return verify(self, night)
+            return verify(self, night, jobs)
 
     @contextlib.contextmanager
     def frozen(self) -> Iterator[Campaign]:

@@ -66,14 +66,16 @@ class _Expected:
         return Said("cv.since_night", night=n) if n else Said("cv.since_beginning")
 
 
-def verify(c: Campaign, only: int | None = None) -> CampaignVerdict:
+def verify(c: Campaign, only: int | None = None, jobs: int = 1) -> CampaignVerdict:
     """The campaign checked on a copy taken in one read (one snapshot): a night another
     nightsim commits meanwhile is not seen, and the re-simulation, which takes long, never
-    holds the file from the referee's next night (docs/campaign.md, "One snapshot")."""
+    holds the file from the referee's next night (docs/campaign.md, "One snapshot"). With
+    `jobs` > 1 the nights' logs are re-simulated ahead in that many worker processes
+    (campaign/ahead.py): the same verdict, sooner."""
     from nightsim.config.once import once
 
     with snapshot_copy(c._conn) as conn, once():
-        return _verify(conn, only)
+        return _verify(conn, only, jobs)
 
 
 @contextlib.contextmanager
@@ -106,7 +108,7 @@ def snapshot_copy(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 _THE_COPYS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN}
 
 
-def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
+def _verify(conn: sqlite3.Connection, only: int | None, jobs: int = 1) -> CampaignVerdict:
     cid, name, created, genesis, first = _campaign_row(conn)
     exp = _Expected(1, genesis, first, created, _adjustments(conn), conn=conn)
     checked = 0
@@ -114,13 +116,18 @@ def _verify(conn: sqlite3.Connection, only: int | None) -> CampaignVerdict:
         _check_beginning(conn, cid, name, exp)
         if only is not None:
             _before(conn, exp, only)
+        from nightsim.campaign.ahead import rows_ahead
+
         sql = f"SELECT {COLUMNS}, state_after FROM nights WHERE number >= ? ORDER BY number"
-        for row in conn.execute(sql, (exp.number,)):
-            night = rows.night(row)
-            if only is not None and night.number != only:
-                break
-            _night(cid, exp, night, row[-1])
-            checked += 1
+        (count,) = conn.execute("SELECT COUNT(*) FROM nights").fetchone()
+        ahead = rows_ahead(conn.execute(sql, (exp.number,)), 1 if only else jobs, count)
+        with contextlib.closing(ahead):  # a refusal ends the workers at once
+            for row, outcome in ahead:
+                night = rows.night(row)
+                if only is not None and night.number != only:
+                    break
+                _night(cid, exp, night, row[-1], outcome)
+                checked += 1
         if only is not None and checked == 0:
             raise _Broken(Said("cv.not_in", night=only))
         if only is None:
@@ -206,7 +213,11 @@ def _before(conn: sqlite3.Connection, exp: _Expected, only: int) -> None:
         raise _Broken(Said("cv.before_broken", before=only - 1, night=only)) from None
 
 
-def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> None:
+def _night(
+    cid: str, exp: _Expected, night: CampaignNight, state_after: Any, outcome: Any = None
+) -> None:
+    """Night `night` checked in its turn; `outcome`: its log's, re-simulated by a worker
+    that found the log whole (campaign/ahead.py), or None to re-simulate it here."""
     n, log = exp.number, night.log
     if night.number != n:
         raise _Broken(Said("cv.missing", night=n, found=night.number, before=n - 1))
@@ -233,7 +244,8 @@ def _night(cid: str, exp: _Expected, night: CampaignNight, state_after: Any) -> 
         raise _Broken(Said("cv.rerolled", night=n, since=exp.since()))
     _check_state(exp, n, header)
     _check_publications(exp.conn, n, exp.commitment)
-    outcome = _check_log(n, log.splitlines(keepends=True), night.head, header)
+    if outcome is None:
+        outcome = _check_log(n, log.splitlines(keepends=True), night.head, header)
     after = chain.state_after(header["config"], outcome)
     problem = summary.night_problem(night, state_after, header, outcome, after)
     if problem is not None:
@@ -269,6 +281,13 @@ def _check_state(exp: _Expected, n: int, header: dict[str, Any]) -> None:
     if diff:
         before = Said("cv.morning_of", night=n - 1) if n > 1 else Said("cv.first_party")
         raise _Broken(Said("cv.not_starting", night=n, before=before, diff=diff))
+
+
+def outcome_of(n: int, log: bytes, head: str) -> Any:
+    """Night `n`'s outcome from its log re-simulated, as `_night` reads the log (a worker's
+    task: campaign/ahead.py); raises where the log is not whole."""
+    header = json.loads(log.decode("utf-8", "replace").splitlines()[0])
+    return _check_log(n, log.splitlines(keepends=True), head, header)
 
 
 def _check_log(n: int, lines: Sequence[bytes], head: str, header: dict[str, Any]) -> Any:

@@ -140,6 +140,13 @@ def _verify_parser(cmds: Any, add_published_args: Any) -> None:
     ver.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="the answer's language (default: en)"
     )
+    ver.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help="processes re-simulating the nights' logs ahead (default: the machine's cores;"
+        " the same verdict whatever J)",
+    )
     add_published_args(ver)
 
 
@@ -548,6 +555,18 @@ def _log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _jobs(jobs: int | None) -> int:
+    """--jobs J within 1..MAX_JOBS, or the machine's cores."""
+    from nightsim.cli.odds import MAX_JOBS
+    from nightsim.stats.odds import default_jobs
+
+    if jobs is None:
+        return default_jobs()
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(Said("use.range", option="--jobs", low=1, high=MAX_JOBS, got=shown(jobs)))
+    return jobs
+
+
 def _verify(args: argparse.Namespace) -> int:
     from nightsim.cli.campaign_publish import published_of, published_problem
 
@@ -566,7 +585,7 @@ def _verify(args: argparse.Namespace) -> int:
             raise UsageError(
                 Said("use.no_night", path=shown(args.file), night=args.night, last=last)
             )
-        verdict = c.verify(night=args.night)
+        verdict = c.verify(night=args.night, jobs=_jobs(args.jobs))
         name = c.name
         wrong = None
         if verdict.problem is None and head is not None and not verdict.head.startswith(head):
