@@ -138,9 +138,8 @@ _ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.ENOMEM
 
 
 def _os_error(path: Path, exc: OSError) -> Exception:
-    if exc.errno in _ENVIRONMENT:
-        return EnvironmentFailure(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
-    return NotACampaign(f"{shown(path)}: cannot create the campaign: {exc.strerror}")
+    said = Said("file.cannot_create_campaign", path=shown(path), why=exc.strerror)
+    return EnvironmentFailure(said) if exc.errno in _ENVIRONMENT else NotACampaign(said)
 
 
 def _exists(path: Path) -> NotACampaign:

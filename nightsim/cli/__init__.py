@@ -26,7 +26,7 @@ from nightsim.cli.common import (
 )
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_SHOWN_LINE, shown
-from nightsim.told import said_of
+from nightsim.told import Said, said_of
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -142,10 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except BaseException as exc:
-        return _failed(exc)
+        return _failed(exc, argparse_words.lang_of(sys.argv[1:] if argv is None else argv))
 
 
-def _failed(exc: BaseException) -> int:
+def _failed(exc: BaseException, lang: str = "en") -> int:
     """The exit code of what escaped a command, or `exc` raised again (a bug of nightsim's)."""
     # First: a library may wrap a stop in an error of its own (pydantic's SchemaError).
     signum = stop.cause(exc)
@@ -158,7 +158,7 @@ def _failed(exc: BaseException) -> int:
     if isinstance(exc, OSError):
         # Every input and the log writer raise their own errors: what is left is stdout's.
         silence_stdout()
-        error(f"{exc.filename or 'stdout'}: cannot write: {exc.strerror}")
+        error(Said("file.cannot_write", path=exc.filename or "stdout", why=exc.strerror), lang)
         return EXIT_IOERR
     raise exc
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from nightsim.cli.common import UsageError
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import shown
+from nightsim.told import Said
 
 PARTIAL_SUFFIX = ".partial"
 
@@ -67,21 +68,16 @@ def creation_error(path: Path, exc: OSError, what: str) -> Exception:
         state = writer_of(partial) if str(exc.filename) == str(partial) else "gone"
         if state == "live":
             # Its writer holds the lock: removing the file would lose that run's night.
-            this = "this log" if what == "a log" else "this file"
-            return UsageError(
-                f"{shown(partial)}: another nightsim is writing {this} now; wait for it or"
-                " choose another name"
-            )
+            kind = "log" if what == "a log" else "file"
+            return UsageError(Said(f"file.being_written_{kind}", path=shown(partial)))
         if state == "left":
-            return UsageError(
-                f"{shown(partial)}: exists: a run writing {shown(path)} was stopped before"
-                " the end; replay it or remove it"
-            )
-        return UsageError(f"{shown(path)}: already exists; {what} never overwrites a file")
+            return UsageError(Said("file.partial_left", partial=shown(partial), path=shown(path)))
+        kind = {"a log": "log", "a page": "page"}.get(what, "init")
+        return UsageError(Said(f"file.exists_{kind}", path=shown(path)))
     if isinstance(exc, IsADirectoryError):
-        hint = " (--log-dir DIR writes a log into a folder)" if what == "a log" else ""
-        return UsageError(f"{shown(path)}: is a directory, expected a file name{hint}")
-    message = f"{shown(path)}: cannot write: {exc.strerror}"
+        hint = Said("file.log_dir_hint") if what == "a log" else ""
+        return UsageError(Said("file.is_directory", path=shown(path), hint=hint))
+    message = Said("file.cannot_write", path=shown(path), why=exc.strerror)
     return EnvironmentFailure(message) if exc.errno in _ENVIRONMENT else UsageError(message)
 
 

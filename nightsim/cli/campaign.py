@@ -468,7 +468,8 @@ def _tell(
         problem = page.prepare() or page.place()
         page.discard()
         if problem is not None:
-            error(f"{problem}; the night is in the campaign {shown(args.file)}")
+            said = Said("file.page_failed_campaign", problem=problem, path=shown(args.file))
+            error(said, args.lang)
             return EXIT_IOERR
     return EXIT_OK
 

@@ -194,7 +194,7 @@ class PageFile:
             _write_whole(fd, text)
         except OSError as exc:
             self.discard()
-            return f"{shown(self.path)}: cannot write the page: {exc.strerror}"
+            return Said("file.cannot_write_page", path=shown(self.path), why=exc.strerror)
         return None
 
     def place(self) -> str | None:
@@ -207,12 +207,9 @@ class PageFile:
                 _link_into_place(self.tmp, self.path)
                 self.discard()
         except FileExistsError:
-            return (
-                f"{shown(self.path)}: appeared while the night ran; a page is never"
-                " overwritten (replay the log with --format html for it)"
-            )
+            return Said("file.page_appeared", path=shown(self.path))
         except OSError as exc:
-            return f"{shown(self.path)}: cannot write the page: {exc.strerror}"
+            return Said("file.cannot_write_page", path=shown(self.path), why=exc.strerror)
         finally:
             self.discard()
         return None

@@ -180,7 +180,7 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
         copy.flush()
     except OSError as exc:
         raise EnvironmentFailure(
-            f"{shown(path)}: cannot copy the pipe to a temporary file: {exc.strerror}"
+            Said("file.cannot_copy_pipe", path=shown(path), why=exc.strerror)
         ) from None
 
 

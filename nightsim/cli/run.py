@@ -321,9 +321,9 @@ class _Night:
                 status(t("status.stdout_closed", where=where, head=self.head))
         elif failed is not None:
             silence_stdout()
-            self._page_failed(where)
+            self._page_failed(where, lang)
             raise EnvironmentFailure(
-                f"stdout: cannot write: {failed.strerror}; {where}; the night is {rerun}"
+                Said("file.stdout_failed", why=failed.strerror, where=where, rerun=rerun)
             )
         else:
             log = (
@@ -334,11 +334,11 @@ class _Night:
             # A fresh seed was said before the night (to tell it again): not twice.
             status(log.strip() if announced else t("status.seed", said=said) + log)
             status(t("status.head", head=self.head))  # to read out at the table: verify --head
-        return EXIT_IOERR if self._page_failed(where) else EXIT_OK
+        return EXIT_IOERR if self._page_failed(where, lang) else EXIT_OK
 
-    def _page_failed(self, where: str) -> bool:
+    def _page_failed(self, where: str, lang: str) -> bool:
         if self.page_failed is not None:
-            error(f"{self.page_failed}; {where}")
+            error(Said("file.and_where", problem=self.page_failed, where=where), lang)
         return self.page_failed is not None
 
 

@@ -738,7 +738,8 @@ def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:
         try:
             raw = fh.readline(limit + 1)
         except OSError as exc:
-            raise EnvironmentFailure(f"{where}: cannot read: {exc.strerror}") from None
+            said = Said("file.unreadable", path=where, why=exc.strerror)
+            raise EnvironmentFailure(said) from None
         if not raw:
             return
         number += 1

@@ -519,6 +519,26 @@ EN: dict[str, str | dict[str, str]] = {
     # (nightsim/config/): pydantic's own sentence in English (`msg`), by code in the others.
     "file.missing": "{path}: no such file",
     "file.directory": "{path}: is a directory, expected {expected}",
+    "file.being_written_log": "{path}: another nightsim is writing this log now; wait for it or"
+    " choose another name",
+    "file.being_written_file": "{path}: another nightsim is writing this file now; wait for it"
+    " or choose another name",
+    "file.partial_left": "{partial}: exists: a run writing {path} was stopped before the end;"
+    " replay it or remove it",
+    "file.exists_log": "{path}: already exists; a log never overwrites a file",
+    "file.exists_page": "{path}: already exists; a page never overwrites a file",
+    "file.exists_init": "{path}: already exists; init never overwrites a file",
+    "file.log_dir_hint": " (--log-dir DIR writes a log into a folder)",
+    "file.is_directory": "{path}: is a directory, expected a file name{hint}",
+    "file.cannot_write": "{path}: cannot write: {why}",
+    "file.cannot_write_page": "{path}: cannot write the page: {why}",
+    "file.page_appeared": "{path}: appeared while the night ran; a page is never overwritten"
+    " (replay the log with --format html for it)",
+    "file.cannot_copy_pipe": "{path}: cannot copy the pipe to a temporary file: {why}",
+    "file.cannot_create_campaign": "{path}: cannot create the campaign: {why}",
+    "file.stdout_failed": "stdout: cannot write: {why}; {where}; the night is {rerun}",
+    "file.and_where": "{problem}; {where}",
+    "file.page_failed_campaign": "{problem}; the night is in the campaign {path}",
     "file.unreadable": "{path}: cannot read: {why}",
     "file.kernel": "{path}: is a kernel file ({kind}), not {expected}",
     "file.not_regular": "{path}: is not a regular file (a pipe or a device)",

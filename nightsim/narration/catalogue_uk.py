@@ -546,6 +546,26 @@ UK: dict[str, str | dict[str, str]] = {
     # A file refused before it is read (nightsim/errors.py), and a config's mistakes.
     "file.missing": "{path}: такого файлу немає",
     "file.directory": "{path}: це тека, а очікували {expected}",
+    "file.being_written_log": "{path}: інший nightsim саме записує цей журнал; зачекайте або"
+    " виберіть іншу назву",
+    "file.being_written_file": "{path}: інший nightsim саме записує цей файл; зачекайте або"
+    " виберіть іншу назву",
+    "file.partial_left": "{partial}: уже існує: запуск, що записував {path}, зупинили до кінця;"
+    " відтворіть його (replay) або видаліть",
+    "file.exists_log": "{path}: уже існує; журнал ніколи не записують поверх наявного файлу",
+    "file.exists_page": "{path}: уже існує; сторінку ніколи не записують поверх наявного файлу",
+    "file.exists_init": "{path}: уже існує; init ніколи не записує поверх наявного файлу",
+    "file.log_dir_hint": " (--log-dir DIR записує журнал у теку)",
+    "file.is_directory": "{path}: це тека, а очікували назву файлу{hint}",
+    "file.cannot_write": "{path}: не вдається записати: {why}",
+    "file.cannot_write_page": "{path}: не вдається записати сторінку: {why}",
+    "file.page_appeared": "{path}: з'явився, поки тривала ніч; сторінку ніколи не записують"
+    " поверх файлу (відтворіть журнал із --format html, щоб її отримати)",
+    "file.cannot_copy_pipe": "{path}: не вдається скопіювати канал у тимчасовий файл: {why}",
+    "file.cannot_create_campaign": "{path}: не вдається створити кампанію: {why}",
+    "file.stdout_failed": "stdout: не вдається записати: {why}; {where}; цю ніч дає {rerun}",
+    "file.and_where": "{problem}; {where}",
+    "file.page_failed_campaign": "{problem}; ніч є в кампанії {path}",
     "file.unreadable": "{path}: не вдається прочитати: {why}",
     "file.kernel": "{path}: це файл ядра ({kind}), а не {expected}",
     "file.not_regular": "{path}: це не звичайний файл (канал чи пристрій)",

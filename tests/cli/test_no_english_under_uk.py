@@ -29,7 +29,7 @@ ALLOWED = {
     "new", "night", "show", "adjust", "void", "log", "page", "publish", "share", "help",
     "toml", "json", "jsonl", "utf", "html", "csv", "text", "true", "false", "key", "value",
     "cloudevents", "batch", "en", "uk", "lang", "set", "note", "format", "nights", "seed",
-    "head", "commitment", "file", "details", "sha", "config", "pipx", "sqlite", "dask",
+    "head", "commitment", "file", "details", "sha", "config", "pipx", "sqlite", "dask", "dir",
     # config tables and keys a line names (the user's own words)
     "camp", "season", "winter", "spring", "summer", "autumn", "winterr", "encounter_chance", "dry",
     "rules", "sleep_in", "maybe", "party", "hp", "exhaustion", "watch", "rota", "foo",
@@ -151,6 +151,9 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["campaign", "adjust", c, "--set", "party.Ярем.hp=3", "--note", "x"]
     yield ["campaign", "adjust", c, "--leave", "Ярем", "--note", "x"]
     yield ["campaign", "night", c, "--set", "party.Ярем.hp=3"]
+    yield ["run", CAMP, "--seed", "5", "--log", log]  # a log is never overwritten
+    yield ["run", CAMP, "--seed", "5", "--log", str(d)]  # a folder, not a file name
+    yield ["init", log]
     yield ["run", CAMP, "--no-log", "--set", "rules.fire_warmth_hours=12"]
     yield ["run", CAMP, "--no-log", "--set", "camp.fire_chance=6"]
     yield ["run", CAMP, "--no-log", "--set", "camp.fire_chance=5"]
