@@ -97,10 +97,7 @@ def _pending(db: sqlite3.Connection) -> tuple[str, dict[str, Any]]:
     pending = rows.one(db, "SELECT seed, state FROM pending", (), Said("cdmg.pending_row"))
     seed = rows.text(pending[0], "pending.seed")
     if withheld(seed):
-        raise PlayersCopy(
-            "a players' copy (`campaign share`): it holds no seed for the next night, so no"
-            " night is played on it; play on the referee's file"
-        )
+        raise PlayersCopy(Said("campaign.players_copy"))
     return seed, rows.json_of(pending[1], "pending.state", dict)
 
 

@@ -283,10 +283,11 @@ def run(args: argparse.Namespace) -> int:
         error(said_of(exc), getattr(args, "lang", "en"))
         return EXIT_USAGE
     except PlayersCopy as exc:
-        error(f"{shown(args.file)}: {exc}")
+        lang = getattr(args, "lang", "en")
+        error(Said("campaign.of_file", path=shown(args.file), problem=said_of(exc)), lang)
         return EXIT_USAGE
     except CampaignBusy as exc:
-        error(f"{exc}: try again in a moment, or raise --wait")
+        error(Said("campaign.busy_retry", busy=said_of(exc)), getattr(args, "lang", "en"))
         return EXIT_BUSY
 
 

@@ -73,5 +73,5 @@ def show_checkup(config: Config, label: str, lang: str) -> int:
         render_checkup(ck, label, lang=lang, party=party, names_warned=warned, fingerprint=sha),
         crop=False,  # the fingerprint is printed whole on its own line, never cut
     )
-    warn_names(config)
+    warn_names(config, lang)
     return EXIT_OK

@@ -170,10 +170,12 @@ def add_config_args(parser: object) -> None:
     )
 
 
-def warn_names(config: Config) -> None:
+def warn_names(config: Config, lang: str = "en") -> None:
     """Look-alike names (config/names.py): a warning each on stderr, from `run` and `check`,
-    like the unwatched end of a rota."""
+    like the unwatched end of a rota, in `lang`."""
     from nightsim.config.names import name_warnings
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
 
     for line in name_warnings(config):
-        status(f"nightsim: warning: {line}")
+        status(Catalogue(lang)("status.warning", message=in_lang(line, lang)))

@@ -186,6 +186,8 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from nightsim.log.reader import Unread, iter_entries, iter_log
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
 
     if args.pace is not None and args.format == "html":
         raise UsageError(Said("use.pace_page"))
@@ -196,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
             for entry in iter_entries(lines_of(fh, path)):
                 unread.add(entry)
             for note in unread.notes():
-                status(f"note: {note}")
+                status(Catalogue(args.lang)("status.note", note=in_lang(note, args.lang)))
             fh.seek(0)
             lines = iter_log(lines_of(fh, path))
             if args.format == "jsonl" and args.view != REFEREE:

@@ -202,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             Said("use.range", option="--nights", low=1, high=MAX_NIGHTS, got=shown(args.nights))
         )
-    warn_names(config)
+    warn_names(config, args.lang)
     warn_unwatched(config, args.lang)
     if args.view != REFEREE and args.seed is not None and guessable(seed):
         say(args, "status.guessable", chars=SECRET_SEED_CHARS)

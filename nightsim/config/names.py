@@ -28,6 +28,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
 from nightsim.limits import shown
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from nightsim.config.model import Config
@@ -150,19 +151,13 @@ def _escaped(name: str) -> str:
 def _one_name(where: str, name: str) -> str | None:
     """Why one name is refused, or None."""
     if not name.strip() or all(c.isspace() or c in _BLANKS for c in name):
-        return f"{where}: {shown(name)} is blank; give a name"
+        return Said("names.blank", where=where, name=shown(name))
     if name != name.strip():
         end = "start" if name[0].isspace() else "end"
-        return (
-            f"{where}: {shown(name)} has whitespace at its {end}, which prints like the name"
-            " without it; remove it"
-        )
+        return Said(f"names.space_{end}", where=where, name=shown(name))
     ch = _invisible(name)
     if ch is not None:
-        return (
-            f"{where}: {shown(name)} holds {_codepoint(ch)}, an invisible character, so it"
-            " prints like another name; remove it"
-        )
+        return Said("names.invisible", where=where, name=shown(name), char=_codepoint(ch))
     return None
 
 
@@ -191,17 +186,14 @@ def name_problem(config: Config) -> str | None:
         if key in seen:
             first = seen[key]
             if unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", c.name):
-                how = (
-                    "the same name in two Unicode forms, composed and decomposed"
-                    f" ({shown(_escaped(first), quote=False)} and"
-                    f" {shown(_escaped(c.name), quote=False)})"
+                how = Said(
+                    "names.how_forms",
+                    a=shown(_escaped(first), quote=False),
+                    b=shown(_escaped(c.name), quote=False),
                 )
             else:
-                how = "the same name but for case (compared after Unicode normalisation)"
-            return (
-                f"party: {shown(first)} and {shown(c.name)} are {how}; give two characters"
-                " names that differ in more than that"
-            )
+                how = Said("names.how_case")
+            return Said("names.same", a=shown(first), b=shown(c.name), how=how)
         seen[key] = c.name
     return None
 
@@ -221,18 +213,16 @@ def joining_problem(config: Config, before: Collection[str]) -> str | None:
             if other.name == c.name:
                 continue
             if same_name_key(other.name) == same_name_key(c.name):
-                how = "are the same name but for case (compared after Unicode normalisation)"
+                how = Said("names.are_case")
             elif skeleton(other.name) == skeleton(c.name):
-                how = (
-                    f"look alike ({shown(_escaped(other.name), quote=False)} and"
-                    f" {shown(_escaped(c.name), quote=False)})"
+                how = Said(
+                    "names.look_alike_as",
+                    a=shown(_escaped(other.name), quote=False),
+                    b=shown(_escaped(c.name), quote=False),
                 )
             else:
                 continue
-            return (
-                f"party: {shown(other.name)} and {shown(c.name)} {how}; give the new member a"
-                " name that differs in more than that"
-            )
+            return Said("names.joining", a=shown(other.name), b=shown(c.name), how=how)
     return None
 
 
@@ -246,18 +236,19 @@ def name_warnings(config: Config) -> list[str]:
             most = _script_of_most(c.name)
             odd = dict.fromkeys(ch for ch in c.name if _script(ch) not in (None, most))
             out.append(
-                f"party[{i}].name: {shown(c.name)} mixes"
-                f" {' and '.join(s.title() for s in scripts)} letters"
-                f" ({', '.join(map(_codepoint, odd))}): it may pose as another name"
+                Said(
+                    "names.mixes",
+                    i=i,
+                    name=shown(c.name),
+                    scripts=tuple(s.title() for s in scripts),
+                    chars=", ".join(map(_codepoint, odd)),
+                )
             )
     kept: dict[str, str] = {}
     for c in config.party:
         key = skeleton(c.name)
         if key in kept:
-            out.append(
-                f"party: {shown(kept[key])} and {shown(c.name)} look alike; a player may take"
-                " one for the other"
-            )
+            out.append(Said("names.look_alike", a=shown(kept[key]), b=shown(c.name)))
         else:
             kept[key] = c.name
     return out

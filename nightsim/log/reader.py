@@ -693,38 +693,35 @@ class Unread:
             self.fields.setdefault((entry.event.type, name), []).append(entry.number)
 
     def notes(self) -> list[str]:
-        """One sentence for each event type skipped and each field ignored, sorted."""
-        out = (
-            [
-                f"the log was played under rules edition {self.edition}, which this nightsim"
-                " does not play: told as written, it is not re-simulated"
-            ]
-            if self.edition is not None
-            else []
+        """One sentence for each event type skipped and each field ignored, sorted (messages
+        by code, told in the command's language)."""
+        out: list[str] = (
+            [Said("unread.edition", edition=self.edition)] if self.edition is not None else []
         )
         if self.uncommitted is not None:
             # The seed itself is not shown: the players' view keeps it behind the screen.
-            out.append(
-                "line 1: the header's seed does not hash to its commitment seed_sha256"
-                f" {self.uncommitted}: this is not the night that commitment promised"
-                " (`nightsim verify` fails it)"
-            )
+            out.append(Said("unread.uncommitted", sha=self.uncommitted))
         out += [
-            f"skipped {_lines(numbers)} of event type {shown(type_)}, which this nightsim does"
-            " not know (a later release wrote it)"
+            Said("unread.type", lines=_lines(numbers), type=shown(type_))
             for type_, numbers in sorted(self.types.items())
         ]
         out += [
-            f"ignored {shown(name)} of {shown(type_, quote=False)} on {_lines(numbers)}, which"
-            " this nightsim does not know (a later release wrote it)"
+            Said(
+                "unread.field",
+                name=shown(name),
+                type=shown(type_, quote=False),
+                lines=_lines(numbers),
+            )
             for (type_, name), numbers in sorted(self.fields.items())
         ]
         return out
 
 
-def _lines(numbers: list[int], most: int = 5) -> str:
+def _lines(numbers: list[int], most: int = 5) -> Said:
     shown_ = ", ".join(map(str, numbers[:most])) + (", …" if len(numbers) > most else "")
-    return f"line {shown_}" if len(numbers) == 1 else f"{len(numbers)} lines ({shown_})"
+    if len(numbers) == 1:
+        return Said("unread.line", line=shown_)
+    return Said("unread.lines", count=len(numbers), lines=shown_)
 
 
 def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:

@@ -539,6 +539,35 @@ EN: dict[str, str | dict[str, str]] = {
     "file.stdout_failed": "stdout: cannot write: {why}; {where}; the night is {rerun}",
     "file.and_where": "{problem}; {where}",
     "file.page_failed_campaign": "{problem}; the night is in the campaign {path}",
+    "names.blank": "{where}: {name} is blank; give a name",
+    "names.space_start": "{where}: {name} has whitespace at its start, which prints like the"
+    " name without it; remove it",
+    "names.space_end": "{where}: {name} has whitespace at its end, which prints like the name"
+    " without it; remove it",
+    "names.invisible": "{where}: {name} holds {char}, an invisible character, so it prints like"
+    " another name; remove it",
+    "names.how_forms": "the same name in two Unicode forms, composed and decomposed ({a} and {b})",
+    "names.how_case": "the same name but for case (compared after Unicode normalisation)",
+    "names.same": "party: {a} and {b} are {how}; give two characters names that differ in more"
+    " than that",
+    "names.are_case": "are the same name but for case (compared after Unicode normalisation)",
+    "names.look_alike_as": "look alike ({a} and {b})",
+    "names.joining": "party: {a} and {b} {how}; give the new member a name that differs in"
+    " more than that",
+    "names.mixes": "party[{i}].name: {name} mixes {scripts} letters ({chars}): it may pose as"
+    " another name",
+    "names.look_alike": "party: {a} and {b} look alike; a player may take one for the other",
+    "unread.edition": "the log was played under rules edition {edition}, which this nightsim"
+    " does not play: told as written, it is not re-simulated",
+    "unread.uncommitted": "line 1: the header's seed does not hash to its commitment seed_sha256"
+    " {sha}: this is not the night that commitment promised (`nightsim verify` fails it)",
+    "unread.type": "skipped {lines} of event type {type}, which this nightsim does not know (a"
+    " later release wrote it)",
+    "unread.field": "ignored {name} of {type} on {lines}, which this nightsim does not know (a"
+    " later release wrote it)",
+    "unread.line": "line {line}",
+    "unread.lines": "{count} lines ({lines})",
+    "status.note": "note: {note}",
     "file.unreadable": "{path}: cannot read: {why}",
     "file.kernel": "{path}: is a kernel file ({kind}), not {expected}",
     "file.not_regular": "{path}: is not a regular file (a pipe or a device)",
@@ -606,6 +635,10 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.corrupt": "{path}: the campaign file is corrupt ({check})",
     "campaign.not_sqlite": "{path}: not a campaign file (not a SQLite database, or corrupt: {why})",
     "campaign.schema_not_text": "{path}: not a campaign file (corrupt: its schema is not text)",
+    "campaign.players_copy": "a players' copy (`campaign share`): it holds no seed for the next"
+    " night, so no night is played on it; play on the referee's file",
+    "campaign.of_file": "{path}: {problem}",
+    "campaign.busy_retry": "{busy}: try again in a moment, or raise --wait",
     "campaign.busy": "the campaign {path} is busy (another nightsim is writing it)",
     "campaign.void_note": "--note {note}: say why the night is void, in one printable line of"
     " at most 500",
@@ -1589,5 +1622,6 @@ EN: dict[str, str | dict[str, str]] = {
     "note.dice": "the log's dice are {dice} (this nightsim's own are {own}): re-simulated with"
     " the log's",
     "status.usage_error": "{prog}: error: {message} (see {prog} --help)",
+    "status.warning": "nightsim: warning: {message}",
     "status.error": "nightsim: error: {message}",
 }

@@ -566,6 +566,35 @@ UK: dict[str, str | dict[str, str]] = {
     "file.stdout_failed": "stdout: не вдається записати: {why}; {where}; цю ніч дає {rerun}",
     "file.and_where": "{problem}; {where}",
     "file.page_failed_campaign": "{problem}; ніч є в кампанії {path}",
+    "names.blank": "{where}: {name} порожнє; дайте ім'я",
+    "names.space_start": "{where}: {name} має пробіл на початку, і друкується так само, як ім'я"
+    " без нього; приберіть його",
+    "names.space_end": "{where}: {name} має пробіл у кінці, і друкується так само, як ім'я без"
+    " нього; приберіть його",
+    "names.invisible": "{where}: {name} містить {char}, невидимий символ, тож друкується як"
+    " інше ім'я; приберіть його",
+    "names.how_forms": "те саме ім'я у двох формах Unicode, складеній і розкладеній ({a} і {b})",
+    "names.how_case": "те саме ім'я з різницею лише в регістрі (порівняно після нормалізації"
+    " Unicode)",
+    "names.same": "party: {a} і {b} \u2014 {how}; дайте двом персонажам імена, що різняться більше",
+    "names.are_case": "\u2014 те саме ім'я з різницею лише в регістрі (порівняно після"
+    " нормалізації Unicode)",
+    "names.look_alike_as": "схожі на вигляд ({a} і {b})",
+    "names.joining": "party: {a} і {b} {how}; дайте новому учасникові ім'я, що різниться більше",
+    "names.mixes": "party[{i}].name: {name} змішує літери різних писемностей ({scripts}:"
+    " {chars}): воно може видавати себе за інше ім'я",
+    "names.look_alike": "party: {a} і {b} схожі на вигляд; гравець може сплутати їх",
+    "unread.edition": "журнал зіграно за редакцією правил {edition}, якої цей nightsim не грає:"
+    " його розказано як записано, без повторної симуляції",
+    "unread.uncommitted": "рядок 1: зерно заголовка не дає свого геша зерна seed_sha256 {sha}:"
+    " це не та ніч, яку обіцяв цей геш (`nightsim verify` її не прийме)",
+    "unread.type": "пропущено {lines} з типом події {type}, якого цей nightsim не знає (це"
+    " записав пізніший випуск)",
+    "unread.field": "не враховано {name} у {type} ({lines}), якого цей nightsim не знає (це"
+    " записав пізніший випуск)",
+    "unread.line": "рядок {line}",
+    "unread.lines": "рядків: {count} ({lines})",
+    "status.note": "примітка: {note}",
     "file.unreadable": "{path}: не вдається прочитати: {why}",
     "file.kernel": "{path}: це файл ядра ({kind}), а не {expected}",
     "file.not_regular": "{path}: це не звичайний файл (канал чи пристрій)",
@@ -636,6 +665,10 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.not_sqlite": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений:"
     " {why})",
     "campaign.schema_not_text": "{path}: це не файл кампанії (пошкоджений: його схема — не текст)",
+    "campaign.players_copy": "копія для гравців (`campaign share`): у ній немає зерна наступної"
+    " ночі, тож на ній ночей не грають; грайте на файлі ведучого",
+    "campaign.of_file": "{path}: {problem}",
+    "campaign.busy_retry": "{busy}: спробуйте ще раз за мить або збільште --wait",
     "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
     "campaign.void_note": "--note {note}: скажіть, чому ніч скасовано, одним рядком друкованих"
     " символів, щонайбільше 500",
@@ -1652,5 +1685,6 @@ UK: dict[str, str | dict[str, str]] = {
     "note.dice": "кості журналу — {dice} (власні кості цього nightsim — {own}): ніч зіграно"
     " заново з костями журналу",
     "status.usage_error": "{prog}: помилка: {message} (див. {prog} --help)",
+    "status.warning": "nightsim: попередження: {message}",
     "status.error": "nightsim: помилка: {message}",
 }

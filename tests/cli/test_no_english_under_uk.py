@@ -146,6 +146,8 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["campaign", "show", str(d / "nope.campaign")]
     yield ["campaign", "adjust", c, "--set", "camp.season=winter", "--note", "x"]
     yield ["campaign", "void", c, "9", "--note", "x"]
+    yield ["campaign", "share", c, str(d / "players.campaign")]
+    yield ["campaign", "night", str(d / "players.campaign")]  # no seed for the next night
     yield ["campaign", "void", c, "1", "--note", "x"]
     yield ["campaign", "void", c, "2", "--note", ""]
     yield ["campaign", "adjust", c, "--set", "party.Ярем.hp=3", "--note", "x"]
