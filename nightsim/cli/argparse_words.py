@@ -50,6 +50,14 @@ def current() -> str:
     return _now[0]
 
 
+def spoken(said: str) -> str:
+    """An option's refusal (a message by code) in the language argparse speaks now: an
+    `ArgumentTypeError` is printed by argparse as it is."""
+    from nightsim.told import in_lang
+
+    return in_lang(said, current())
+
+
 def lang_of(argv: Sequence[str]) -> str:
     """The `--lang` the command line asks for, read before it is parsed ("en" if none)."""
     for i, arg in enumerate(argv):

@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from nightsim.cli.argparse_words import spoken
 from nightsim.limits import shown
+from nightsim.told import Said
 
 T = TypeVar("T")
 MAX_PACE = 3600.0  # an hour of the night in an hour of the table: slower is a clock, not a pace
@@ -29,8 +31,7 @@ def pace_seconds(text: str) -> float:
         value = float("nan")
     if not 0 < value <= MAX_PACE:  # NaN fails both
         raise argparse.ArgumentTypeError(
-            f"expected seconds per rest hour, more than 0 and at most {MAX_PACE:g},"
-            f" got {shown(text)}"
+            spoken(Said("use.pace_value", most=f"{MAX_PACE:g}", got=shown(text)))
         )
     return value
 

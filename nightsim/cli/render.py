@@ -12,7 +12,9 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from nightsim.cli.argparse_words import spoken
 from nightsim.events import Event, parse_event
+from nightsim.told import Said
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -56,9 +58,7 @@ def _title(text: str) -> str:
     from nightsim.limits import shown
 
     if not text.strip() or not text.isprintable() or len(text) > 200:
-        raise argparse.ArgumentTypeError(
-            f"expected printable text of 1 to 200 characters, got {shown(text)}"
-        )
+        raise argparse.ArgumentTypeError(spoken(Said("use.title_text", got=shown(text))))
     return text.strip()
 
 

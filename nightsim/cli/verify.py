@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from nightsim.cli.argparse_words import spoken
 from nightsim.cli.atomic import PARTIAL_SUFFIX
 from nightsim.cli.common import (
     EXIT_FAILED,
@@ -18,7 +19,7 @@ from nightsim.cli.common import (
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import BrokenLog, LogError, UnknownDice
 from nightsim.limits import escaped, shown
-from nightsim.told import in_lang
+from nightsim.told import Said, in_lang
 
 if TYPE_CHECKING:
     from nightsim.log.binding import Published
@@ -135,15 +136,13 @@ def _sha256(text: str) -> str:
     configs sharing 12 digits take only about 2^24 hashes to find (docs/disputes.md)."""
     digits = text.strip().lower().replace(" ", "").replace("-", "")
     if not re.fullmatch(r"[0-9a-f]{64}", digits):
-        raise argparse.ArgumentTypeError(
-            "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)"
-        )
+        raise argparse.ArgumentTypeError(spoken(Said("use.sha256_form")))
     return digits
 
 
 def _edition(text: str) -> int:
     if not text.strip().isdigit() or not 1 <= int(text) <= 999:
-        raise argparse.ArgumentTypeError("expected a rules edition, a whole number from 1")
+        raise argparse.ArgumentTypeError(spoken(Said("use.edition_form")))
     return int(text)
 
 

@@ -1473,6 +1473,10 @@ EN: dict[str, str | dict[str, str]] = {
     "use.shifts_watchers": "--shifts gives {count} watches, more than the {watchers} configured;"
     " give --watchers {count} to choose among the whole party",
     "use.shifts_bad": "--shifts {shifts}: {problem}",
+    "use.pace_value": "expected seconds per rest hour, more than 0 and at most {most}, got {got}",
+    "use.title_text": "expected printable text of 1 to 200 characters, got {got}",
+    "use.sha256_form": "expected the 64 hex digits of a SHA-256 hash (spaces and dashes ignored)",
+    "use.edition_form": "expected a rules edition, a whole number from 1",
     "use.one_question": "{options}: {count} questions at once; ask one at a time",
     "use.html_one_ranking": "--format html shows one ranking; use text, json or csv for several"
     " --watchers",

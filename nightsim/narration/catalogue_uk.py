@@ -586,7 +586,7 @@ UK: dict[str, str | dict[str, str]] = {
     "names.look_alike": "party: {a} і {b} схожі на вигляд; гравець може сплутати їх",
     "unread.edition": "журнал зіграно за редакцією правил {edition}, якої цей nightsim не грає:"
     " його розказано як записано, без повторної симуляції",
-    "unread.uncommitted": "рядок 1: зерно заголовка не дає свого геша зерна seed_sha256 {sha}:"
+    "unread.uncommitted": "рядок 1: зерно заголовка не дає свого гешу зерна seed_sha256 {sha}:"
     " це не та ніч, яку обіцяв цей геш (`nightsim verify` її не прийме)",
     "unread.type": "пропущено {lines} з типом події {type}, якого цей nightsim не знає (це"
     " записав пізніший випуск)",
@@ -1300,7 +1300,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.verdict_broken": "НЕСПРАВЖНІЙ: журнал пошкоджено: {reason}",
     "console.no_log": "дайте файл журналу або ніч кампанії",
     "console.too_big": "завантажений файл більший за {most}",
-    "console.bad_sha": "{field}: очікували 64 шістнадцяткові цифри геша SHA-256 (пробіли й"
+    "console.bad_sha": "{field}: очікували 64 шістнадцяткові цифри гешу SHA-256 (пробіли й"
     " дефіси не враховуються)",
     "console.bad_head": "{field}: {reason}",
     "console.bad_night": "{field}: очікували ніч кампанії, від 1 до {most}",
@@ -1533,6 +1533,12 @@ UK: dict[str, str | dict[str, str]] = {
     "use.shifts_watchers": "--shifts дає варт: {count}, а налаштованих варт лише {watchers};"
     " дайте --watchers {count}, щоб вибирати з усього загону",
     "use.shifts_bad": "--shifts {shifts}: {problem}",
+    "use.pace_value": "очікували секунди на годину відпочинку, більше 0 і щонайбільше {most},"
+    " отримано {got}",
+    "use.title_text": "очікували друкований текст від 1 до 200 символів, отримано {got}",
+    "use.sha256_form": "очікували 64 шістнадцяткові цифри гешу SHA-256 (пробіли й дефіси не"
+    " враховуються)",
+    "use.edition_form": "очікували редакцію правил, ціле число від 1",
     "use.one_question": "{options}: {count} питання одразу; ставте по одному",
     "use.html_one_ranking": "--format html показує одне впорядкування; для кількох --watchers —"
     " text, json чи csv",

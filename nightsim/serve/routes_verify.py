@@ -25,6 +25,7 @@ from nightsim.serve import console
 from nightsim.serve.auth import MAX_BODY_BYTES
 from nightsim.serve.context import told
 from nightsim.serve.folder import BadName, existing
+from nightsim.told import in_lang, said_of
 
 MAX_UPLOAD_BYTES = MAX_BODY_BYTES  # the server's body limit: a night is ~20 kB, 100 nights ~2 MB
 
@@ -80,7 +81,8 @@ def _published(values: dict[str, str], t: Any) -> Any:
     try:
         head = parse_head(head_text) if head_text else None
     except ValueError as exc:
-        raise ValueError(t("console.bad_head", field="head", reason=str(exc))) from None
+        reason = in_lang(str(exc), t.lang)  # `refuse.head`, told in the page's language
+        raise ValueError(t("console.bad_head", field="head", reason=reason)) from None
     return AskedFor(head, sha("commitment"), sha("config_sha256"))
 
 
@@ -137,10 +139,8 @@ def _answer(fh: IO[bytes], where: str, published: Any, lang: str) -> Any:
 
     try:
         return verify_log(fh, where, published, lang)
-    except NotALog as exc:
-        raise Refused(f"{where}: {exc}") from None
-    except UnknownDice as exc:
-        raise Refused(f"{where}: {exc}") from None
+    except (NotALog, UnknownDice) as exc:
+        raise Refused(f"{where}: {in_lang(said_of(exc), lang)}") from None
     except LogError as exc:
         # A broken chain is a verdict: the log is not the night it claims.
         return Answer(False, [f"{where}: {exc}"])
