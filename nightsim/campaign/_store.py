@@ -21,7 +21,7 @@ from nightsim.config import Config
 from nightsim.errors import ConfigError, EnvironmentFailure, NotACampaign
 from nightsim.limits import MAX_CAMPAIGN_NIGHTS, shown
 from nightsim.log.writer import canonical_json
-from nightsim.told import Said
+from nightsim.told import Said, said_of
 
 if TYPE_CHECKING:
     from nightsim.campaign.verification import CampaignVerdict
@@ -57,12 +57,16 @@ class Campaign:
             raise TypeError(f"config: expected a Config, got {type(config).__name__}")
         p = Path(path)
         if not name.isprintable() or len(name) > 200:
-            raise NotACampaign(f"--name {shown(name)}: expected one printable line of at most 200")
+            raise NotACampaign(Said("campaign.name_form", name=shown(name)))
         try:
             _create(p, config, name, wait)
         except EnvironmentFailure as exc:  # the disk's: say that nothing was created
-            said = str(exc).removesuffix("; the campaign is as it was")
-            raise EnvironmentFailure(f"{said}; no campaign was created") from None
+            said = said_of(exc)
+            if isinstance(said, Said) and said.code == "campaign.disk_full":
+                said = Said("campaign.disk_full_new", **said.fields)
+            else:
+                said = Said("campaign.none_created", problem=said)
+            raise EnvironmentFailure(said) from None
         return cls.open(p, wait=wait)
 
     @classmethod

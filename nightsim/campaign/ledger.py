@@ -98,14 +98,10 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if not isinstance(version, int) or version < 0:
         # Only an edit of the file writes a negative schema number (nightsim counts up from 0).
-        raise NotACampaign(
-            f"{shown(path)}: damaged: its campaign schema number is {shown(version)}, which no"
-            " nightsim writes"
-        )
+        raise NotACampaign(Said("campaign.schema_damaged", path=shown(path), got=shown(version)))
     if version > SCHEMA_VERSION:
         raise NotACampaign(
-            f"{shown(path)}: a campaign from a later nightsim (campaign schema {version}; this"
-            f" one reads up to {SCHEMA_VERSION})"
+            Said("campaign.schema_later", path=shown(path), got=version, most=SCHEMA_VERSION)
         )
     for i in range(version, SCHEMA_VERSION):
         try:
@@ -282,23 +278,16 @@ def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
         return CampaignBusy(Said("campaign.busy", path=shown(path)))
     if code == sqlite3.SQLITE_FULL or "full" in text:
-        return EnvironmentFailure(
-            f"{shown(path)}: cannot write: the disk (or the database) is full; the"
-            " campaign is as it was"
-        )
+        return EnvironmentFailure(Said("campaign.disk_full", path=shown(path)))
     if code == sqlite3.SQLITE_READONLY and _hot_journal(path):
         return EnvironmentFailure(
-            f"{shown(path)}: a write was cut short and left its journal"
-            f" ({shown(_journal(path))}), which SQLite must roll back before the campaign"
-            " is read, but the file system is read-only: open it once where it can be"
-            " written (copy the file and its journal together), and the campaign is as it"
-            " was before that write"
+            Said("campaign.hot_journal", path=shown(path), journal=shown(_journal(path)))
         )
     if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
-        return EnvironmentFailure(f"{shown(path)}: cannot read or write: {text}")
+        return EnvironmentFailure(Said("campaign.io", path=shown(path), text=text))
     if text.startswith("no such table") or text.startswith("no such column"):
-        return NotACampaign(f"{shown(path)}: not a whole campaign file ({text}): it was edited")
-    return NotACampaign(f"{shown(path)}: not a campaign file: {text}")
+        return NotACampaign(Said("campaign.not_whole", path=shown(path), text=text))
+    return NotACampaign(Said("campaign.not_campaign", path=shown(path), text=text))
 
 
 def _journal(path: Path) -> Path:

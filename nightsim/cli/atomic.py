@@ -166,7 +166,7 @@ class AtomicFile:
                 assert self.fd is not None
                 view = view[_write(self.fd, view) :]
         except OSError as exc:
-            self._fail("cannot write", exc)
+            self._fail("file.cannot_write", exc)
 
     def commit(self) -> Path:
         """Flush to disk, close, and take the final name (never over an existing file)."""
@@ -176,18 +176,17 @@ class AtomicFile:
             fd, self.fd = self.fd, None
             _close(fd)  # NFS reports a full disk here
         except OSError as exc:
-            self._fail("cannot write", exc)
+            self._fail("file.cannot_write", exc)
         try:
             self._take_name()
         except FileExistsError:
             self._release()
             self.kept = True
             raise EnvironmentFailure(
-                f"{shown(self.final)}: appeared while the file was written; it is kept whole"
-                f" as {shown(self.partial)}"
+                Said("file.appeared_kept", path=shown(self.final), partial=shown(self.partial))
             ) from None
         except OSError as exc:
-            self._fail("cannot rename into place", exc)
+            self._fail("file.cannot_rename", exc)
         self._release()
         _sync_folder(self.final.parent)
         return self.final
@@ -226,9 +225,9 @@ class AtomicFile:
             with contextlib.suppress(OSError):
                 os.close(lock)
 
-    def _fail(self, what: str, exc: OSError) -> None:
+    def _fail(self, code: str, exc: OSError) -> None:
         self.discard()
-        raise EnvironmentFailure(f"{shown(self.final)}: {what}: {exc.strerror}") from None
+        raise EnvironmentFailure(Said(code, path=shown(self.final), why=exc.strerror)) from None
 
 
 def _sync_folder(folder: Path) -> None:

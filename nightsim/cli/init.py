@@ -13,7 +13,7 @@ from nightsim.cli.atomic import create
 from nightsim.cli.common import EXIT_OK, UsageError, add_lang, say
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import shown
-from nightsim.told import Said
+from nightsim.told import Said, said_of
 
 EPILOG = """\
 examples:
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         out.write(text.encode("utf-8"))
         out.commit()
     except EnvironmentFailure as exc:
-        raise EnvironmentFailure(f"{exc}; no file written") from None
+        raise EnvironmentFailure(Said("file.none_written", problem=said_of(exc))) from None
     except BaseException:
         out.discard()
         raise

@@ -34,7 +34,7 @@ from nightsim.cli.common import (
 from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, SECRET_SEED_CHARS, guessable, shown
-from nightsim.told import Said
+from nightsim.told import Said, said_of
 from nightsim.view import REFEREE, viewed_lines
 
 if TYPE_CHECKING:
@@ -453,8 +453,9 @@ def stopped(exc: BaseException, log: AtomicFile | None, rerun: str, lang: str = 
         return 128 + signum
     if isinstance(exc, EnvironmentFailure) and not signum:
         # (kept: the message says where the log is)
-        kept = "" if log is not None and log.kept else "no log written; "
-        raise EnvironmentFailure(f"{exc}; {kept}the night is {rerun}")
+        kept = "" if log is not None and log.kept else Said("file.no_log_written")
+        said = Said("file.night_not_kept", problem=said_of(exc), kept=kept, rerun=rerun)
+        raise EnvironmentFailure(said)
     if not signum:
         raise exc
     # Ctrl-C (say, mid --step) or a kill: say so, and how to tell the night again, which a

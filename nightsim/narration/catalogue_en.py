@@ -568,6 +568,12 @@ EN: dict[str, str | dict[str, str]] = {
     "unread.line": "line {line}",
     "unread.lines": "{count} lines ({lines})",
     "status.note": "note: {note}",
+    "file.appeared_kept": "{path}: appeared while the file was written; it is kept whole as"
+    " {partial}",
+    "file.cannot_rename": "{path}: cannot rename into place: {why}",
+    "file.no_log_written": "no log written; ",
+    "file.night_not_kept": "{problem}; {kept}the night is {rerun}",
+    "file.none_written": "{problem}; no file written",
     "file.unreadable": "{path}: cannot read: {why}",
     "file.kernel": "{path}: is a kernel file ({kind}), not {expected}",
     "file.not_regular": "{path}: is not a regular file (a pipe or a device)",
@@ -639,6 +645,23 @@ EN: dict[str, str | dict[str, str]] = {
     " night, so no night is played on it; play on the referee's file",
     "campaign.of_file": "{path}: {problem}",
     "campaign.busy_retry": "{busy}: try again in a moment, or raise --wait",
+    "campaign.name_form": "--name {name}: expected one printable line of at most 200",
+    "campaign.none_created": "{problem}; no campaign was created",
+    "campaign.disk_full": "{path}: cannot write: the disk (or the database) is full; the"
+    " campaign is as it was",
+    "campaign.disk_full_new": "{path}: cannot write: the disk (or the database) is full; no"
+    " campaign was created",
+    "campaign.hot_journal": "{path}: a write was cut short and left its journal ({journal}),"
+    " which SQLite must roll back before the campaign is read, but the file system is"
+    " read-only: open it once where it can be written (copy the file and its journal"
+    " together), and the campaign is as it was before that write",
+    "campaign.io": "{path}: cannot read or write: {text}",
+    "campaign.not_whole": "{path}: not a whole campaign file ({text}): it was edited",
+    "campaign.not_campaign": "{path}: not a campaign file: {text}",
+    "campaign.schema_damaged": "{path}: damaged: its campaign schema number is {got}, which no"
+    " nightsim writes",
+    "campaign.schema_later": "{path}: a campaign from a later nightsim (campaign schema {got};"
+    " this one reads up to {most})",
     "campaign.busy": "the campaign {path} is busy (another nightsim is writing it)",
     "campaign.void_note": "--note {note}: say why the night is void, in one printable line of"
     " at most 500",

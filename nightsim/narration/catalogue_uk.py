@@ -595,6 +595,12 @@ UK: dict[str, str | dict[str, str]] = {
     "unread.line": "рядок {line}",
     "unread.lines": "рядків: {count} ({lines})",
     "status.note": "примітка: {note}",
+    "file.appeared_kept": "{path}: з'явився, поки записували файл; його збережено цілим як"
+    " {partial}",
+    "file.cannot_rename": "{path}: не вдається дати файлу його назву: {why}",
+    "file.no_log_written": "журнал не записано; ",
+    "file.night_not_kept": "{problem}; {kept}цю ніч дає {rerun}",
+    "file.none_written": "{problem}; жодного файлу не записано",
     "file.unreadable": "{path}: не вдається прочитати: {why}",
     "file.kernel": "{path}: це файл ядра ({kind}), а не {expected}",
     "file.not_regular": "{path}: це не звичайний файл (канал чи пристрій)",
@@ -669,6 +675,24 @@ UK: dict[str, str | dict[str, str]] = {
     " ночі, тож на ній ночей не грають; грайте на файлі ведучого",
     "campaign.of_file": "{path}: {problem}",
     "campaign.busy_retry": "{busy}: спробуйте ще раз за мить або збільште --wait",
+    "campaign.name_form": "--name {name}: очікували один рядок друкованих символів,"
+    " щонайбільше 200",
+    "campaign.none_created": "{problem}; кампанію не створено",
+    "campaign.disk_full": "{path}: не вдається записати: диск (чи база даних) заповнений;"
+    " кампанія така, як була",
+    "campaign.disk_full_new": "{path}: не вдається записати: диск (чи база даних)"
+    " заповнений; кампанію не створено",
+    "campaign.hot_journal": "{path}: запис обірвався й лишив свій журнал відкату ({journal}),"
+    " який SQLite має відкотити, перш ніж читати кампанію, але файлова система лише для"
+    " читання: відкрийте її раз там, де можна писати (скопіюйте файл разом із його журналом"
+    " відкату), і кампанія буде такою, як до того запису",
+    "campaign.io": "{path}: не вдається прочитати чи записати: {text}",
+    "campaign.not_whole": "{path}: неповний файл кампанії ({text}): його редагували",
+    "campaign.not_campaign": "{path}: це не файл кампанії: {text}",
+    "campaign.schema_damaged": "{path}: пошкоджено: номер схеми кампанії {got}, якого жоден"
+    " nightsim не пише",
+    "campaign.schema_later": "{path}: кампанія пізнішого nightsim (схема кампанії {got}; цей"
+    " читає до {most})",
     "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
     "campaign.void_note": "--note {note}: скажіть, чому ніч скасовано, одним рядком друкованих"
     " символів, щонайбільше 500",
