@@ -245,10 +245,9 @@ class Campaign:
 
     def verify(self, *, night: int | None = None, jobs: int = 1) -> CampaignVerdict:
         """Every night re-simulated and the chain checked (or night `night` alone with its
-        links): the first problem, in words a player follows, or none. PlayedElsewhere at
-        a night this nightsim does not play (campaign/compat.py). `jobs` > 1: the logs are
-        re-simulated ahead in that many processes (the same verdict, sooner; not from a
-        process that runs threads, such as a server)."""
+        links): the first problem, in words a player follows, or none; PlayedElsewhere at a
+        night of a release this one does not play. `jobs` > 1: the logs re-simulated ahead
+        in that many processes (campaign/ahead.py; not from a process running threads)."""
         from nightsim.campaign.verification import verify
 
         with ledger.errors(self.path):

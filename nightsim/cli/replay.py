@@ -184,10 +184,17 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
         ) from None
 
 
-def run(args: argparse.Namespace) -> int:
-    from nightsim.log.reader import Unread, iter_entries, iter_log
+def _tell_notes(notes: list[str], lang: str) -> None:
+    """What the reader skipped or ignored, a note a line on stderr, in `lang`."""
     from nightsim.narration.catalogue import Catalogue
     from nightsim.told import in_lang
+
+    for note in notes:
+        status(Catalogue(lang)("status.note", note=in_lang(note, lang)))
+
+
+def run(args: argparse.Namespace) -> int:
+    from nightsim.log.reader import Unread, iter_entries, iter_log
 
     if args.pace is not None and args.format == "html":
         raise UsageError(Said("use.pace_page"))
@@ -197,8 +204,7 @@ def run(args: argparse.Namespace) -> int:
             unread = Unread()
             for entry in iter_entries(lines_of(fh, path)):
                 unread.add(entry)
-            for note in unread.notes():
-                status(Catalogue(args.lang)("status.note", note=in_lang(note, args.lang)))
+            _tell_notes(unread.notes(), args.lang)
             fh.seek(0)
             lines = iter_log(lines_of(fh, path))
             if args.format == "jsonl" and args.view != REFEREE:
