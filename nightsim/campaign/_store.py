@@ -237,17 +237,15 @@ class Campaign:
         return void_nights(self)
 
     def check_played_here(self) -> None:
-        """PlayedElsewhere at the first night this nightsim does not play (a rules edition,
-        dice or a config key of a later release's), naming the release that plays it; the
-        header of each night goes through the door `verify` uses (campaign/compat.py)."""
+        """PlayedElsewhere at the first night of a release this one does not play (an edition,
+        dice, a config key), naming it: each header through `verify`'s door (compat.py)."""
         with ledger.errors(self.path):
             check_nights(self._conn)
 
     def verify(self, *, night: int | None = None, jobs: int = 1) -> CampaignVerdict:
-        """Every night re-simulated and the chain checked (or night `night` alone with its
-        links): the first problem, in words a player follows, or none; PlayedElsewhere at a
-        night of a release this one does not play. `jobs` > 1: the logs re-simulated ahead
-        in that many processes (campaign/ahead.py; not from a process running threads)."""
+        """Every night re-simulated and the chain checked (or `night` with its links): the first
+        problem in a player's words, or none; PlayedElsewhere at a later release's night.
+        `jobs` > 1: logs re-simulated ahead in processes (ahead.py; not amid threads)."""
         from nightsim.campaign.verification import verify
 
         with ledger.errors(self.path):
