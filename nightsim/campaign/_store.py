@@ -35,8 +35,7 @@ class Campaign:
     def __init__(self, path: Path, conn: Any) -> None:
         self.path = path
         self._conn = conn
-        # What holds a night's commit, and what it records once done (the CLI's signals:
-        # cli/stop.held; docs/campaign.md, "Nothing lost").
+        # What holds a night's commit and records it (cli/stop.held; campaign.md "Nothing lost")
         self.commit_guard: ledger.Guard = contextlib.nullcontext
         self.on_commit: Callable[[tuple[CampaignNight, ...]], None] = lambda played: None
         with ledger.errors(path):
