@@ -8,7 +8,9 @@ Python's own start, before this module runs, is out of reach.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import sys
 
 from nightsim.cli import stop
@@ -39,7 +41,27 @@ def main() -> int:
             raise
         code = _stopped(signum)
     stop.forget_interrupt()
+    if code >= 128:
+        _leave_if_held(code)
     return code
+
+
+def _leave_if_held(code: int) -> None:
+    """After a stop, everything kept is kept and the line is said. A process pool's manager
+    thread still running then (a signal landed in the main thread while it held a lock the
+    manager waits on) would make the interpreter's exit join it for ever: leave at once."""
+    import threading
+
+    pool = sys.modules.get("concurrent.futures.process")
+    manager = getattr(pool, "_ExecutorManagerThread", None)
+    if manager is None or not any(
+        isinstance(t, manager) and t.is_alive() for t in threading.enumerate()
+    ):
+        return
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def _stopped(signum: int) -> int:
