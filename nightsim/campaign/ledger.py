@@ -139,7 +139,7 @@ def _os_error(path: Path, exc: OSError) -> Exception:
 
 
 def _exists(path: Path) -> NotACampaign:
-    return NotACampaign(f"{shown(path)}: already exists; a campaign is never written over")
+    return NotACampaign(Said("campaign.exists", path=shown(path)))
 
 
 def create(path: Path, wait: float = 10.0) -> tuple[sqlite3.Connection, Path]:

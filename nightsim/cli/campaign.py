@@ -395,7 +395,7 @@ def _night(args: argparse.Namespace) -> int:
                 # player's verify of the published block then says NOT GENUINE
                 # (docs/campaign.md, "The referee's checklist").
                 raise UsageError(refused_unpublished(differs))
-            status(differs_warning(differs))
+            status(in_lang(differs_warning(differs), args.lang))
         from nightsim.cli.odds import _progress
 
         with _progress(args.nights, "nights") as advance:
@@ -492,7 +492,7 @@ def _adjust(args: argparse.Namespace) -> int:
         stale = not_as_published(c)
     say(args, "status.adjusted", number=adj.number, night=adj.after_night, sha=adj.sha256)
     if stale is not None:
-        status(stale_warning(stale))
+        status(in_lang(stale_warning(stale), args.lang))
     return EXIT_OK
 
 

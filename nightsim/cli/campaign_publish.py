@@ -162,29 +162,20 @@ def not_as_published(c: Campaign, sets: Sequence[str] | None = None) -> NotAsPub
 
 def differs_warning(d: NotAsPublished) -> str:
     """`campaign night --not-as-published`'s warning, before the night."""
-    return (
-        f"nightsim: warning: tonight's config is not the one published for night {d.night}:\n"
-        f"published:\n{d.published}\ntonight:\n{d.tonight}\n"
-        "played as asked (--not-as-published): a player's `campaign verify` with the"
-        " published block will say the night was played with another config"
-    )
+    return Said("publish.differs", night=d.night, published=d.published, tonight=d.tonight)
 
 
 def refused_unpublished(d: NotAsPublished) -> str:
     """`campaign night`'s refusal when tonight's config is not the one published for it."""
-    return (
-        f"night {d.night}: tonight's config (fingerprint {d.tonight[:12]}…) is not the one"
-        f" published for it ({d.published[:12]}…), so a player's `campaign verify` with the"
-        " published block would say NOT GENUINE: publish again (`campaign publish` with"
-        " tonight's --set) and play, or play it as it is with --not-as-published"
+    return Said(
+        "publish.not_as_published",
+        night=d.night,
+        tonight=d.tonight[:12],
+        published=d.published[:12],
     )
 
 
 def stale_warning(d: NotAsPublished) -> str:
     """After an adjustment: the block published for the next night no longer holds (the
     party's HP and the camp are in its fingerprint)."""
-    return (
-        f"nightsim: warning: the block published for night {d.night} no longer holds (the"
-        " adjustment changed tonight's config, whose fingerprint it names): publish again"
-        f" (`campaign publish`) before playing night {d.night}"
-    )
+    return Said("publish.stale", night=d.night)

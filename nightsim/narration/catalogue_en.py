@@ -662,6 +662,18 @@ EN: dict[str, str | dict[str, str]] = {
     " nightsim writes",
     "campaign.schema_later": "{path}: a campaign from a later nightsim (campaign schema {got};"
     " this one reads up to {most})",
+    "publish.not_as_published": "night {night}: tonight's config (fingerprint {tonight}\u2026)"
+    " is not the one published for it ({published}\u2026), so a player's `campaign verify`"
+    " with the published block would say NOT GENUINE: publish again (`campaign publish` with"
+    " tonight's --set) and play, or play it as it is with --not-as-published",
+    "publish.stale": "nightsim: warning: the block published for night {night} no longer holds"
+    " (the adjustment changed tonight's config, whose fingerprint it names): publish again"
+    " (`campaign publish`) before playing night {night}",
+    "campaign.exists": "{path}: already exists; a campaign is never written over",
+    "publish.differs": "nightsim: warning: tonight's config is not the one published for night"
+    " {night}:\npublished:\n{published}\ntonight:\n{tonight}\nplayed as asked"
+    " (--not-as-published): a player's `campaign verify` with the published block will say the"
+    " night was played with another config",
     "campaign.busy": "the campaign {path} is busy (another nightsim is writing it)",
     "campaign.void_note": "--note {note}: say why the night is void, in one printable line of"
     " at most 500",

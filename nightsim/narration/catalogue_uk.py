@@ -693,6 +693,18 @@ UK: dict[str, str | dict[str, str]] = {
     " nightsim не пише",
     "campaign.schema_later": "{path}: кампанія пізнішого nightsim (схема кампанії {got}; цей"
     " читає до {most})",
+    "publish.not_as_published": "ніч {night}: відбиток конфігурації цієї ночі ({tonight}\u2026)"
+    " не той, що оприлюднено для неї ({published}\u2026), тож `campaign verify` гравця з"
+    " оприлюдненим блоком скаже НЕСПРАВЖНЯ: оприлюдніть знову (`campaign publish` із --set"
+    " цієї ночі) і грайте або зіграйте як є з --not-as-published",
+    "publish.stale": "nightsim: попередження: блок, оприлюднений для ночі {night}, більше не"
+    " чинний (поправка змінила конфігурацію цієї ночі, відбиток якої він називає):"
+    " оприлюдніть знову (`campaign publish`), перш ніж грати ніч {night}",
+    "campaign.exists": "{path}: уже існує; кампанію ніколи не записують поверх наявного файлу",
+    "publish.differs": "nightsim: попередження: конфігурація цієї ночі не та, що оприлюднена для"
+    " ночі {night}:\nоприлюднено:\n{published}\nцієї ночі:\n{tonight}\nзіграно, як просили"
+    " (--not-as-published): `campaign verify` гравця з оприлюдненим блоком скаже, що ніч"
+    " зіграно з іншою конфігурацією",
     "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
     "campaign.void_note": "--note {note}: скажіть, чому ніч скасовано, одним рядком друкованих"
     " символів, щонайбільше 500",
@@ -798,7 +810,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cdmg.rows": "у таблиці {table} рядків: {count}, а має бути один: файл змінено",
     "cdmg.no_row": "у таблиці {table} немає рядка, а має бути один: файл змінено",
     "cdmg.row_missing": "{where} немає: файл змінено",
-    "cdmg.wrong": "{where}: тут {kind}, а має бути {want}: файл змінено або пошкоджено",
+    "cdmg.wrong": "{where}: тут {kind}, а очікували {want}: файл змінено або пошкоджено",
     "cdmg.kind_bytes": "байти",
     "cdmg.kind_text": "текст",
     "cdmg.kind_number": "число",
@@ -812,9 +824,9 @@ UK: dict[str, str | dict[str, str]] = {
     "cdmg.json": "{where}: не той JSON, що записує nightsim: файл змінено",
     "cdmg.pending_config": "конфігурація наступної ночі (pending.state) недійсна ({problem}):"
     " файл змінено",
-    "cdmg.of_adjustment": "{column} поправки {number} (adjustments.{column})",
-    "cdmg.of_publication": "{column} оприлюднення {number} (publications.{column})",
-    "cdmg.of_night": "{column} ночі {night} (nights.{column})",
+    "cdmg.of_adjustment": "поправка {number}, стовпець adjustments.{column}",
+    "cdmg.of_publication": "оприлюднення {number}, стовпець publications.{column}",
+    "cdmg.of_night": "ніч {night}, стовпець nights.{column}",
     "cdmg.not_all_text": "{where}: не все текст: файл змінено",
     "cdmg.party": "{where}: не той список, що записує nightsim: файл змінено",
     "cdmg.rested": "{where}: не список імен: файл змінено",

@@ -193,6 +193,9 @@ def commands(d: Path) -> Iterator[list[str]]:
     yield ["run", "--format", "zzz"]
     yield ["run", "--nights", "x"]
     yield ["campaign", "verify"]
+    yield ["campaign", "new", c, CAMP]  # a campaign is never written over
+    yield ["campaign", "publish", c]
+    yield ["campaign", "night", c, "--set", "camp.weather=damp"]  # not as published
     yield ["run", "--bogus"]
 
 
