@@ -1505,6 +1505,8 @@ EN: dict[str, str | dict[str, str]] = {
     " number of lengths)",
     "use.shifts_k": "--shifts gives {count} watches and --watchers {k}: give as many lengths as"
     " watchers",
+    "use.shifts_party": "--shifts gives {count} watches, more than the party of {party}: give"
+    " at most {party} lengths",
     "use.shifts_watchers": "--shifts gives {count} watches, more than the {watchers} configured;"
     " give --watchers {count} to choose among the whole party",
     "use.shifts_bad": "--shifts {shifts}: {problem}",

@@ -1566,6 +1566,8 @@ UK: dict[str, str | dict[str, str]] = {
     " де K \u2014 кількість тривалостей)",
     "use.shifts_k": "--shifts дає варт: {count}, а --watchers {k}: дайте стільки тривалостей,"
     " скільки вартових",
+    "use.shifts_party": "--shifts дає варт: {count}, а в загоні лише {party}: дайте щонайбільше"
+    " {party} тривалостей",
     "use.shifts_watchers": "--shifts дає варт: {count}, а налаштованих варт лише {watchers};"
     " дайте --watchers {count}, щоб вибирати з усього загону",
     "use.shifts_bad": "--shifts {shifts}: {problem}",

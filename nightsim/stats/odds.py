@@ -617,6 +617,8 @@ def rota_orders(
         k = hours or len(names)
         if not names:
             raise ValueError(Said("use.no_watchers"))
+        if k > len(config.party):
+            raise ValueError(Said("use.shifts_party", count=k, party=len(config.party)))
         if k > len(names):
             raise ValueError(Said("use.shifts_watchers", count=k, watchers=len(names)))
     count = math.perm(len(names), k)
