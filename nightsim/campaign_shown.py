@@ -76,7 +76,7 @@ def _night_line(n: CampaignNight, t: Catalogue) -> str:
     if n.encounter is None:
         met = t("cshow.no_encounter")
     elif n.encounter:
-        met = t("cshow.encounter_with", creature=shown(n.encounter, quote=False))
+        met = t("cshow.encounter_with", creature=shown(t.creature(n.encounter), quote=False))
     else:
         met = t("cshow.encounter")
     rested = t.names([shown(r, quote=False) for r in n.rested])

@@ -72,6 +72,18 @@ def escaped(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+# The no-break spaces the catalogues put between a number and its unit ("12 год", "50,3 %"):
+# Python calls them unprintable, but a terminal shows them as spaces.
+_SPACES = frozenset("\u00a0\u202f")
+
+
+def said_line(text: str) -> str:
+    """A message of nightsim's own, on one line: `escaped`, but its no-break spaces kept
+    (a value it echoes was escaped by `shown` already, so a user's own no-break space still
+    shows as `\\xa0`)."""
+    return "".join(c if c.isprintable() or c in _SPACES else repr(c)[1:-1] for c in text)
+
+
 # What a terminal acts on rather than shows: C0 and C1 controls, DEL, the line and paragraph
 # separators, bidi marks, embeddings, overrides and isolates. (An invisible character such as
 # U+200B changes nothing on a terminal; a config refuses it in a name, docs/config.md.)

@@ -121,30 +121,22 @@ def published_problem(night: int, header: Mapping[str, Any], p: Published) -> st
     # A commitment binds the edition and the dice too (log.binding, docs/disputes.md).
     p = bound(p)
     if p.commitment is not None and header.get("seed_sha256") != p.commitment:
-        return (
-            f"night {night} was played with another seed: its seed commits to sha256"
-            f" {header.get('seed_sha256')}, not to the published {p.commitment}"
-        )
+        seed = shown(str(header.get("seed_sha256")), quote=False)
+        return Said("cpubw.seed", night=night, got=seed, published=p.commitment)
     if p.config_sha256 is not None:
         sha = data_sha256(header.get("config") or {})
         if sha != p.config_sha256:
-            return (
-                f"night {night} was played with another config: its fingerprint is sha256"
-                f" {sha}, not the published {p.config_sha256}"
-            )
+            return Said("cpubw.config", night=night, got=sha, published=p.config_sha256)
     edition = header.get("edition", FIRST_EDITION)
     checks = (
-        (p.edition, edition, "rules edition"),
-        (p.rng, header.get("rng"), "dice"),
-        (p.release, header.get("nightsim"), "release"),
+        (p.edition, edition, "cpubw.edition"),
+        (p.rng, header.get("rng"), "cpubw.rng"),
+        (p.release, header.get("nightsim"), "cpubw.release"),
     )
-    for want, got, what in checks:
+    for want, got, code in checks:
         if want is not None and got != want:
             # Both echoed escaped and cut (limits.shown): a forged header or a pasted value
             # may hold anything.
             said, published = shown(str(got), quote=False), shown(str(want), quote=False)
-            return (
-                f"night {night} was played with another {what}: its log says {said}, not the"
-                f" published {published}"
-            )
+            return Said(code, night=night, got=said, published=published)
     return None

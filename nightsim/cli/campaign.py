@@ -29,7 +29,7 @@ from nightsim.cli.common import (
     status,
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
-from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, escaped, shown
+from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, said_line, shown
 from nightsim.told import Said, in_lang, said_of
 
 if TYPE_CHECKING:
@@ -277,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
     except PlayedElsewhere as exc:
         # A night of a release this nightsim does not play, as `verify` answers for a log:
         # neither tampered (1) nor bad input (2); the line names the release that plays it.
-        status(escaped(exc.line(args.file, args.campaign_command, getattr(args, "lang", "en"))))
+        status(said_line(exc.line(args.file, args.campaign_command, getattr(args, "lang", "en"))))
         return EXIT_OLDER_FORMAT
     except (NotACampaign, ConfigError) as exc:
         error(said_of(exc), getattr(args, "lang", "en"))

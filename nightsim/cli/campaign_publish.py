@@ -81,15 +81,15 @@ def published_problem(c: Campaign, night: int, p: Published) -> str | None:
         return None
     stored = c.night(night)
     if stored is None:
-        return f"night {night} is not in the campaign"
+        return Said("cpubw.absent", night=night)
     try:
         header = json.loads(stored.lines[0])
     except (ValueError, IndexError):
-        return f"night {night}'s log is broken: its header is not JSON"
+        return Said("cpubw.broken", night=night)
     return problem(night, header if isinstance(header, dict) else {}, p)
 
 
-def _command(file: str, pub: Publication) -> list[str]:
+def _command(file: str, pub: Publication, t: Catalogue) -> list[str]:
     """The command a player runs after the session, one option a line (a shell
     continuation), each hash whole."""
     # A path's control characters escaped: the block stays lines a terminal shows as text.
@@ -99,7 +99,7 @@ def _command(file: str, pub: Publication) -> list[str]:
         f"  --config-sha256 {pub.config_sha256} \\",
         f"  --edition {pub.edition} --rng {shlex.quote(pub.rng)}"
         f" --release {shlex.quote(pub.release)} \\",
-        "  --head HEAD",
+        f"  --head {t('cpub.head_word')}",
     ]
 
 
@@ -117,7 +117,7 @@ def block(c: Campaign, file: str, pub: Publication, t: Catalogue) -> list[str]:
         pub.config_sha256,
         t("cpub.binding", edition=pub.edition, rng=pub.rng, release=pub.release),
         t("cpub.after"),
-        *_command(file, pub),
+        *_command(file, pub, t),
         t("cpub.head"),
     ]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nightsim.errors import BrokenLog, ConfigError, LogError, NotALog
-from nightsim.limits import MAX_INT_DIGITS, escaped, shown
+from nightsim.limits import MAX_INT_DIGITS, said_line, shown
 from nightsim.told import Said, said_of
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def error(message: str, lang: str = "en") -> None:
     from nightsim.told import in_lang
 
     # A message by code (nightsim/told.py) is told in `lang`; any other text as it is.
-    said = escaped(in_lang(message, lang))
+    said = said_line(in_lang(message, lang))
     print(Catalogue(lang)("status.error", message=said), file=sys.stderr)
 
 

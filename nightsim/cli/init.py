@@ -80,12 +80,18 @@ def summary(text: str) -> str:
     return first.removeprefix(_SUMMARY).rstrip(".")
 
 
-def _list() -> int:
+def _list(lang: str) -> int:
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
     camps = ready_camps()
     width = max(map(len, camps))
     for name, text in camps.items():
-        sys.stdout.write(f"{name:<{width}}  {summary(text)}\n")
-    sys.stdout.write("write one with: nightsim init --from NAME [PATH]\n")
+        # The catalogue tells each bundled camp in the language (its English is the file's
+        # own first line, a test holds them equal); a camp it does not know, by that line.
+        told = t(f"camp.{name}") if f"camp.{name}" in t.table else summary(text)
+        sys.stdout.write(f"{name:<{width}}  {told}\n")
+    sys.stdout.write(t("init.write_one") + "\n")
     return EXIT_OK
 
 
@@ -104,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         if args.camp is not None or args.path is not None:
             raise UsageError(Said("use.list_alone"))
-        return _list()
+        return _list(args.lang)
     text, where = _chosen(args)
     if where == "-":
         sys.stdout.write(text)

@@ -475,10 +475,12 @@ def _rank_plan(args: argparse.Namespace, config: Any) -> tuple[list[int | None],
         try:
             odds_mod.rota_config(config, orders[0][0], ks[0], args.constraints.hours)
         except ConfigError as exc:
-            problem = said_of(exc)
-            raise UsageError(
-                Said("use.shifts_bad", shifts=shown(args.shifts), problem=problem)
-            ) from None
+            problem, shifts = said_of(exc), shown(args.shifts)
+            if isinstance(problem, Said) and problem.code == "cfg.shifts_total":
+                # The lengths given, not the config's watch.shifts: the user typed no such key.
+                said = Said("use.shifts_total", shifts=shifts, **problem.fields)
+                raise UsageError(said) from None
+            raise UsageError(Said("use.shifts_bad", shifts=shifts, problem=problem)) from None
 
     nights: int | None = args.nights
     if nights is None:

@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from nightsim.cli.common import status
-from nightsim.limits import escaped, shown
+from nightsim.limits import escaped, said_line, shown
 
 if TYPE_CHECKING:
     from nightsim.log.verify import Verdict
@@ -29,7 +29,7 @@ def tell(
     out = out or sys.stdout
     print(t(key, file=name), file=out)
     for reason in said:
-        print(f"- {escaped(reason)}", file=out)
+        print(f"- {said_line(reason)}", file=out)
 
 
 def details(verdict: Verdict, t: Catalogue, *, out: TextIO | None = None) -> None:

@@ -18,7 +18,7 @@ from nightsim.cli.common import (
 )
 from nightsim.cli.replay import fail, lines_of, open_log
 from nightsim.errors import BrokenLog, LogError, UnknownDice
-from nightsim.limits import escaped, shown
+from nightsim.limits import escaped, said_line, shown
 from nightsim.told import Said, in_lang
 
 if TYPE_CHECKING:
@@ -259,7 +259,7 @@ def _broken(path: Path, exc: BrokenLog, lang: str) -> int:
     if path.name.endswith(PARTIAL_SUFFIX):
         return fail(path, exc, lang)
     t = Catalogue(lang)
-    why = escaped(in_lang(exc.message, lang))
+    why = said_line(in_lang(exc.message, lang))
     said = (
         t("verify.broken_whole", why=why)
         if exc.line is None

@@ -358,7 +358,7 @@ def _warnings(
     caster = "warn.caster_woken" if readings.spells_broken_by_watch else "warn.caster_middle"
     for c in chars:
         if c.spells and c.interrupted:
-            out.append(Warning(caster, {"actor": c.name, "spells": ", ".join(c.spells)}))
+            out.append(Warning(caster, {"actor": c.name, "spells": tuple(c.spells)}))
     out += _evening_warnings(config)
     out += _warmth_warnings(config, chars)
     for c in chars:

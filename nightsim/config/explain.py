@@ -107,8 +107,8 @@ def explain(err: ValidationError, raw: Any) -> str:
 
 
 # pydantic's error types a config can meet, by code: (the message's code, the error
-# context's fields it names). The English entries are pydantic's own sentences; any other
-# type keeps pydantic's words (config.pydantic).
+# context's fields it names), in nightsim's own words in both languages; any other type
+# keeps pydantic's words (config.pydantic).
 _TYPES: dict[str, tuple[str, tuple[str, ...]]] = {
     "missing": ("config.required", ()),
     "int_type": ("config.want_int", ()),

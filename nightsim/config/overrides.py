@@ -14,6 +14,7 @@ from pydantic import (
 
 from nightsim.config.explain import explain
 from nightsim.config.model import Config, suggest
+from nightsim.config.toml_words import toml_fault
 from nightsim.errors import ConfigError
 from nightsim.limits import (
     MAX_CONFIG_BYTES,
@@ -40,7 +41,7 @@ def parse_toml(text: str) -> dict[str, Any]:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(Said("config.not_toml", why=str(exc))) from None
+        raise ConfigError(toml_fault(str(exc))) from None
     except RecursionError:
         raise ConfigError(_TOO_DEEP) from None
     except ValueError:

@@ -292,6 +292,17 @@ class Catalogue:
         "Рідрайм"); a month the catalogue does not know, as given."""
         return self.term("month", month)
 
+    def creature(self, name: str) -> str:
+        """A creature of the bundled camps' encounter tables in the language's words ("a pack
+        of wolves" / «зграя вовків»); a creature the referee named in their own config, as
+        they named it (the log keeps the config's name either way)."""
+        return self.term("creature", name)
+
+    def spell(self, name: str) -> str:
+        """A spell of the bundled camps in the language's words ("Sleep" / «Сон»); a spell
+        the referee named in their own config, as they named it."""
+        return self.term("spell", name)
+
     def names(self, names: Sequence[str]) -> str:
         """A list to read at a glance (the hour's sleepers): commas only."""
         return ", ".join(names) if names else self("word.nobody")

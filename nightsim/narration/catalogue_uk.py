@@ -62,12 +62,12 @@ UK: dict[str, str | dict[str, str]] = {
     "serve.method": "цю сторінку так не запитують",
     "serve.bad_request": "хибний запит: {what}",
     "serve.seed_short": "зерно: коротше за {chars} символів його можна знайти за гешем зерна,"
-    " який показує екран гравців: дайте довше або жодного, і буде нове",
+    " який показує екран гравців: вкажіть довше або жодного, і буде нове",
     "serve.no_campaign": "{name}: кампанії з такою назвою в теці немає",
     "serve.body_not_json": "тіло запиту — не JSON",
     "serve.body_object": "тіло запиту має бути об'єктом JSON",
     "serve.api_pace": "pace: очікували секунди від 0 до {most}",
-    "serve.api_sets": "sets: очікували список рядків KEY=VALUE",
+    "serve.api_sets": "sets: очікували список рядків КЛЮЧ=ЗНАЧЕННЯ",
     "serve.night_number": "n: очікували номер ночі від 1 до {most}",
     "serve.no_night": "у цій кампанії немає ночі {night}",
     "serve.cursor": "Last-Event-ID чи ?after=: очікували курсор (id) або now",
@@ -98,6 +98,28 @@ UK: dict[str, str | dict[str, str]] = {
     "month.Reedwryme": "Рідрайм",
     "month.Obthryme": "Обтрайм",
     "month.Braghold": "Бреґголд",
+    # The creatures of the bundled camps' encounter tables (nightsim/data), in Ukrainian: a
+    # creature is config data, so a referee's own names are told as written.
+    "creature.a pack of wolves": "зграя вовків",
+    "creature.a lost pedlar drawn to the firelight": "заблукалий коробейник, що йде на світло"
+    " багаття",
+    "creature.a redcap": "червоний ковпак",
+    "creature.a wandering bog corpse": "мандрівний болотяний мрець",
+    "creature.a giant centipede": "гігантська стонога",
+    "creature.a band of woodcutters drawn to the light": "лісоруби, що йдуть на світло",
+    "creature.a band of woodgrue pipers": "дудочники-вудґру",
+    "creature.a curious wood elf": "цікавий лісовий ельф",
+    "creature.a giant leech": "гігантська п'явка",
+    "creature.a hungry bear": "голодний ведмідь",
+    "creature.a prowling wildcat": "лісовий кіт, що вийшов на полювання",
+    "creature.a will-o'-the-wisp": "блудний вогник",
+    # The spells of the bundled camps, in Ukrainian (as configs/ukrainian-party.toml names them).
+    "spell.Sleep": "Сон",
+    "spell.Cure Light Wounds": "Зцілення легких ран",
+    "spell.Detect Evil": "Виявлення зла",
+    "spell.Protection from Evil": "Захист від зла",
+    "spell.Light": "Світло",
+    "spell.Ignite": "Запалювання",
     "fmt.quoted": "\u00ab{text}\u00bb",
     "fmt.minus": "\u2212",
     "fmt.chance": "{x}\u00a0з\u00a0{n}",
@@ -106,7 +128,7 @@ UK: dict[str, str | dict[str, str]] = {
     "roll.vs": ", потрібно {target}",
     "roll.on": ", на {target}",
     "roll.on_doze": "; засинає, якщо випаде {target}",
-    "roll.surprised_on": "; зненацька на {faces}",
+    "roll.surprised_on": "; зненацька, якщо випаде {faces}",
     "roll.on_spell": "; втрачено, якщо випаде {target}",
     # призначення кидків
     "roll.firewood": "дрова",
@@ -254,7 +276,7 @@ UK: dict[str, str | dict[str, str]] = {
     "night.missed": "Ніхто не будить {actor:@acc}: зміну варти пропущено, {actor} спить далі.",
     "night.watch_ended": "{actor} завершує варту; решта ночі без варти.",
     "night.fire.out": "Багаття згасає.",
-    "night.monster_check": "Ведучий гри таємно виконує перевірку на мандрівних чудовиськ"
+    "night.monster_check": "Ведучий гри таємно виконує перевірку на появу мандрівних чудовиськ"
     " ({chance} з {rule.chance_die}).",
     "night.monster.arrived": "Щось виходить із темряви!",
     "night.camp.woke": "Увесь табір прокидається.",
@@ -285,7 +307,7 @@ UK: dict[str, str | dict[str, str]] = {
     # зустріч: теперішній час
     "enc.title": "Зустріч {о} {clock}",
     "enc.title_night": "Ніч {night}: зустріч {о} {clock}",
-    "enc.check": "Перевірка на мандрівних чудовиськ: {roll}.",
+    "enc.check": "Перевірка на появу мандрівних чудовиськ: {roll}.",
     "enc.watch_of": "На варті {actor}.",
     "enc.watch_of_asleep": {
         "he": "На варті {actor}, але він спить.",
@@ -312,7 +334,7 @@ UK: dict[str, str | dict[str, str]] = {
     # ранок: що сталося вночі (минулий час, рід за займенниками)
     "morning.title": "Ранок після ночі {night} \u00b7 {clock}",
     "rest.short": "ні: сон менше {rule.min_sleep_hours} год",
-    "rest.short_abbr": "<{rule.min_sleep_hours} год",
+    "rest.short_abbr": "<\u00a0{rule.min_sleep_hours}\u00a0год",
     "rest.check_passed": "так",
     "rest.check_failed": "ні",
     "rest.easy": "так",
@@ -329,14 +351,11 @@ UK: dict[str, str | dict[str, str]] = {
     "morning.fire_out_cold": "Багаття згасло {о} {clock}, надто рано, щоб зігріти табір.",
     "morning.rota_broken": "Послідовність варт порушено {о} {clock}.",
     "morning.exhaustion": "Виснаження: кожна ніч без повноцінного відпочинку додає рівень,"
-    " повноцінний відпочинок його знімає. Кожен рівень \u2014 \u22121 (за книгою кампанії \u2014"
+    " а повноцінний відпочинок його знімає. Кожен рівень \u2014 \u22121 (за \u00abКнигою"
+    " кампанії\u00bb \u2014"
     " до кидків атаки й шкоди); ніч лише переносить рівень далі.",
-    "morning.watch_held": {
-        "he": "{actor} не спав на варті до світанку ({roll}).",
-        "she": "{actor} не спала на варті до світанку ({roll}).",
-        "they": "{actor}: без сну на варті до світанку ({roll}).",
-        "none": "{actor}: без сну на варті до світанку ({roll}).",
-    },
+    # The same for every character, and read as "did not doze", never "did not sleep".
+    "morning.watch_held": "{actor} до світанку не засинає на варті ({roll}).",
     "morning.no_encounter": "Мандрівні чудовиська не прийшли ({roll}).",
     # --view players: the same lines without what stays behind the screen (nightsim/view.py)
     "header.title@players": "nightsim \u00b7 для гравців",
@@ -350,12 +369,7 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.distance@players": "Відстань: {ft:#foot}.",
     "enc.monster_surprised@players": "Чудовиськ захоплено зненацька.",
     "enc.monster_not_surprised@players": "Чудовиськ не захоплено зненацька.",
-    "morning.watch_held@players": {
-        "he": "{actor} не спав на варті до світанку.",
-        "she": "{actor} не спала на варті до світанку.",
-        "they": "{actor}: без сну на варті до світанку.",
-        "none": "{actor}: без сну на варті до світанку.",
-    },
+    "morning.watch_held@players": "{actor} до світанку не засинає на варті.",
     "morning.no_encounter@players": "Мандрівні чудовиська не прийшли.",
     # мандрівка
     "journey.title": "Мандрівка: {nights:#night}",
@@ -408,7 +422,7 @@ UK: dict[str, str | dict[str, str]] = {
     " {release}); його останній геш \u2014 {head}.",
     "campaignpage.unchecked": "НЕ ПЕРЕВІРЕНО: сторінку створено без повторної гри ночей"
     " (--unchecked); вона показує те, що записано у файлі. Щоб перевірити: nightsim campaign"
-    " verify FILE --head HEAD.",
+    " verify ФАЙЛ --head ГЕШ.",
     "campaignpage.glance": "Огляд кампанії",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
@@ -468,8 +482,8 @@ UK: dict[str, str | dict[str, str]] = {
     "verify.broken_whole": "журнал не такий, яким його записав nightsim: {why}",
     "verdict.more": "\u2026 і ще {n:#other_event} з відмінностями (--details показує рядки)",
     "verdict.details": "для програмістів (перші відмінні рядки повністю):",
-    "verify.no_head": "де журнал закінчується, не перевірено: дайте --head з останнім гешем"
-    " ланцюжка, названим за столом",
+    "verify.no_head": "де журнал закінчується, не перевірено: вкажіть --head з останнім гешем"
+    " ланцюжка, оголошеним за столом",
     "verify.head_wrong": "журнал закінчується гешем {got}, а не названим останнім гешем"
     " ланцюжка {head}: відтоді його обрізали, доповнили або переписали",
     "bind.release": "журнал каже, що його записав nightsim {log}, а не оприлюднений випуск {given}",
@@ -523,9 +537,9 @@ UK: dict[str, str | dict[str, str]] = {
     "cv.published_later": "блок записано як оприлюднений для ночі {later}, але наступна ніч —"
     " {next} (publications.night): файл змінено або ніч видалено",
     "cv.adj_after_no_longer": "поправки після ночі {last} уже не застосовуються: {problem}",
-    "cv.void_entry": "запис про скасування після ночі {after}",
+    "cv.void_entry": "запис про анулювання після ночі {after}",
     "cv.void_not_one": "{where} — не такий запис: його змінено",
-    "cv.void_unplayed": "{where} скасовує ніч {night}, якої до нього не грали",
+    "cv.void_unplayed": "{where} анулює ніч {night}, якої до нього не грали",
     "cv.void_log_broken": "журнал ночі {night} пошкоджено: `--night {night}`",
     "cv.void_not_restoring": "{where} не повертає стан, з якого почалася ніч {night}: його змінено",
     "cv.diff": "{field} = {got}, а має бути {want}",
@@ -641,12 +655,38 @@ UK: dict[str, str | dict[str, str]] = {
     "config.empty": "{where}: файл порожній, а очікували конфігурацію TOML (спробуйте"
     " `nightsim init`)",
     "config.too_big": "{size} байтів, більше за {limit} байтів, які може мати конфігурація",
-    "config.not_toml": "неправильний TOML: {why}",
+    "config.not_toml": "неправильний TOML ({at}): {why}",
+    "toml.at": "рядок {line}, стовпець {column}",
+    "toml.at_end": "наприкінці файлу",
+    "toml.at_unknown": "десь у файлі",
+    "toml.expected_after_statement": "після ключа та його значення має бути новий рядок",
+    "toml.expected_equals": "після ключа бракує «=»",
+    "toml.expected_table_end": "наприкінці назви таблиці бракує «]»",
+    "toml.expected_array_end": "наприкінці назви масиву таблиць бракує «]]»",
+    "toml.expected": "очікується \u00ab{what}\u00bb",
+    "toml.overwrite": "ключу двічі задано значення",
+    "toml.declared_twice": "таблицю \u00ab{name}\u00bb оголошено двічі",
+    "toml.immutable": "таблицю \u00ab{name}\u00bb уже задано повністю: до неї тут не можна"
+    " додавати",
+    "toml.redefine": "таблицю \u00ab{name}\u00bb оголошено знову",
+    "toml.duplicate_key": "ключ \u00ab{name}\u00bb двічі в одній вбудованій таблиці",
+    "toml.not_scalar": "екранований символ, що не є символом Юнікоду",
+    "toml.bad_date": "це не дата і не час",
+    "toml.bad_hex": "це не шістнадцяткове число",
+    "toml.bad_key": "ключ не може починатися з цього символу",
+    "toml.bad_statement": "це не рядок «ключ = значення» і не [таблиця]",
+    "toml.bad_value": 'це не значення (рядок береться в лапки: "текст")',
+    "toml.unclosed_array": "список без закривальної «]»",
+    "toml.unclosed_table": "вбудована таблиця без закривальної «}}»",
+    "toml.backslash": "зворотна скісна риска в рядку нічого не екранує",
+    "toml.unterminated": "рядок без закривальних лапок",
+    "toml.bad_character": "символ \u00ab{char}\u00bb тут не дозволено",
+    "toml.unknown": "синтаксична помилка",
     "config.too_deep": "таблиці й масиви вкладено глибше ніж на {limit} рівнів (межа)",
     "config.too_long": "ціле число довше за {limit} цифр (межа)",
     "config.set_at": "{option} {item}: {problem}",
     "config.set_control": "{option} {item}: у ключі є керівний символ",
-    "config.set_form": "{option} {item}: очікували KEY=VALUE, напр. camp.season=winter",
+    "config.set_form": "{option} {item}: очікували КЛЮЧ=ЗНАЧЕННЯ, напр. camp.season=winter",
     "config.set_not_dotted": "{option} {item}: {dotted} — не ключ через крапки",
     "config.set_not_toml": "{option} {item}: {value} — не значення TOML{hint}",
     "config.set_quote_names": "; візьміть кожне ім'я в лапки, а весь аргумент — у лапки для"
@@ -656,6 +696,29 @@ UK: dict[str, str | dict[str, str]] = {
     "chead.other_night": "це останній геш ланцюжка ночі {matched}, а не ночі {night} ({got})",
     "chead.night_not": "ніч {night} закінчується гешем {got}, а не названим ({head}), який не"
     " належить жодній ночі цієї кампанії: її відтоді обрізали, доповнили або переписали",
+    # `init --list`: готові табори (nightsim/data/configs).
+    "camp.bog-in-heavy-rain": "загін із типової конфігурації на болоті під зливою",
+    "camp.changing-weather-journey": "тижнева мандрівка болотистим лісом, погода щоночі інша",
+    "camp.party-of-six": "загін із шести персонажів, три варти різної тривалості",
+    "camp.summer-meadow-quick": "загін із типової конфігурації на літньому лузі, зі спрощеним"
+    " правилом",
+    "camp.two-casters": "загін із двома заклиначами і послідовністю варт, що береже їхні закляття",
+    "camp.ukrainian-party": "загін з українськими іменами для української розповіді (--lang uk)",
+    "camp.winter-hill-fire": "загін із типової конфігурації на пагорбі взимку, з багаттям",
+    "init.write_one": "записати табір: nightsim init --from НАЗВА [ШЛЯХ]",
+    "cpubw.seed": "ніч {night} зіграно з іншим зерном: її геш зерна sha256 {got}, а не"
+    " оприлюднений {published}",
+    "cpubw.config": "ніч {night} зіграно з іншою конфігурацією: її відбиток sha256 {got}, а не"
+    " оприлюднений {published}",
+    "cpubw.edition": "ніч {night} зіграно за іншою редакцією правил: у журналі {got}, а не"
+    " оприлюднена {published}",
+    "cpubw.rng": "ніч {night} зіграно з іншими костями: у журналі {got}, а не оприлюднені"
+    " {published}",
+    "cpubw.release": "ніч {night} зіграно іншим випуском nightsim: у журналі {got}, а не"
+    " оприлюднений {published}",
+    "cpubw.absent": "ночі {night} немає в кампанії",
+    "cpubw.broken": "журнал ночі {night} пошкоджено: його заголовок не JSON",
+    "cpub.head_word": "ГЕШ",
     "chead.not": "кампанія закінчується гешем {got}, а не названим ({head}), який не належить"
     " жодній ночі цієї кампанії: її відтоді обрізали, доповнили або переписали",
     "chead.earlier_one": "це останній геш ланцюжка ночі {matched}; відтоді зіграно 1 ніч (ніч"
@@ -706,26 +769,26 @@ UK: dict[str, str | dict[str, str]] = {
     " (--not-as-published): `campaign verify` гравця з оприлюдненим блоком скаже, що ніч"
     " зіграно з іншою конфігурацією",
     "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
-    "campaign.void_note": "--note {note}: скажіть, чому ніч скасовано, одним рядком друкованих"
+    "campaign.void_note": "--note {note}: скажіть, чому ніч анульовано, одним рядком друкованих"
     " символів, щонайбільше 500",
     "campaign.void_missing": "ночі {night} у файлі немає: `campaign verify`",
     "campaign.void_broken": "журнал ночі {night} пошкоджено: `nightsim campaign verify --night"
     " {night}` скаже, що не так; нічого не записано",
-    "campaign.void_twice": "ніч {night} уже скасовано (примітка: {note})",
+    "campaign.void_twice": "ніч {night} уже анульовано (примітка: {note})",
     "campaign.void_not_last": "ніч {night} \u2014 не остання: ніч {later} почалася з її ранку;"
     " спершу скасуйте ночі після неї, від останньої (ніч {later})",
-    "campaign.adjust_empty": "поправка потребує хоча б однієї зміни (--set KEY=VALUE, --leave)",
+    "campaign.adjust_empty": "поправка потребує хоча б однієї зміни (--set КЛЮЧ=ЗНАЧЕННЯ, --leave)",
     "campaign.adjust_note": "--note {note}: очікували один рядок друкованих символів,"
     " щонайбільше 500",
-    "campaign.void_entry": "{item}\u2026: це не запис про скасування ночі",
-    "campaign.void_by_command": "{item}: ніч скасовує `nightsim campaign void FILE N"
+    "campaign.void_entry": "{item}\u2026: це не запис про анулювання ночі",
+    "campaign.void_by_command": "{item}: ніч анулює `nightsim campaign void ФАЙЛ N"
     " --note TEXT`, а не поправка",
     "campaign.adjust_what": "--set {item}: поправка змінює загін, припаси"
     " (camp.carried_firewood_hours, camp.ingredients) чи дату (camp.month, camp.day);"
     " табір цієї ночі \u2014 це `campaign night --set`",
     "campaign.camp_state": "--set {item}: {member}стан загону (учасники, HP, виснаження,"
     " припаси, дата) змінюється лише поправкою: `nightsim campaign adjust"
-    " FILE --set ... --note ...`",
+    " ФАЙЛ --set ... --note ...`",
     "campaign.not_in_party": "{name} немає в загоні{hint}; ",
     "campaign.leave_who": "--leave {name}: у загоні немає нікого з таким ім'ям{hint} (загін:"
     " {party})",
@@ -738,7 +801,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.an_adjustment": "поправка",
     "campaign.the_adjustments": "поправки",
     "campaign.tonight": "сьогоднішній табір",
-    "campaign.voiding": "скасування ночі {night}",
+    "campaign.voiding": "анулювання ночі {night}",
     "cfg.terrain": "невідома місцевість {got}{hint}; очікували одну з: {choices}",
     "cfg.month": "невідомий місяць {got}{hint}; очікували один із: {choices}",
     "cfg.fire_chance_6": "fire_chance = 6 колись означало звичайні умови; напишіть натомість"
@@ -763,7 +826,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cfg.shifts_total": "watch.shifts разом дають {total} год, більше за відпочинок у {rest} год",
     "cfg.fire_chance": "має бути 1..4 (X у «X з {rule.chance_die} або менше»), отримано {got}",
     "cfg.clock": "має бути час доби ГГ:ХХ (24 години), отримано {got}",
-    "cfg.not_both": "дайте {a} або {b}, не обидва",
+    "cfg.not_both": "вкажіть {a} або {b}, не обидва",
     "cfg.needs_terrain": 'потрібна terrain (напр. "tangled forest") або encounter_chance (0..6)',
     "cfg.needs_season": "потрібна season (winter|spring|summer|autumn) або month (напр. Reedwryme)",
     "cfg.day_needs_month": "day потребує month (календарна дата першої ночі)",
@@ -787,11 +850,11 @@ UK: dict[str, str | dict[str, str]] = {
     " конфігурація {config}…)",
     "diff.same_nights": "A і B — той самий прогін (та сама конфігурація, зерно й ночі): кожна"
     " різниця 0.",
-    "diff.clear": "◆ явно відрізняється",
+    "diff.clear": "◆ статистично значуща різниця",
     "diff.note": "У кожному рядку: A, B і B \u2212 A у в. п. з 95% інтервалом (Ньюкомба, з двох"
     " інтервалів Вілсона); ◆ там, де інтервал не містить 0. Ночі, що не ті самі, дають ширший"
     " інтервал, ніж парне --compare.",
-    "sweep.form": "{option} {item}: очікували KEY=V1,V2,…, напр. rules.rest_hours=6,7,8",
+    "sweep.form": "{option} {item}: очікували КЛЮЧ=З1,З2,…, напр. rules.rest_hours=6,7,8",
     "sweep.two": "{option} {item}: очікували два чи більше значень через кому",
     "sweep.most": "{option} {item}: щонайбільше {most} значень",
     "sweep.twice": "{option} {item}: {value} дано двічі",
@@ -917,7 +980,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cpub.no_sets": "немає",
     "cpub.binding": "редакція правил {edition}; кості {rng}; nightsim {release}",
     "cpub.after": "Після сесії гравець запускає, з останнім гешем ланцюжка, оголошеним за столом:",
-    "cpub.head": "(HEAD: останній геш ланцюжка ночі, оголошений після гри)",
+    "cpub.head": "(ГЕШ: останній геш ланцюжка ночі, оголошений після гри)",
     "cpub.recorded": "публікацію {number} записано: ніч {night}",
     # the end of a logged night: its chain's last hash, to publish (`verify --head`)
     "chain.head": "Останній геш ланцюжка: {short}",
@@ -926,7 +989,7 @@ UK: dict[str, str | dict[str, str]] = {
     # check
     "check.title": "Перевірка конфігурації {path}",
     "check.fingerprint": "Відбиток (SHA-256 розгорнутої конфігурації):",
-    "check.fingerprint_use": "Оприлюдніть його до гри; `nightsim verify LOG --config-sha256 HASH`"
+    "check.fingerprint_use": "Оприлюдніть його до гри; `nightsim verify ЖУРНАЛ --config-sha256 ГЕШ`"
     " перевіряє, що журнал зіграно з цією конфігурацією.",
     "check.valid": "Конфігурація правильна.",
     "check.encounter_terrain": "Шанс зустрічі: {chance} з {rule.chance_die} ({terrain}).",
@@ -1074,7 +1137,7 @@ UK: dict[str, str | dict[str, str]] = {
     "paired.col_ci": "інтервал 95\u00a0%",
     "paired.col_unpaired": "без пар знадобилося б",
     "paired.points": "{value} {points}",
-    "paired.no_clear": "немає явної різниці за {nights}",
+    "paired.no_clear": "немає статистично значущої різниці за {nights}",
     "paired.identical": "однаково щоночі",
     "paired.unpaired": "(без пар)",
     "paired.ci": "інтервал 95\u00a0% від {low} до {high}",
@@ -1085,7 +1148,7 @@ UK: dict[str, str | dict[str, str]] = {
     " ночі) потребувало б {unpaired} кожної конфігурації для інтервалу такої ширини, як за"
     " {nights}.",
     "paired.note": "B \u2212 A за ті самі ночі (ніч i \u2014 це run --seed «S/i» для кожної"
-    " конфігурації); різниця, інтервал 95\u00a0% якої містить 0, не є явною.",
+    " конфігурації); різниця, інтервал 95\u00a0% якої містить 0, не є статистично значущою.",
     # Міри шансів (nightsim/measures.py), по одному запису: текст та сторінка odds, рядки
     # --compare, стовпці --rank-rotas ("\n": де вузький стовпець переносить слова).
     "measure.party.encounter": "приходить чудовисько",
@@ -1126,7 +1189,8 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.tied_share": "У кожній із них: {what}.",
     "rank.share_place": "{name} на варті {watch}",
     "rank.share_watchers": "{names} серед вартових",
-    "rank.share_none": "Спільного місця вартового, якого не мають інші, у них немає.",
+    "rank.share_none": "У цих послідовностей варт немає жодного спільного місця вартового, якого не"
+    " було б в інших.",
     "rank.shift_hours": "У кожній послідовності варт \u2014 варти тривалістю {hours}\u00a0год,"
     " у цьому порядку.",
     "rank.within": "Лише послідовності варт, у яких {what}.",
@@ -1192,7 +1256,8 @@ UK: dict[str, str | dict[str, str]] = {
     "oddspage.party": "Загін",
     "oddspage.comes": "Хто приходить",
     "oddspage.whisker_note": "Вуса — власний інтервал 95\u00a0% кожної послідовності варт, без"
-    " пар: дві послідовності, чиї вуса перекриваються, усе ж можуть явно відрізнятися в парі за"
+    " пар: дві послідовності, чиї вуса перекриваються, усе ж можуть статистично значуще"
+    " відрізнятися в парі за"
     " ті самі ночі. Парний висновок дають кольори й таблиця.",
     "oddspage.hist_axis_x": "час на годиннику, початок відпочинку ліворуч \u2192",
     "oddspage.hist_axis_y": "\u2191 зустрічі (ночі) за кожні 10 хвилин",
@@ -1230,7 +1295,7 @@ UK: dict[str, str | dict[str, str]] = {
     " разом із нею: {count}; серед показаних тут \u2014 {ranks}.",
     "oddspage.legend_best": "найкраща",
     "oddspage.legend_tied": "нарівні з найкращою",
-    "oddspage.legend_other": "явно гірша за найкращу",
+    "oddspage.legend_other": "статистично значуще гірша за найкращу",
     "oddspage.camp": "Табір: {where}, {season}, {weather}. Загін: {party}; варти: {rota}.",
     "oddspage.camp_party": "Табір: {where}, {season}, {weather}. Загін: {party}.",
     "oddspage.camp_hex": "власний шанс гексу",
@@ -1263,10 +1328,11 @@ UK: dict[str, str | dict[str, str]] = {
     "sweep.title": "{setting}: {values} за ті самі {nights}, кожне проти {first} (зерно {seed})",
     "sweep.line": "{measure} \u00b7 {value}: {p}",
     "sweep.note": "Кожне значення проти {first} за ті самі ночі (ніч i \u2014 це run --seed"
-    " «S/i» для кожного); різниця, інтервал 95\u00a0% якої містить 0, не є явною.",
+    " «S/i» для кожного); різниця, інтервал 95\u00a0% якої містить 0, не є статистично значущою.",
     "sweeppage.charts": "Кожна міра залежно від налаштування",
     "sweeppage.chart_note": "Кожна точка \u2014 шанс за цього значення з інтервалом"
-    " 95\u00a0%; зафарбована точка явно відрізняється від першого значення, порожня \u2014 ні.",
+    " 95\u00a0%; зафарбована точка статистично значуще відрізняється від першого значення,"
+    " порожня \u2014 ні.",
     "sweeppage.table": "Числа",
     "sweeppage.tip": "{measure}, {value}: {p} (інтервал 95\u00a0%: {low}\u2013{high})",
     "sweeppage.tip_vs": "{tip}; проти {first}: {diff}",
@@ -1275,13 +1341,17 @@ UK: dict[str, str | dict[str, str]] = {
     " за ті самі {nights}, кожна клітинка проти {first} (зерно {seed})",
     "grid.line": "{measure} \u00b7 {row}, {column}: {p}",
     "grid.note": "Кожна клітинка проти першої ({first}) за ті самі ночі (ніч i \u2014 це run"
-    " --seed «S/i» для кожної); різниця, інтервал 95\u00a0% якої містить 0, не є явною.",
-    "grid.marks": "{up} чи {down}: явно вище чи нижче за першу клітинку ({first}) за ті самі"
-    " ночі; різниця, інтервал 95\u00a0% якої містить 0, не є явною (--format json має кожен"
+    " --seed «S/i» для кожної); різниця, інтервал 95\u00a0% якої містить 0, не є статистично"
+    " значущою.",
+    "grid.marks": "{up} чи {down}: статистично значуще вище чи нижче за першу клітинку ({first})"
+    " за ті самі"
+    " ночі; різниця, інтервал 95\u00a0% якої містить 0, не є статистично значущою (--format json"
+    " має кожен"
     " інтервал).",
     "gridpage.maps": "Кожна міра за двома налаштуваннями",
     "gridpage.note": "Кожна клітинка показує свій шанс; що темніша клітинка, то ймовірніше, в"
-    " межах її міри. {up} чи {down} у суцільній рамці: явно вище чи нижче за першу клітинку"
+    " межах її міри. {up} чи {down} у суцільній рамці: статистично значуще вище чи нижче за"
+    " першу клітинку"
     " ({first}) за ті самі ночі; перша клітинка \u2014 у штриховій рамці.",
     "gridpage.words": "Кожна клітинка словами",
     "gridpage.flat": "Усі клітинки однакові: {p} (один відтінок)",
@@ -1334,7 +1404,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.verdict_failed": "НЕСПРАВЖНІЙ: цей журнал — не та ніч, якою він себе називає.",
     "console.verdict_elsewhere": "Тут не переграно: його ланцюжок цілий.",
     "console.verdict_broken": "НЕСПРАВЖНІЙ: журнал пошкоджено: {reason}",
-    "console.no_log": "дайте файл журналу або ніч кампанії",
+    "console.no_log": "вкажіть файл журналу або ніч кампанії",
     "console.too_big": "завантажений файл більший за {most}",
     "console.bad_sha": "{field}: очікували 64 шістнадцяткові цифри гешу SHA-256 (пробіли й"
     " дефіси не враховуються)",
@@ -1344,9 +1414,9 @@ UK: dict[str, str | dict[str, str]] = {
     "console.whatif_title": "А якби\u2026",
     "console.whatif_doc": "Записана ніч поруч із тією самою ніччю, у якій щось змінено"
     " (docs/disputes.md, «What if»).",
-    "console.whatif_sets": "Зміни, по одній KEY=VALUE у рядку (як --set)",
+    "console.whatif_sets": "Зміни, по одній КЛЮЧ=ЗНАЧЕННЯ у рядку (як --set)",
     "console.whatif_button": "Розповісти обидві ночі",
-    "console.whatif_needs_set": "вкажіть зміну: принаймні одну KEY=VALUE",
+    "console.whatif_needs_set": "вкажіть зміну: принаймні одну КЛЮЧ=ЗНАЧЕННЯ",
     "console.odds_title": "Шанси",
     "console.odds_doc": "Шанси табору за багато ночей, обчислені у фоні (щонайбільше"
     " {nights} ночей на завдання, {jobs} завдань водночас; docs/limits.md).",
@@ -1359,7 +1429,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.kind_rank": "упорядкувати послідовності варт",
     "console.odds_nights": "Ночей",
     "console.odds_seed": "Зерно (порожнє — нове)",
-    "console.odds_sets": "Порівняння: зміни, по одній KEY=VALUE у рядку",
+    "console.odds_sets": "Порівняння: зміни, по одній КЛЮЧ=ЗНАЧЕННЯ у рядку",
     "console.odds_sweep": "Перебір: KEY=V1,V2,\u2026",
     "console.odds_grid": "Два налаштування разом: значення перебору \u2014 рядки, ці \u2014"
     " стовпці, KEY=W1,W2,\u2026",
@@ -1386,7 +1456,7 @@ UK: dict[str, str | dict[str, str]] = {
     " або фраза в один рядок, щонайбільше 200 символів)",
     "console.odds_too_many": "усього {total} ночей — більше за {most} на одне завдання:"
     " менше ночей, значень чи вартових",
-    "console.odds_compare_needs_set": "порівняння: вкажіть зміну, принаймні одну KEY=VALUE",
+    "console.odds_compare_needs_set": "порівняння: вкажіть зміну, принаймні одну КЛЮЧ=ЗНАЧЕННЯ",
     "console.odds_sweep_needs_item": "перебір: вкажіть налаштування та його значення,"
     " KEY=V1,V2,\u2026",
     "console.campaign": "Кампанія",
@@ -1408,7 +1478,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.adjust_record": "Записати",
     "console.adjust_recorded": "Поправку {number} записано після ночі {after}: sha256 {sha}",
     "console.adjust_empty": "поправка потребує принаймні однієї зміни",
-    "console.adjust_later": "Оприлюднення й скасування: не в цьому випуску пульта.",
+    "console.adjust_later": "Оприлюднення й анулювання: не в цьому випуску пульта.",
     "console.show": "Огляд",
     "console.page": "Сторінка кампанії",
     "console.busy": "{name} зайнятий: саме записується інша ніч чи зміна; спробуйте ще раз",
@@ -1494,7 +1564,7 @@ UK: dict[str, str | dict[str, str]] = {
     "status.init_wrote": "записано {path}; далі: nightsim check {path}",
     "status.share_done": "копія для гравців: {out} ({nights:#night}; без зерна ночі {next}):"
     " дайте її гравцям для `campaign verify`",
-    "status.void_done": "ніч {night} скасовано (поправка {number}): загін такий, як був до"
+    "status.void_done": "ніч {night} анульовано (поправка {number}): загін такий, як був до"
     " неї; sha256 {sha}",
     "status.new_done": "кампанію {file} створено: у загоні {party}",
     "status.night1_committed": "геш зерна ночі 1 записано: sha256:\n{sha}",
@@ -1570,6 +1640,12 @@ UK: dict[str, str | dict[str, str]] = {
     " {party} тривалостей",
     "use.shifts_watchers": "--shifts дає варт: {count}, а налаштованих варт лише {watchers};"
     " дайте --watchers {count}, щоб вибирати з усього загону",
+    "use.shifts_minute": "--shifts {shifts}: {hours}\u00a0год варти {watch} \u2014 не ціла"
+    " кількість хвилин (напр. 2.5 чи 2.25)",
+    "use.shifts_short": "--shifts {shifts}: {hours}\u00a0год варти {watch} \u2014 коротше за"
+    " хвилину",
+    "use.shifts_total": "--shifts {shifts}: довжини разом дають {total}\u00a0год, більше за"
+    " відпочинок у {rest}\u00a0год",
     "use.shifts_bad": "--shifts {shifts}: {problem}",
     "use.pace_value": "очікували секунди на годину відпочинку, більше 0 і щонайбільше {most},"
     " отримано {got}",
@@ -1612,7 +1688,7 @@ UK: dict[str, str | dict[str, str]] = {
     "use.night_one": "у журналі 1 ніч: K дорівнює 1",
     "use.night_of": "K від 1 до {nights}",
     "use.night_range": "--night {night}: поза межами ({of})",
-    "use.whatif_change": "whatif: задайте зміну: щонайменше один --set KEY=VALUE",
+    "use.whatif_change": "whatif: задайте зміну: щонайменше один --set КЛЮЧ=ЗНАЧЕННЯ",
     "use.jobs_nights": "--jobs: лише разом із --nights N (парні шанси зміни)",
     "use.night_or_nights": "--night K розповідає одну ніч журналу; --nights N дає шанси: оберіть"
     " одне",

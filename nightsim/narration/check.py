@@ -47,6 +47,8 @@ def warning_text(w: Warning, t: Catalogue) -> str:
         f["bedding"] = bedding(f["bedroll"], f["tent"], t)
     elif w.key == "warn.no_table":
         f["table"] = t.code(Table(f["table"]))
+    elif w.key in ("warn.caster_woken", "warn.caster_middle"):
+        f["spells"] = ", ".join(map(t.spell, f["spells"]))
     elif w.key in ("warn.fire_never_warms", "warn.fire_rarely_warms"):
         _warmth_fields(f, t)
     return t(w.key, **f)
@@ -184,7 +186,9 @@ def _odds(c: CharacterInfo, t: Catalogue) -> list[str]:
 
 def _member(c: CharacterInfo, t: Catalogue) -> list[str | Text]:
     mark = "* " if c.spells and c.interrupted else ""
-    spells = Text(mark + (", ".join(c.spells) or "\u2014"), style="red" if mark else "")
+    spells = Text(
+        mark + (", ".join(map(t.spell, c.spells)) or "\u2014"), style="red" if mark else ""
+    )
     return [c.name, str(c.con), bedding(c.bedroll, c.tent, t), _sleep(c, t), *_odds(c, t), spells]
 
 
@@ -199,7 +203,7 @@ def _stacked(ck: Checkup, t: Catalogue) -> RenderableType:
         ]
         if c.spells:
             mark = "* " if c.interrupted else ""
-            spells = Text(mark + ", ".join(c.spells), style="red" if mark else "")
+            spells = Text(mark + ", ".join(map(t.spell, c.spells)), style="red" if mark else "")
             lines.append([(t("col.spells"), spells)])
         blocks.append((c.name, lines))
     return stacked(blocks)

@@ -28,7 +28,7 @@ def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
     lines = [t("enc.check", roll=check_text(e.check, t))] if e.check else []
     lines.append(_watch(e, t))
     lines.append(
-        t("enc.creature", creature=e.creature, table=table)
+        t("enc.creature", creature=t.creature(e.creature), table=table)
         if e.creature
         else t("enc.roll_table", table=table)
     )

@@ -42,13 +42,13 @@ def count(t: Catalogue, n: int) -> str:
     return number(t, n, 0)
 
 
-def percent(t: Catalogue, p: float | None, width: int = 0) -> str:
+def percent(t: Catalogue, p: float | None, width: int = 0, digits: int = 1) -> str:
     """A share as a percentage: "33.0%" / "33,0 %"; "—" for none. `width` pads the number
     on the left (a right-aligned column keeps its width whether or not a value has two
-    digits)."""
+    digits); `digits` decimals (two where one would not give a difference shown beside)."""
     if p is None:
         return "\u2014"
-    return t("fmt.percent", value=number(t, p * 100).rjust(width))
+    return t("fmt.percent", value=number(t, p * 100, digits).rjust(width))
 
 
 def span(t: Catalogue, low: float, high: float) -> str:

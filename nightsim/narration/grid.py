@@ -10,7 +10,7 @@ with the difference and its interval in the words of `--compare` (`narration/pai
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -61,6 +61,21 @@ def against(t: Catalogue, vs: dict[str, Any], nights: int) -> str:
     return said if vs["identical"] or vs["diff"] is None else f"{said}, {interval(t, vs)}"
 
 
+def digits(m: Mapping[str, Any]) -> int:
+    """A measure's chances with one decimal, or two when some cell's one-decimal chance and
+    the first cell's would not give its difference as shown (65.6% and 79.8% beside +14.1
+    points): docs/odds.md, "How the numbers are worded", as `--compare` words its sides."""
+    first = m["cells"][0][0]["estimate"]["p"]
+    for row in m["cells"]:
+        for cell in row:
+            vs, p = cell["vs_first"], cell["estimate"]["p"]
+            if vs is None or vs["diff"] is None or p is None or first is None:
+                continue
+            if round(round(p * 100, 1) - round(first * 100, 1), 1) != round(vs["diff"] * 100, 1):
+                return 2
+    return 1
+
+
 def cells(r: dict[str, Any], m: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """A measure's cells, row by row: (row value, column value, cell)."""
     for v, row in zip(r["rows"], m["cells"], strict=True):
@@ -73,8 +88,9 @@ def grid_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     t = TextCatalogue(lang)
     out = [title(t, r)]
     for m in r["measures"]:
+        shown = digits(m)
         for v, w, cell in cells(r, m):
-            p = percent(t, cell["estimate"]["p"])
+            p = percent(t, cell["estimate"]["p"], digits=shown)
             vs = cell["vs_first"]
             rest = "" if vs is None else f", {against(t, vs, r['nights'])}"
             line = t("grid.line", measure=measure_label(t, m), row=v, column=w, p=p)
@@ -90,11 +106,12 @@ def measure_table(t: Catalogue, r: dict[str, Any], m: dict[str, Any]) -> Table:
     table.add_column(f"{a} \\ {b}")
     for w in r["columns"]:
         table.add_column(w, justify="right")
+    places = digits(m)
     for v, row in zip(r["rows"], m["cells"], strict=True):
         shown = []
         for cell in row:
             sign = mark(cell["vs_first"])
-            text = Text(percent(t, cell["estimate"]["p"]))
+            text = Text(percent(t, cell["estimate"]["p"], digits=places))
             if sign:
                 text.append(f" {sign}", style="bold")
             shown.append(text)

@@ -81,7 +81,7 @@ def _stacked(h: HeaderFacts, t: Catalogue) -> RenderableType:
             [(t("col.bedding"), bedding(c.bedroll, c.tent, t))],
         ]
         if c.spells:
-            lines.append([(t("col.spells"), ", ".join(c.spells))])
+            lines.append([(t("col.spells"), ", ".join(map(t.spell, c.spells)))])
         blocks.append((c.name, lines))
     return stacked(blocks)
 
@@ -107,7 +107,7 @@ def _row(c: Member, t: Catalogue, narrow: bool) -> list[str]:
     row.append(f"{c.hp}/{c.max_hp}")
     if not narrow:
         row.append(str(c.save_doom))
-    return [*row, bedding(c.bedroll, c.tent, t), ", ".join(c.spells) or "\u2014"]
+    return [*row, bedding(c.bedroll, c.tent, t), ", ".join(map(t.spell, c.spells)) or "\u2014"]
 
 
 def _party(h: HeaderFacts, t: Catalogue, width: int) -> RenderableType:

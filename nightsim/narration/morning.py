@@ -127,7 +127,7 @@ def spells_line(r: RestRow, t: Catalogue, names: Sequence[str]) -> Text:
         if i:
             text.append(", ")
         mark = "\u2713 " if s.prepared else "\u2717 "
-        text.append(mark + s.name, style="green" if s.prepared else "bold red")
+        text.append(mark + t.spell(s.name), style="green" if s.prepared else "bold red")
         if s.roll is not None:
             roll = roll_text(s.roll, t, purpose=False, target=False)
             text.append(" (" + roll + ")", style="dim")

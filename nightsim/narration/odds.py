@@ -74,7 +74,7 @@ def comes_rows(t: Catalogue, comes: dict[str, Any]) -> list[tuple[str, dict[str,
     nights, then each creature's chance a night, named as the config names it."""
     rows = [(t(f"measure.comes.{key}"), comes[key]) for key in TABLE_KEYS]
     for name, est in comes[CREATURE].items():
-        rows.append(("  " + t("measure.comes.creature", creature=name), est))
+        rows.append(("  " + t("measure.comes.creature", creature=t.creature(name)), est))
     return rows
 
 
@@ -82,9 +82,11 @@ def comes_table(t: Catalogue, comes: dict[str, Any]) -> Table:
     """What comes: the chance a night of each table and each creature, with intervals
     (`odds`'s probabilities, or `--rank-rotas`'s `comes`); a config without tables says so."""
     table = Table(title=t("odds.comes_title"))
-    table.add_column("", no_wrap=True)
-    table.add_column(t("odds.col_chance"), justify="right")
-    table.add_column(t("odds.col_interval"), justify="right")
+    # A creature's name may be long (a referee's, or a Ukrainian one): it wraps, and the
+    # numbers never do.
+    table.add_column("")
+    table.add_column(t("odds.col_chance"), justify="right", no_wrap=True)
+    table.add_column(t("odds.col_interval"), justify="right", no_wrap=True)
     for label, est in comes_rows(t, comes):
         table.add_row(label, percent(t, est["p"], 5), _interval(t, est))
     if not comes[CREATURE]:

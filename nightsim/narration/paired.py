@@ -86,7 +86,7 @@ def measure_label(t: Catalogue, row: dict[str, Any]) -> str:
     """A row's measure in words: a party's as it is, a character's after the name, what
     comes (measures.TABLES) as the table or the creature (named as the config names it)."""
     if row["measure"] == CREATURE:
-        return t("measure.comes.creature", creature=row["creature"])
+        return t("measure.comes.creature", creature=t.creature(row["creature"]))
     if row["measure"] in TABLE_KEYS:
         return t(f"measure.comes.{row['measure']}")
     if row["character"] is None:

@@ -98,7 +98,7 @@ def _sentence(e: Sentenced, t: Catalogue) -> str:
     match e:
         case ev.MonsterArrived():
             if e.creature:
-                return t("whatif.ev.arrived", creature=e.creature, ft=e.distance_ft)
+                return t("whatif.ev.arrived", creature=t.creature(e.creature), ft=e.distance_ft)
             return t("whatif.ev.arrived_unknown", ft=e.distance_ft)
         case ev.HourPassed():
             return t("whatif.ev.hour", hour=e.hour, watch=_watchers(e, t))
@@ -108,9 +108,9 @@ def _sentence(e: Sentenced, t: Catalogue) -> str:
         case ev.CharacterWoke():
             return t("whatif.ev.woke", actor=e.actor, hp=e.hp, exhaustion=e.exhaustion)
         case ev.SpellPrepared():
-            return t("whatif.ev.spell_prepared", actor=e.actor, spell=e.spell)
+            return t("whatif.ev.spell_prepared", actor=e.actor, spell=t.spell(e.spell))
         case ev.SpellLost():
-            return t("whatif.ev.spell_lost", actor=e.actor, spell=e.spell)
+            return t("whatif.ev.spell_lost", actor=e.actor, spell=t.spell(e.spell))
         case ev.NightBegan():
             return title_text(NightTitle(e.night, e.season, e.month, e.day), t)
         case ev.NightSummary():
@@ -180,7 +180,7 @@ def _encounter_cells(e: EncounterFacts | None, t: Catalogue) -> tuple[str, ...]:
         return (t("whatif.no_monster"), *[t("whatif.none")] * (len(_ENCOUNTER_ROWS) - 1))
     return (
         e.clock,
-        e.creature or t.code(e.table),
+        t.creature(e.creature) if e.creature else t.code(e.table),
         _watch(e, t),
         t.names(e.awake),
         _surprised(e, t),
@@ -213,7 +213,10 @@ def encounter_rows(n: NightComparison, t: Catalogue) -> tuple[ToldRow, ...]:
 
 
 def _spells(c: ev.CharacterSummary, t: Catalogue) -> str:
-    shown = [*c.spells_prepared, *(t("whatif.spell_lost", spell=s) for s in c.spells_lost)]
+    shown = [
+        *map(t.spell, c.spells_prepared),
+        *(t("whatif.spell_lost", spell=t.spell(s)) for s in c.spells_lost),
+    ]
     return ", ".join(shown) if shown else t("whatif.none")
 
 

@@ -167,7 +167,7 @@ def _watched(f: NightFacts) -> tuple[str, ...]:
 
 def _encounter(f: NightFacts, t: Catalogue) -> str:
     told = [
-        t("campaignpage.encounter", creature=e.creature, clock=e.clock)
+        t("campaignpage.encounter", creature=t.creature(e.creature), clock=e.clock)
         if e.creature
         else t("campaignpage.encounter_unnamed", clock=e.clock)
         for h in f.hours

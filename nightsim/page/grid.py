@@ -20,7 +20,7 @@ from typing import Any
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import percent
-from nightsim.narration.grid import DOWN, UP, against, first_cell, mark, title
+from nightsim.narration.grid import DOWN, UP, against, digits, first_cell, mark, title
 from nightsim.narration.paired import measure_label
 from nightsim.narration.produced import produced_by
 
@@ -75,13 +75,15 @@ def shade(p: float | None, low: float, high: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _tip(t: Catalogue, r: Mapping[str, Any], v: str, w: str, cell: Mapping[str, Any]) -> str:
+def _tip(
+    t: Catalogue, r: Mapping[str, Any], v: str, w: str, cell: Mapping[str, Any], places: int
+) -> str:
     est, vs = cell["estimate"], cell["vs_first"]
     (a, b) = r["settings"]
     tip = t(
         "gridpage.tip",
         cell=f"{a} = {v}, {b} = {w}",
-        p=percent(t, est["p"]),
+        p=percent(t, est["p"], digits=places),
         low=percent(t, est["low"]),
         high=percent(t, est["high"]),
     )
@@ -94,6 +96,7 @@ def heat_map(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any], i: int) -
     chances = [c["estimate"]["p"] for row in m["cells"] for c in row]
     known = [p for p in chances if p is not None]
     low, high = (min(known), max(known)) if known else (0.0, 0.0)
+    places = digits(m)
     rows = []
     for v, row in zip(r["rows"], m["cells"], strict=True):
         drawn = []
@@ -102,8 +105,10 @@ def heat_map(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any], i: int) -
             sign = mark(vs)
             kind = "first" if vs is None else ("clear" if sign else "same")
             p = cell["estimate"]["p"]
-            tip = _tip(t, r, v, w, cell)
-            drawn.append(HeatCell(percent(t, p), sign, kind, shade(p, low, high), tip))
+            tip = _tip(t, r, v, w, cell, places)
+            drawn.append(
+                HeatCell(percent(t, p, digits=places), sign, kind, shade(p, low, high), tip)
+            )
         rows.append(HeatRow(v, tuple(drawn)))
     (a, b) = r["settings"]
     return HeatMap(
@@ -128,10 +133,10 @@ def _parts(key: str) -> tuple[str, ...]:
 
 
 def _lines(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> list[str]:
-    out = []
+    out, places = [], digits(m)
     for v, row in zip(r["rows"], m["cells"], strict=True):
         for w, cell in zip(r["columns"], row, strict=True):
-            out.append(_tip(t, r, v, w, cell))
+            out.append(_tip(t, r, v, w, cell, places))
     return out
 
 

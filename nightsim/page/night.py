@@ -157,7 +157,7 @@ def camp(h: HeaderFacts, t: Catalogue) -> CampView:
                 f"{c.hp}/{c.max_hp}",
                 str(c.save_doom),
                 bedding(c.bedroll, c.tent, t),
-                ", ".join(c.spells) or "\u2014",
+                ", ".join(map(t.spell, c.spells)) or "\u2014",
             )
         )
         for c in h.party

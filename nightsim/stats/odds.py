@@ -28,7 +28,7 @@ from nightsim.engine.dice import RNG_ID, Dice, seed_text
 from nightsim.engine.journey import iter_nights
 from nightsim.engine.outcome import CharacterOutcome, NightOutcome
 from nightsim.engine.sim import NightSim
-from nightsim.limits import shown
+from nightsim.limits import MIN_SHIFT_MINUTES, shown
 from nightsim.log.writer import canonical_json
 from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, TABLES, Measure, creatures_of
 from nightsim.stats.orphans import end_with_parent
@@ -63,7 +63,11 @@ def wilson(k: int, n: int, z: float = Z95) -> dict[str, Any]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return {"p": p, "low": max(0.0, centre - half), "high": min(1.0, centre + half), "k": k, "n": n}
+    # At k = 0 (k = n) the bound is exactly 0 (1): the float sum leaves a residue (1e-19)
+    # that a reader of the JSON would take for a number.
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return {"p": p, "low": low, "high": high, "k": k, "n": n}
 
 
 # --- counting -------------------------------------------------------------------------
@@ -582,6 +586,19 @@ def _hours(text: str | None) -> tuple[float, ...]:
             raise ValueError(Said("use.shifts_form", got=shown(text))) from None
         if not 0 < hours <= 16 or len(part.strip()) > 12:
             raise ValueError(Said("use.shifts_form", got=shown(text)))
+        # A length belongs to a watch, not to whoever keeps it: refused here by its place,
+        # before the config (which names the watcher) would see it. The engine's clock counts
+        # whole minutes, at least MIN_SHIFT_MINUTES a watch (config/model.py).
+        minutes = hours * 60
+        where = {
+            "shifts": shown(text),
+            "watch": len(out) + 1,
+            "hours": shown(part.strip(), quote=False),
+        }
+        if minutes < MIN_SHIFT_MINUTES - 1e-9:
+            raise ValueError(Said("use.shifts_short", **where))
+        if not math.isclose(minutes, round(minutes), abs_tol=1e-9):
+            raise ValueError(Said("use.shifts_minute", **where))
         out.append(hours)
     return tuple(out)
 

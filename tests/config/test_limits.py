@@ -193,7 +193,7 @@ def test_an_integer_within_the_digit_limit_is_out_of_range(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     line = one_line(capsys, ["check", "--set", "party.Wren.con=" + "9" * MAX_INT_DIGITS])
-    assert "less than or equal to 18" in line and "…" in line  # the echoed number shortened
+    assert "at most 18" in line and "…" in line  # the echoed number shortened
 
 
 @pytest.mark.parametrize("digits", [MAX_INT_DIGITS + 1, 5000])
@@ -332,7 +332,7 @@ def test_shown() -> None:
 # --- `--set` mistakes are the item's, never the file's ------------------------------------
 
 SET_CASES = [
-    ("party.Wren.con=5.0", ["party[3] (Wren).con", "valid integer", "5.0"]),
+    ("party.Wren.con=5.0", ["party[3] (Wren).con", "whole number", "5.0"]),
     ("", ["--set ''", "expected KEY=VALUE"]),
     ("a.b.c=1", ["unknown key 'a'", "expected one of: camp"]),
     ("party.Wren.name=Moss", ["two characters are named 'Moss'"]),

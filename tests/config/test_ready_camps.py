@@ -142,3 +142,23 @@ def test_init_from_an_unknown_camp_names_the_known_ones(
 def test_init_list_takes_no_path(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["init", "--list", "x.toml"]) == 2
     assert "--list" in capsys.readouterr().err
+
+
+def test_init_list_in_ukrainian_tells_every_camp_in_ukrainian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each ready camp has its Ukrainian line in the catalogue (a new camp without one fails
+    here), and nothing of the English lines is left."""
+    from nightsim.narration.catalogue_en import EN
+    from nightsim.narration.catalogue_uk import UK
+
+    assert main(["init", "--list", "--lang", "uk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    camps = ready_camps()
+    for name, line in zip(CAMPS, lines, strict=False):
+        assert EN[f"camp.{name}"] == summary(camps[name])  # the English is the file's line
+        assert line == f"{name:<{max(map(len, camps))}}  {UK[f'camp.{name}']}"
+        assert not re.search(
+            r"\b(the|party|with|a)\b", line.split(None, 1)[1].replace("--lang uk", "")
+        )
+    assert lines[-1] == UK["init.write_one"]

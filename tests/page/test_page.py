@@ -21,6 +21,7 @@ from nightsim.engine.journey import simulate
 from nightsim.events import Event
 from nightsim.heads import short_head
 from nightsim.limits import escaped
+from nightsim.narration.catalogue import Catalogue
 from nightsim.page import night_html, odds_html
 from nightsim.stats.odds import odds
 from nightsim.stats.rank import rank_report, rank_rotas
@@ -255,8 +256,9 @@ def test_odds_and_rank_pages_show_what_comes() -> None:
         page = odds_html(odds(config, "comes", 200), lang)
         section = page.split('id="comes"', 1)[1].split("</section>", 1)[0]
         assert word in page
-        for name in dict.fromkeys(creatures):
-            assert escaped(name) in section or name in section, name
+        for name in dict.fromkeys(creatures):  # as the page's language names it
+            told = Catalogue(lang).creature(name)
+            assert escaped(told) in section or told in section, told
         assert section.count("95") >= len(set(creatures)) + 2  # an interval on every row
     rows = rank_rotas(config, "comes", 60, watchers=1)
     rank = odds_html(rank_report(rows, "comes", 60, 5, config, 1), "en")

@@ -172,9 +172,7 @@ def test_an_invalid_form_is_400_with_the_reason_beside_the_field(console: Consol
     values["party.1.wis"] = "40"
     r = console.post("/camps/form", {**values, "__action": "save", "__file": "broken"})
     assert r.status_code == 400
-    assert (
-        "party[1] (Sister Ysolde).wis: Input should be less than or equal to 18, got 40" in r.text
-    )
+    assert "party[1] (Sister Ysolde).wis: should be at most 18, got 40" in r.text
     assert re.search(r'class="field field-error">\s*<label for="f-party-1-wis"', r.text)
     assert not (console.root / "broken.toml").exists()
 

@@ -137,12 +137,35 @@ def test_text_json_csv_and_the_page_hold_the_same_numbers(
     line = next(
         x for x in text.splitlines() if x.startswith("the fire lasts the rest period · false, 8")
     )
-    assert "points, 95% interval" in line and line.split(": ")[1].startswith("0.0%")
+    assert "points, 95% interval" in line and line.split(": ")[1].startswith(("0.0%", "0.00%"))
     page = _out(capsys, *argv, "--format", "html")
     assert page.count('<figure class="heat"') == len(r["measures"])
     assert page.count('<td class="first"') == len(r["measures"])
     assert '<td class="clear"' in page and "\u25b2" in page and "\u25bc" in page
     assert "Produced by nightsim" in page
+
+
+def test_every_line_s_chances_give_the_difference_it_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A cell's chance and the first cell's, as printed, give the difference printed beside
+    (to its tenth): where one decimal would not, the measure's chances get two, as
+    `--compare` words its sides (docs/odds.md, "How the numbers are worded")."""
+    import re
+
+    text = _out(capsys, "--nights", "2000", "--seed", "1", *_grid_argv())
+    line = re.compile(r"^(.*) · ([^:]+): ([\d.]+)%(?:, ([+\u2212]?[\d.]+) points)?")
+    first: dict[str, float] = {}
+    two = 0
+    for found in filter(None, map(line.match, text.splitlines())):
+        measure, p, diff = found[1], float(found[3]), found[4]
+        two += len(found[3].split(".")[1]) == 2
+        if diff is None:
+            first[measure] = p
+            continue
+        shown = float(diff.replace("\u2212", "-"))
+        assert abs((p - first[measure]) - shown) <= 0.05 + 1e-9, found[0]
+    assert len(first) > 10 and two > 0  # the seed has measures that need two decimals
 
 
 def test_the_grid_is_the_same_bytes_whatever_the_jobs(capfd: pytest.CaptureFixture[str]) -> None:

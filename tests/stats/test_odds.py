@@ -74,6 +74,14 @@ def test_wilson_bounds_solve_the_score_equation(k: int, n: int) -> None:
         assert abs(k / n - p) == pytest.approx(z * math.sqrt(p * (1 - p) / n), rel=1e-9)
 
 
+@pytest.mark.parametrize("n", [1, 7, 10, 263, 20_000, 1_000_000])
+def test_wilson_at_none_or_all_is_exactly_0_or_1(n: int) -> None:
+    """A bound where nothing (everything) happened is 0 (1) exactly, never a float's residue
+    (1.08e-19 was printed in the JSON and CSV)."""
+    assert wilson(0, n)["low"] == 0.0 and wilson(0, n)["high"] > 0
+    assert wilson(n, n)["high"] == 1.0 and wilson(n, n)["low"] < 1
+
+
 def test_wilson_with_no_cases_is_empty() -> None:
     assert wilson(0, 0) == {"p": None, "low": None, "high": None, "k": 0, "n": 0}
 

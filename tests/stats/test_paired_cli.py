@@ -76,7 +76,11 @@ def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) ->
         ("en", ["a monster comes: ", "points, 95% interval", "no clear difference at 300 nights"]),
         (
             "uk",
-            ["приходить чудовисько: ", "в. п., інтервал 95 %", "немає явної різниці за 300 ночей"],
+            [
+                "приходить чудовисько: ",
+                "в. п., інтервал 95 %",
+                "немає статистично значущої різниці за 300 ночей",
+            ],
         ),
     ],
 )
@@ -310,7 +314,9 @@ def test_shifts_are_told_and_recorded(capsys: pytest.CaptureFixture[str]) -> Non
         (["--shifts", "2,2", "--watchers", "3"], "--shifts gives 2 watches and --watchers 3"),
         (["--shifts", "1,1,1,1,1"], "more than the party of 4: give at most 4 lengths"),
         (["--shifts", "1,1,1", "--set", 'watch.rota=["Wren","Moss"]'], "than the 2 configured"),
-        (["--shifts", "5,5", "--watchers", "2"], "more than the rest period of 8 hours"),
+        (["--shifts", "5,5", "--watchers", "2"], "the lengths add up to 10 hours, more than the"),
+        (["--shifts", "2.01,2,2,2"], "watch 1's 2.01 hours is not a whole number of minutes"),
+        (["--shifts", "2,2,0.01,2"], "watch 3's 0.01 hours is shorter than a minute"),
         (["--shifts", "2,2", "--watchers", "2,3"], "one number of watchers at a time"),
     ],
 )
