@@ -167,10 +167,13 @@ def _unrecognized(
     parser: argparse.ArgumentParser, args: argparse.Namespace, extra: Sequence[str]
 ) -> NoReturn:
     """argparse's "unrecognized arguments", pointing to the help that lists the options: a
-    `campaign` command's own (`nightsim campaign show --help`), not the top level's."""
+    command's own (`nightsim odds --help`, `nightsim campaign show --help`), not the top
+    level's."""
     where = parser
     if getattr(args, "campaign_command", None):
         where = _Parser(prog=f"nightsim campaign {args.campaign_command}")
+    elif getattr(args, "command", None):
+        where = _Parser(prog=f"nightsim {args.command}")
     # argparse's own sentence, through its gettext name (argparse_words puts a language there)
     said: str = vars(argparse)["_"]("unrecognized arguments: %s")
     where.error(said % " ".join(extra))

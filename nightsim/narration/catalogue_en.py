@@ -1172,6 +1172,7 @@ EN: dict[str, str | dict[str, str]] = {
     "n.point": {"one": "point", "other": "points"},
     # counted nouns: CLDR plural forms (Babel), "other" also for fractions
     "n.event": {"one": "event", "other": "events"},
+    "n.member": {"one": "member", "other": "members"},
     "n.other_event": {"one": "other event", "other": "other events"},
     "n.night": {"one": "night", "other": "nights"},
     "n.hour": {"one": "hour", "other": "hours"},

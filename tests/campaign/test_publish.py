@@ -79,7 +79,7 @@ def test_publish_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     c = _new(tmp_path, capsys)
     assert main(["campaign", "publish", c, "--lang", "uk"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Опублікуйте перед ніччю 1 кампанії «The Wood»:")
+    assert out.startswith("Оприлюдніть перед ніччю 1 кампанії «The Wood»:")
     assert "--set цієї ночі: немає" in out
 
 

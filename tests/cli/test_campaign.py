@@ -456,10 +456,12 @@ def test_show_and_verify_speak_the_referees_language(
     assert "; weather heavy rain; watch: " in en[3]
     assert main(["campaign", "show", c, "--lang", "uk"]) == 0
     uk = capsys.readouterr().out.splitlines()
-    assert uk[0].startswith("кампанія «Ліс» (id ") and uk[0].endswith(f"): зіграно 1{NB}ніч")
+    assert uk[0].startswith("кампанія «Ліс» (ідентифікатор ") and uk[0].endswith(
+        f"): зіграно 1{NB}ніч"
+    )
     assert uk[1].startswith("загін зараз: Sir Aldric ")
     assert uk[3] == (
-        "табір наступної ночі: нетрі (шанс зустрічі 2 з 6); сильна злива; варта: Sir Aldric, Wren,"
+        "табір наступної ночі: нетрі (шанс зустрічі 2 з 6); сильна злива; послідовність варт: Sir Aldric, Wren,"
         " Sister Ysolde, Moss"
     )
     assert uk[5] == en[5].replace("head: ", "останній геш ланцюжка: ")
