@@ -461,8 +461,8 @@ def test_show_and_verify_speak_the_referees_language(
     )
     assert uk[1].startswith("загін зараз: Sir Aldric ")
     assert uk[3] == (
-        "табір наступної ночі: нетрі (шанс зустрічі 2 з 6); сильна злива; послідовність варт: Sir Aldric, Wren,"
-        " Sister Ysolde, Moss"
+        "табір наступної ночі: нетрі (шанс зустрічі 2 з 6); сильна злива; послідовність варт:"
+        " Sir Aldric, Wren, Sister Ysolde, Moss"
     )
     assert uk[5] == en[5].replace("head: ", "останній геш ланцюжка: ")
     assert uk[6] == "ночі:" and uk[8] == "поправки:"
