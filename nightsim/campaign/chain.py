@@ -247,7 +247,8 @@ def copied(data: Any) -> Any:
 
 
 def _apply(raw: dict[str, Any], items: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = copied(raw)
+    # Nothing to apply (most nights): `raw` is only read, so it needs no copy.
+    out: dict[str, Any] = copied(raw) if items else raw
     before = [str(m.get("name")) for m in raw.get("party", [])]
     joined: dict[str, str] = {}
     for item in items:
@@ -285,7 +286,11 @@ def state_after(config: dict[str, Any], outcome: NightOutcome) -> dict[str, Any]
     """The next night's config before any adjustment: this night's config with the party's
     HP and exhaustion as dawn left them, the ingredients still packed, carried wood burnt
     with a lit fire, and the next day (what `Journey.advance` carries, as config keys)."""
-    out: dict[str, Any] = copied(config)
+    # Only the party's members and the camp are written below: those are copied, the rest
+    # is read (validated into a new config) and shared.
+    out: dict[str, Any] = dict(config)
+    out["party"] = [dict(member) for member in config["party"]]
+    out["camp"] = dict(config["camp"])
     by_name = {c.name: c for c in outcome.characters}
     for member in out["party"]:
         c = by_name[member["name"]]

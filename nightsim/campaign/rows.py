@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nightsim.limits import MAX_LOG_DEPTH, shown
@@ -79,37 +79,46 @@ def check_tables(conn: sqlite3.Connection) -> None:
             )
 
 
-def one(conn: sqlite3.Connection, sql: str, args: Sequence[Any], where: str) -> tuple[Any, ...]:
+#: Where a value sits, for a refusal: a message, or a function that makes it (a night's
+#: columns are read a thousand times a verify; their names are made only for a refusal).
+Where = str | Callable[[], str]
+
+
+def _told(where: Where) -> str:
+    return where() if callable(where) else where
+
+
+def one(conn: sqlite3.Connection, sql: str, args: Sequence[Any], where: Where) -> tuple[Any, ...]:
     """The one row `sql` selects; Damaged naming `where` if there is none."""
     row = conn.execute(sql, args).fetchone()
     if row is None:
-        raise Damaged(Said("cdmg.row_missing", where=where))
+        raise Damaged(Said("cdmg.row_missing", where=_told(where)))
     return tuple(row)
 
 
-def _wrong(value: Any, where: str, expected: str) -> Damaged:
+def _wrong(value: Any, where: Where, expected: str) -> Damaged:
     kind = {bytes: "bytes", str: "text", int: "number", float: "number"}.get(type(value), "empty")
     return Damaged(
-        Said("cdmg.wrong", where=where, kind=Said(f"cdmg.kind_{kind}"), want=Said(expected))
+        Said("cdmg.wrong", where=_told(where), kind=Said(f"cdmg.kind_{kind}"), want=Said(expected))
     )
 
 
-def text(value: Any, where: str) -> str:
+def text(value: Any, where: Where) -> str:
     if not isinstance(value, str):
         raise _wrong(value, where, "cdmg.want_text")
     return value
 
 
-def hex_digits(value: Any, where: str, digits: int = 64) -> str:
+def hex_digits(value: Any, where: Where, digits: int = 64) -> str:
     """A head or a hash (64 lower-case hex digits), or the campaign's id (32), as a night's
     header must name one."""
     hexed = text(value, where)
     if len(hexed) != digits or any(c not in "0123456789abcdef" for c in hexed):
-        raise Damaged(Said("cdmg.hex", where=where, digits=digits, got=shown(hexed)))
+        raise Damaged(Said("cdmg.hex", where=_told(where), digits=digits, got=shown(hexed)))
     return hexed
 
 
-def optional_text(value: Any, where: str) -> str | None:
+def optional_text(value: Any, where: Where) -> str | None:
     return None if value is None else text(value, where)
 
 
@@ -118,33 +127,33 @@ def optional_text(value: Any, where: str) -> str | None:
 MAX_EXACT = 2**53 - 1
 
 
-def integer(value: Any, where: str, low: int = -MAX_EXACT) -> int:
+def integer(value: Any, where: Where, low: int = -MAX_EXACT) -> int:
     if not isinstance(value, int):
         raise _wrong(value, where, "cdmg.want_int")
     if not low <= value <= MAX_EXACT:
-        raise Damaged(Said("cdmg.range", where=where, value=value))
+        raise Damaged(Said("cdmg.range", where=_told(where), value=value))
     return value
 
 
-def optional_integer(value: Any, where: str) -> int | None:
+def optional_integer(value: Any, where: Where) -> int | None:
     return None if value is None else integer(value, where)
 
 
-def blob(value: Any, where: str) -> bytes:
+def blob(value: Any, where: Where) -> bytes:
     """A log's bytes: stored as a BLOB, never as text (text is not the evidence's bytes)."""
     if not isinstance(value, bytes):
         raise _wrong(value, where, "cdmg.want_blob")
     return value
 
 
-def json_of(value: Any, where: str, kind: type = object) -> Any:
+def json_of(value: Any, where: Where, kind: type = object) -> Any:
     """The JSON text `value` parsed, of type `kind` (dict, list); Damaged naming `where`."""
     try:
         data = json.loads(text(value, where))
     except (ValueError, RecursionError):
-        raise Damaged(Said("cdmg.not_json", where=where, got=shown(value))) from None
+        raise Damaged(Said("cdmg.not_json", where=_told(where), got=shown(value))) from None
     if not isinstance(data, kind) or _depth(data) > MAX_LOG_DEPTH:
-        raise Damaged(Said("cdmg.json", where=where))
+        raise Damaged(Said("cdmg.json", where=_told(where)))
     return data
 
 
@@ -178,15 +187,15 @@ def night(row: Sequence[Any]) -> Any:
 
     number = integer(row[0], "nights.number", 1)
 
-    def where(column: str) -> str:
-        return Said("cdmg.of_night", night=number, column=column)
+    def where(column: str) -> Callable[[], str]:
+        return lambda: Said("cdmg.of_night", night=number, column=column)
 
     party = json_of(row[8], where("party"), list)
     if not all(_member_row(m) for m in party):
-        raise Damaged(Said("cdmg.party", where=where("party")))
+        raise Damaged(Said("cdmg.party", where=_told(where("party"))))
     rested = json_of(row[7], where("rested"), list)
     if not all(isinstance(r, str) for r in rested):
-        raise Damaged(Said("cdmg.rested", where=where("rested")))
+        raise Damaged(Said("cdmg.rested", where=_told(where("rested"))))
     referee = integer(row[3], where("referee"))
     return CampaignNight(
         number=number,

@@ -120,7 +120,8 @@ def _verify(conn: sqlite3.Connection, only: int | None, jobs: int = 1) -> Campai
 
         sql = f"SELECT {COLUMNS}, state_after FROM nights WHERE number >= ? ORDER BY number"
         (count,) = conn.execute("SELECT COUNT(*) FROM nights").fetchone()
-        ahead = rows_ahead(conn.execute(sql, (exp.number,)), 1 if only else jobs, count)
+        snapshot = next(row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main")
+        ahead = rows_ahead(conn.execute(sql, (exp.number,)), 1 if only else jobs, count, snapshot)
         with contextlib.closing(ahead):  # a refusal ends the workers at once
             for row, outcome in ahead:
                 night = rows.night(row)

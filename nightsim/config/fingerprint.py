@@ -65,6 +65,26 @@ def _marks(model: type[BaseModel]) -> bool:
     return False
 
 
+@cache
+def _plan(model: type[BaseModel]) -> dict[str, tuple[bool, Any, type[BaseModel] | None]]:
+    """Per field of `model`: whether it is left out at its default (a key marked `added`
+    that has one), that default as JSON data (only compared, never handed out), and the
+    table model inside it. Made once per model: `campaign verify` reads a config a night."""
+    from nightsim.config.explain import model_in
+
+    plan: dict[str, tuple[bool, Any, type[BaseModel] | None]] = {}
+    for key, field in model.model_fields.items():
+        omitted = added_in(model, key) is not None and not field.is_required()
+        default = None
+        if omitted:
+            default = field.get_default(call_default_factory=True)
+            if isinstance(default, BaseModel):
+                default = default.model_dump(mode="json", exclude_none=True)
+            default = to_jsonable_python(default)
+        plan[key] = (omitted, default, model_in(field.annotation))
+    return plan
+
+
 def omit_added_defaults(
     data: dict[str, Any], model: type[BaseModel] | None = None
 ) -> dict[str, Any]:
@@ -77,21 +97,16 @@ def omit_added_defaults(
         model = Config
     if not _marks(model):
         return data
-    from nightsim.config.explain import model_in
-
+    plan = _plan(model)
     out: dict[str, Any] = {}
     for key, value in data.items():
-        field = model.model_fields.get(key)
-        if field is None:
+        step = plan.get(key)
+        if step is None:
             out[key] = value
             continue
-        if added_in(model, key) is not None and not field.is_required():
-            default = field.get_default(call_default_factory=True)
-            if isinstance(default, BaseModel):
-                default = default.model_dump(mode="json", exclude_none=True)
-            if value == to_jsonable_python(default):
-                continue
-        inner = model_in(field.annotation)
+        omitted, default, inner = step
+        if omitted and value == default:
+            continue
         if inner is not None and isinstance(value, dict):
             value = omit_added_defaults(value, inner)
         elif inner is not None and isinstance(value, list):

@@ -5,6 +5,7 @@ verifying after an upgrade (docs/log-format.md, "Editions")."""
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any
 
 from pydantic import (
@@ -68,18 +69,27 @@ def header_config(
     return out
 
 
+@cache
+def _tables(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, type[BaseModel]]]:
+    """`model`'s fields, and the table model inside each that holds one: looked up once per
+    model, not once a night (`campaign verify` reads a header a night)."""
+    fields = dict(model.model_fields)
+    inners = {key: inner for key, f in fields.items() if (inner := model_in(f.annotation))}
+    return fields, inners
+
+
 def _filled(
     data: dict[str, Any], model: type[BaseModel], where: str, dropped: list[str] | None
 ) -> dict[str, Any]:
     """`data` (one table of `model`) with its defaults filled in, recursively; unknown keys
     appended to `dropped` and left out (when it is given)."""
-    fields = model.model_fields
+    fields, inners = _tables(model)
     out: dict[str, Any] = {}
     for key, value in data.items():
         if key not in fields and dropped is not None:
             dropped.append(f"{where}{key}")
             continue
-        inner = model_in(fields[key].annotation) if key in fields else None
+        inner = inners.get(key)
         if inner is not None and isinstance(value, dict):
             value = _filled(value, inner, f"{where}{key}.", dropped)
         elif inner is not None and isinstance(value, list):

@@ -88,3 +88,30 @@ def test_the_command_takes_jobs(sound: Path, capsys: pytest.CaptureFixture[str])
     assert f"{NIGHTS} nights" in capsys.readouterr().out
     assert main(["campaign", "verify", str(sound), "--jobs", "0"]) == 2
     assert "--jobs: expected 1..256, got 0" in capsys.readouterr().err
+
+
+def test_an_answer_about_other_bytes_is_not_taken(
+    sound: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker's outcome counts only for the very log this process read (its SHA-256):
+    where the worker read other bytes, this process re-simulates the night itself."""
+    import os
+
+    from nightsim.campaign import verification
+
+    real_check, real_log, here = ahead._check, verification._check_log, os.getpid()
+    resimulated_here: list[int] = []
+
+    def other_bytes(numbers: list[int]) -> dict[int, tuple[bytes, object]]:
+        return {n: (b"\0" * 32, found[1]) for n, found in real_check(numbers).items()}
+
+    def counted(n: int, *args: object) -> object:
+        if os.getpid() == here:
+            resimulated_here.append(n)
+        return real_log(n, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ahead, "_check", other_bytes)
+    monkeypatch.setattr(verification, "_check_log", counted)
+    with Campaign.open(sound) as c:
+        verdict = c.verify(jobs=2)
+    assert verdict.problem is None and resimulated_here == list(range(1, NIGHTS + 1))
