@@ -166,6 +166,10 @@ def _number(n: float | Decimal) -> Decimal:
     return d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()
 
 
+# The config keys whose values the catalogue words (`Catalogue.setting`).
+_SETTING_TERMS = {"camp.season": "season", "camp.weather": "weather", "camp.terrain": "terrain"}
+
+
 class Catalogue:
     """`t(key, **fields)` -> the text in one language."""
 
@@ -291,6 +295,17 @@ class Catalogue:
         """A month of the Dolmenwood calendar in the language's letters ("Reedwryme" /
         "Рідрайм"); a month the catalogue does not know, as given."""
         return self.term("month", month)
+
+    def setting(self, key: str, value: str) -> str:
+        """A value a sweep or a grid tries (`camp.season=winter,summer`), as a table in the
+        language reads it: a season, weather or terrain in its words, a switch as yes or no
+        («зима», «так»); English keeps what was typed (the option's own words)."""
+        if self.lang == "en":
+            return value
+        if value in ("true", "false"):
+            return self("word.yes" if value == "true" else "word.no")
+        kind = _SETTING_TERMS.get(key)
+        return value if kind is None else self.term(kind, value)
 
     def creature(self, name: str) -> str:
         """A creature of the bundled camps' encounter tables in the language's words ("a pack

@@ -825,6 +825,7 @@ EN: dict[str, str | dict[str, str]] = {
     " {config}…)",
     "diff.same_nights": "A and B are the same run (the same config, seed and nights): every"
     " difference is 0.",
+    "diff.d": "{d}",
     "diff.clear": "◆ clearly differs",
     "diff.note": "Each line: A, B, and B \u2212 A in percentage points with its 95% interval"
     " (Newcombe's, from the two Wilson intervals); ◆ where the interval leaves out 0. Nights"
@@ -1146,6 +1147,7 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.col_rota": "rota (first watch first)",
     "rank.col_vs": "against\nthe best",
     "rank.span": "{low} to {high}",
+    "rank.span_line": "{low} to {high}",
     "rank.best": "best",
     # in a ranking line, after a measure: the best rota itself
     "rank.best_line": "best",

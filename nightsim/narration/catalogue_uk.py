@@ -850,8 +850,10 @@ UK: dict[str, str | dict[str, str]] = {
     " конфігурація {config}…)",
     "diff.same_nights": "A і B — той самий прогін (та сама конфігурація, зерно й ночі): кожна"
     " різниця 0.",
+    "diff.d": "{d}\u00a0в.\u00a0п.",
     "diff.clear": "◆ статистично значуща різниця",
-    "diff.note": "У кожному рядку: A, B і B \u2212 A у в. п. з 95% інтервалом (Ньюкомба, з двох"
+    "diff.note": "У кожному рядку: A, B і B \u2212 A у в.\u00a0п. з 95\u00a0% інтервалом"
+    " (Ньюкомба, з двох"
     " інтервалів Вілсона); ◆ там, де інтервал не містить 0. Ночі, що не ті самі, дають ширший"
     " інтервал, ніж парне --compare.",
     "sweep.form": "{option} {item}: очікували КЛЮЧ=З1,З2,…, напр. rules.rest_hours=6,7,8",
@@ -1178,6 +1180,7 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.col_rota": "вартові по черзі",
     "rank.col_vs": "проти\nнайкращої",
     "rank.span": "від {low} до {high}",
+    "rank.span_line": "від {low} до {high}\u00a0в.\u00a0п.",
     "rank.best": "найкраща",
     # in a ranking line, after a measure: the best rota itself
     "rank.best_line": "найкраща послідовність",
@@ -1327,9 +1330,9 @@ UK: dict[str, str | dict[str, str]] = {
     "check.names_warned": "Імена, схожі між собою або з літерами різних абеток: див."
     " попередження після цієї панелі.",
     # odds --sweep (narration/sweep.py, page/sweep.py)
-    "sweep.title": "{setting}: {values} за ті самі {nights}, кожне проти {first} (зерно {seed})",
+    "sweep.title": "{setting}: {values} за ті самі {nights}, кожне проти «{first}» (зерно {seed})",
     "sweep.line": "{measure} \u00b7 {value}: {p}",
-    "sweep.note": "Кожне значення проти {first} за ті самі ночі (ніч i \u2014 це run --seed"
+    "sweep.note": "Кожне значення проти «{first}» за ті самі ночі (ніч i \u2014 це run --seed"
     " «S/i» для кожного); різниця, інтервал 95\u00a0% якої містить 0, не є статистично значущою.",
     "sweeppage.charts": "Кожна міра залежно від налаштування",
     "sweeppage.chart_note": "Кожна точка \u2014 шанс за цього значення з інтервалом"

@@ -24,6 +24,14 @@ from nightsim.narration.paired import interval, measure_label, nights_text, verd
 UP, DOWN = "\u25b2", "\u25bc"  # the marks of a clear difference from the first cell
 
 
+def told(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
+    """The report with its rows' and columns' values as the language reads them
+    (`Catalogue.setting`): what every line, table and page of the grid shows."""
+    (a, b) = r["settings"]
+    rows = [t.setting(a, v) for v in r["rows"]]
+    return {**r, "rows": rows, "columns": [t.setting(b, w) for w in r["columns"]]}
+
+
 def first_cell(r: dict[str, Any]) -> str:
     """The first cell, as its two settings: "rules.rest_hours = 6, camp.firewood = 4"."""
     (a, b), (v, w) = r["settings"], (r["rows"][0], r["columns"][0])
@@ -86,6 +94,7 @@ def cells(r: dict[str, Any], m: dict[str, Any]) -> Iterator[tuple[str, str, dict
 def grid_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure and cell: "fire lasts · 8, 6: 9.0%, -19.0 points, 95% …"."""
     t = TextCatalogue(lang)
+    r = told(t, r)
     out = [title(t, r)]
     for m in r["measures"]:
         shown = digits(m)
@@ -122,6 +131,7 @@ def measure_table(t: Catalogue, r: dict[str, Any], m: dict[str, Any]) -> Table:
 def grid_tables(r: dict[str, Any], lang: str = "en") -> RenderableType:
     """The same as `grid_lines`, as a table per measure with the marks explained."""
     t = TextCatalogue(lang)
+    r = told(t, r)
     parts: list[RenderableType] = [Text(title(t, r), style="bold")]
     parts += [measure_table(t, r, m) for m in r["measures"]]
     parts.append(Text(t("grid.marks", up=UP, down=DOWN, first=first_cell(r))))

@@ -35,6 +35,8 @@ def _both(t: Catalogue, est: dict[str, Any]) -> str:
 
 
 def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
+    # A line says its unit (Ukrainian: «в. п.»); a table's column heading says it once.
+    span_key = "rank.span" if best == "rank.best" else "rank.span_line"
     """Against the best: "best", "tied (-1.2 to +0.8)", or "-3.4 (-4.1 to -2.7)" points.
     `best`: the word for the best rota itself, which in a line follows a measure, not the
     rota (Ukrainian agrees it with its noun)."""
@@ -44,7 +46,7 @@ def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") ->
     d = vs[key]
     if d["diff"] is None:
         return "\u2014"
-    span = t("rank.span", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
+    span = t(span_key, low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
     head = t("rank.tied") if not d["clear"] else signed_points(t, d["diff"])
     return f"{head} ({span})"
 

@@ -8,6 +8,7 @@ side of 0, "the same on every night" (and no interval) where nothing moved.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,6 +18,20 @@ from rich.text import Text
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, percent
 from nightsim.narration.paired import interval, measure_label, nights_text, verdict
+
+
+def told(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
+    """The report with its values as the language reads them (`Catalogue.setting`): what
+    every line, table and page of the sweep shows."""
+    key = r["setting"]
+    return {
+        **r,
+        "values": [t.setting(key, v) for v in r["values"]],
+        "measures": [
+            {**m, "points": [{**p, "value": t.setting(key, p["value"])} for p in m["points"]]}
+            for m in r["measures"]
+        ],
+    }
 
 
 def title(t: Catalogue, r: dict[str, Any]) -> str:
@@ -44,6 +59,7 @@ def _against(t: Catalogue, point: dict[str, Any], nights: int) -> str:
 def sweep_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure and value: "fire lasts · 8: 9.0%, -19.0 points, 95% CI …"."""
     t = TextCatalogue(lang)
+    r = told(t, r)
     out = [title(t, r)]
     for m in r["measures"]:
         for point in m["points"]:
@@ -59,6 +75,7 @@ def sweep_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
 def sweep_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
     """The same as `sweep_lines`, as a table: a row per measure, a column per value."""
     t = TextCatalogue(lang)
+    r = told(t, r)
     table = Table(title=title(t, r))
     table.add_column(t("paired.col_measure"))
     for value in r["values"]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import percent
-from nightsim.narration.grid import DOWN, UP, against, digits, first_cell, mark, title
+from nightsim.narration.grid import DOWN, UP, against, digits, first_cell, mark, title, told
 from nightsim.narration.paired import measure_label
 from nightsim.narration.produced import produced_by
 
@@ -142,6 +142,7 @@ def _lines(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> list[str
 
 def grid_page(r: Mapping[str, Any], lang: str = "en") -> GridPage:
     t = Catalogue(lang)
+    r = told(t, r)
     first = first_cell(dict(r))
     return GridPage(
         lang=t.lang,

@@ -20,6 +20,7 @@ from nightsim.narration.figures import percent
 from nightsim.narration.paired import interval, measure_label, verdict
 from nightsim.narration.produced import produced_by
 from nightsim.narration.sweep import title as sweep_title
+from nightsim.narration.sweep import told
 
 W, H, LEFT, RIGHT, TOP, BOTTOM = 320, 190, 44, 12, 14, 34
 
@@ -120,6 +121,7 @@ def _frame() -> dict[str, int]:
 
 def sweep_page(r: Mapping[str, Any], lang: str = "en") -> SweepPage:
     t = Catalogue(lang)
+    r = told(t, r)
     rows = []
     for m in r["measures"]:
         cells = []
