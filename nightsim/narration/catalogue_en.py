@@ -396,6 +396,7 @@ EN: dict[str, str | dict[str, str]] = {
     " nights (--unchecked); what it shows is what the file says. To check it: nightsim"
     " campaign verify FILE --head HEAD.",
     "campaignpage.glance": "The campaign at a glance",
+    "campaignpage.span_one": "{nights:#night}: {first}.",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Nights with an encounter: {attacked}; adjustments between nights:"
     " {adjustments}.",

@@ -424,6 +424,7 @@ UK: dict[str, str | dict[str, str]] = {
     " (--unchecked); вона показує те, що записано у файлі. Щоб перевірити: nightsim campaign"
     " verify ФАЙЛ --head ГЕШ.",
     "campaignpage.glance": "Огляд кампанії",
+    "campaignpage.span_one": "{nights:#night}: {first}.",
     "campaignpage.span": "{nights:#night}: {first} \u2013 {last}.",
     "campaignpage.tally": "Ночей із зустріччю: {attacked}; поправок між ночами: {adjustments}.",
     "campaignpage.empty": "Ще не зіграно жодної ночі.",

@@ -135,7 +135,9 @@ def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
 def _footer(t: Catalogue, r: dict[str, Any]) -> list[str]:
     out = [t("paired.note")]
     best = _saves(r)
-    if best is not None:
+    # Pairing that saves no night says nothing worth a sentence ("200 nights for an
+    # interval as wide as 200 nights'"): left out.
+    if best is not None and best["unpaired_nights"] > r["nights"]:
         out.append(
             t(
                 "paired.saves",

@@ -35,8 +35,8 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
         d = row["difference"]
         span = t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
         line = f"{measure_label(t, row):<46} {percent(t, row['a']['p'], 5)}"
-        diff = t("diff.d", d=signed_points(t, d["d"]))
-        line += f"  {percent(t, row['b']['p'], 5)}  {diff}  ({span})"
+        shown_d = t("diff.d", d=signed_points(t, d["d"]))
+        line += f"  {percent(t, row['b']['p'], 5)}  {shown_d}  ({span})"
         out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)
     out.append("")
     out.append(t("diff.note"))

@@ -351,7 +351,10 @@ def _glance(told: Sequence[_Night], adjustments: int, t: Catalogue) -> tuple[str
     first, last = _date(told[0], t), _date(told[-1], t)
     attacked = sum(1 for n in told if any(h.encounters for h in n.facts.hours))
     return (
-        t("campaignpage.span", nights=len(told), first=first, last=last),
+        # One night, or nights of one date: the date once, not "1 Chysting to 1 Chysting".
+        t("campaignpage.span", nights=len(told), first=first, last=last)
+        if first != last
+        else t("campaignpage.span_one", nights=len(told), first=first),
         t("campaignpage.tally", attacked=attacked, adjustments=adjustments),
     )
 
