@@ -1794,8 +1794,8 @@ UK: dict[str, str | dict[str, str]] = {
     "fault.other_night": "{type} ночі {night}, але відкрита ніч {open}",
     "fault.begins_early": "ніч {night} починається до кінця ночі {open}",
     "fault.night_order": "починається ніч {night}, а мала ніч {expected} з {of}",
-    "fault.cut_short": "журнал обірвано: він закінчується на {last}, а цілий журнал закінчується"
-    " night.summary ночі {nights}",
+    "fault.cut_short": "журнал обірвано: його останній рядок \u2014 подія {last}, а цілий журнал"
+    " закінчується подією night.summary (підсумком ночі {nights})",
     "fault.no_newline": "немає нового рядка в кінці: файл обірвано",
     "fault.seq_ahead": "seq дорівнює {got}, а мав {seq}: рядок перед ним видалили або рядки"
     " переставили",
