@@ -130,7 +130,9 @@ def _mapped(path: Path, expected: str, error: Callable[[str], Exception]) -> Ite
     except IsADirectoryError:
         raise error(_said("file.directory", path=str(path), expected=_kind(expected))) from None
     except OSError as exc:
-        raise error(_said("file.unreadable", path=str(path), why=exc.strerror)) from None
+        from nightsim.told import os_why
+
+        raise error(_said("file.unreadable", path=str(path), why=os_why(exc))) from None
 
 
 # Kernel pseudo-filesystems: their files are regular to stat(), but a read may wait for ever

@@ -51,3 +51,26 @@ def said_of(exc: BaseException) -> str:
     raised with one, else its text."""
     first = exc.args[0] if exc.args else None
     return first if isinstance(first, Said) else str(exc)
+
+
+# The operating system's reasons a user meets most (a full disk, a read-only folder, a server
+# that is down), by code, so they are told in the command's language; the English entries
+# are Linux's own words (os.strerror). Any other reason stays as the system gives it.
+_OS_REASONS = frozenset(
+    {
+        "ENOSPC", "EDQUOT", "EACCES", "EPERM", "EROFS", "ENOENT", "EISDIR", "ENOTDIR", "EEXIST",
+        "EPIPE", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EIO", "ENAMETOOLONG", "EMFILE",
+    }
+)  # fmt: skip
+
+
+def os_why(exc: BaseException) -> str:
+    """Why an OSError happened, by code where it is one of the common reasons, else the
+    system's words (its `strerror`, or its text)."""
+    import errno
+
+    number = getattr(exc, "errno", None)
+    name = errno.errorcode.get(number) if isinstance(number, int) else None
+    if name in _OS_REASONS:
+        return Said(f"os.{name}")
+    return str(getattr(exc, "strerror", None) or exc or type(exc).__name__)

@@ -21,7 +21,7 @@ from pathlib import Path
 from nightsim.campaign import rows
 from nightsim.errors import CampaignBusy, EnvironmentFailure, NotACampaign
 from nightsim.limits import shown
-from nightsim.told import Said, said_of
+from nightsim.told import Said, os_why, said_of
 
 # `PRAGMA application_id`: "NSIM" in ASCII, so `file` and a reader tell a campaign from any
 # other SQLite database.
@@ -134,7 +134,7 @@ _ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.ENOMEM
 
 
 def _os_error(path: Path, exc: OSError) -> Exception:
-    said = Said("file.cannot_create_campaign", path=shown(path), why=exc.strerror)
+    said = Said("file.cannot_create_campaign", path=shown(path), why=os_why(exc))
     return EnvironmentFailure(said) if exc.errno in _ENVIRONMENT else NotACampaign(said)
 
 

@@ -26,7 +26,7 @@ from nightsim.cli.common import (
 )
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_SHOWN_LINE, shown
-from nightsim.told import Said, said_of
+from nightsim.told import Said, os_why, said_of
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -158,7 +158,7 @@ def _failed(exc: BaseException, lang: str = "en") -> int:
     if isinstance(exc, OSError):
         # Every input and the log writer raise their own errors: what is left is stdout's.
         silence_stdout()
-        error(Said("file.cannot_write", path=exc.filename or "stdout", why=exc.strerror), lang)
+        error(Said("file.cannot_write", path=exc.filename or "stdout", why=os_why(exc)), lang)
         return EXIT_IOERR
     raise exc
 

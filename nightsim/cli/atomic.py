@@ -29,7 +29,7 @@ from pathlib import Path
 from nightsim.cli.common import UsageError
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import shown
-from nightsim.told import Said
+from nightsim.told import Said, os_why
 
 PARTIAL_SUFFIX = ".partial"
 
@@ -77,7 +77,7 @@ def creation_error(path: Path, exc: OSError, what: str) -> Exception:
     if isinstance(exc, IsADirectoryError):
         hint = Said("file.log_dir_hint") if what == "a log" else ""
         return UsageError(Said("file.is_directory", path=shown(path), hint=hint))
-    message = Said("file.cannot_write", path=shown(path), why=exc.strerror)
+    message = Said("file.cannot_write", path=shown(path), why=os_why(exc))
     return EnvironmentFailure(message) if exc.errno in _ENVIRONMENT else UsageError(message)
 
 
@@ -227,7 +227,7 @@ class AtomicFile:
 
     def _fail(self, code: str, exc: OSError) -> None:
         self.discard()
-        raise EnvironmentFailure(Said(code, path=shown(self.final), why=exc.strerror)) from None
+        raise EnvironmentFailure(Said(code, path=shown(self.final), why=os_why(exc))) from None
 
 
 def _sync_folder(folder: Path) -> None:

@@ -30,7 +30,7 @@ from nightsim.cli.common import (
 )
 from nightsim.errors import CampaignBusy, ConfigError, LogError, NotACampaign
 from nightsim.limits import MAX_CAMPAIGN_NIGHTS, MAX_WAIT_SECONDS, said_line, shown
-from nightsim.told import Said, in_lang, said_of
+from nightsim.told import Said, in_lang, os_why, said_of
 
 if TYPE_CHECKING:
     from nightsim.campaign import Campaign, CampaignNight
@@ -329,7 +329,7 @@ def _share(args: argparse.Namespace) -> int:
         except FileExistsError:
             raise UsageError(Said("use.copy_exists", path=shown(out))) from None
         except OSError as exc:
-            raise UsageError(Said("use.copy_cannot", path=shown(out), why=exc.strerror)) from None
+            raise UsageError(Said("use.copy_cannot", path=shown(out), why=os_why(exc))) from None
     say(args, "status.share_done", out=shown(out), nights=nights, next=nights + 1)
     return EXIT_OK
 

@@ -22,7 +22,7 @@ from nightsim.cli.atomic import NO_LINK
 from nightsim.cli.common import UsageError
 from nightsim.cli.stop import held
 from nightsim.limits import shown
-from nightsim.told import Said
+from nightsim.told import Said, os_why
 
 if TYPE_CHECKING:
     from nightsim.events import Event
@@ -194,7 +194,7 @@ class PageFile:
             _write_whole(fd, text)
         except OSError as exc:
             self.discard()
-            return Said("file.cannot_write_page", path=shown(self.path), why=exc.strerror)
+            return Said("file.cannot_write_page", path=shown(self.path), why=os_why(exc))
         return None
 
     def place(self) -> str | None:
@@ -209,7 +209,7 @@ class PageFile:
         except FileExistsError:
             return Said("file.page_appeared", path=shown(self.path))
         except OSError as exc:
-            return Said("file.cannot_write_page", path=shown(self.path), why=exc.strerror)
+            return Said("file.cannot_write_page", path=shown(self.path), why=os_why(exc))
         finally:
             self.discard()
         return None

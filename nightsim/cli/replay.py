@@ -20,7 +20,7 @@ from nightsim.errors import EmptyLog, EnvironmentFailure, LogError, NotALog, ope
 from nightsim.events import event_dict
 from nightsim.limits import MAX_SPOOL_BYTES, json_inert, shown
 from nightsim.log.writer import canonical_json
-from nightsim.told import Said
+from nightsim.told import Said, os_why
 from nightsim.view import REFEREE, viewed_lines
 
 EPILOG = """\
@@ -180,7 +180,7 @@ def _spool(fh: IO[bytes], copy: IO[bytes], path: Path) -> None:
         copy.flush()
     except OSError as exc:
         raise EnvironmentFailure(
-            Said("file.cannot_copy_pipe", path=shown(path), why=exc.strerror)
+            Said("file.cannot_copy_pipe", path=shown(path), why=os_why(exc))
         ) from None
 
 

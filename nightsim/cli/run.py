@@ -34,7 +34,7 @@ from nightsim.cli.common import (
 from nightsim.cli.page import Logged, PageFile
 from nightsim.errors import EnvironmentFailure
 from nightsim.limits import MAX_NIGHTS, SECRET_SEED_CHARS, guessable, shown
-from nightsim.told import Said, said_of
+from nightsim.told import Said, os_why, said_of
 from nightsim.view import REFEREE, viewed_lines
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def open_log(args: argparse.Namespace, seed: int | str) -> AtomicFile | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(Said("use.log_folder", folder=str(folder), why=exc.strerror)) from None
+        raise UsageError(Said("use.log_folder", folder=str(folder), why=os_why(exc))) from None
     stem = f"night-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{_named(seed, args.view)}"
     for n in range(1, 1000):
         path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
@@ -323,7 +323,7 @@ class _Night:
             silence_stdout()
             self._page_failed(where, lang)
             raise EnvironmentFailure(
-                Said("file.stdout_failed", why=failed.strerror, where=where, rerun=rerun)
+                Said("file.stdout_failed", why=os_why(failed), where=where, rerun=rerun)
             )
         else:
             log = (

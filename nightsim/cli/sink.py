@@ -27,7 +27,7 @@ from nightsim.cli import stop
 from nightsim.cli.common import UsageError, status
 from nightsim.limits import shown
 from nightsim.log.cloudevents import Batcher, Wrapper
-from nightsim.told import Said
+from nightsim.told import Said, in_lang, os_why
 
 if TYPE_CHECKING:
     from nightsim.cli.page import Logged
@@ -100,8 +100,9 @@ class _Tally:
 class Sink:
     """The events of one command, POSTed in order from one background thread."""
 
-    def __init__(self, url: SplitResult, mode: str, drain_seconds: float) -> None:
+    def __init__(self, url: SplitResult, mode: str, drain_seconds: float, lang: str = "en") -> None:
         self.url, self.mode, self.drain_seconds = url, mode, drain_seconds
+        self.lang = lang  # the command's: its closing line is told in it
         self.tally = _Tally()
         self._queue: queue.Queue[Post | None] = queue.Queue(MAX_QUEUED)
         self._abandoned = threading.Event()
@@ -177,27 +178,23 @@ class Sink:
         status(self.said())
 
     def said(self) -> str:
-        t = self.tally
-        total = t.queued + t.dropped
-        with t.lock:
-            delivered, problem = t.delivered, t.last_problem
+        from nightsim.narration.catalogue import Catalogue
+
+        tally = self.tally
+        total = tally.queued + tally.dropped
+        with tally.lock:
+            delivered, problem = tally.delivered, tally.last_problem
         # Without a password or a query: a webhook's secret token stays out of the logs.
         host = self.url.hostname or ""
         host = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
         port = f":{self.url.port}" if self.url.port is not None else ""
         where = shown(f"{self.url.scheme}://{host}{port}{self.url.path}")
+        t = Catalogue(self.lang)
+        count = t(f"sink.count_{'batch' if self.mode == 'batch' else 'event'}", n=delivered)
         if delivered == total:
-            return f"nightsim: sink {where}: {self._count(delivered)} delivered"
-        why = f" (last: {problem})" if problem else " (still queued at the end)"
-        return (
-            f"nightsim: warning: sink {where}: {self._count(delivered)} delivered,"
-            f" {total - delivered} undelivered{why}; the log and the night are whole"
-        )
-
-    def _count(self, n: int) -> str:
-        if self.mode == "batch":
-            return f"{n} night's batch" if n == 1 else f"{n} nights' batches"
-        return f"{n} event" if n == 1 else f"{n} events"
+            return t("sink.done", where=where, count=count)
+        why = t("sink.last", problem=in_lang(problem, self.lang)) if problem else t("sink.queued")
+        return t("sink.warn", where=where, count=count, left=total - delivered, why=why)
 
     # --- the background thread ------------------------------------------------------------
 
@@ -246,8 +243,8 @@ class Sink:
         except (OSError, http.client.HTTPException) as exc:
             self._close()
             # (shown: a bad status line quotes what the server sent, escapes and all)
-            why = str(getattr(exc, "strerror", None) or exc or type(exc).__name__)
-            return shown(why, quote=False)
+            why = os_why(exc)  # a common reason by code, told in the command's language
+            return why if isinstance(why, Said) else shown(why, quote=False)
 
     def _close(self) -> None:
         if self._conn is not None:

@@ -62,4 +62,4 @@ def sink_from_args(args: argparse.Namespace) -> Sink | None:
                 got=shown(drain),
             )
         )
-    return Sink(url, args.sink_mode, drain)
+    return Sink(url, args.sink_mode, drain, getattr(args, "lang", None) or "en")

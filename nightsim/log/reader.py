@@ -69,7 +69,7 @@ from nightsim.log.writer import (
     float_free_jcs,
     json_fields,
 )
-from nightsim.told import Said
+from nightsim.told import Said, os_why
 
 #: The log format versions this nightsim reads: its own, and format 1 (upgraded on reading).
 READABLE_VERSIONS = (1, LOG_VERSION)
@@ -735,7 +735,7 @@ def log_lines(fh: IO[bytes], where: str = "the log") -> Iterator[bytes]:
         try:
             raw = fh.readline(limit + 1)
         except OSError as exc:
-            said = Said("file.unreadable", path=where, why=exc.strerror)
+            said = Said("file.unreadable", path=where, why=os_why(exc))
             raise EnvironmentFailure(said) from None
         if not raw:
             return

@@ -548,7 +548,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cv.diff_extra": "{name} є в загоні, хоча не мало бути",
     "cv.diff_order": "порядок загону інший",
     "cv.column_values": " (записано {got}, а в журналі {want})",
-    "cv.column": "{column} ночі {night} (nights.{column}) не такий, як у її журналі{values}:"
+    "cv.column": "стовпець nights.{column} ночі {night} не такий, як у її журналі{values}:"
     " файл змінено",
     "cv.pending_seed": "зерно наступної ночі (pending.seed) — не те, чий геш оголосили"
     " (pending.commitment): файл змінено",
@@ -707,6 +707,29 @@ UK: dict[str, str | dict[str, str]] = {
     "camp.ukrainian-party": "загін з українськими іменами для української розповіді (--lang uk)",
     "camp.winter-hill-fire": "загін із типової конфігурації на пагорбі взимку, з багаттям",
     "init.write_one": "записати табір: nightsim init --from НАЗВА [ШЛЯХ]",
+    "sink.done": "nightsim: приймач подій {where}: доставлено {count}",
+    "sink.warn": "nightsim: попередження: приймач подій {where}: доставлено {count}, не"
+    " доставлено {left}{why}; журнал і ніч цілі",
+    "sink.last": " (остання помилка: {problem})",
+    "sink.queued": " (наприкінці ще в черзі)",
+    "sink.count_event": "{n:#event}",
+    "sink.count_batch": "{n:#batch}",
+    "os.ENOSPC": "на пристрої не лишилося місця",
+    "os.EDQUOT": "вичерпано дискову квоту",
+    "os.EACCES": "доступ заборонено",
+    "os.EPERM": "операцію не дозволено",
+    "os.EROFS": "файлова система лише для читання",
+    "os.ENOENT": "такого файлу чи теки немає",
+    "os.EISDIR": "це тека",
+    "os.ENOTDIR": "це не тека",
+    "os.EEXIST": "файл уже існує",
+    "os.EPIPE": "канал закрито з іншого боку",
+    "os.ECONNREFUSED": "з'єднання відхилено",
+    "os.ECONNRESET": "з'єднання розірвано іншою стороною",
+    "os.ETIMEDOUT": "час очікування з'єднання вичерпано",
+    "os.EIO": "помилка введення-виведення",
+    "os.ENAMETOOLONG": "задовга назва файлу",
+    "os.EMFILE": "забагато відкритих файлів",
     "cpubw.seed": "ніч {night} зіграно з іншим зерном: її геш зерна sha256 {got}, а не"
     " оприлюднений {published}",
     "cpubw.config": "ніч {night} зіграно з іншою конфігурацією: її відбиток sha256 {got}, а не"
@@ -1001,7 +1024,7 @@ UK: dict[str, str | dict[str, str]] = {
     "check.season_month": "Пора року: {season} (за місяцем {month}).",
     "check.season_given": "Пора року: {season}.",
     "check.firewood": "Дрова: модифікатор {mod} на кожного збирача ({source});"
-    " {gatherers:#gatherer}, принесено дров на {carried:#hour_acc}.",
+    " {gatherers:#gatherer}; дров із собою \u2014 на {carried:#hour_acc}.",
     "check.weather_by_night": "Погода ніч за ніччю: {weathers} (тут рядки першої ночі;"
     " ночі після кінця списку мають його останню погоду).",
     "check.fire": "Багаття: шанс розпалити {chance} з {rule.chance_die}; засіб для добування"
@@ -1159,7 +1182,7 @@ UK: dict[str, str | dict[str, str]] = {
     "measure.party.rota_broken": "послідовність варт порушено (вартовий заснув)",
     "measure.party.fire_lasts": "багаття горить увесь час відпочинку",
     "measure.party.nobody_awake": "приходить чудовисько, а всі сплять",
-    "measure.party.nobody_awake_given_encounter": "усі сплять, коли приходить чудовисько",
+    "measure.party.nobody_awake_given_encounter": "серед ночей із зустріччю \u2014 усі сплять",
     "measure.character.surprised": "захоплено зненацька",
     "measure.character.full_rest": "повноцінний нічний відпочинок",
     "measure.character.exhausted": "виснаження",
@@ -1194,8 +1217,7 @@ UK: dict[str, str | dict[str, str]] = {
     "rank.tied_share": "У кожній із них: {what}.",
     "rank.share_place": "{name} на варті {watch}",
     "rank.share_watchers": "{names} серед вартових",
-    "rank.share_none": "У цих послідовностей варт немає жодного спільного місця вартового, якого не"
-    " було б в інших.",
+    "rank.share_none": "Жодне місце вартового не вирізняє ці послідовності варт з-поміж решти.",
     "rank.shift_hours": "У кожній послідовності варт \u2014 варти тривалістю {hours}\u00a0год,"
     " у цьому порядку.",
     "rank.within": "Лише послідовності варт, у яких {what}.",
@@ -1217,6 +1239,12 @@ UK: dict[str, str | dict[str, str]] = {
         "other": "в.\u00a0п.",
     },
     # злічувані іменники: форми множини за CLDR (Babel), "other" — для дробових чисел
+    "n.batch": {
+        "one": "пакет ночі",
+        "few": "пакети ночей",
+        "many": "пакетів ночей",
+        "other": "пакета ночей",
+    },
     "n.event": {"one": "подія", "few": "події", "many": "подій", "other": "події"},
     "n.other_event": {
         "one": "інша подія",
@@ -1602,7 +1630,8 @@ UK: dict[str, str | dict[str, str]] = {
     "status.where_log": "журнал повний: {path}",
     "status.where_no_log": "без журналу (--no-log)",
     "status.stdout_closed": "nightsim: читач закрив stdout; {where}; останній геш: {head}",
-    "status.stopped": "nightsim: зупинено до кінця: журнал не записано; ніч — {rerun}",
+    "status.stopped": "nightsim: перервано, не дійшовши до кінця ночі: журнал не записано; цю ніч"
+    " дає {rerun}",
     "status.odds_seed": "зерно: {seed}  (повторити: {flags})",
     "status.rank_nights": "{rotas} послідовностей варт: по {nights:,} ночей кожна (змініть"
     " через --nights)",

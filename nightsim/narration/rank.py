@@ -105,6 +105,8 @@ def _ties(t: Catalogue, part: dict[str, Any], nights: int) -> str:
         rotas=part["rotas"],
         nights=nights_text(t, nights),
     )
+    if part["tied_with_best"] >= part["rotas"]:
+        return ties  # every rota tied: there is no other rota to tell them apart from
     return f"{ties} {tied_share_text(t, part.get('tied_share'))}"
 
 

@@ -246,4 +246,6 @@ def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:
     if r["tied_with_best"] <= 1:  # the best alone
         return t("rank.none_tied", nights=nights_text(t, r["nights"]))
     listed = t("oddspage.tied_list", ranks=", ".join(tied), count=count(t, r["tied_with_best"]))
+    if r["tied_with_best"] >= r["rotas"]:
+        return listed  # every rota tied: none other to tell them apart from
     return f"{listed} {tied_share_text(t, r.get('tied_share'))}"

@@ -211,6 +211,18 @@ def commands(d: Path) -> Iterator[list[str]]:
     # a night checked against a published block it does not match
     yield ["campaign", "verify", c, "--night", "1", "--commitment", "0" * 64]
     yield ["campaign", "verify", c, "--night", "1", "--edition", "9"]
+    # a sink that is down: the closing warning (port 9, discard: nothing listens)
+    yield [
+        "run",
+        CAMP,
+        "--seed",
+        "5",
+        "--no-log",
+        "--sink",
+        "http://127.0.0.1:9/x",
+        "--sink-timeout",
+        "0.2",
+    ]
 
 
 def test_every_command_and_refusal_says_no_english(

@@ -204,7 +204,7 @@ def test_what_the_tied_rotas_share_is_said_in_both_languages() -> None:
     assert tied_share_text(uk, shares_moss) == "У кожній із них: Moss серед вартових."  # noqa: RUF001
     none: dict[str, list[object]] = {"places": [], "watchers": []}
     assert "no watcher's place in common" in tied_share_text(en, none)
-    assert "немає" in tied_share_text(uk, none)
+    assert "Жодне місце вартового" in tied_share_text(uk, none)
 
 
 def test_pin_and_exclude_keep_only_those_rotas_and_change_none(
