@@ -1394,7 +1394,7 @@ UK: dict[str, str | dict[str, str]] = {
     "gridpage.tip_first": "{tip}; перша клітинка",
     "gridpage.tip_vs": "{tip}; проти першої клітинки: {diff}",
     # що створило звіт (кожен текст, сторінка й CSV шансів)
-    "report.produced_by": "Створено nightsim {version} з {config} (sha256 конфігурації"
+    "report.produced_by": "Створено nightsim {version} із {config} (sha256 конфігурації"
     " {sha}){sets}; зерно {seed}, {nights}, кості {rng}, редакція правил {edition}.",
     "report.default_config": "вбудованої типової конфігурації",
     "report.sets": " з --set {items}",
