@@ -19,7 +19,13 @@ from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, percent
-from nightsim.narration.paired import interval, measure_label, nights_text, verdict
+from nightsim.narration.paired import (
+    interval,
+    measure_label,
+    nights_text,
+    one_decimal_agrees,
+    verdict,
+)
 
 UP, DOWN = "\u25b2", "\u25bc"  # the marks of a clear difference from the first cell
 
@@ -79,7 +85,7 @@ def digits(m: Mapping[str, Any]) -> int:
             vs, p = cell["vs_first"], cell["estimate"]["p"]
             if vs is None or vs["diff"] is None or p is None or first is None:
                 continue
-            if round(round(p * 100, 1) - round(first * 100, 1), 1) != round(vs["diff"] * 100, 1):
+            if not one_decimal_agrees(first, p, vs["diff"]):
                 return 2
     return 1
 

@@ -45,18 +45,22 @@ def signed_points(t: Catalogue, x: float) -> str:
     return ("+" if value > 0 else "") + number(t, value, digits)
 
 
+def one_decimal_agrees(a: float, b: float, diff: float) -> bool:
+    """Whether chances `a` and `b` shown with one decimal give `diff` as shown (in points,
+    one decimal): where not, the chances are worded with two (docs/odds.md, "How the
+    numbers are worded")."""
+    return round(round(b * 100, 1) - round(a * 100, 1), 1) == round(diff * 100, 1)
+
+
 def sides(t: Catalogue, a: float | None, b: float | None, diff: float | None) -> tuple[str, str]:
     """A's and B's chances as shown beside their difference: with one decimal, or two when
     the one-decimal sides would not give the difference shown (14.7% → 15.1% beside
     +0.5 points reads as a slip; 14.66% → 15.14% does not)."""
     if a is None or b is None or diff is None:
         return percent(t, a), percent(t, b)
-    if round(round(b * 100, 1) - round(a * 100, 1), 1) == round(diff * 100, 1):
+    if one_decimal_agrees(a, b, diff):
         return percent(t, a), percent(t, b)
-    return (
-        t("fmt.percent", value=number(t, a * 100, 2)),
-        t("fmt.percent", value=number(t, b * 100, 2)),
-    )
+    return percent(t, a, digits=2), percent(t, b, digits=2)
 
 
 def interval(t: Catalogue, d: dict[str, Any]) -> str:

@@ -35,11 +35,11 @@ def _both(t: Catalogue, est: dict[str, Any]) -> str:
 
 
 def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
-    # A line says its unit (Ukrainian: «в. п.»); a table's column heading says it once.
-    span_key = "rank.span" if best == "rank.best" else "rank.span_line"
     """Against the best: "best", "tied (-1.2 to +0.8)", or "-3.4 (-4.1 to -2.7)" points.
     `best`: the word for the best rota itself, which in a line follows a measure, not the
     rota (Ukrainian agrees it with its noun)."""
+    # A line says its unit (Ukrainian: «в. п.»); a table's column heading says it once.
+    span_key = "rank.span" if best == "rank.best" else "rank.span_line"
     vs = row["vs_best"]
     if vs is None:
         return t(best)
