@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from nightsim.cli.common import UsageError, config_from_args
+from nightsim.config.overrides import blamed_on
 from nightsim.told import Said
 
 Row = list[object]
@@ -19,7 +20,7 @@ def config_b(args: argparse.Namespace) -> Any:
     except UsageError as exc:
         said = exc.args[0] if exc.args else None
         if isinstance(said, Said) and "option" in said.fields:  # a --set item's problem
-            raise UsageError(Said(said.code, **{**said.fields, "option": "--compare"})) from None
+            raise UsageError(blamed_on(said, "--compare")) from None
         raise
     return config
 

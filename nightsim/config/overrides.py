@@ -134,7 +134,21 @@ def _hint(key: str, text: str) -> str:
         return ""
     quoted = ", ".join(f'"{shown(w, quote=False, limit=20)}"' for w in words[:3])
     more = ", …" if len(words) > 3 else ""
-    return Said("config.set_quote_names", dotted=key, names=f"{quoted}{more}")
+    return Said(
+        "config.set_quote_names", option="--set", dotted=key, names=f"{quoted}{more}", more=""
+    )
+
+
+def blamed_on(said: Said, option: str) -> Said:
+    """A `--set` item's mistake told as `option`'s (`--compare`, `--sweep`, `--grid`: their
+    items are `--set` items too), its hint's example included; a sweep's example shows
+    that more values follow."""
+    fields = {k: blamed_on(v, option) if isinstance(v, Said) else v for k, v in said.fields.items()}
+    if fields.get("option") == "--set":
+        fields["option"] = option
+    if said.code == "config.set_quote_names" and option in ("--sweep", "--grid"):
+        fields["more"] = ",\u2026"
+    return Said(said.code, **fields)
 
 
 def _toml_value(key: str, text: str, depth: int) -> Any:

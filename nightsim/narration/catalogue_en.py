@@ -666,7 +666,7 @@ EN: dict[str, str | dict[str, str]] = {
     "config.set_not_dotted": "{option} {item}: {dotted} is not a dotted key",
     "config.set_not_toml": "{option} {item}: {value} is not a TOML value{hint}",
     "config.set_quote_names": "; quote each name, and the item for the shell:"
-    " --set '{dotted}=[{names}]'",
+    " {option} '{dotted}=[{names}]{more}'",
     "config.set_no_member": "{option} {item}: no {table} member named {name}{hint}",
     "config.set_not_table": "{option} {item}: {dotted} is not a table",
     "chead.other_night": "that is night {matched}'s head, not night {night}'s ({got})",

@@ -691,7 +691,7 @@ UK: dict[str, str | dict[str, str]] = {
     "config.set_not_dotted": "{option} {item}: {dotted} — не ключ через крапки",
     "config.set_not_toml": "{option} {item}: {value} — не значення TOML{hint}",
     "config.set_quote_names": "; візьміть кожне ім'я в лапки, а весь аргумент — у лапки для"
-    " оболонки: --set '{dotted}=[{names}]'",
+    " оболонки: {option} '{dotted}=[{names}]{more}'",
     "config.set_no_member": "{option} {item}: у {table} немає учасника на ім'я {name}{hint}",
     "config.set_not_table": "{option} {item}: {dotted} — не таблиця",
     "chead.other_night": "це останній геш ланцюжка ночі {matched}, а не ночі {night} ({got})",

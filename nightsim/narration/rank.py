@@ -16,7 +16,7 @@ from rich.text import Text
 from nightsim.measures import ROTA, by_key
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, number, percent
-from nightsim.narration.paired import nights_text, signed_points
+from nightsim.narration.paired import nights_text, one_decimal_agrees, signed_points
 
 # The ranking's measures (`measures.ROTA`), in its order: someone awake, full rests, spells
 # kept; the table tells the first two against the best.
@@ -27,11 +27,26 @@ def _label(t: Catalogue, key: str) -> str:
     return t(by_key(ROTA, key).label)
 
 
-def _both(t: Catalogue, est: dict[str, Any]) -> str:
+def _both(t: Catalogue, est: dict[str, Any], places: int = 1) -> str:
     if est["p"] is None:
         return "\u2014"
     low, high = (number(t, est[k] * 100) for k in ("low", "high"))
-    return t("fmt.p_range", p=percent(t, est["p"]), low=low, high=high)
+    return t("fmt.p_range", p=percent(t, est["p"], digits=places), low=low, high=high)
+
+
+def digits(part: dict[str, Any], key: str) -> int:
+    """A measure's chances with one decimal, or two when some rota's one-decimal chance and
+    the best's would not give the difference shown beside it (84.0% and 85.2% beside -1.3
+    points): docs/odds.md, "How the numbers are worded", as `--compare` words its sides."""
+    best = next((row[key]["p"] for row in part["top"] if row["vs_best"] is None), None)
+    for row in part["top"]:
+        vs, p = row["vs_best"], row[key]["p"]
+        if vs is None or best is None or p is None:
+            continue
+        d = vs[key]
+        if d["diff"] is not None and d["clear"] and not one_decimal_agrees(best, p, d["diff"]):
+            return 2
+    return 1
 
 
 def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
@@ -67,13 +82,14 @@ def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
     table.add_column(_label(t, REST), justify="right", no_wrap=True)
     table.add_column(t("rank.col_vs"), justify="right")
     table.add_column(_label(t, SPELLS), justify="right", no_wrap=True)
+    awake, rest = digits(part, AWAKE), digits(part, REST)
     for row in part["top"]:
         table.add_row(
             str(row["rank"]),
             ", ".join(row["rota"]),
-            _both(t, row[AWAKE]),
+            _both(t, row[AWAKE], awake),
             _vs(t, row, AWAKE),
-            percent(t, row[REST]["p"]),
+            percent(t, row[REST]["p"], digits=rest),
             _vs(t, row, REST),
             percent(t, row[SPELLS]["p"]),
         )
@@ -81,14 +97,15 @@ def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
 
 
 def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
+    awake, rest = digits(part, AWAKE), digits(part, REST)
     return [
         t(
             "rank.line",
             rank=row["rank"],
             rota=", ".join(row["rota"]),
-            awake=_both(t, row[AWAKE]),
+            awake=_both(t, row[AWAKE], awake),
             awake_vs=_vs(t, row, AWAKE, "rank.best_line"),
-            rest=percent(t, row[REST]["p"]),
+            rest=percent(t, row[REST]["p"], digits=rest),
             rest_vs=_vs(t, row, REST, "rank.best_line"),
             spells=percent(t, row[SPELLS]["p"]),
         )

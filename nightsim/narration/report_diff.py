@@ -9,7 +9,16 @@ from typing import Any
 from nightsim.limits import shown
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import percent
-from nightsim.narration.paired import measure_label, signed_points
+from nightsim.narration.paired import measure_label, one_decimal_agrees, signed_points
+
+
+def _sides(t: Catalogue, a: float | None, b: float | None, d: float | None) -> tuple[str, str]:
+    """Both chances with one decimal, or two where the one-decimal chances would not give
+    the difference shown beside them (docs/odds.md, "How the numbers are worded")."""
+    places = 1
+    if a is not None and b is not None and d is not None and not one_decimal_agrees(a, b, d):
+        places = 2
+    return percent(t, a, 5, places), percent(t, b, 5, places)
 
 
 def render_diff(diff: dict[str, Any], lang: str) -> str:
@@ -34,9 +43,9 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
     for row in diff["rows"]:
         d = row["difference"]
         span = t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
-        line = f"{measure_label(t, row):<46} {percent(t, row['a']['p'], 5)}"
-        shown_d = t("diff.d", d=signed_points(t, d["d"]))
-        line += f"  {percent(t, row['b']['p'], 5)}  {shown_d}  ({span})"
+        a, b = _sides(t, row["a"]["p"], row["b"]["p"], d["d"])
+        line = f"{measure_label(t, row):<46} {a}"
+        line += f"  {b}  {t('diff.d', d=signed_points(t, d['d']))}  ({span})"
         out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)
     out.append("")
     out.append(t("diff.note"))

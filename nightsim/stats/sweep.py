@@ -13,6 +13,7 @@ from typing import Any
 
 from nightsim import __version__
 from nightsim.config import Config, ConfigError, with_overrides
+from nightsim.config.overrides import blamed_on
 from nightsim.engine.dice import RNG_ID
 from nightsim.limits import shown
 from nightsim.measures import row_of
@@ -83,6 +84,8 @@ def set_items(config: Config, items: Sequence[tuple[str, str]], option: str) -> 
         if isinstance(said, Said) and said.code == "config.set_at":
             fields = said.fields
             said = Said("sweep.at", option=option, item=fields["item"], problem=fields["problem"])
+        elif isinstance(said, Said):
+            said = blamed_on(said, option)
         raise ConfigError(said) from None
 
 

@@ -240,6 +240,34 @@ def test_rank_rotas_is_deterministic_and_independent_of_jobs() -> None:
     assert a[0].comes and any(k for _, _, k, _ in a[0].comes)
 
 
+def test_every_rank_line_s_chances_give_the_difference_it_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A rota's chance and the best's, as printed, give the difference printed beside it (to
+    its tenth): where one decimal would not, the measure's chances get two, as `--compare`
+    words its sides (docs/odds.md, "How the numbers are worded")."""
+    argv = ["odds", "--seed", "1", "--nights", "1000", "--rank-rotas", "--watchers", "2"]
+    assert main([*argv, "--top", "12", "--jobs", "1"]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("#")]
+    measure = re.compile(
+        r"(someone awake|full rests) ([\d.]+)%(?: \([^)]*\))?, "
+        r"(best|tied \([^)]*\)|([+\u2212]?[\d.]+) \()"
+    )
+    best: dict[str, float] = {}
+    checked = two = 0
+    for line in lines:
+        for found in measure.finditer(line):
+            name, p, diff = found[1], float(found[2]), found[4]
+            two += len(found[2].split(".")[1]) == 2
+            if found[3] == "best":
+                best[name] = p
+            elif diff is not None:
+                shown = float(diff.replace("\u2212", "-"))
+                assert abs((p - best[name]) - shown) <= 0.05 + 1e-9, line
+                checked += 1
+    assert len(lines) == 12 and checked > 5 and two > 0
+
+
 def test_rank_rotas_keeps_shift_lengths() -> None:
     config = cfg('watch.shifts=[{name="Moss",hours=3},{name="Wren",hours=2}]')
     ranked = rank_rotas(config, 1, 50)

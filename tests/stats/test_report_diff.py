@@ -96,3 +96,21 @@ def test_what_is_not_a_saved_report_is_one_line(
     assert code == 2 and out == ""
     (line,) = err.strip().splitlines()
     assert line.startswith("nightsim: помилка: ")
+
+
+def test_every_line_s_chances_give_the_difference_it_shows(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both sides, as printed, give the difference printed beside them (to its tenth): where
+    one decimal would not, that line's sides get two (docs/odds.md, "How the numbers are
+    worded")."""
+    import re
+
+    code, text, _ = diff(capsys, reports["a"], reports["seven"], "--force")
+    line = re.compile(r"([\d.]+)%\s+([\d.]+)%\s+([+\u2212]?[\d.]+)\s")
+    found = [m for m in map(line.search, text.splitlines()) if m]
+    for m in found:
+        shown = float(m[3].replace("\u2212", "-"))
+        assert abs((float(m[2]) - float(m[1])) - shown) <= 0.05 + 1e-9, m.string
+    assert code == 0 and len(found) > 10
+    assert any(len(m[1].split(".")[1]) == 2 for m in found)  # the seed needs two somewhere

@@ -76,6 +76,32 @@ def test_the_cli_refuses_a_value_that_makes_no_config(capsys: pytest.CaptureFixt
     assert "--sweep rules.rest_hours=99: " in err and "16" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--sweep", "rules.rest_hours=8,[1"], "--sweep rules.rest_hours: '[1' is not a TOML"),
+        (
+            ["--grid", "rules.rest_hours=8,[1", "--grid", "camp.light_fire=true,false"],
+            "--grid rules.rest_hours: '[1' is not a TOML",
+        ),
+        (["--sweep", "party.Nobody.con=3,4"], "--sweep party.Nobody.con: no party member"),
+        (
+            ["--sweep", "watch.rota=[Moss,Wren],[Wren,Moss]"],
+            """--sweep 'watch.rota=["Moss", "Wren"],\u2026'""",
+        ),
+        (["--compare", "watch.rota=[Moss,Wren]"], """--compare 'watch.rota=["Moss", "Wren"]'"""),
+    ],
+)
+def test_a_value_that_is_no_toml_is_blamed_on_its_own_option(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """An item of `--sweep`, `--grid` or `--compare` is a `--set` item, but the mistake is
+    told as the option the referee typed, its example too."""
+    assert main(["odds", "--nights", "10", *argv]) == 2
+    (err,) = capsys.readouterr().err.splitlines()
+    assert said in err and "--set" not in err
+
+
 def test_the_same_compare_key_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--compare", "camp.encounter_chance=2", "--compare", "camp.encounter_chance=3"]
     assert main(["odds", *argv]) == 2
