@@ -34,6 +34,14 @@ def _said(code: str, fields: dict[str, Any]) -> Said:
     return Said(code, **fields)
 
 
+def _in_lang(value: Any, lang: str) -> Any:
+    if isinstance(value, Said):
+        return in_lang(value, lang)
+    if isinstance(value, tuple) and any(isinstance(v, Said) for v in value):
+        return tuple(in_lang(v, lang) if isinstance(v, str) else v for v in value)
+    return value
+
+
 def in_lang(text: str, lang: str) -> str:
     """`text` in `lang`: a `Said` told from its code, any other text as it is."""
     if isinstance(text, Said) and lang != "en":
@@ -41,7 +49,7 @@ def in_lang(text: str, lang: str) -> str:
 
         # A field that is itself a message (a phrase: "after night 3", a reader's fault) is
         # told in the same language.
-        fields = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in text.fields.items()}
+        fields = {k: _in_lang(v, lang) for k, v in text.fields.items()}
         return Catalogue(lang)(text.code, **fields)
     return str(text)
 

@@ -157,7 +157,13 @@ def _one_name(where: str, name: str) -> str | None:
         return Said(f"names.space_{end}", where=where, name=shown(name))
     ch = _invisible(name)
     if ch is not None:
-        return Said("names.invisible", where=where, name=shown(name), char=_codepoint(ch))
+        return Said(
+            "names.invisible",
+            where=where,
+            name=shown(name),
+            char=_codepoint(ch),
+            point=f"\\u{ord(ch):04x}",
+        )
     return None
 
 
@@ -240,8 +246,9 @@ def name_warnings(config: Config) -> list[str]:
                     "names.mixes",
                     i=i,
                     name=shown(c.name),
-                    scripts=tuple(s.title() for s in scripts),
+                    scripts=tuple(map(_script_said, scripts)),
                     chars=", ".join(map(_codepoint, odd)),
+                    codes=", ".join(f"\\u{ord(ch):04x}" for ch in odd),
                 )
             )
     kept: dict[str, str] = {}
@@ -252,6 +259,16 @@ def name_warnings(config: Config) -> list[str]:
         else:
             kept[key] = c.name
     return out
+
+
+# The scripts a warning names in the reader's language; another keeps its Unicode word.
+_NAMED_SCRIPTS = frozenset(
+    {"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "GEORGIAN", "HEBREW", "ARABIC", "CJK"}
+)
+
+
+def _script_said(script: str) -> str:
+    return Said(f"script.{script}") if script in _NAMED_SCRIPTS else script.title()
 
 
 def _script_of_most(name: str) -> str | None:

@@ -564,8 +564,8 @@ EN: dict[str, str | dict[str, str]] = {
     " name without it; remove it",
     "names.space_end": "{where}: {name} has whitespace at its end, which prints like the name"
     " without it; remove it",
-    "names.invisible": "{where}: {name} holds {char}, an invisible character, so it prints like"
-    " another name; remove it",
+    "names.invisible": "{where}: {name} holds {char}{point:.0}, an invisible character, so it"
+    " prints like another name; remove it",
     "names.how_forms": "the same name in two Unicode forms, composed and decomposed ({a} and {b})",
     "names.how_case": "the same name but for case (compared after Unicode normalisation)",
     "names.same": "party: {a} and {b} are {how}; give two characters names that differ in more"
@@ -574,8 +574,16 @@ EN: dict[str, str | dict[str, str]] = {
     "names.look_alike_as": "look alike ({a} and {b})",
     "names.joining": "party: {a} and {b} {how}; give the new member a name that differs in"
     " more than that",
-    "names.mixes": "party[{i}].name: {name} mixes {scripts} letters ({chars}): it may pose as"
-    " another name",
+    "names.mixes": "party[{i}].name: {name} mixes {scripts} letters ({chars}{codes:.0}): it may"
+    " pose as another name",
+    "script.LATIN": "Latin",
+    "script.CYRILLIC": "Cyrillic",
+    "script.GREEK": "Greek",
+    "script.ARMENIAN": "Armenian",
+    "script.GEORGIAN": "Georgian",
+    "script.HEBREW": "Hebrew",
+    "script.ARABIC": "Arabic",
+    "script.CJK": "CJK",
     "names.look_alike": "party: {a} and {b} look alike; a player may take one for the other",
     "unread.edition": "the log was played under rules edition {edition}, which this nightsim"
     " does not play: told as written, it is not re-simulated",

@@ -586,8 +586,8 @@ UK: dict[str, str | dict[str, str]] = {
     " без нього; приберіть його",
     "names.space_end": "{where}: {name} має пробіл у кінці, і друкується так само, як ім'я без"
     " нього; приберіть його",
-    "names.invisible": "{where}: {name} містить {char}, невидимий символ, тож друкується як"
-    " інше ім'я; приберіть його",
+    "names.invisible": "{where}: {name} містить {point}{char:.0}, невидимий символ, тож"
+    " друкується як інше ім'я; приберіть його",
     "names.how_forms": "те саме ім'я у двох формах Unicode, складеній і розкладеній ({a} і {b})",
     "names.how_case": "те саме ім'я з різницею лише в регістрі (порівняно після нормалізації"
     " Unicode)",
@@ -597,7 +597,15 @@ UK: dict[str, str | dict[str, str]] = {
     "names.look_alike_as": "схожі на вигляд ({a} і {b})",
     "names.joining": "party: {a} і {b} {how}; дайте новому учасникові ім'я, що різниться більше",
     "names.mixes": "party[{i}].name: {name} змішує літери різних писемностей ({scripts}:"
-    " {chars}): воно може видавати себе за інше ім'я",
+    " {codes}{chars:.0}): воно може видавати себе за інше ім'я",  # Unicode's names are English
+    "script.LATIN": "латиниця",
+    "script.CYRILLIC": "кирилиця",
+    "script.GREEK": "грецьке письмо",
+    "script.ARMENIAN": "вірменське письмо",
+    "script.GEORGIAN": "грузинське письмо",
+    "script.HEBREW": "іврит",
+    "script.ARABIC": "арабське письмо",
+    "script.CJK": "китайські ієрогліфи",
     "names.look_alike": "party: {a} і {b} схожі на вигляд; гравець може сплутати їх",
     "unread.edition": "журнал зіграно за редакцією правил {edition}, якої цей nightsim не грає:"
     " його розказано як записано, без повторної симуляції",

@@ -213,3 +213,19 @@ def test_an_emoji_with_its_selector_is_a_name_and_a_small_capital_looks_like_its
     assert skeleton("M\u1d0fss") == skeleton("Moss")
     warned = name_warnings(parse_config(renamed("Sir Aldric", "M\u1d0fss")))
     assert any("look alike" in line for line in warned)
+
+
+def test_a_mixed_name_is_told_in_ukrainian_without_unicode_s_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under `--lang uk` the scripts are named in Ukrainian and the letter by its code point
+    alone: Unicode's character names are English."""
+    path = tmp_path / "camp.toml"
+    path.write_text(renamed("Sir Aldric", "Wr\u0435n"), encoding="utf-8")
+    assert main(["check", str(path), "--lang", "uk"]) == 0
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "писемностей" in x]
+    assert "(кирилиця й латиниця: \\u0435)" in line and "CYRILLIC" not in line
+    path.write_text(renamed("Moss", "Mo\u200bss"), encoding="utf-8")
+    assert main(["check", str(path), "--lang", "uk"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "містить \\u200b, невидимий символ" in line and "ZERO" not in line
