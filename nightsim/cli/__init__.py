@@ -106,6 +106,13 @@ class _Parser(argparse.ArgumentParser):
         t = Catalogue(argparse_words.current())
         self.exit(EXIT_USAGE, t("status.usage_error", prog=self.prog, message=text) + "\n")
 
+    def format_help(self) -> str:
+        if argparse_words.current() == "uk":  # --help --lang uk: the texts in Ukrainian too
+            from nightsim.cli import help_words
+
+            help_words.in_ukrainian(self)
+        return super().format_help()
+
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse drops a write error silently: `--help > /dev/full` would exit 0 having
         # printed nothing. On stdout it is the environment's failure, exit 74 (cli.main).

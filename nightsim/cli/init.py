@@ -57,8 +57,11 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def starter_text() -> str:
-    return (resources.files("nightsim") / "data" / "starter.toml").read_text(encoding="utf-8")
+def starter_text(lang: str = "en") -> str:
+    """The starter config, its comments (and its party, spells and creatures, the referee's
+    own words) in `lang`: `--lang uk` writes a Ukrainian table's camp."""
+    name = "starter.uk.toml" if lang == "uk" else "starter.toml"
+    return (resources.files("nightsim") / "data" / name).read_text(encoding="utf-8")
 
 
 # The ready camps: one copy, in the package (so `init --from` works after a plain install),
@@ -98,7 +101,7 @@ def _list(lang: str) -> int:
 def _chosen(args: argparse.Namespace) -> tuple[str, str]:
     """The text to write and where: the starter, or the ready camp `--from` names."""
     if args.camp is None:
-        return starter_text(), args.path or "camp.toml"
+        return starter_text(args.lang), args.path or "camp.toml"
     camps = ready_camps()
     name = args.camp.removesuffix(".toml")
     if name not in camps:

@@ -67,3 +67,39 @@ def test_starter_rota_does_not_leave_every_watcher_exactly_six_hours() -> None:
     assert slept == {"Brother Anselm": 400, "Marta": 400, "Pip": 400, "Hollis": 600}
     nine = parse_config(starter_text(), ["rules.rest_hours=9"])
     assert [w.key for w in checkup(nine).warnings] == ["warn.six_hours"]
+
+
+def test_init_in_ukrainian_writes_the_same_camp_told_in_ukrainian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`init --lang uk`: the starter's comments in Ukrainian, and its party, spells and
+    creatures (the referee's own words) too; every setting the same as the English one's,
+    so the docs' account of the starter holds for both."""
+    import re
+    import tomllib
+
+    path = tmp_path / "camp.toml"
+    assert main(["init", str(path), "--lang", "uk"]) == 0
+    capsys.readouterr()
+    text = path.read_text(encoding="utf-8")
+    assert text == starter_text("uk") != starter_text()
+    comments = " ".join(line.partition("#")[2] for line in text.splitlines() if "#" in line)
+    english = set(re.findall(r"\b[a-z]{4,}\b", re.sub(r'"[^"]*"|\S*[=_.]\S*', " ", comments)))
+    # what stays English: the terrains and seasons a key takes, and the commands
+    assert english <= {"open", "forest", "farmland", "fungal", "hills", "meadow", "hilly",
+                       "tangled", "boggy", "craggy", "swamp", "thorny", "winter", "spring",
+                       "summer", "autumn", "nightsim", "check", "auto", "lang", "damp",
+                       "snow", "heavy", "rain", "normal", "adverse", "shifts", "hours",
+                       "name", "night", "fire", "they", "camp", "toml", "seed", "party",
+                       "watch", "rules", "true", "false", "eaters"}, english  # fmt: skip
+    uk, en = tomllib.loads(text), tomllib.loads(starter_text())
+    assert uk["camp"] == en["camp"] and uk["rules"] == en["rules"]
+    strings = {"name", "spells"}
+    for a, b in zip(uk["party"], en["party"], strict=True):
+        assert {k: v for k, v in a.items() if k not in strings} == {
+            k: v for k, v in b.items() if k not in strings
+        }
+    cfg = load_config(path)
+    assert checkup(cfg).warnings == ()
+    assert main(["check", str(path), "--lang", "uk"]) == 0
+    assert "Попереджень немає." in capsys.readouterr().out
