@@ -375,6 +375,12 @@ def _night(args: argparse.Namespace) -> int:
     sink = sink_from_args(args)  # its URL checked before the campaign is opened
     with _opened(args) as c:
         where = shown(args.file)
+        missing = c.first_missing()
+        if missing is not None:
+            # Refused, not warned: a night played onto a ledger with a row deleted is a
+            # campaign whose every later verify says NOT GENUINE (docs/campaign.md, "Nothing
+            # lost").
+            raise UsageError(Said("campaign.night_gap", path=where, night=missing))
 
         def committed(played: tuple[CampaignNight, ...]) -> None:
             last = played[-1]

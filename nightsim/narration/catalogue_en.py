@@ -778,6 +778,8 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.busy": "the campaign {path} is busy (another nightsim is writing it)",
     "campaign.void_note": "--note {note}: say why the night is void, in one printable line of"
     " at most 500",
+    "campaign.night_gap": "{path}: night {night} is missing from the file (a row deleted): no"
+    " night is played onto it; `nightsim campaign verify` says what it means",
     "campaign.void_missing": "night {night} is missing from the file: `campaign verify`",
     "campaign.void_broken": "night {night}'s log is broken: `nightsim campaign verify --night"
     " {night}` names what is wrong; nothing is recorded",

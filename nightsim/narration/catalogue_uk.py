@@ -803,6 +803,8 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.busy": "кампанія {path} зайнята (її записує інший nightsim)",
     "campaign.void_note": "--note {note}: скажіть, чому ніч анульовано, одним рядком друкованих"
     " символів, щонайбільше 500",
+    "campaign.night_gap": "{path}: у файлі бракує ночі {night} (рядок видалено): нову ніч до"
+    " нього не додано; що це означає, скаже `nightsim campaign verify`",
     "campaign.void_missing": "ночі {night} у файлі немає: `campaign verify`",
     "campaign.void_broken": "журнал ночі {night} пошкоджено: `nightsim campaign verify --night"
     " {night}` скаже, що не так; нічого не записано",

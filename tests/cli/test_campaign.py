@@ -408,6 +408,12 @@ def test_a_missing_night_is_warned_of_and_the_rest_shown(
     assert 'id="night-3"' in done.out and 'id="night-2"' not in done.out
     assert main(["campaign", "verify", str(c)]) == 1
     assert "night 2 is missing" in capsys.readouterr().out
+    # Nothing is played onto it: the ledger is as it was.
+    before = c.read_bytes()
+    assert main(["campaign", "night", str(c), "--quiet", "--lang", "uk"]) == 2
+    done = capsys.readouterr()
+    assert "у файлі бракує ночі 2" in done.err and len(done.err.splitlines()) == 1
+    assert not done.out and c.read_bytes() == before
 
 
 def test_a_mistyped_option_points_to_its_command_help(
