@@ -330,7 +330,7 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.party_not_surprised": "Тих, хто не спить ({names}), не захоплено зненацька: кидок"
     " загону {roll}.",
     "enc.monster_surprised": "Чудовиськ захоплено зненацька ({roll}).",
-    "enc.monster_not_surprised": "Чудовиськ не захоплено зненацька ({roll}).",
+    "enc.monster_not_surprised": "Чудовисько не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)
     "morning.title": "Ранок після ночі {night} \u00b7 {clock}",
     "rest.short": "ні: сон менше {rule.min_sleep_hours} год",
@@ -368,7 +368,7 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.roll_table@players": "Істота: як розповість ведучий.",
     "enc.distance@players": "Відстань: {ft:#foot}.",
     "enc.monster_surprised@players": "Чудовиськ захоплено зненацька.",
-    "enc.monster_not_surprised@players": "Чудовиськ не захоплено зненацька.",
+    "enc.monster_not_surprised@players": "Чудовисько не захоплено зненацька.",
     "morning.watch_held@players": "{actor} до світанку не засинає на варті.",
     "morning.no_encounter@players": "Мандрівні чудовиська не прийшли.",
     # мандрівка
@@ -544,7 +544,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cv.void_log_broken": "журнал ночі {night} пошкоджено: `--night {night}`",
     "cv.void_not_restoring": "{where} не повертає стан, з якого почалася ніч {night}: його змінено",
     "cv.diff": "{field} = {got}, а має бути {want}",
-    "cv.diff_missing": "{name} немає в загоні",
+    "cv.diff_missing": "{name} — не в загоні",
     "cv.diff_extra": "{name} є в загоні, хоча не мало бути",
     "cv.diff_order": "порядок загону інший",
     "cv.column_values": " (записано {got}, а в журналі {want})",
@@ -823,10 +823,10 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.camp_state": "--set {item}: {member}стан загону (учасники, HP, виснаження,"
     " припаси, дата) змінюється лише поправкою: `nightsim campaign adjust"
     " ФАЙЛ --set ... --note ...`",
-    "campaign.not_in_party": "{name} немає в загоні{hint}; ",
+    "campaign.not_in_party": "{name} — не член загону{hint}; ",
     "campaign.leave_who": "--leave {name}: у загоні немає нікого з таким ім'ям{hint} (загін:"
     " {party})",
-    "campaign.new_member": "--set {item}: {name} немає в загоні{hint}; новому учасникові"
+    "campaign.new_member": "--set {item}: {name} — не член загону{hint}; новому учасникові"
     " потрібні {required}",
     "campaign.party_fields": "--set {item}: загін \u2014 це його учасники, кожного змінюють"
     " його власні поля (party.NAME.hp=3, party.NAME.exhaustion=0), або --leave NAME",
@@ -871,7 +871,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cfg.site": "evening.site: табір має облаштовувати щонайменше один персонаж",
     "cfg.one_job": "evening.{job}: {name} уже виконує {other}; персонаж виконує одну справу"
     " приготувань",
-    "cfg.not_member": "{where}: {name} немає в загоні{hint} (загін: {party})",
+    "cfg.not_member": "{where}: {name} — не член загону{hint} (загін: {party})",
     "campaign.not_a_database": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений)",
     "file.kind_report": "звіт JSON",
     "diff.not_odds": "{file}: це не збережений звіт `nightsim odds` (--format json, без"
@@ -983,8 +983,8 @@ UK: dict[str, str | dict[str, str]] = {
     "cshow.adjustments": "поправки:",
     "cshow.adjustment": "  {number}  після ночі {after}: {items}",
     "cverify.all": "перевірено: кампанія{title}: {nights:#night}; останній геш ланцюжка: {head}",
-    "cverify.one": "перевірено: кампанія{title}: ніч {night} і її зв'язки; останній геш"
-    " ланцюжка: {head}",
+    "cverify.one": "перевірено: кампанія{title}: ніч {night} і її зв'язок із сусідніми;"
+    " останній геш ланцюжка: {head}",
     # verify's answer on stdout, and its refusals of a log that is not what was published
     "verify.verified": "перевірено: усі події збігаються ({events:#event}, {nights:#night})",
     "verify.seed_published": "геш зерна {seed} \u2014 sha256 {sha}, той самий, що оприлюднили"
@@ -1119,7 +1119,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.row.creature": "Істота",
     "whatif.row.watch": "На варті",
     "whatif.row.awake": "Хто не спить",
-    "whatif.row.surprised": "Зненацька",
+    "whatif.row.surprised": "Захоплено зненацька",
     "whatif.row.party_roll": "Кидок загону",
     "whatif.row.monster_roll": "Кидок чудовиськ",
     "whatif.roll_surprised": "{roll}: зненацька",
@@ -1136,7 +1136,7 @@ UK: dict[str, str | dict[str, str]] = {
     "whatif.m.slept_minutes": "Сон",
     "whatif.m.hp": "HP",
     "whatif.m.exhaustion": "Виснаження",
-    "whatif.m.surprised": "Зненацька",
+    "whatif.m.surprised": "Захоплено зненацька",
     "whatif.m.spells": "Закляття",
     "whatif.spell_lost": "{spell} (втрачено)",
     "whatif.none": "\u2014",
@@ -1615,7 +1615,7 @@ UK: dict[str, str | dict[str, str]] = {
     "status.referee_seed": "ніч {night}: зерно вибрав ведучий",
     "status.referee_seed_was": "ніч {night}: зерно вибрав ведучий: {seed}",
     "status.night_head": "ніч {night}: останній геш ланцюжка:\n{head}",
-    "status.night_fingerprint": "ніч {night}: зіграна з конфігурацією, чий відбиток sha256:",
+    "status.night_fingerprint": "ніч {night}: зіграна з конфігурацією з відбитком sha256:",
     "status.next_committed": "геш зерна наступної ночі записано: sha256:\n{sha}",
     "status.adjusted": "поправку {number} записано після ночі {night}: sha256 {sha}",
     "status.log_written": "журнал ночі {night}: {out}; останній геш: {head}",
