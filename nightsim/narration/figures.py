@@ -25,10 +25,9 @@ NO_BREAK = "\u00a0"
 
 
 class TextCatalogue(Catalogue):
-    """The catalogue for text a terminal shows: every no-break space a plain one."""
-
-    def __call__(self, key: str, **fields: Any) -> str:
-        return super().__call__(key, **fields).replace(NO_BREAK, " ")
+    """The catalogue for text a terminal shows: as the page's, its no-break spaces kept
+    ("50,3 %": the number never ends a line apart from its unit; rich's wrapping keeps
+    them, narration/safe.py)."""
 
 
 def number(t: Catalogue, x: float, digits: int = 1) -> str:

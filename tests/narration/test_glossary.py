@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from nightsim.cli.help_words import table as help_table
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
 
@@ -115,6 +116,12 @@ def test_no_line_says_a_forbidden_variant(term: Term) -> None:
         for key, text in _lines(table)
         for pattern in patterns
         if (m := pattern.search(text))
+    ]
+    said += [
+        ("uk --help", english[:40], m[0])  # --help --lang uk's texts (cli/help_words.py)
+        for english, text in help_table().items()
+        for pattern in term.never_uk
+        if (m := pattern.search(text.replace("\n", " ")))
     ]
     said += [
         (path.name, "", m[0])
