@@ -196,7 +196,9 @@ class Campaign:
 
     def first_missing(self) -> int | None:
         """The first night missing before the last (a row deleted from the file), or None:
-        `show` and `page` warn of it; `verify` says what it means."""
+        `show` and `page` warn of it, `night` refuses; `verify` says what it means. A last
+        number out of range is that damage first (`last_night`)."""
+        self.last_night  # noqa: B018 (read for its check)
         row = self._one(
             "SELECT CASE WHEN MIN(number) > 1 THEN 1 ELSE (SELECT n.number + 1 FROM nights n"
             " WHERE n.number < (SELECT MAX(number) FROM nights) AND NOT EXISTS (SELECT 1 FROM"

@@ -380,7 +380,7 @@ def _night(args: argparse.Namespace) -> int:
             # Refused, not warned: a night played onto a ledger with a row deleted is a
             # campaign whose every later verify says NOT GENUINE (docs/campaign.md, "Nothing
             # lost").
-            raise UsageError(Said("campaign.night_gap", path=where, night=missing))
+            raise UsageError(Said("campaign.night_gap", path=shown(Path(args.file)), night=missing))
 
         def committed(played: tuple[CampaignNight, ...]) -> None:
             last = played[-1]

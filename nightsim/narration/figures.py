@@ -16,7 +16,6 @@ never breaks a line at it.)
 
 from __future__ import annotations
 
-from typing import Any
 
 from nightsim.narration.catalogue import Catalogue
 

@@ -19,7 +19,9 @@ from nightsim.narration.figures import TextCatalogue, number, percent
 
 
 def nights_text(t: Catalogue, n: int) -> str:
-    return f"{number(t, n, 0)} {t.form('night', n)}"
+    """ "10,000 nights" / "10 000 ночей": Ukrainian joins them by a no-break space, as
+    `Catalogue.count` does (a line never ends between a number and its noun)."""
+    return f"{number(t, n, 0)}{t('fmt.unit_space')}{t.form('night', n)}"
 
 
 def points(t: Catalogue, d: float) -> str:

@@ -20,7 +20,7 @@ HELP_ALLOWED = {
     "ex_tempfail", "sysexits", "sigint", "sigterm", "sighup", "ctrl", "ssh", "kill",
     "http", "https", "post", "ce", "localhost", "schema", "draft", "monte", "carlo",
     "structured", "binary", "referee", "players", "mkdocs", "ascii", "svg", "png",
-    "enter", "lines", "serve", "unicode", "less", "diff", "schema",
+    "enter", "lines", "serve", "unicode", "less", "diff",
     "rotas",  # --rank-rotas, broken at its hyphen by argparse's wrapping
     "camps",  # `serve camps`: a folder's name
     "version",  # schemas/log-line-v<version>.json, a path broken by argparse's wrapping

@@ -102,11 +102,11 @@ def test_numbers_as_cldr_uk_writes_them() -> None:
     assert number(uk, -0.8) == "\u22120,8" and number(en, -0.8) == "\u22120.8"
 
 
-def test_a_terminal_gets_plain_spaces() -> None:
-    # The safe console escapes U+00A0 (str.isprintable refuses it): a terminal's text has
-    # none, or it would read "12,3\xa0%".
+def test_a_terminal_keeps_the_no_break_spaces() -> None:
+    # Ukrainian typography: a number never ends a line apart from its unit ("12,3 %"); the
+    # safe console prints U+00A0 as it is (narration/safe.py), the goldens hold no "\x".
     t = TextCatalogue("uk")
-    assert percent(t, 0.123) == "12,3 %" and count(t, 10_000) == "10 000"
+    assert percent(t, 0.123) == "12,3\u00a0%" and count(t, 10_000) == "10\u00a0000"
 
 
 # --- text: goldens at 80 columns ----------------------------------------------------------
@@ -115,7 +115,7 @@ def test_a_terminal_gets_plain_spaces() -> None:
 def test_golden_odds_uk_80(capsys: pytest.CaptureFixture[str], columns_80: None) -> None:
     text = odds(capsys, "--nights", "300", "--lang", "uk")
     assert_ukrainian(text)
-    assert "Шанси за 300 ночей (зерно 1)" in text and "\\x" not in text
+    assert "Шанси за 300\u00a0ночей (зерно 1)" in text and "\\x" not in text
     assert max(len(line) for line in text.splitlines()) <= 80
     check_golden("odds-1-300-uk-80.txt", text)
 
@@ -123,7 +123,7 @@ def test_golden_odds_uk_80(capsys: pytest.CaptureFixture[str], columns_80: None)
 def test_golden_odds_journeys_uk_80(capsys: pytest.CaptureFixture[str], columns_80: None) -> None:
     text = odds(capsys, "--nights", "300", "--nights-per-journey", "3", "--lang", "uk")
     assert_ukrainian(text)
-    assert "мандрівок: 100, у кожній 3 ночі" in text
+    assert "мандрівок: 100, у кожній 3\u00a0ночі" in text
     assert "Повноцінний нічний відпочинок за ночами мандрівки" in text
     check_golden("odds-1-300x3-uk-80.txt", text)
 

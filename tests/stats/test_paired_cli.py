@@ -78,8 +78,8 @@ def test_compare_csv_is_the_jsons_numbers(capsys: pytest.CaptureFixture[str]) ->
             "uk",
             [
                 "приходить чудовисько: ",
-                "в. п., інтервал 95 %",
-                "немає статистично значущої різниці за 300 ночей",
+                "в.\u00a0п., інтервал 95\u00a0%",
+                "немає статистично значущої різниці за 300\u00a0ночей",
             ],
         ),
     ],
@@ -93,8 +93,8 @@ def test_compare_text_piped_is_one_line_a_measure(
     r = as_json(capsys, "--nights", "300", "--seed", "4", *CHANCE)
     enc = r["measures"][0]
     a, b = f"{enc['a']['p'] * 100:.1f}", f"{enc['b']['p'] * 100:.1f}"
-    if lang == "uk":  # CLDR uk: a decimal comma, a space before the per cent sign
-        a, b = a.replace(".", ",") + " ", b.replace(".", ",") + " "
+    if lang == "uk":  # CLDR uk: a decimal comma, a no-break space before the per cent sign
+        a, b = a.replace(".", ",") + "\u00a0", b.replace(".", ",") + "\u00a0"
     assert f"{a}% \u2192 {b}%" in text
 
 
