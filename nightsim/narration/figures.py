@@ -16,7 +16,6 @@ never breaks a line at it.)
 
 from __future__ import annotations
 
-
 from nightsim.narration.catalogue import Catalogue
 
 MINUS = "\u2212"

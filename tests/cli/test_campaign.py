@@ -412,7 +412,7 @@ def test_a_missing_night_is_warned_of_and_the_rest_shown(
     before = c.read_bytes()
     assert main(["campaign", "night", str(c), "--quiet", "--lang", "uk"]) == 2
     done = capsys.readouterr()
-    assert "у файлі бракує ночі 2" in done.err and len(done.err.splitlines()) == 1
+    assert "у файлі бракує ночі 2" in done.err and len(done.err.splitlines()) == 1  # noqa: RUF001
     assert not done.out and c.read_bytes() == before
 
 
