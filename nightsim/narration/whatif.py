@@ -371,7 +371,8 @@ def _night(n: NightTold, told: Told) -> list[RenderableType]:
     parts.append(_section(t("whatif.dawn_title")))
     heads = [t("col.character"), t("whatif.col.what")]
     parts.append(indented(_side_table(n.dawn, heads, told)))
-    parts.append(Text(t("whatif.marked"), style="dim"))
+    if any(r.differs for r in (*(n.encounter or ()), *n.dawn)):  # a note about no mark: none
+        parts.append(Text(t("whatif.marked"), style="dim"))
     return parts
 
 

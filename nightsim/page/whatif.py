@@ -38,6 +38,7 @@ class WhatifNight:
     dawn_title: str
     dawn: Side
     marked: str
+    any_marked: bool  # the note about the mark only under a table that shows one
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ def page(told: Told) -> WhatifPage:
             dawn_title=t("whatif.dawn_title"),
             dawn=_side(n.dawn, (t("col.character"), t("whatif.col.what"))),
             marked=t("whatif.marked"),
+            any_marked=any(r.differs for r in (*n.encounter, *n.dawn)),
         )
     return WhatifPage(
         lang=t.lang,

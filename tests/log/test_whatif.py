@@ -503,3 +503,16 @@ def test_the_readme_whatif_nights_example_is_real(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.rstrip("\n").splitlines() == shown
+
+
+def test_the_mark_s_note_stands_only_under_a_mark(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "*: not as in the log." explains a mark: a change that alters nothing at dawn nor in
+    the encounter shows no mark, and so no note, as text and as the page."""
+    note = "not as in the log"
+    for item, marked in (("party.Wren.cha=11", False), (WREN_FIRST, True)):
+        code, out, _ = whatif([str(night), "--set", item], capsys)
+        assert code == 0 and (note in out) is marked, item
+        code, page, _ = whatif([str(night), "--set", item, "--format", "html"], capsys)
+        assert code == 0 and (f'<p class="dim">*: {note}.</p>' in page) is marked, item
