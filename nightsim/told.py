@@ -10,6 +10,7 @@ makes one.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -39,7 +40,26 @@ def _in_lang(value: Any, lang: str) -> Any:
         return in_lang(value, lang)
     if isinstance(value, tuple) and any(isinstance(v, Said) for v in value):
         return tuple(in_lang(v, lang) if isinstance(v, str) else v for v in value)
+    if isinstance(value, str) and lang == "uk":
+        return _guillemets(value)
     return value
+
+
+# A value quoted as typed (`limits.shown`: 'Moss', "Mo'ss"), or a listing of such values.
+_ONE = "'[^'\\n]*'|\"[^\"\\n]*\""
+_QUOTED = re.compile(f"({_ONE})(, ({_ONE}))*")
+
+
+def _guillemets(value: str) -> str:
+    """Values quoted as typed in Ukrainian quotes, «Moss»: Ukrainian typography; what is
+    inside stays as typed and escaped."""
+    if not _QUOTED.fullmatch(value):
+        return value
+    return ", ".join(f"\u00ab{v[1:-1]}\u00bb" for v in _items(value))
+
+
+def _items(value: str) -> list[str]:
+    return [m[0] for m in re.finditer(_ONE, value)]
 
 
 def in_lang(text: str, lang: str) -> str:

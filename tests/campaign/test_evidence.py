@@ -121,7 +121,9 @@ LATIN = {
 def latin(text: str) -> list[str]:
     """Latin words of two letters or more in `text` outside LATIN (hashes, paths and dotted
     config keys left out: a key is named as the config file spells it, in any language)."""
-    text = re.sub(r"[0-9a-f]{16,}|\S*/\S*|'[^']*'|\"[^\"]*\"|\b[a-z_]+(?:\.[a-z_]+)+", "", text)
+    text = re.sub(
+        r"[0-9a-f]{16,}|\S*/\S*|'[^']*'|«[^»]*»|\"[^\"]*\"|\b[a-z_]+(?:\.[a-z_]+)+", "", text
+    )
     stored = {c.lower() for table in TABLES.values() for c in table} | set(TABLES)
     allowed = LATIN | stored | {"true", "false", "none", "null"}
     return [w for w in re.findall(r"[A-Za-z_]{2,}", text) if w.lower() not in allowed]

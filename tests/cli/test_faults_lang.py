@@ -56,9 +56,9 @@ CASES: dict[str, tuple[Callable[[], bytes], str, str]] = {
     "format": (lambda: _edit(0, lambda d: d.update(v=99)), "версія формату журналу 99",
                "log format version 99"),
     "empty file": (lambda: b"", "порожній файл", "empty file: not a nightsim log"),
-    "seq": (lambda: _edit(3, lambda d: d.update(seq="x")), "'seq' дорівнює 'x'",
+    "seq": (lambda: _edit(3, lambda d: d.update(seq="x")), "«seq» дорівнює «x»",
             "'seq' is 'x', expected 3"),
-    "v": (lambda: _edit(3, lambda d: d.update(v=7)), "'v' дорівнює 7", "'v' is 7, expected"),
+    "v": (lambda: _edit(3, lambda d: d.update(v=7)), "«v» дорівнює 7", "'v' is 7, expected"),
     "unknown type": (lambda: _edit(3, lambda d: d.update(type="Zzz")),
                      "невідомий тип події", "unknown event type"),
     "missing field": (lambda: _edit(1, lambda d: d.pop("night")), "бракує поля",
@@ -167,7 +167,7 @@ def test_a_later_releases_log_is_sent_there_in_the_commands_language(
     extra = ["--set", "camp.season=winter"] if command == "whatif" else []
     assert main([command, "later.jsonl", *extra, "--lang", "uk"]) == 3
     out, err = capsys.readouterr()
-    assert "рядок 4 має тип події 'night.zzz'" in out + err, out + err
+    assert "рядок 4 має тип події «night.zzz»" in out + err, out + err
     assert "Ланцюжок журналу цілий" in out + err, out + err
     # Latin left: the command that re-simulates it, the version, the command's name
     told = re.sub(r"pipx run nightsim \w+ \S+|\(\S+dev0\)|whatif|later\.jsonl", "", out + err)
@@ -194,3 +194,13 @@ def test_a_differing_summary_is_named_in_words(
     assert "підсумок ночі" in out and "night.summary" not in out, out
     assert main(["verify", "f.jsonl"]) == 1
     assert "night.summary" in capsys.readouterr().out
+
+
+def test_a_value_as_typed_stands_in_ukrainian_quotes(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ukrainian typography: «…», not Python's '…', around what was typed and what is
+    expected, a listing of them too (told.py); the English keeps its quotes."""
+    assert main(["check", "--set", "camp.season=wintr", "--lang", "uk"]) == 2
+    err = capsys.readouterr().err
+    assert "«winter», «spring», «summer» чи «autumn», отримано «wintr»" in err and "'" not in err
+    assert main(["check", "--set", "camp.season=wintr"]) == 2
+    assert "got 'wintr'" in capsys.readouterr().err

@@ -67,7 +67,7 @@ def latin(text: str) -> list[str]:
     event types (`night.summary`), and any token with a digit (a hash, a head's groups,
     a version, the dice's name) left out."""
     text = re.sub(
-        r"\S*/\S*|'[^']*'|\"[^\"]*\"|--[a-z][a-z0-9-]*|\b[a-z_]+\.[a-z_.]+\b|\S*\d\S*"
+        r"\S*/\S*|'[^']*'|«[^»]*»|\"[^\"]*\"|--[a-z][a-z0-9-]*|\b[a-z_]+\.[a-z_.]+\b|\S*\d\S*"
         r"|\b[a-z]+(?:-[a-z]+)+\b",  # a ready camp's name (bog-in-heavy-rain): a file's name
         " ",
         text,
