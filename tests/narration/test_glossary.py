@@ -123,6 +123,12 @@ def test_no_line_says_a_forbidden_variant(term: Term) -> None:
         for pattern in term.never_uk
         if (m := pattern.search(text.replace("\n", " ")))
     ]
+    starter = (ROOT / "nightsim" / "data" / "starter.uk.toml").read_text(encoding="utf-8")
+    said += [
+        ("starter.uk.toml", "", m[0])  # `init --lang uk`'s comments
+        for pattern in term.never_uk
+        if (m := pattern.search(starter))
+    ]
     said += [
         (path.name, "", m[0])
         for path in TEMPLATES
