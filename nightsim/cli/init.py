@@ -106,7 +106,23 @@ def _chosen(args: argparse.Namespace) -> tuple[str, str]:
     name = args.camp.removesuffix(".toml")
     if name not in camps:
         raise UsageError(Said("use.no_camp", camp=shown(args.camp), camps=", ".join(camps)))
-    return camps[name], args.path or f"{name}.toml"
+    return _headed(name, camps[name], args.lang), args.path or f"{name}.toml"
+
+
+def _headed(name: str, text: str, lang: str) -> str:
+    """A ready camp as written in `lang`: its first line (what it is) in that language, as
+    `--list` tells it; the one camp meant for a Ukrainian table is commented in Ukrainian
+    throughout, another says that its comments below are the repository's English."""
+    from nightsim.narration.catalogue import Catalogue
+
+    t = Catalogue(lang)
+    if lang == "en" or f"camp.{name}" not in t.table:
+        return text
+    first, _, rest = text.partition("\n")
+    head = t("init.ready_head", what=t(f"camp.{name}"))
+    if _SUMMARY in first and name != "ukrainian-party":
+        head += "\n" + t("init.ready_english")
+    return f"{head}\n{rest}"
 
 
 def run(args: argparse.Namespace) -> int:

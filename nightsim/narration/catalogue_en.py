@@ -691,6 +691,8 @@ EN: dict[str, str | dict[str, str]] = {
     "camp.ukrainian-party": "a party with Ukrainian names, meant for the Ukrainian narration"
     " (--lang uk)",
     "camp.winter-hill-fire": "the bundled default's party on a hill in winter, with a fire",
+    "init.ready_head": "# Ready camp: {what}.",
+    "init.ready_english": "# (Its comments below are in English.)",
     "init.write_one": "write one with: nightsim init --from NAME [PATH]",
     "sink.done": "nightsim: sink {where}: {count} delivered",
     "sink.warn": "nightsim: warning: sink {where}: {count} delivered, {left} undelivered{why};"

@@ -103,3 +103,29 @@ def test_init_in_ukrainian_writes_the_same_camp_told_in_ukrainian(
     assert checkup(cfg).warnings == ()
     assert main(["check", str(path), "--lang", "uk"]) == 0
     assert "Попереджень немає." in capsys.readouterr().out
+
+
+def test_a_ready_camp_in_ukrainian_says_what_it_is_in_ukrainian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`init --from NAME --lang uk`: the first line as `--list` tells the camp; the camp made
+    for a Ukrainian table is commented in Ukrainian throughout, another says its comments
+    are English. The English file is the repository's, byte for byte."""
+    import re
+
+    from nightsim.cli.init import ready_camps
+
+    for name in ("two-casters", "ukrainian-party"):
+        path = tmp_path / f"{name}.toml"
+        assert main(["init", "--from", name, str(path), "--lang", "uk"]) == 0
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# Готовий табір: ") and load_config(path)
+        english = "(Коментарі нижче — англійською" in text
+        assert english is (name != "ukrainian-party")
+    comments = [line.partition("#")[2] for line in text.splitlines()[1:] if "#" in line]
+    comments = [c for c in comments if not c.strip().startswith("nightsim ")]  # a command
+    words = re.sub(r'"[^"]*"|`[^`]*`|\S*[/.=]\S*', " ", " ".join(comments))
+    assert not re.findall(r"\b[A-Za-z]{4,}\b", words.replace("pronouns", ""))
+    assert main(["init", "--from", "two-casters", str(tmp_path / "en.toml")]) == 0
+    assert (tmp_path / "en.toml").read_text(encoding="utf-8") == ready_camps()["two-casters"]
+    capsys.readouterr()
