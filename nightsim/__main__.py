@@ -67,7 +67,9 @@ def _leave_if_held(code: int) -> None:
 def _stopped(signum: int) -> int:
     stop.stopping()
     try:
-        sys.stderr.write(stop.said(signum) + "\n")
+        from nightsim.cli.argparse_words import lang_of
+
+        sys.stderr.write(stop.said(signum, lang_of(sys.argv[1:])) + "\n")
         sys.stderr.flush()
     except OSError:
         pass

@@ -93,9 +93,12 @@ def plays(edition: int) -> bool:
 
 
 def played() -> str:
-    """The editions this nightsim plays, for a message: "editions 1 and 2"."""
-    *before, last = map(str, EDITIONS)
-    return f"editions {', '.join(before)} and {last}" if before else f"edition {last}"
+    """The editions this nightsim plays, for a message, by code (told in any language):
+    "editions 1, 2 and 3"."""
+    from nightsim.told import Said
+
+    numbers = tuple(map(str, EDITIONS))
+    return Said("editions.many" if len(numbers) > 1 else "editions.one", editions=numbers)
 
 
 def check_edition(edition: object) -> None:

@@ -40,8 +40,6 @@ def _in_lang(value: Any, lang: str) -> Any:
         return in_lang(value, lang)
     if isinstance(value, tuple) and any(isinstance(v, Said) for v in value):
         return tuple(in_lang(v, lang) if isinstance(v, str) else v for v in value)
-    if isinstance(value, str) and lang == "uk":
-        return _guillemets(value)
     return value
 
 
@@ -50,7 +48,7 @@ _ONE = "'[^'\\n]*'|\"[^\"\\n]*\""
 _QUOTED = re.compile(f"({_ONE})(, ({_ONE}))*")
 
 
-def _guillemets(value: str) -> str:
+def guillemets(value: str) -> str:
     """Values quoted as typed in Ukrainian quotes, «Moss»: Ukrainian typography; what is
     inside stays as typed and escaped."""
     if not _QUOTED.fullmatch(value):

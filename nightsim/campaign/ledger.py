@@ -264,10 +264,25 @@ def errors(path: Path) -> Iterator[None]:
     except sqlite3.DatabaseError as exc:
         if str(exc) == "file is not a database":  # SQLite's words for the common case
             raise NotACampaign(Said("campaign.not_a_database", path=shown(path))) from None
-        raise NotACampaign(Said("campaign.not_sqlite", path=shown(path), why=str(exc))) from None
+        raise NotACampaign(
+            Said("campaign.not_sqlite", path=shown(path), why=_sqlite_why(exc))
+        ) from None
     except UnicodeDecodeError:
         # SQLite's message quotes the file's damaged schema, which is not UTF-8 text.
         raise NotACampaign(Said("campaign.schema_not_text", path=shown(path))) from None
+
+
+# SQLite's own words for a damaged file, each by code (told in the command's language); any
+# other stays SQLite's.
+_SQLITE_WHY = {
+    "database disk image is malformed": "sqlite.malformed",
+    "file is encrypted or is not a database": "sqlite.not_a_database",
+}
+
+
+def _sqlite_why(exc: sqlite3.DatabaseError) -> str:
+    code = _SQLITE_WHY.get(str(exc))
+    return Said(code) if code else str(exc)
 
 
 def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:

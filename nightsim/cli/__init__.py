@@ -104,6 +104,7 @@ class _Parser(argparse.ArgumentParser):
         from nightsim.narration.catalogue import Catalogue
 
         t = Catalogue(argparse_words.current())
+        text = re.sub(r"'([^'\n]*)'", "\u00ab\\1\u00bb", text)  # Ukrainian quotes: «run»
         self.exit(EXIT_USAGE, t("status.usage_error", prog=self.prog, message=text) + "\n")
 
     def format_help(self) -> str:
@@ -157,7 +158,7 @@ def _failed(exc: BaseException, lang: str = "en") -> int:
     # First: a library may wrap a stop in an error of its own (pydantic's SchemaError).
     signum = stop.cause(exc)
     if signum:
-        return _signalled(signum)
+        return _signalled(signum, lang)
     if isinstance(exc, BrokenPipeError):
         # The reader (`| head`) went away: not our failure. Silence the flush at exit.
         silence_stdout()
@@ -215,12 +216,12 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_IOERR
 
 
-def _signalled(signum: int) -> int:
+def _signalled(signum: int, lang: str = "en") -> int:
     stop.stopping()
     _end_workers()
     if sys.stderr.isatty():
         status("")  # off the line the terminal's ^C is on
-    status(stop.said(signum))
+    status(stop.said(signum, lang))
     return 128 + signum
 
 

@@ -30,8 +30,9 @@ UK: dict[str, str] = {
     "expected at least one argument": "очікували щонайменше один аргумент",
     "ambiguous option: %(option)s could match %(matches)s": "неоднозначний параметр:"
     " %(option)s може бути %(matches)s",
-    "invalid %(type)s value: %(value)r": "неприпустиме значення (%(type)s): %(value)r",
-    "invalid choice: %(value)r (choose from %(choices)s)": "неприпустимий вибір: %(value)r"
+    # the type's name (int, float) is Python's, not the reader's: the value is enough
+    "invalid %(type)s value: %(value)r": "неприпустиме значення «%(value)s»",
+    "invalid choice: %(value)r (choose from %(choices)s)": "неприпустимий вибір: «%(value)s»"
     " (виберіть із %(choices)s)",
     "not allowed with argument %s": "не можна разом з аргументом %s",
     "ignored explicit argument %r": "зайвий явний аргумент %r",

@@ -384,7 +384,7 @@ def _night(args: argparse.Namespace) -> int:
 
         def committed(played: tuple[CampaignNight, ...]) -> None:
             last = played[-1]
-            stop.kept(f"night {last.number} is in the campaign {where}; head: {last.head}")
+            stop.kept(Said("stop.kept_night", night=last.number, where=where, head=last.head))
 
         c.commit_guard, c.on_commit = stop.held, committed
         if args.title is None and 0 < len(c.name.strip()) <= 200 and c.name.isprintable():

@@ -295,7 +295,7 @@ class _Night:
         with stop.held():
             if self.log is not None:
                 self.path = self.log.commit()
-                stop.kept(f"the log is complete: {shown(self.path)}; head: {self.head}")
+                stop.kept(Said("stop.kept_log", path=shown(self.path), head=self.head))
         return failed
 
     def end(
@@ -449,7 +449,7 @@ def stopped(exc: BaseException, log: AtomicFile | None, rerun: str, lang: str = 
     if log is not None:
         log.discard()  # never the final name: a committed log stays
     if signum and log is not None and log.committed:
-        status(stop.said(signum))
+        status(stop.said(signum, lang))
         return 128 + signum
     if isinstance(exc, EnvironmentFailure) and not signum:
         # (kept: the message says where the log is)

@@ -38,10 +38,11 @@ from nightsim.errors import HungUp, Terminated
 _HUP: tuple[int, ...] = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
 _STOPS = (signal.SIGINT, signal.SIGTERM, *_HUP)
 _AGAIN_SECONDS = 0.5
+# What stopped the command, by code (the catalogues' "stop.*"), told in its --lang.
 _SAID: dict[int, str] = {
-    signal.SIGINT: "interrupted (SIGINT)",
-    signal.SIGTERM: "terminated (SIGTERM)",
-    **{sig: "hung up (SIGHUP)" for sig in _HUP},
+    signal.SIGINT: "stop.int",
+    signal.SIGTERM: "stop.term",
+    **{sig: "stop.hup" for sig in _HUP},
 }
 
 
@@ -179,10 +180,15 @@ def kept(what: str) -> None:
     _State.kept = what
 
 
-def said(signum: int) -> str:
-    """The last line of a stopped command: what stopped it, and its log if that is whole."""
-    line = f"nightsim: {_SAID.get(signum, 'stopped')}: stopped"
-    return f"{line}; {_State.kept}" if _State.kept else line
+def said(signum: int, lang: str = "en") -> str:
+    """The last line of a stopped command, in `lang`: what stopped it, and its log if that
+    is whole."""
+    from nightsim.narration.catalogue import Catalogue
+    from nightsim.told import in_lang
+
+    t = Catalogue(lang)
+    line = t("stop.line", what=t(_SAID.get(signum, "stop.other")))
+    return f"{line}; {in_lang(_State.kept, lang)}" if _State.kept else line
 
 
 def stopping() -> int:

@@ -51,8 +51,9 @@ def details(verdict: Verdict, t: Catalogue, *, out: TextIO | None = None) -> Non
         print(t("verify.first_differing", line=m.seq + 1, type=typ, what=what), file=out)
         # As text, a forged line's JSON keeps its bidi controls and line separators
         # unescaped: escaped() shows them.
-        for side, text in (("log", m.log), ("sim", m.sim)):
-            print(f"{side}: {t('verify.none') if text is None else escaped(text)}", file=out)
+        for side, text in (("verify.side_log", m.log), ("verify.side_sim", m.sim)):
+            shown_text = t("verify.none") if text is None else escaped(text)
+            print(f"{t(side)}: {shown_text}", file=out)
 
 
 def notes(verdict: Verdict, lang: str = "en") -> None:

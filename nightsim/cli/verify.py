@@ -179,8 +179,7 @@ def _sha256_of(text: str | None) -> str | None:
 def unknown_dice(path: Path, exc: UnknownDice) -> UsageError:
     """A header naming dice this nightsim cannot roll: bad input (2), not tampering (1)."""
     return UsageError(
-        f"{shown(path)}: the log's dice are {shown(exc.rng)}, which this nightsim cannot"
-        f" roll (it knows {', '.join(exc.known)}): it cannot re-simulate the night"
+        Said("refuse.dice", path=shown(path), rng=shown(exc.rng), known=", ".join(exc.known))
     )
 
 

@@ -42,6 +42,7 @@ from nightsim.narration.catalogue_uk import UK
 from nightsim.narration.declension import CASES, decline
 from nightsim.narration.euphony import MARKERS, resolve
 from nightsim.rules import told_numbers
+from nightsim.told import guillemets
 
 Entry = str | Mapping[str, str]
 # name -> case -> form, as a config's `party.forms` gives them
@@ -235,6 +236,8 @@ class Catalogue:
                 continue
             # `{rule.NAME}`: a rule's number, as rules.py has it now (rules.told_numbers).
             value = told_numbers()[name[5:]] if name.startswith("rule.") else fields[name]
+            if self.lang == "uk" and isinstance(value, str):
+                value = guillemets(value)  # a value as typed, in Ukrainian quotes (told.py)
             if conv:
                 value = repr(value) if conv == "r" else str(value)
             if spec and spec.startswith("#"):

@@ -742,6 +742,8 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.empty": "{path}: an empty file, not a nightsim campaign",
     "campaign.other_sqlite": "{path}: a SQLite database, but not a nightsim campaign",
     "campaign.corrupt": "{path}: the campaign file is corrupt ({check})",
+    "sqlite.malformed": "database disk image is malformed",
+    "sqlite.not_a_database": "file is encrypted or is not a database",
     "campaign.not_sqlite": "{path}: not a campaign file (not a SQLite database, or corrupt: {why})",
     "campaign.schema_not_text": "{path}: not a campaign file (corrupt: its schema is not text)",
     "campaign.players_copy": "a players' copy (`campaign share`): it holds no seed for the next"
@@ -1572,11 +1574,20 @@ EN: dict[str, str | dict[str, str]] = {
     "status.again": "  (to tell this night again: {rerun})",
     "status.seed": "seed: {said}",
     "status.log": "log: {path}",
+    "verify.side_log": "log",
+    "verify.side_sim": "sim",
     "status.no_log": "(no log)",
     "status.head": "head: {head}",
     "status.where_log": "the log is complete: {path}",
     "status.where_no_log": "no log (--no-log)",
     "status.stdout_closed": "nightsim: stdout closed by the reader; {where}; head: {head}",
+    "stop.line": "nightsim: {what}: stopped",
+    "stop.int": "interrupted (SIGINT)",
+    "stop.term": "terminated (SIGTERM)",
+    "stop.hup": "hung up (SIGHUP)",
+    "stop.other": "stopped",
+    "stop.kept_log": "the log is complete: {path}; head: {head}",
+    "stop.kept_night": "night {night} is in the campaign {where}; head: {head}",
     "status.stopped": "nightsim: stopped before the end: no log written; the night is {rerun}",
     "status.odds_seed": "seed: {seed}  (repeat with {flags})",
     "status.rank_nights": "{rotas} rotas: {nights:,} nights each (set --nights to change)",
@@ -1688,6 +1699,8 @@ EN: dict[str, str | dict[str, str]] = {
     " re-simulate it with nightsim {by} (pip install nightsim=={by})",
     "elsewhere.retired": "{by} wrote this log with rules edition {edition}, which this nightsim"
     " ({this}) no longer plays (it plays {plays})",
+    "editions.many": "editions {editions}",
+    "editions.one": "edition {editions}",
     "elsewhere.edition": "{by} wrote this log with rules edition {edition}, which this nightsim"
     " ({this}) does not know (it plays {plays})",
     "elsewhere.fields": "{by}, a later release, wrote this log: its header holds {names}, which"
@@ -1774,6 +1787,8 @@ EN: dict[str, str | dict[str, str]] = {
     "note.line": "note: {note}",
     "note.version": "the log was written by nightsim {by}, this is nightsim {this}: a difference"
     " may come from the version, not from tampering",
+    "refuse.dice": "{path}: the log's dice are {rng}, which this nightsim cannot roll (it knows"
+    " {known}): it cannot re-simulate the night",
     "note.dice": "the log's dice are {dice} (this nightsim's own are {own}): re-simulated with"
     " the log's",
     "status.usage_error": "{prog}: error: {message} (see {prog} --help)",

@@ -765,6 +765,8 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.empty": "{path}: порожній файл, а не кампанія nightsim",
     "campaign.other_sqlite": "{path}: база даних SQLite, але не кампанія nightsim",
     "campaign.corrupt": "{path}: файл кампанії пошкоджено ({check})",
+    "sqlite.malformed": "образ бази даних зіпсовано",
+    "sqlite.not_a_database": "файл зашифровано або це не база даних",
     "campaign.not_sqlite": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений:"
     " {why})",
     "campaign.schema_not_text": "{path}: це не файл кампанії (пошкоджений: його схема — не текст)",
@@ -812,7 +814,7 @@ UK: dict[str, str | dict[str, str]] = {
     " {night}` скаже, що не так; нічого не записано",
     "campaign.void_twice": "ніч {night} уже анульовано (примітка: {note})",
     "campaign.void_not_last": "ніч {night} \u2014 не остання: ніч {later} почалася з її ранку;"
-    " спершу скасуйте ночі після неї, від останньої (ніч {later})",
+    " спершу анулюйте ночі після неї, починаючи з останньої (ніч {later})",
     "campaign.adjust_empty": "поправка потребує хоча б однієї зміни (--set КЛЮЧ=ЗНАЧЕННЯ, --leave)",
     "campaign.adjust_note": "--note {note}: очікували один рядок друкованих символів,"
     " щонайбільше 500",
@@ -1636,12 +1638,21 @@ UK: dict[str, str | dict[str, str]] = {
     "status.rerun_players": "та, чий геш зерна {said}",
     "status.again": "  (щоб розповісти цю ніч знову: {rerun})",
     "status.seed": "зерно: {said}",
+    "verify.side_log": "журнал",
+    "verify.side_sim": "моделювання",
     "status.log": "журнал: {path}",
     "status.no_log": "(без журналу)",
     "status.head": "останній геш: {head}",
     "status.where_log": "журнал повний: {path}",
     "status.where_no_log": "без журналу (--no-log)",
     "status.stdout_closed": "nightsim: читач закрив stdout; {where}; останній геш: {head}",
+    "stop.line": "nightsim: {what}: зупинено",
+    "stop.int": "перервано (SIGINT)",
+    "stop.term": "завершено (SIGTERM)",
+    "stop.hup": "зв'язок обірвано (SIGHUP)",
+    "stop.other": "зупинено",
+    "stop.kept_log": "журнал цілий: {path}; останній геш ланцюжка: {head}",
+    "stop.kept_night": "ніч {night} є в кампанії {where}; останній геш ланцюжка: {head}",
     "status.stopped": "nightsim: перервано, не дійшовши до кінця ночі: журнал не записано; цю ніч"
     " дає {rerun}",
     "status.odds_seed": "зерно: {seed}  (повторити: {flags})",
@@ -1762,6 +1773,8 @@ UK: dict[str, str | dict[str, str]] = {
     " цілий; відтворіть ніч за допомогою nightsim {by} (pip install nightsim=={by})",
     "elsewhere.retired": "{by} записав цей журнал за редакцією правил {edition}, яку цей"
     " nightsim ({this}) уже не грає (він грає {plays})",
+    "editions.many": "за редакціями {editions}",
+    "editions.one": "за редакцією {editions}",
     "elsewhere.edition": "{by} записав цей журнал за редакцією правил {edition}, якої цей"
     " nightsim ({this}) не знає (він грає {plays})",
     "elsewhere.fields": "{by}, пізніший випуск, записав цей журнал: у його заголовку є {names},"
@@ -1772,7 +1785,8 @@ UK: dict[str, str | dict[str, str]] = {
     " знає (його записав пізніший випуск)",
     "elsewhere.line_fields": "у рядку {line} є {names}, чого цей nightsim ({this}) не знає (його"
     " записав пізніший випуск)",
-    "elsewhere.whatif": "{path}: {why}; whatif потрібен журнал, який цей nightsim відтворює",
+    "elsewhere.whatif": "{path}: {why}; для whatif потрібен журнал, який цей nightsim може"
+    " повторно змоделювати",
     "elsewhere.sound_to": "; ночі з 1 до {last} справні",
     "elsewhere.sound_one": "; ніч 1 справна",
     "elsewhere.adjustment": "поправка {number} (після ночі {after}) задає {name} у {where} —"
@@ -1849,6 +1863,8 @@ UK: dict[str, str | dict[str, str]] = {
     "note.line": "примітка: {note}",
     "note.version": "журнал записав nightsim {by}, а це nightsim {this}: розбіжність може бути"
     " від версії, а не від підробки",
+    "refuse.dice": "{path}: журнал кидали костями {rng}, яких цей nightsim не має (він знає"
+    " {known}): повторно змоделювати ніч неможливо",
     "note.dice": "кості журналу — {dice} (власні кості цього nightsim — {own}): ніч зіграно"
     " заново з костями журналу",
     "status.usage_error": "{prog}: помилка: {message} (див. {prog} --help)",

@@ -13,7 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from nightsim import events as ev
-from nightsim.limits import shown
+from nightsim.limits import said_line, shown
 from nightsim.narration.catalogue import Catalogue
 
 if TYPE_CHECKING:
@@ -61,7 +61,10 @@ def _told(e: ev.Event | None, data: dict[str, Any], t: Catalogue) -> str:
         # own type, which is what a programmer greps for); any other type as the log has it.
         if text in _NAMED:
             text = t(_NAMED[text])
-    return shown(text, quote=False, limit=_LIMIT)
+    # nightsim's own sentence, a forged name's escapes in it, but its no-break spaces kept
+    # ("на 3 години": Ukrainian typography), not shown as "\xa0".
+    text = said_line(text)
+    return text if len(text) <= _LIMIT else text[: _LIMIT - 1] + "\u2026"
 
 
 _NAMED = {

@@ -129,9 +129,9 @@ def test_every_code_the_package_says_has_both_catalogues() -> None:
 @pytest.mark.parametrize(
     ("argv", "uk", "en"),
     [
-        (["--head", "zz"], "--head 'zz': потрібно щонайменше 12 з 64", "--head 'zz': expected at"),
-        (["--commitment", "abc"], "--commitment 'abc': потрібно 64", "expected the 64 hex"),
-        (["--config-sha256", "ab"], "--config-sha256 'ab': потрібно 64", "expected the 64 hex"),
+        (["--head", "zz"], "--head «zz»: потрібно щонайменше 12 з 64", "--head 'zz': expected at"),
+        (["--commitment", "abc"], "--commitment «abc»: потрібно 64", "expected the 64 hex"),
+        (["--config-sha256", "ab"], "--config-sha256 «ab»: потрібно 64", "expected the 64 hex"),
     ],
 )
 def test_a_published_value_is_refused_in_the_commands_language(
@@ -204,3 +204,38 @@ def test_a_value_as_typed_stands_in_ukrainian_quotes(capsys: pytest.CaptureFixtu
     assert "«winter», «spring», «summer» чи «autumn», отримано «wintr»" in err and "'" not in err
     assert main(["check", "--set", "camp.season=wintr"]) == 2
     assert "got 'wintr'" in capsys.readouterr().err
+
+
+def test_a_difference_quotes_the_narration_with_its_no_break_spaces(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Wren's firewood changed (3 hours -> 4) and the chain recomputed: the verdict quotes
+    both sentences as the narration says them, «на 4 години» with its no-break space, never
+    a "\\xa0" a reader cannot read; `--details` labels its two lines in Ukrainian."""
+    monkeypatch.chdir(tmp_path)
+    Path("f.jsonl").write_bytes(_edit(3, lambda d: d.update(hours=4)))
+    assert main(["verify", "f.jsonl", "--lang", "uk", "--details"]) == 1
+    out = capsys.readouterr().out
+    assert "4\u00a0години" in out and "\\xa0" not in out
+    assert "\nжурнал: {" in out and "\nмоделювання: {" in out
+
+
+def test_unknown_dice_and_editions_are_told_in_ukrainian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    def header(**changed: object) -> bytes:  # the header edited, the chain recomputed
+        lines = _lines()
+        lines[0] = json.dumps({**json.loads(lines[0]), **changed}, sort_keys=True) + "\n"
+        return "".join(rehash(lines)).encode()
+
+    Path("k.jsonl").write_bytes(header(rng="xoshiro-v9"))
+    assert main(["verify", "k.jsonl", "--lang", "uk"]) == 2
+    err = capsys.readouterr().err
+    assert "журнал кидали костями «xoshiro-v9», яких цей nightsim не має" in err
+    assert latin(re.sub(r"\S*\d\S*", "", err)) == []  # the dice's names hold digits
+    Path("ed.jsonl").write_bytes(header(edition=99))
+    assert main(["verify", "ed.jsonl", "--lang", "uk"]) == 3
+    said = capsys.readouterr()
+    assert "(він грає за редакціями 1, 2 і 3)" in said.out + said.err

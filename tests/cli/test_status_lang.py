@@ -88,7 +88,7 @@ def test_the_english_status_lines_are_unchanged(
     assert err[1] == "night 1's seed is committed: sha256:"
     assert main(["campaign", "new", "u.campaign", "--lang", "uk"]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "кампанію 'u.campaign' створено: у загоні 4\u00a0персонажі"
+    assert err[0] == "кампанію «u.campaign» створено: у загоні 4\u00a0персонажі"
     assert err[1] == "геш зерна ночі 1 записано: sha256:"
 
 
