@@ -144,3 +144,28 @@ def test_a_damaged_log_is_told_in_ukrainian(
         assert code == 1, (command, name, code, out, err)
         words = [w for w in english(out + err) if w.lower() not in LOG_WORDS | {"bad"}]
         assert words == [], (command, name, out + err)
+
+
+@pytest.mark.parametrize(
+    ("stop", "lang", "said"),
+    [
+        (KeyboardInterrupt, "uk", "nightsim: перервано (SIGINT): зупинено"),
+        (KeyboardInterrupt, "en", "nightsim: interrupted (SIGINT): stopped"),
+    ],
+)
+def test_a_stopped_command_says_so_in_its_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stop: type[BaseException],
+    lang: str,
+    said: str,
+) -> None:
+    """A stop's last line (cli/stop.py) is in the command's --lang, as `run`'s own is."""
+    from nightsim.cli import check
+
+    def stopped(*_: object, **__: object) -> None:
+        raise stop()
+
+    monkeypatch.setattr(check, "show_checkup", stopped)
+    assert main(["check", "--lang", lang]) == 130
+    assert capsys.readouterr().err.splitlines()[-1] == said
