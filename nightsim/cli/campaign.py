@@ -103,7 +103,9 @@ def _reading_parsers(cmds: Any) -> None:
     show = _sub(
         cmds, "show", "the party now, the date, the next night's camp, every night and adjustment"
     )
-    show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
     show.add_argument(
         "--lang", choices=("en", "uk"), default="en", help="text: the language (default: en)"
     )
@@ -115,9 +117,11 @@ def _reading_parsers(cmds: Any) -> None:
         metavar="KEY=VALUE",
         help="tonight's camp, as `campaign night --set` takes it (nothing is recorded)",
     )
-    check.add_argument("--lang", choices=("en", "uk"), default="en")
+    check.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="output language (default: en)"
+    )
     log = _sub(cmds, "log", "night N's log exactly as `run` writes one")
-    log.add_argument("night", type=int, metavar="N")
+    log.add_argument("night", type=int, metavar="N", help="the night's number")
     log.add_argument("--out", metavar="PATH", help="write it to PATH (never overwritten)")
 
 
@@ -153,7 +157,9 @@ def _verify_parser(cmds: Any, add_published_args: Any) -> None:
 def _page_parser(cmds: Any) -> None:
     page = _sub(cmds, "page", "the campaign's self-contained HTML page")
     page.add_argument("--out", metavar="PAGE", help="write it to PAGE (never overwritten)")
-    page.add_argument("--lang", choices=("en", "uk"), default="en")
+    page.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="output language (default: en)"
+    )
     page.add_argument(
         "--view",
         choices=("referee", "players"),
@@ -210,7 +216,12 @@ def _night_parser(cmds: Any) -> None:
         help="N nights in a row, all or none (one transaction); --set and --seed apply to the"
         " first",
     )
-    p.add_argument("--format", choices=("text", "jsonl", "html"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "jsonl", "html"),
+        default="text",
+        help="text: the narration; jsonl: the night's log; html: its page (default: text)",
+    )
     p.add_argument("--html", metavar="PAGE", help="also write the night's page (never overwritten)")
     p.add_argument(
         "--not-as-published",

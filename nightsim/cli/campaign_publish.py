@@ -37,7 +37,9 @@ def add_publish_parser(cmds: Any, sub: Any) -> None:
         metavar="KEY=VALUE",
         help="tonight's camp, exactly as you will give it to `campaign night --set`",
     )
-    p.add_argument("--lang", choices=("en", "uk"), default="en")
+    p.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="output language (default: en)"
+    )
 
 
 def add_published_args(p: argparse.ArgumentParser) -> None:

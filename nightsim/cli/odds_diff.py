@@ -39,8 +39,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="compare reports of different questions (another party, other measures, another"
         " rest period): the measures both hold",
     )
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--lang", choices=("en", "uk"), default="en")
+    p.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
+    p.add_argument(
+        "--lang", choices=("en", "uk"), default="en", help="output language (default: en)"
+    )
 
 
 def _read(path: str) -> Any:

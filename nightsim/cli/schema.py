@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from nightsim.cli.common import EXIT_OK
+from nightsim.cli.common import EXIT_OK, add_lang
 
 
 def add_parser(sub: Any) -> None:
@@ -17,6 +17,9 @@ def add_parser(sub: Any) -> None:
         " event models: `type` picks the one definition a line must match. The repository keeps"
         " the same text as schemas/log-line-v<format version>.json.",
     )
+    # The schema is JSON whatever the language; --lang is taken, as by every command, for
+    # its refusals and its --help.
+    add_lang(p)
     p.set_defaults(handler=run)
 
 

@@ -228,7 +228,7 @@ UK: dict[str, str | dict[str, str]] = {
     "col.hp_path": "HP",
     "col.exhaustion_path": "Виснаження",
     "col.lost": "Втрачено заклять",
-    "col.surprised": "Ночей зненацька",
+    "col.surprised": "Захоплено зненацька (ночей)",
     "abbr.con": "Стат.",
     "abbr.wis": "Мудр.",
     "abbr.cha": "Хар.",
@@ -315,7 +315,7 @@ UK: dict[str, str | dict[str, str]] = {
         "they": "На варті {actor}, але спить.",
         "none": "На варті {actor}, але спить.",
     },
-    "enc.watch_of_unwoken": "На варті нікого: черга {actor:@gen}, але {actor:@acc} ніхто не"
+    "enc.watch_of_unwoken": "На варті нікого: зараз варта {actor:@gen}, але {actor:@acc} ніхто не"
     " розбудив.",
     "enc.unwatched_hour": "Цю частину ночі ніхто не вартує.",
     "enc.creature": "Істота: {creature} (таблиця: {table}).",
@@ -329,7 +329,7 @@ UK: dict[str, str | dict[str, str]] = {
     " загону {roll}.",
     "enc.party_not_surprised": "Тих, хто не спить ({names}), не захоплено зненацька: кидок"
     " загону {roll}.",
-    "enc.monster_surprised": "Чудовиськ захоплено зненацька ({roll}).",
+    "enc.monster_surprised": "Чудовисько захоплено зненацька ({roll}).",
     "enc.monster_not_surprised": "Чудовисько не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)
     "morning.title": "Ранок після ночі {night} \u00b7 {clock}",
@@ -367,7 +367,7 @@ UK: dict[str, str | dict[str, str]] = {
     "enc.creature@players": "Істота: {creature}.",
     "enc.roll_table@players": "Істота: як розповість ведучий.",
     "enc.distance@players": "Відстань: {ft:#foot}.",
-    "enc.monster_surprised@players": "Чудовиськ захоплено зненацька.",
+    "enc.monster_surprised@players": "Чудовисько захоплено зненацька.",
     "enc.monster_not_surprised@players": "Чудовисько не захоплено зненацька.",
     "morning.watch_held@players": "{actor} до світанку не засинає на варті.",
     "morning.no_encounter@players": "Мандрівні чудовиська не прийшли.",
@@ -771,7 +771,7 @@ UK: dict[str, str | dict[str, str]] = {
     " {why})",
     "campaign.schema_not_text": "{path}: це не файл кампанії (пошкоджений: його схема — не текст)",
     "campaign.players_copy": "копія для гравців (`campaign share`): у ній немає зерна наступної"
-    " ночі, тож на ній ночей не грають; грайте на файлі ведучого",
+    " ночі, тож ночі з нею не грають; грайте з файлом ведучого",
     "campaign.of_file": "{path}: {problem}",
     "campaign.busy_retry": "{busy}: спробуйте ще раз за мить або збільште --wait",
     "campaign.name_form": "--name {name}: очікували один рядок друкованих символів,"
@@ -899,8 +899,8 @@ UK: dict[str, str | dict[str, str]] = {
     "sweep.most": "{option} {item}: щонайбільше {most} значень",
     "sweep.twice": "{option} {item}: {value} дано двічі",
     "sweep.at": "{option} {item}: {problem}",
-    "grid.two": "--grid: очікували два, по одному на налаштування (рядки, потім стовпці);"
-    " отримали {count}",
+    "grid.two": "--grid: потрібно задати двічі, по одному на налаштування (рядки, потім"
+    " стовпці); задано разів: {count}",
     "grid.same_key": "--grid: {setting} \u2014 обидва налаштування; сітка \u2014 це два різні"
     " налаштування",
     "grid.cells": "--grid: клітинок {cells}; щонайбільше {most} (значення одного налаштування"
@@ -939,7 +939,7 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.genuine_campaign": "СПРАВЖНЯ: {file}: кожна перевірена ніч \u2014 саме та, яку"
     " дають її зерно й конфігурація",
     "verdict.not_genuine_campaign": "НЕСПРАВЖНЯ: {file}",
-    "cverify.night_head": "ніч {night} закінчується названим останнім гешем ланцюжка, {head}",
+    "cverify.night_head": "ніч {night} закінчується названим останнім гешем ланцюжка {head}",
     # verify's first line when a log and the dice disagree (narration/verdict.py)
     "verdict.differs": "{where}: журнал каже \u00ab{log}\u00bb, а кості \u2014 \u00ab{sim}\u00bb",
     "verdict.fields": "{text} (різниця в полях: {fields})",
@@ -1852,10 +1852,10 @@ UK: dict[str, str | dict[str, str]] = {
     "fault.cut_short": "журнал обірвано: його останній рядок \u2014 подія {last}, а цілий журнал"
     " закінчується подією night.summary (підсумком ночі {nights})",
     "fault.no_newline": "немає нового рядка в кінці: файл обірвано",
-    "fault.seq_ahead": "seq дорівнює {got}, а мав {seq}: рядок перед ним видалили або рядки"
+    "fault.seq_ahead": "seq дорівнює {got}, а мало бути {seq}: рядок перед ним видалили або рядки"
     " переставили",
-    "fault.seq_behind": "seq дорівнює {got}, а мав {seq}: рядок вставили чи продублювали або рядки"
-    " переставили",
+    "fault.seq_behind": "seq дорівнює {got}, а мало бути {seq}: рядок вставили чи продублювали"
+    " або рядки переставили",
     "fault.hash": "геш не збігається: рядок змінили або тут вставили, видалили чи переставили"
     " рядок",
     "fault.crlf": "закінчується на CR LF: кінці рядків у файлі переписано",

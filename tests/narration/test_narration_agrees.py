@@ -30,7 +30,7 @@ def test_the_box_says_nobody_watched_when_nobody_woke_the_watcher() -> None:
     uk = _story("uk")
     assert "на варті: ніхто до 01:39, потім Sister Ysolde" in uk
     box = _box(uk)
-    assert "На варті нікого: черга Sister Ysolde, але Sister Ysolde ніхто не розбудив." in box
+    assert "На варті нікого: зараз варта Sister Ysolde, але Sister Ysolde ніхто не розбудив." in box
     assert "але вона спить" not in box
     en = _box(_story("en"))
     assert "Nobody was on watch: it was Sister Ysolde's turn, but nobody woke Sister" in en
