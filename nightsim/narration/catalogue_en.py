@@ -1323,6 +1323,12 @@ EN: dict[str, str | dict[str, str]] = {
     "sweep.line": "{measure} \u00b7 {value}: {p}",
     "sweep.note": "Each value against {first} over the same nights (night i is run --seed"
     " \u201cS/i\u201d under each); a difference whose 95% interval holds 0 is not a clear one.",
+    "comparepage.a": "A: {config}",
+    "comparepage.b": "B: with {changes}",
+    "comparepage.default": "the bundled default config",
+    "comparepage.charts": "Each measure in A and in B",
+    "comparepage.chart_note": "Each point is the chance in A or in B with its 95% interval;"
+    " B's is filled where it differs clearly from A.",
     "sweeppage.charts": "Each measure against the setting",
     "sweeppage.chart_note": "Each point is the chance at that value with its 95% interval;"
     " a filled point differs clearly from the first value, a hollow one does not.",

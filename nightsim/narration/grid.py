@@ -83,8 +83,8 @@ def digits(m: Mapping[str, Any]) -> int:
     for row in m["cells"]:
         for cell in row:
             vs, p = cell["vs_first"], cell["estimate"]["p"]
-            if vs is None or vs["diff"] is None or p is None or first is None:
-                continue
+            if vs is None or vs["diff"] is None or not vs["clear"] or p is None or first is None:
+                continue  # a difference that is not clear is not shown as a number
             if not one_decimal_agrees(first, p, vs["diff"]):
                 return 2
     return 1

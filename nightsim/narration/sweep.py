@@ -17,7 +17,13 @@ from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import TextCatalogue, percent
-from nightsim.narration.paired import interval, measure_label, nights_text, verdict
+from nightsim.narration.paired import (
+    interval,
+    measure_label,
+    nights_text,
+    one_decimal_agrees,
+    verdict,
+)
 
 
 def told(t: Catalogue, r: Mapping[str, Any]) -> dict[str, Any]:
@@ -56,14 +62,29 @@ def _against(t: Catalogue, point: dict[str, Any], nights: int) -> str:
     return said if vs["identical"] or vs["diff"] is None else f"{said}, {interval(t, vs)}"
 
 
+def digits(m: Mapping[str, Any]) -> int:
+    """A measure's chances with one decimal, or two when some value's one-decimal chance and
+    the first value's would not give its difference as shown (35.66% and 35.74% beside +0.1
+    points): docs/odds.md, "How the numbers are worded", as the grid words its cells."""
+    first = m["points"][0]["estimate"]["p"]
+    for point in m["points"][1:]:
+        vs, p = point["vs_first"], point["estimate"]["p"]
+        if vs is None or vs["diff"] is None or not vs["clear"] or p is None or first is None:
+            continue  # a difference that is not clear is not shown as a number
+        if not one_decimal_agrees(first, p, vs["diff"]):
+            return 2
+    return 1
+
+
 def sweep_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure and value: "fire lasts · 8: 9.0%, -19.0 points, 95% CI …"."""
     t = TextCatalogue(lang)
     r = told(t, r)
     out = [title(t, r)]
     for m in r["measures"]:
+        places = digits(m)
         for point in m["points"]:
-            p = percent(t, point["estimate"]["p"])
+            p = percent(t, point["estimate"]["p"], digits=places)
             rest = "" if point["vs_first"] is None else f", {_against(t, point, r['nights'])}"
             out.append(
                 t("sweep.line", measure=measure_label(t, m), value=point["value"], p=p) + rest
@@ -82,8 +103,9 @@ def sweep_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
         table.add_column(f"{r['setting']} = {value}", justify="right")
     for m in r["measures"]:
         cells: list[Text] = []
+        places = digits(m)
         for point in m["points"]:
-            cell = Text(percent(t, point["estimate"]["p"]))
+            cell = Text(percent(t, point["estimate"]["p"], digits=places))
             vs = point["vs_first"]
             if vs is not None:
                 style = "bold" if vs["clear"] and not vs["identical"] else "dim"

@@ -20,7 +20,7 @@ from nightsim.narration.figures import percent
 from nightsim.narration.paired import interval, measure_label, verdict
 from nightsim.narration.produced import produced_by
 from nightsim.narration.sweep import title as sweep_title
-from nightsim.narration.sweep import told
+from nightsim.narration.sweep import digits, told
 
 W, H, LEFT, RIGHT, TOP, BOTTOM = 320, 190, 44, 12, 14, 34
 
@@ -74,7 +74,9 @@ def _top(high: float) -> float:
     return max(0.1, min(1.0, (int(high * 10 + 1e-9) + 1) / 10))
 
 
-def _chart(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> SmallChart:
+def _chart(
+    t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any], heads: tuple[str, ...]
+) -> SmallChart:
     points = m["points"]
     top = _top(max((p["estimate"]["high"] or 0.0) for p in points))
     span_x = (W - LEFT - RIGHT) / max(1, len(points) - 1)
@@ -84,7 +86,8 @@ def _chart(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> SmallCha
 
     label = measure_label(t, dict(m))
     drawn = []
-    first = r["values"][0]
+    first = heads[0]
+    places = digits(m)
     for i, point in enumerate(points):
         est, vs = point["estimate"], point["vs_first"]
         if est["p"] is None:
@@ -92,8 +95,8 @@ def _chart(t: Catalogue, r: Mapping[str, Any], m: Mapping[str, Any]) -> SmallCha
         tip = t(
             "sweeppage.tip",
             measure=label,
-            value=f"{r['setting']} = {point['value']}",
-            p=percent(t, est["p"]),
+            value=heads[i],
+            p=percent(t, est["p"], digits=places),
             low=percent(t, est["low"]),
             high=percent(t, est["high"]),
         )
@@ -119,17 +122,24 @@ def _frame() -> dict[str, int]:
     return {"width": W, "height": H, "left": LEFT, "right": W - RIGHT, "bottom": H - BOTTOM}
 
 
-def sweep_page(r: Mapping[str, Any], lang: str = "en") -> SweepPage:
+def sweep_page(
+    r: Mapping[str, Any], lang: str = "en", heads: tuple[str, ...] | None = None
+) -> SweepPage:
+    """The page's view; `heads`: what each value is called (a comparison's "A: camp.toml",
+    "B: with …"), else "SETTING = value"."""
     t = Catalogue(lang)
     r = told(t, r)
+    if heads is None:
+        heads = tuple(f"{r['setting']} = {v}" for v in r["values"])
     rows = []
     for m in r["measures"]:
         cells = []
+        places = digits(m)
         for point in m["points"]:
             vs = point["vs_first"]
             diff = "" if vs is None else _diff(t, vs, r["nights"])
             kind = "first" if vs is None else ("clear" if vs["clear"] else "same")
-            cells.append((percent(t, point["estimate"]["p"]), diff, kind))
+            cells.append((percent(t, point["estimate"]["p"], digits=places), diff, kind))
         rows.append(Row(measure_label(t, m), tuple(cells)))
     return SweepPage(
         lang=t.lang,
@@ -137,8 +147,8 @@ def sweep_page(r: Mapping[str, Any], lang: str = "en") -> SweepPage:
         note=t("sweeppage.chart_note"),
         words={k: t(f"sweeppage.{k}") for k in ("charts", "table")},
         frame=_frame(),
-        charts=tuple(_chart(t, r, m) for m in r["measures"]),
-        heads=tuple(f"{r['setting']} = {v}" for v in r["values"]),
+        charts=tuple(_chart(t, r, m, heads) for m in r["measures"]),
+        heads=heads,
         rows=tuple(rows),
         footer=produced_by(t, r["produced_by"]) if "produced_by" in r else "",
     )
@@ -181,8 +191,15 @@ def compare_html(report: Mapping[str, Any], lang: str = "en") -> str:
 
     t = Catalogue(lang)
     # Titled as the comparison it is (the text's title), not as a sweep of two values; a B
-    # that is A is said first.
-    view = sweep_page(as_sweep, lang)
-    note = " ".join([*same_config(t, dict(report)), view.note])
-    view = replace(view, title=compare_title(t, dict(report)), note=note)
+    # that is A is said first. A is the camp as given, B the camp with the change: each
+    # column and point says which.
+    config = report.get("produced_by", {}).get("config") or t("comparepage.default")
+    heads = (
+        t("comparepage.a", config=config),
+        t("comparepage.b", changes=as_sweep["setting"]),
+    )
+    view = sweep_page(as_sweep, lang, heads)
+    note = " ".join([*same_config(t, dict(report)), t("comparepage.chart_note")])
+    words = view.words | {"charts": t("comparepage.charts")}
+    view = replace(view, title=compare_title(t, dict(report)), note=note, words=words)
     return render("sweep.html.j2", page=view, lang=view.lang)

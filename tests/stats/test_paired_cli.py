@@ -435,3 +435,25 @@ def test_produced_by_is_one_whole_line_when_piped(
     assert last.startswith("Produced by nightsim ") and ", rules edition " in last
     assert r["produced_by"]["config_sha256"] in last
     assert sum("Produced by" in line for line in text.splitlines()) == 1
+
+
+def test_the_compare_page_names_a_and_b_and_its_numbers_agree(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The page's columns say what A and B are (the camp, the camp with the change), and a
+    clear difference follows from the two chances as the page prints them (two decimals
+    where one would not do), as the text's lines do."""
+    import re
+
+    rota = 'watch.rota=["Wren","Sir Aldric","Sister Ysolde","Moss"]'
+    page = out(capsys, "--seed", "1", "--nights", "2000", "--compare", rota, "--format", "html")
+    assert ">A: the bundled default config</th>" in page and "= A<" not in page
+    assert ">B: with watch.rota=[&#34;Wren&#34;," in page
+    cell = re.compile(
+        r'<td class="first">([\d.]+)%</td><td class="clear">([\d.]+)%<br>'
+        r'<span class="diff">([+\u2212][\d.]+) points'
+    )
+    found = cell.findall(page)
+    for a, b, d in found:
+        assert abs(float(b) - float(a) - float(d.replace("\u2212", "-"))) <= 0.05 + 1e-9
+    assert len(found) >= 2 and any(len(a.split(".")[1]) == 2 for a, _, _ in found)

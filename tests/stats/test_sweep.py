@@ -183,3 +183,27 @@ def test_what_comes_in_a_sweep_is_the_same_bytes_whatever_the_jobs() -> None:
     assert fire["estimate"]["k"] == 0 and vs_first is not None and vs_first["clear"]
     wolves = rows[("creature", "a pack of wolves")][1]["vs_first"]  # on both tables
     assert wolves is not None and wolves["identical"]
+
+
+def test_every_line_s_chances_give_the_difference_it_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A value's chance and the first value's, as printed, give the difference printed
+    beside (to its tenth): where one decimal would not, the measure's chances get two, as
+    the grid words its cells (docs/odds.md, "How the numbers are worded")."""
+    import re
+
+    text = _out(capsys, "--nights", "2000", "--seed", "1", "--sweep", "rules.rest_hours=6,7,8,9")
+    line = re.compile(r"^(.*) · ([^:]+): ([\d.]+)%(?:, ([+\u2212]?[\d.]+) points)?")
+    first: dict[str, float] = {}
+    two = checked = 0
+    for found in filter(None, map(line.match, text.splitlines())):
+        measure, p, diff = found[1], float(found[3]), found[4]
+        two += len(found[3].split(".")[1]) == 2
+        if measure not in first:
+            first[measure] = p
+        elif diff is not None:
+            shown = float(diff.replace("\u2212", "-"))
+            assert abs((p - first[measure]) - shown) <= 0.05 + 1e-9, found[0]
+            checked += 1
+    assert checked > 10 and two > 0  # the seed has measures that need two decimals
