@@ -19,8 +19,8 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import percent
 from nightsim.narration.paired import interval, measure_label, verdict
 from nightsim.narration.produced import produced_by
-from nightsim.narration.sweep import title as sweep_title
 from nightsim.narration.sweep import digits, told
+from nightsim.narration.sweep import title as sweep_title
 
 W, H, LEFT, RIGHT, TOP, BOTTOM = 320, 190, 44, 12, 14, 34
 
