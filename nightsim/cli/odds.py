@@ -59,6 +59,24 @@ config, the seed and the number of nights, not on --jobs.
 """
 
 
+class _Once(argparse.Action):
+    """An option given once: a second `--sweep` would silently replace the first (one
+    setting a sweep; two settings are a --grid)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        if getattr(namespace, self.dest, None) is not None:
+            from nightsim.cli.argparse_words import spoken
+
+            parser.error(spoken(Said("use.sweep_twice", option=option_string)))
+        setattr(namespace, self.dest, values)
+
+
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "odds",
@@ -132,6 +150,7 @@ def _add_compare_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--sweep",
+        action=_Once,
         metavar="KEY=V1,V2,...",
         help="one setting over several values (TOML values, as --set takes them) on the same"
         " nights, each paired against the first: every measure at every value, with 95%%"

@@ -873,6 +873,7 @@ EN: dict[str, str | dict[str, str]] = {
     "sweep.most": "{option} {item}: at most {most} values",
     "sweep.twice": "{option} {item}: {value} is given twice",
     "sweep.at": "{option} {item}: {problem}",
+    "use.sweep_twice": "{option}: given twice; one setting at a time (two settings: --grid)",
     "grid.two": "--grid: expected two, one per setting (rows, then columns); got {count}",
     "grid.same_key": "--grid: {setting} is both settings; a grid is two different settings",
     "grid.cells": "--grid: {cells} cells; at most {most} (one setting's values times the other's)",

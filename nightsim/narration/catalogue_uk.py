@@ -899,6 +899,8 @@ UK: dict[str, str | dict[str, str]] = {
     "sweep.most": "{option} {item}: щонайбільше {most} значень",
     "sweep.twice": "{option} {item}: {value} дано двічі",
     "sweep.at": "{option} {item}: {problem}",
+    "use.sweep_twice": "{option}: задано двічі; одне налаштування за раз (два налаштування:"
+    " --grid)",
     "grid.two": "--grid: потрібно задати двічі, по одному на налаштування (рядки, потім"
     " стовпці); задано разів: {count}",
     "grid.same_key": "--grid: {setting} \u2014 обидва налаштування; сітка \u2014 це два різні"

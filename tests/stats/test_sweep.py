@@ -207,3 +207,12 @@ def test_every_line_s_chances_give_the_difference_it_shows(
             assert abs((p - first[measure]) - shown) <= 0.05 + 1e-9, found[0]
             checked += 1
     assert checked > 10 and two > 0  # the seed has measures that need two decimals
+
+
+def test_a_second_sweep_is_refused_not_put_in_the_first_s_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["odds", "--sweep", "rules.rest_hours=6,7", "--sweep", "camp.light_fire=true,false"]
+    assert main(argv) == 2
+    (err,) = capsys.readouterr().err.splitlines()
+    assert "--sweep: given twice; one setting at a time (two settings: --grid)" in err
