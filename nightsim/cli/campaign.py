@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 EPILOG = """\
 a referee's session:
-  nightsim campaign new wood.campaign camp.toml --name "The Wood"
+  nightsim campaign new wood.campaign --name "The Wood"      the bundled party (or: … camp.toml)
   nightsim campaign night wood.campaign                     night 1, its seed committed at new
   nightsim campaign adjust wood.campaign --set party.Wren.hp=3 --note "a bandit's arrow"
   nightsim campaign night wood.campaign --set camp.weather=dry
