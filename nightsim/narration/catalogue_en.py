@@ -1203,6 +1203,9 @@ EN: dict[str, str | dict[str, str]] = {
     "rank.shift_hours": "Every rota keeps watches of {hours} hours, in that order.",
     "rank.within": "Only the rotas with {what}.",
     "rank.without": "no watch for {names}",
+    "rank.one_rota": "One rota only: there is nothing to rank it against.",
+    "rank.no_monster": "No monster came in {nights}: safety cannot tell the rotas"
+    " apart, so they stand in order of full rests.",
     "rank.none_tied": "No rota is tied with the best on someone awake at {nights}.",
     "rank.note": "Ranked by someone awake when a monster comes, then full rests (over"
     " every character's nights), then spells kept; the differences are paired over the same nights."

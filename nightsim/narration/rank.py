@@ -113,7 +113,20 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
     ]
 
 
+def nothing_to_rank(t: Catalogue, part: Mapping[str, Any], nights: int) -> str | None:
+    """Said instead of the ties where safety cannot tell the rotas apart: one rota only, or
+    no monster on any night (the rotas then stand in order of full rests)."""
+    if part["rotas"] <= 1:
+        return t("rank.one_rota")
+    if all(row[AWAKE]["p"] is None for row in part["top"]):
+        return t("rank.no_monster", nights=nights_text(t, nights))
+    return None
+
+
 def _ties(t: Catalogue, part: dict[str, Any], nights: int) -> str:
+    nothing = nothing_to_rank(t, part, nights)
+    if nothing is not None:
+        return nothing
     if part["tied_with_best"] <= 1:  # the best alone (it ties with itself)
         return t("rank.none_tied", nights=nights_text(t, nights))
     ties = t(

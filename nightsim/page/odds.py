@@ -17,7 +17,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
 from nightsim.narration.produced import produced_by
-from nightsim.narration.rank import kept_lines, tied_share_text
+from nightsim.narration.rank import kept_lines, nothing_to_rank, tied_share_text
 from nightsim.page import chart
 
 
@@ -242,6 +242,9 @@ def _ties(t: Catalogue, r: Mapping[str, Any]) -> str:
     """Which rotas tie with the best on safety (their paired interval, as computed, holds
     0), by rank, the best included as `tied_with_best` counts them; the verdict the text's
     ranking gives too."""
+    nothing = nothing_to_rank(t, r, r["nights"])
+    if nothing is not None:
+        return nothing
     tied = [f"#{row['rank']}" for row in r["top"] if row["tied_with_best"]]
     if r["tied_with_best"] <= 1:  # the best alone
         return t("rank.none_tied", nights=nights_text(t, r["nights"]))

@@ -499,3 +499,20 @@ def test_the_tables_fit_a_plain_terminal_without_cutting_numbers(
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "\u2026" not in out, out
+
+
+def test_a_ranking_that_safety_cannot_tell_apart_says_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No monster on any night, or one rota only: the text and the page say so, never "No
+    rota is tied with the best" beside a JSON that counts the best as tied with itself."""
+    argv = ["odds", "--seed", "1", "--nights", "30", "--rank-rotas"]
+    quiet = ["--set", "camp.encounter_chance=0", "--watchers", "2"]
+    for more, said in (
+        (quiet, "No monster came in 30 nights: safety cannot tell the rotas apart"),
+        (["--set", 'watch.rota=["Wren"]'], "One rota only: there is nothing to rank it against."),
+    ):
+        for fmt in ("text", "html"):
+            assert main([*argv, *more, "--format", fmt, "--jobs", "1"]) == 0
+            out = capsys.readouterr().out
+            assert said in out and "No rota is tied" not in out, (more, fmt)
