@@ -77,4 +77,6 @@ def _check_voidable(number: int, last: int, voided: dict[int, str]) -> None:
         raise ConfigError(Said("campaign.void_twice", night=number, note=shown(voided[number])))
     later = [n for n in range(number + 1, last + 1) if n not in voided]
     if later:
-        raise ConfigError(Said("campaign.void_not_last", night=number, later=later[-1]))
+        raise ConfigError(
+            Said("campaign.void_not_last", night=number, next=later[0], later=later[-1])
+        )

@@ -313,7 +313,8 @@ def run(args: argparse.Namespace) -> int:
         status(escaped(elsewhere))
         return EXIT_OLDER_FORMAT
     notes(verdict, args.lang)
-    print(t("verdict.genuine", file=shown(path, quote=False)))
+    genuine = "verdict.genuine" if verdict.nights <= 1 else "verdict.genuine_journey"
+    print(t(genuine, file=shown(path, quote=False)))
     print(t("verify.verified", events=verdict.events, nights=verdict.nights))
     for line in agreed_lines(verdict, args, t):
         print(line)

@@ -451,6 +451,7 @@ EN: dict[str, str | dict[str, str]] = {
     "verdict.nobody": "nobody",
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "GENUINE: {file} is the night its seed and config play",
+    "verdict.genuine_journey": "GENUINE: {file} is the journey its seed and config play",
     "verdict.not_genuine": "NOT GENUINE: {file}",
     "verify.broken": "line {line}: the log is not as nightsim wrote it: {why}",
     "verify.broken_whole": "the log is not as nightsim wrote it: {why}",
@@ -788,7 +789,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.void_broken": "night {night}'s log is broken: `nightsim campaign verify --night"
     " {night}` names what is wrong; nothing is recorded",
     "campaign.void_twice": "night {night} is already void (note: {note})",
-    "campaign.void_not_last": "night {night} is not the last night: night {later} started from"
+    "campaign.void_not_last": "night {night} is not the last night: night {next} started from"
     " its morning; void the nights after it first, from the last (night {later})",
     "campaign.adjust_empty": "an adjustment needs at least one item (--set KEY=VALUE, --leave)",
     "campaign.adjust_note": "--note {note}: expected one printable line of at most 500",
@@ -1269,7 +1270,7 @@ EN: dict[str, str | dict[str, str]] = {
     "oddspage.no_monster": "No monster came on any night.",
     "oddspage.tip": "{label}: {p} (95% interval {low}\u2013{high}; {k} of {n})",
     "oddspage.tip_none": "{label}: no cases",
-    "oddspage.bin_tip": "{start}\u2013{end}: {count} nights ({share} of the encounters)",
+    "oddspage.bin_tip": "{start}\u2013{end}: {nights} ({share} of the encounters)",
     "oddspage.rank_title": "The safest watch rotas: the best {top} of {rotas}, {nights} each"
     " (seed {seed})",
     "oddspage.rank_summary": "Ranked by the chance that someone is awake when a monster comes,"

@@ -478,6 +478,8 @@ UK: dict[str, str | dict[str, str]] = {
     "verdict.nobody": "нікого",
     # verify's answer: the verdict first, in words a player reads at the table
     "verdict.genuine": "СПРАВЖНІЙ: {file} \u2014 саме та ніч, яку дають його зерно й конфігурація",
+    "verdict.genuine_journey": "СПРАВЖНІЙ: {file} \u2014 саме та мандрівка, яку дають його зерно й"
+    " конфігурація",
     "verdict.not_genuine": "НЕСПРАВЖНІЙ: {file}",
     "verify.broken": "рядок {line}: журнал не такий, яким його записав nightsim: {why}",
     "verify.broken_whole": "журнал не такий, яким його записав nightsim: {why}",
@@ -813,7 +815,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.void_broken": "журнал ночі {night} пошкоджено: `nightsim campaign verify --night"
     " {night}` скаже, що не так; нічого не записано",
     "campaign.void_twice": "ніч {night} уже анульовано (примітка: {note})",
-    "campaign.void_not_last": "ніч {night} \u2014 не остання: ніч {later} почалася з її ранку;"
+    "campaign.void_not_last": "ніч {night} \u2014 не остання: ніч {next} почалася з її ранку;"
     " спершу анулюйте ночі після неї, починаючи з останньої (ніч {later})",
     "campaign.adjust_empty": "поправка потребує хоча б однієї зміни (--set КЛЮЧ=ЗНАЧЕННЯ, --leave)",
     "campaign.adjust_note": "--note {note}: очікували один рядок друкованих символів,"
@@ -1324,7 +1326,7 @@ UK: dict[str, str | dict[str, str]] = {
     "oddspage.no_monster": "Жодної ночі чудовисько не прийшло.",
     "oddspage.tip": "{label}: {p} (інтервал 95\u00a0%: {low}\u2013{high}; {k} з {n})",
     "oddspage.tip_none": "{label}: випадків немає",
-    "oddspage.bin_tip": "{start}\u2013{end}: ночей — {count} ({share} усіх зустрічей)",
+    "oddspage.bin_tip": "{start}\u2013{end}: {nights} ({share} усіх зустрічей)",
     "oddspage.rank_title": "Найбезпечніші послідовності варт: найкращі {top}, усього {rotas};"
     " кожна — за ті самі {nights} (зерно {seed})",
     "oddspage.rank_summary": "Упорядковано за шансом, що хтось не спить, коли приходить"

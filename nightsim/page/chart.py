@@ -15,6 +15,7 @@ from typing import Any
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import JourneyFacts
 from nightsim.narration.figures import count, number, percent, with_span
+from nightsim.narration.paired import nights_text
 
 PALETTE = 8  # series classes c0..c7, drawn by the stylesheet (light and dark)
 FOCUSABLE_POINTS = 40  # beyond this many nights a journey's points are not each a tab stop
@@ -227,7 +228,7 @@ def arrivals(counts: Mapping[str, int], rest_start: int, t: Catalogue) -> Histog
                 y,
                 round(width - 1, 2),
                 round(frame.bottom - y, 2),
-                t("oddspage.bin_tip", start=a, end=b, count=count(t, v), share=share),
+                t("oddspage.bin_tip", start=a, end=b, nights=nights_text(t, v), share=share),
             )
         )
     xticks = tuple(

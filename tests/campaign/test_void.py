@@ -69,6 +69,10 @@ def test_only_the_last_night_not_yet_void(
     assert main(["campaign", "void", c, "2", "--note", "x"]) == 2
     err = capsys.readouterr().err
     assert "night 2 is not the last night: night 3 started from its morning" in err
+    assert main(["campaign", "void", c, "1", "--note", "x"]) == 2
+    err = capsys.readouterr().err  # the night after it, not the last, began from its morning
+    assert "night 2 started from its morning; void the nights after it first, from the" in err
+    assert "from the last (night 3)" in err
     assert main(["campaign", "void", c, "3", "--note", "x"]) == 0
     assert main(["campaign", "void", c, "3", "--note", "x"]) == 2
     assert "already void" in capsys.readouterr().err

@@ -350,3 +350,11 @@ def test_a_forger_who_deletes_the_dozing_and_renumbers_is_found(
     out = capsys.readouterr().out.splitlines()
     sims = [s for s in out if s.startswith("sim: ")]
     assert len(sims) == SHOWN and json.loads(sims[0][5:])["type"] == "watch.dozed"
+
+
+def test_a_journey_is_called_a_journey(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "j.jsonl"
+    assert main(["run", "--seed", "9", "--nights", "2", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log), "--lang", "uk"]) == 0
+    assert "саме та мандрівка, яку дають його зерно" in capsys.readouterr().out
