@@ -869,6 +869,7 @@ EN: dict[str, str | dict[str, str]] = {
     "diff.note": "Each line: A, B, and B \u2212 A in percentage points with its 95% interval"
     " (Newcombe's, from the two Wilson intervals); ◆ where the interval leaves out 0. Nights"
     " that are not the same nights make a wider interval than a paired --compare.",
+    "sweep.unclosed": "{option} {item}: a bracket or quote is not closed",
     "sweep.form": "{option} {item}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8",
     "sweep.two": "{option} {item}: expected two or more values, comma-separated",
     "sweep.most": "{option} {item}: at most {most} values",

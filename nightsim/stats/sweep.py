@@ -35,7 +35,10 @@ def split_sweep(item: str, option: str = "--sweep") -> tuple[str, list[str]]:
     key = key.strip()
     if not sep or not key:
         raise ConfigError(Said("sweep.form", option=option, item=shown(item)))
-    values = [v.strip() for v in _split_top(text)]
+    parts = _split_top(text)
+    if parts is None:
+        raise ConfigError(Said("sweep.unclosed", option=option, item=shown(item)))
+    values = [v.strip() for v in parts]
     if len(values) < 2 or any(not v for v in values):
         raise ConfigError(Said("sweep.two", option=option, item=shown(item)))
     if len(values) > MAX_SWEEP_VALUES:
@@ -50,8 +53,9 @@ def split_sweep(item: str, option: str = "--sweep") -> tuple[str, list[str]]:
     return key, values
 
 
-def _split_top(text: str) -> list[str]:
-    """Commas outside brackets, braces and quotes."""
+def _split_top(text: str) -> list[str] | None:
+    """Commas outside brackets, braces and quotes; None where a bracket or quote is left
+    open (the values cannot be told apart)."""
     parts, depth, quote, start = [], 0, "", 0
     for i, ch in enumerate(text):
         if quote:
@@ -65,6 +69,8 @@ def _split_top(text: str) -> list[str]:
         elif ch == "," and depth == 0:
             parts.append(text[start:i])
             start = i + 1
+    if depth != 0 or quote:
+        return None
     return [*parts, text[start:]]
 
 

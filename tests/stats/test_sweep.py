@@ -62,6 +62,8 @@ def test_a_comma_in_brackets_or_quotes_belongs_to_the_value(item: str, values: l
         ("rules.rest_hours=6", "two or more values"),
         ("rules.rest_hours=6,,7", "two or more values"),
         ("rules.rest_hours=6,7,6", "'6' is given twice"),
+        ("party.Wren.con=[1,2", "a bracket or quote is not closed"),
+        ('camp.terrain="bog,open', "a bracket or quote is not closed"),
         ("x=" + ",".join(map(str, range(13))), "at most 12"),
     ],
 )
