@@ -81,10 +81,10 @@ def test_the_cli_refuses_a_value_that_makes_no_config(capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["--sweep", "rules.rest_hours=8,[1"], "--sweep rules.rest_hours: '[1' is not a TOML"),
+        (["--sweep", "rules.rest_hours=8,[1,,]"], "--sweep rules.rest_hours: '[1,,]' is not a"),
         (
-            ["--grid", "rules.rest_hours=8,[1", "--grid", "camp.light_fire=true,false"],
-            "--grid rules.rest_hours: '[1' is not a TOML",
+            ["--grid", "rules.rest_hours=8,[1,,]", "--grid", "camp.light_fire=true,false"],
+            "--grid rules.rest_hours: '[1,,]' is not a TOML",
         ),
         (["--sweep", "party.Nobody.con=3,4"], "--sweep party.Nobody.con: no party member"),
         (
