@@ -1628,7 +1628,7 @@ EN: dict[str, str | dict[str, str]] = {
     "use.pin_form": "--pin: expected NAME=WATCH (a watch numbered from 1), got {got}",
     "use.pin_twice": "--pin {got}: that name or that watch is already pinned; pin each once",
     "use.exclude_twice": "--exclude {name}: already pinned or excluded; name each once",
-    "use.not_a_watcher": "--pin / --exclude: {name} is none of the watchers to order ({names})",
+    "use.not_a_watcher": "{option} {name}: none of the watchers to order{hint} ({names})",
     "use.pin_watch": "--pin {name}={watch}: the watch must be 1..{k}",
     "use.no_rota_left": "no rota keeps every --pin and --exclude; loosen them",
     "use.shifts_form": "--shifts {got}: expected hours above 0 (at most 16), comma-separated,"

@@ -1697,8 +1697,7 @@ UK: dict[str, str | dict[str, str]] = {
     "use.pin_form": "--pin: очікували NAME=WATCH (номер варти від 1), отримано {got}",
     "use.pin_twice": "--pin {got}: це ім'я чи ця варта вже закріплені; закріплюйте кожне раз",
     "use.exclude_twice": "--exclude {name}: уже закріплено чи виключено; називайте кожне раз",
-    "use.not_a_watcher": "--pin / --exclude: {name} — не серед вартових, яких упорядковують"
-    " ({names})",
+    "use.not_a_watcher": "{option} {name}: не серед вартових, яких упорядковують{hint} ({names})",
     "use.pin_watch": "--pin {name}={watch}: номер варти має бути 1..{k}",
     "use.no_rota_left": "жодна послідовність варт не задовольняє всі --pin і --exclude;"
     " послабте їх",

@@ -649,10 +649,20 @@ def _within(
 ) -> list[tuple[str, ...]]:
     """The orders that keep the pins and leave the excluded out; a name that is no
     watcher, a watch past K, or no rota left is refused by name."""
-    for name in [*constraints.exclude, *(n for n, _ in constraints.pin)]:
+    given = [("--exclude", n) for n in constraints.exclude]
+    given += [("--pin", n) for n, _ in constraints.pin]
+    for option, name in given:
         if name not in names:
+            from nightsim.config.model import suggest
+
             raise ValueError(
-                Said("use.not_a_watcher", name=repr(name), names=", ".join(dict.fromkeys(names)))
+                Said(
+                    "use.not_a_watcher",
+                    option=option,
+                    name=shown(name),
+                    hint=suggest(name, names),
+                    names=", ".join(dict.fromkeys(names)),
+                )
             )
     for name, watch in constraints.pin:
         if not 1 <= watch <= k:

@@ -234,8 +234,8 @@ def test_pin_and_exclude_keep_only_those_rotas_and_change_none(
     [
         (["--pin", "Wren"], "--pin: expected NAME=WATCH"),
         (["--pin", "Wren=9"], "--pin Wren=9: the watch must be 1..2"),
-        (["--pin", "Zed=1"], "'Zed' is none of the watchers to order"),
-        (["--exclude", "Zed"], "'Zed' is none of the watchers to order"),
+        (["--pin", "Zed=1"], "--pin 'Zed': none of the watchers to order"),
+        (["--exclude", "Zed"], "--exclude 'Zed': none of the watchers to order"),
         (["--pin", "Wren=1", "--pin", "Moss=1"], "already pinned"),
         (["--pin", "Wren=1", "--exclude", "Wren"], "already pinned or excluded"),
         (["--exclude", "Wren", "--exclude", "Moss", "--exclude", "Sir Aldric"], "no rota keeps"),
