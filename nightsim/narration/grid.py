@@ -23,7 +23,7 @@ from nightsim.narration.paired import (
     interval,
     measure_label,
     nights_text,
-    one_decimal_agrees,
+    places,
     verdict,
 )
 
@@ -76,18 +76,8 @@ def against(t: Catalogue, vs: dict[str, Any], nights: int) -> str:
 
 
 def digits(m: Mapping[str, Any]) -> int:
-    """A measure's chances with one decimal, or two when some cell's one-decimal chance and
-    the first cell's would not give its difference as shown (65.6% and 79.8% beside +14.1
-    points): docs/odds.md, "How the numbers are worded", as `--compare` words its sides."""
-    first = m["cells"][0][0]["estimate"]["p"]
-    for row in m["cells"]:
-        for cell in row:
-            vs, p = cell["vs_first"], cell["estimate"]["p"]
-            if vs is None or vs["diff"] is None or not vs["clear"] or p is None or first is None:
-                continue  # a difference that is not clear is not shown as a number
-            if not one_decimal_agrees(first, p, vs["diff"]):
-                return 2
-    return 1
+    """A measure's decimals, its cells read row by row (`paired.places`)."""
+    return places(cell for row in m["cells"] for cell in row)
 
 
 def cells(r: dict[str, Any], m: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:

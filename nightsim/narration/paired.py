@@ -7,6 +7,7 @@ tables (a terminal); `table=False` one line per measure or rota, to read or grep
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -52,6 +53,25 @@ def one_decimal_agrees(a: float, b: float, diff: float) -> bool:
     one decimal): where not, the chances are worded with two (docs/odds.md, "How the
     numbers are worded")."""
     return round(round(b * 100, 1) - round(a * 100, 1), 1) == round(diff * 100, 1)
+
+
+def places(points: Iterable[Mapping[str, Any]]) -> int:
+    """One decimal for a measure's chances, or two when some point's one-decimal chance and
+    the first point's would not give the difference printed beside it (65.6% and 79.8%
+    beside +14.1 points): docs/odds.md, "How the numbers are worded". A point is a sweep's
+    value or a grid's cell: its `estimate` and its `vs_first` (None for the first); only a
+    clear difference is printed as a number."""
+    first: float | None = None
+    for i, point in enumerate(points):
+        vs, p = point["vs_first"], point["estimate"]["p"]
+        if i == 0:
+            first = p
+            continue
+        if vs is None or vs["diff"] is None or not vs["clear"] or p is None or first is None:
+            continue
+        if not one_decimal_agrees(first, p, vs["diff"]):
+            return 2
+    return 1
 
 
 def sides(t: Catalogue, a: float | None, b: float | None, diff: float | None) -> tuple[str, str]:

@@ -21,7 +21,7 @@ from nightsim.narration.paired import (
     interval,
     measure_label,
     nights_text,
-    one_decimal_agrees,
+    places,
     verdict,
 )
 
@@ -63,17 +63,8 @@ def _against(t: Catalogue, point: dict[str, Any], nights: int) -> str:
 
 
 def digits(m: Mapping[str, Any]) -> int:
-    """A measure's chances with one decimal, or two when some value's one-decimal chance and
-    the first value's would not give its difference as shown (35.66% and 35.74% beside +0.1
-    points): docs/odds.md, "How the numbers are worded", as the grid words its cells."""
-    first = m["points"][0]["estimate"]["p"]
-    for point in m["points"][1:]:
-        vs, p = point["vs_first"], point["estimate"]["p"]
-        if vs is None or vs["diff"] is None or not vs["clear"] or p is None or first is None:
-            continue  # a difference that is not clear is not shown as a number
-        if not one_decimal_agrees(first, p, vs["diff"]):
-            return 2
-    return 1
+    """A measure's decimals over its values (`paired.places`)."""
+    return places(m["points"])
 
 
 def sweep_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
