@@ -195,9 +195,8 @@ class Campaign:
             return rows.integer(row[0], "nights.number", 0)
 
     def first_missing(self) -> int | None:
-        """The first night missing before the last (a row deleted from the file), or None:
-        `show` and `page` warn of it, `night` refuses; `verify` says what it means. A last
-        number out of range is that damage first (`last_night`)."""
+        """The first night missing before the last (a row deleted), or None; a last number
+        out of range is that damage first (`last_night`)."""
         self.last_night  # noqa: B018 (read for its check)
         row = self._one(
             "SELECT CASE WHEN MIN(number) > 1 THEN 1 ELSE (SELECT n.number + 1 FROM nights n"
