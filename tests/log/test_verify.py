@@ -85,7 +85,7 @@ def test_verify_answers_in_ukrainian(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["verify", str(log), "--lang", "uk", "--head", head[:12]]) == 0
     out = capsys.readouterr().out.splitlines()
     many = "подій" if n % 10 not in (1, 2, 3, 4) or n % 100 in (11, 12, 13, 14) else "події"
-    assert out[0] == f"СПРАВЖНІЙ: {log} — саме та ніч, яку дають його зерно й конфігурація"
+    assert out[0] == f"СПРАВЖНІЙ: {log} — саме та мандрівка, яку дають його зерно й конфігурація"
     assert out[1] == f"перевірено: усі події збігаються ({n}\u00a0{many}, 2\u00a0ночі)"
     commitment = hashlib.sha256(b"45").hexdigest()
     assert out[2].startswith(f"геш зерна 45, записаного в журналі, — sha256 {commitment} (")

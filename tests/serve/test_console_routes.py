@@ -246,7 +246,7 @@ def test_a_job_is_cancelled(console: Console) -> None:
         ({"kind": "compare"}, "compare: give the change", 400),
         ({"kind": "sweep", "sweep": "rules.rest_hours=6,99"}, "rest_hours", 400),
         ({"kind": "grid", "sweep": "rules.rest_hours=6,8"}, "two settings at once: give", 400),
-        ({"kind": "rank", "pin": "Zed=1"}, "Zed&#39; is none of the watchers", 400),
+        ({"kind": "rank", "pin": "Zed=1"}, "--pin &#39;Zed&#39;: none of the watchers", 400),
         ({"kind": "rank", "shifts": "5,5,5,5"}, "more than the rest period", 400),
         ({"camp": "../wood.toml"}, "a file name in the folder", 400),
         ({"camp": "none.toml"}, "no such file", 400),
