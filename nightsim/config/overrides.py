@@ -130,8 +130,8 @@ def _hint(key: str, text: str) -> str:
     if not (body.startswith("[") and body.endswith("]")) or '"' in body or "'" in body:
         return ""
     words = [w.strip() for w in body[1:-1].split(",") if w.strip()]
-    if not words:
-        return ""
+    if not words or not all(w[0].isalpha() for w in words):
+        return ""  # not a list of bare names ([1,,] is a number list gone wrong)
     quoted = ", ".join(f'"{shown(w, quote=False, limit=20)}"' for w in words[:3])
     more = ", …" if len(words) > 3 else ""
     return Said(
