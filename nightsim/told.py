@@ -44,7 +44,8 @@ def _in_lang(value: Any, lang: str) -> Any:
 
 
 # A value quoted as typed (`limits.shown`: 'Moss', "Mo'ss"), or a listing of such values.
-_ONE = "'[^'\\n]*'|\"[^\"\\n]*\""
+# repr quotes with " only a value holding a ' (a TOML example's "Moss" is shell, not a value)
+_ONE = "'[^'\\n]*'|\"[^\"\\n]*'[^\"\\n]*\""
 _QUOTED = re.compile(f"({_ONE})(, ({_ONE}))*")
 
 

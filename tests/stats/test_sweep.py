@@ -220,3 +220,13 @@ def test_a_second_sweep_is_refused_not_put_in_the_first_s_place(
     assert main(argv) == 2
     (err,) = capsys.readouterr().err.splitlines()
     assert "--sweep: given twice; one setting at a time (two settings: --grid)" in err
+
+
+def test_a_hint_s_command_keeps_the_shell_s_quotes_in_ukrainian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """«…» are for values told in a sentence; the example command is typed into a shell."""
+    argv = ["odds", "--sweep", "watch.rota=[Moss,Wren],[Wren,Moss]", "--lang", "uk"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert """--sweep 'watch.rota=["Moss", "Wren"],\u2026'""" in err and "«[Moss,Wren]»" in err
