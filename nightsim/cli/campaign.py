@@ -415,7 +415,7 @@ def _night(args: argparse.Namespace) -> int:
             status(in_lang(differs_warning(differs), args.lang))
         from nightsim.cli.odds import _progress
 
-        with _progress(args.nights, "nights") as advance:
+        with _progress(args.nights, Said("progress.nights"), args.lang) as advance:
             played = c.play_nights(args.nights, args.set, seed, advance)
         commitment = c.state.next_seed_sha256
     args.campaign_name = c.name

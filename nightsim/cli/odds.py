@@ -296,8 +296,9 @@ def _watchers(items: list[str] | None) -> list[int] | None:
 
 
 @contextmanager
-def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
-    """A rich progress bar on stderr when stderr is a terminal, updated per chunk.
+def _progress(total: int, label: str, lang: str = "en") -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on stderr when stderr is a terminal, updated per chunk; `label`
+    (a message by code) in `lang`.
 
     Refreshed by hand (no refresh thread), so that worker processes can be forked safely.
     """
@@ -316,7 +317,9 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
         auto_refresh=False,
         transient=True,
     )
-    task = bar.add_task(label, total=total)
+    from nightsim.told import in_lang
+
+    task = bar.add_task(in_lang(label, lang), total=total)
 
     def advance(n: int) -> None:
         bar.advance(task, n)
@@ -378,7 +381,7 @@ def _report(args: argparse.Namespace) -> int:
         return run_grid(args, config, seed, jobs, per, axes)
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
-    with _progress(units * per, "nights") as progress:
+    with _progress(units * per, Said("progress.nights"), args.lang) as progress:
         typed = reports.odds(
             config, seed, nights, nights_per_journey=per, jobs=jobs, progress=progress
         )
@@ -433,7 +436,8 @@ def _sweep(
     key, values = swept
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
-    with _progress(units * per * len(values), f"nights x {len(values)} values") as progress:
+    label = Said("progress.values", count=len(values))
+    with _progress(units * per * len(values), label, args.lang) as progress:
         typed = reports.sweep(
             config,
             key,
@@ -527,7 +531,8 @@ def _rank(
 
     ks, counts, nights = plan
     units = odds_mod.journeys_for(nights, per)
-    with _progress(units * per * sum(counts), f"{sum(counts)} rotas") as progress:
+    label = Said("progress.rotas", count=sum(counts))
+    with _progress(units * per * sum(counts), label, args.lang) as progress:
         try:
             rankings = [
                 rank_mod.rank_rotas(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from nightsim.told import Said
+
 Row = list[object]
 Axis = tuple[str, list[str]]
 
@@ -48,7 +50,8 @@ def run_grid(
     cells = len(rows[1]) * len(columns[1])
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
-    with _progress(units * per * cells, f"nights x {cells} cells") as progress:
+    label = Said("progress.cells", count=cells)
+    with _progress(units * per * cells, label, args.lang) as progress:
         typed = reports.grid(
             config,
             rows,

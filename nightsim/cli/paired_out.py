@@ -42,7 +42,7 @@ def run_compare(
 
     nights = args.nights if args.nights is not None else DEFAULT_NIGHTS
     units = odds_mod.journeys_for(nights, per)
-    with _progress(units * per * 2, "nights, A and B") as progress:
+    with _progress(units * per * 2, Said("progress.a_b"), args.lang) as progress:
         report = compare(
             config,
             other,

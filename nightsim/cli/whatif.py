@@ -238,7 +238,7 @@ def _paired_odds(args: argparse.Namespace, header: dict[str, Any]) -> int:
     seed, per = header["seed"], header["nights"]
     jobs = args.jobs if args.jobs is not None else odds_mod.default_jobs()
     units = odds_mod.journeys_for(args.nights, per)
-    with _progress(units * per * 2, "nights, as logged and changed") as progress:
+    with _progress(units * per * 2, Said("progress.whatif"), args.lang) as progress:
         report = paired(
             config_from_data(raw),
             changed,

@@ -169,3 +169,21 @@ def test_a_stopped_command_says_so_in_its_language(
     monkeypatch.setattr(check, "show_checkup", stopped)
     assert main(["check", "--lang", lang]) == 130
     assert capsys.readouterr().err.splitlines()[-1] == said
+
+
+def test_the_progress_bar_s_label_is_in_the_command_s_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At a terminal, `odds` and its kin draw a bar on stderr: its label is a message by
+    code, told in the command's --lang."""
+    import sys
+
+    from nightsim.cli.odds import _progress
+    from nightsim.told import Said
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    for lang, said in (("uk", "послідовностей варт: 24"), ("en", "24 rotas")):
+        with _progress(10, Said("progress.rotas", count=24), lang) as advance:
+            assert advance is not None
+            advance(5)
+        assert said in capsys.readouterr().err
