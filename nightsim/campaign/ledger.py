@@ -242,7 +242,10 @@ def open_file(path: Path, wait: float = 10.0) -> sqlite3.Connection:
                 raise NotACampaign(Said("campaign.other_sqlite", path=shown(path)))
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise NotACampaign(Said("campaign.corrupt", path=shown(path), check=check))
+                # SQLite's first finding, without its "*** in database main ***" heading
+                found = [line for line in str(check).splitlines() if not line.startswith("***")]
+                said = shown(found[0] if found else str(check), quote=False, limit=120)
+                raise NotACampaign(Said("campaign.corrupt", path=shown(path), check=said))
             migrate(conn, path)
             rows.check_tables(conn)
     except BaseException:

@@ -742,7 +742,7 @@ EN: dict[str, str | dict[str, str]] = {
     "campaign.not_regular": "{path}: not a regular file, expected a campaign file",
     "campaign.empty": "{path}: an empty file, not a nightsim campaign",
     "campaign.other_sqlite": "{path}: a SQLite database, but not a nightsim campaign",
-    "campaign.corrupt": "{path}: the campaign file is corrupt ({check})",
+    "campaign.corrupt": "{path}: the campaign file is corrupt (SQLite's integrity check: {check})",
     "sqlite.malformed": "database disk image is malformed",
     "sqlite.not_a_database": "file is encrypted or is not a database",
     "campaign.not_sqlite": "{path}: not a campaign file (not a SQLite database, or corrupt: {why})",

@@ -766,7 +766,9 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.not_regular": "{path}: це не звичайний файл, а очікували файл кампанії",
     "campaign.empty": "{path}: порожній файл, а не кампанія nightsim",
     "campaign.other_sqlite": "{path}: база даних SQLite, але не кампанія nightsim",
-    "campaign.corrupt": "{path}: файл кампанії пошкоджено ({check})",
+    # SQLite's own finding is English: the Ukrainian line says what it means instead
+    "campaign.corrupt": "{path}: файл кампанії пошкоджено (база даних SQLite не проходить"
+    " перевірки цілісності){check:.0}",
     "sqlite.malformed": "образ бази даних зіпсовано",
     "sqlite.not_a_database": "файл зашифровано або це не база даних",
     "campaign.not_sqlite": "{path}: це не файл кампанії (не база даних SQLite або пошкоджений:"

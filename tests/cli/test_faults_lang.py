@@ -239,3 +239,24 @@ def test_unknown_dice_and_editions_are_told_in_ukrainian(
     assert main(["verify", "ed.jsonl", "--lang", "uk"]) == 3
     said = capsys.readouterr()
     assert "(він грає за редакціями 1, 2 і 3)" in said.out + said.err
+
+
+def test_a_corrupt_campaign_file_is_told_without_sqlite_s_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A page of the file overwritten: SQLite's integrity check fails; the English line
+    quotes its first finding on one line, the Ukrainian says what it means."""
+    c = tmp_path / "z.campaign"
+    assert main(["campaign", "new", str(c)]) == 0
+    assert main(["campaign", "night", str(c), "--quiet", "--nights", "3"]) == 0
+    with c.open("r+b") as fh:
+        fh.seek(8192)
+        fh.write(bytes(range(7, 256)) * 2)
+    capsys.readouterr()
+    assert main(["campaign", "verify", str(c), "--lang", "uk"]) == 2
+    (uk,) = capsys.readouterr().err.splitlines()
+    assert "файл кампанії пошкоджено (база даних SQLite не проходить" in uk
+    assert latin(re.sub(r"\S*/\S*|SQLite", "", uk)) == []  # the program's name stays
+    assert main(["campaign", "verify", str(c)]) == 2
+    (en,) = capsys.readouterr().err.splitlines()
+    assert "the campaign file is corrupt (SQLite's integrity check: " in en and "\\n" not in en
