@@ -102,7 +102,7 @@ def explain(err: ValidationError, raw: Any) -> str:
             allowed=_listed(allowed),
         )
     where = _loc_text(loc, raw)
-    msg = _problem(e)
+    msg = problem(e)
     return Said("config.at", where=where, problem=msg) if where else msg
 
 
@@ -138,7 +138,7 @@ def _choices(expected: str) -> str:
     return Said("config.choices", first=first, last=last) if sep else expected
 
 
-def _problem(e: Any) -> str:
+def problem(e: Any) -> str:
     """What is wrong with the value, by code where the type is one of _TYPES (and a
     validator's own message, when it raised one by code), with the value it got."""
     kind, ctx = e["type"], e.get("ctx") or {}

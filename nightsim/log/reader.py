@@ -110,6 +110,22 @@ class Skipped:
     hash: str
 
 
+def _what(err: Any) -> str:
+    """What is wrong with a field's value: a config's words for the same mistakes; a value
+    that misses its pattern (a clock) names the form it must have."""
+    from nightsim.config.explain import problem
+
+    if err["type"] == "string_pattern_mismatch":
+        pattern = str((err.get("ctx") or {}).get("pattern", ""))
+        want = (
+            Said("fault.want_clock")  # the one pattern a line holds: a clock, HH:MM
+            if ":[0-5]" in pattern
+            else Said("fault.want_pattern", pattern=shown(pattern, quote=False))
+        )
+        return Said("config.got", problem=want, got=shown(err["input"]))
+    return problem(err)
+
+
 def _describe(exc: ValidationError, type_: object) -> Said:
     """The first pydantic error as `type: field: what is wrong` (the rest are usually echoes)."""
     err = exc.errors()[0]
@@ -125,8 +141,8 @@ def _describe(exc: ValidationError, type_: object) -> Said:
     where = ".".join(loc)
     if err["type"] == "missing" and where:
         return Said("fault.field_missing", type=type_, field=shown(where))
-    if where:  # pydantic's own words for what is wrong: told as it says them
-        return Said("fault.bad_field", type=type_, field=shown(where), msg=err["msg"])
+    if where:  # in nightsim's words, as a config's mistakes are (config/explain.py)
+        return Said("fault.bad_field", type=type_, field=shown(where), msg=_what(err))
     return Said("fault.bad_line", type=type_, msg=err["msg"])
 
 

@@ -1753,6 +1753,8 @@ EN: dict[str, str | dict[str, str]] = {
     "fault.unknown_type": "{type}: unknown event type {tag}",
     "fault.no_type": "{type}: no 'type' field",
     "fault.field_missing": "{type}: field {field}: Field required",
+    "fault.want_clock": "should be a time of day, HH:MM",
+    "fault.want_pattern": "should match {pattern}",
     "fault.bad_field": "{type}: field {field}: {msg}",
     "fault.bad_line": "{type}: {msg}",
     "fault.skipped_night": "{type}: 'night' is {got}, expected a night's number",

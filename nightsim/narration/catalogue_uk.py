@@ -1831,7 +1831,9 @@ UK: dict[str, str | dict[str, str]] = {
     "fault.unknown_type": "{type}: невідомий тип події {tag}",
     "fault.no_type": "{type}: немає поля «type»",
     "fault.field_missing": "{type}: бракує поля {field}",
-    "fault.bad_field": "{type}: поле {field} не таке, як його пише nightsim: {msg}",
+    "fault.want_clock": "має бути часом доби ГГ:ХХ",
+    "fault.want_pattern": "має відповідати шаблону {pattern}",
+    "fault.bad_field": "{type}: поле {field} не таке, яким його пише nightsim: {msg}",
     "fault.bad_line": "{type}: рядок не такий, як його пише nightsim: {msg}",
     "fault.skipped_night": "{type}: «night» дорівнює {got}, а мав бути номер ночі",
     "fault.not_canonical_v1": "це не канонічний JSON формату 1 (ключі за абеткою, без пропусків):"

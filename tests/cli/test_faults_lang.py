@@ -260,3 +260,31 @@ def test_a_corrupt_campaign_file_is_told_without_sqlite_s_english(
     assert main(["campaign", "verify", str(c)]) == 2
     (en,) = capsys.readouterr().err.splitlines()
     assert "the campaign file is corrupt (SQLite's integrity check: " in en and "\\n" not in en
+
+
+@pytest.mark.parametrize(
+    ("line", "changed", "said"),
+    [
+        (0, {"edition": 0}, "поле «edition» не таке, яким його пише nightsim: має бути не менше 1"),
+        (3, {"clock": "25:00"}, "має бути часом доби ГГ:ХХ, отримано «25:00»"),
+        (3, {"hours": "far"}, "має бути цілим числом"),
+    ],
+)
+def test_a_field_s_wrong_value_is_told_in_nightsim_s_words(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    line: int,
+    changed: dict[str, object],
+    said: str,
+) -> None:
+    """A field's value no nightsim writes (the chain recomputed): what is wrong in the
+    config's own words, not pydantic's English."""
+    lines = _lines()
+    lines[line] = json.dumps({**json.loads(lines[line]), **changed}, sort_keys=True) + "\n"
+    path = tmp_path / "f.jsonl"
+    path.write_text("".join(rehash(lines)), encoding="utf-8")
+    assert main(["verify", str(path), "--lang", "uk"]) == 1
+    out = capsys.readouterr().out
+    assert said in out and "Input should" not in out
+    # left out: the file, a field or value in «…», the event type (firewood.gathered)
+    assert latin(re.sub(r"\S*/\S*|«[^»]*»|\b\w+\.\w+\b", "", out)) == []
