@@ -25,9 +25,9 @@ UK: dict[str, str] = {
     "show this help message and exit": "показати цю довідку й вийти",
     "the following arguments are required: %s": "потрібні аргументи: %s",
     "one of the arguments %s is required": "потрібен один з аргументів %s",
-    "expected one argument": "очікували один аргумент",
-    "expected at most one argument": "очікували щонайбільше один аргумент",
-    "expected at least one argument": "очікували щонайменше один аргумент",
+    "expected one argument": "очікується один аргумент",
+    "expected at most one argument": "очікується щонайбільше один аргумент",
+    "expected at least one argument": "очікується щонайменше один аргумент",
     "ambiguous option: %(option)s could match %(matches)s": "неоднозначний параметр:"
     " %(option)s може бути %(matches)s",
     # the type's name (int, float) is Python's, not the reader's: the value is enough
@@ -38,8 +38,8 @@ UK: dict[str, str] = {
     "ignored explicit argument %r": "зайвий явний аргумент %r",
     "unexpected option string: %s": "неочікуваний параметр: %s",
     "unrecognized arguments: %s": "нерозпізнані аргументи: %s",
-    "expected %s argument": "очікували стільки аргументів: %s",
-    "expected %s arguments": "очікували стільки аргументів: %s",
+    "expected %s argument": "потрібно стільки аргументів: %s",
+    "expected %s arguments": "потрібно стільки аргументів: %s",
 }
 
 

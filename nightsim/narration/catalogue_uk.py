@@ -66,11 +66,11 @@ UK: dict[str, str | dict[str, str]] = {
     "serve.no_campaign": "{name}: кампанії з такою назвою в теці немає",
     "serve.body_not_json": "тіло запиту — не JSON",
     "serve.body_object": "тіло запиту має бути об'єктом JSON",
-    "serve.api_pace": "pace: очікували секунди від 0 до {most}",
-    "serve.api_sets": "sets: очікували список рядків КЛЮЧ=ЗНАЧЕННЯ",
-    "serve.night_number": "n: очікували номер ночі від 1 до {most}",
+    "serve.api_pace": "pace: потрібні секунди від 0 до {most}",
+    "serve.api_sets": "sets: очікується список рядків КЛЮЧ=ЗНАЧЕННЯ",
+    "serve.night_number": "n: очікується номер ночі від 1 до {most}",
     "serve.no_night": "у цій кампанії немає ночі {night}",
-    "serve.cursor": "Last-Event-ID чи ?after=: очікували курсор (id) або now",
+    "serve.cursor": "Last-Event-ID чи ?after=: очікується курсор (id) або now",
     "serve.internal": "внутрішня помилка: див. вивід сервера",
     "serve.busy": "на {name} уже грають іншу ніч: дочекайтеся її кінця",
     # слова й формати
@@ -562,7 +562,7 @@ UK: dict[str, str | dict[str, str]] = {
     " publications.night): файл змінено",
     # A file refused before it is read (nightsim/errors.py), and a config's mistakes.
     "file.missing": "{path}: такого файлу немає",
-    "file.directory": "{path}: це тека, а очікували {expected}",
+    "file.directory": "{path}: це тека, а очікується {expected}",
     "file.being_written_log": "{path}: інший nightsim саме записує цей журнал; зачекайте або"
     " виберіть іншу назву",
     "file.being_written_file": "{path}: інший nightsim саме записує цей файл; зачекайте або"
@@ -573,7 +573,7 @@ UK: dict[str, str | dict[str, str]] = {
     "file.exists_page": "{path}: уже існує; сторінку ніколи не записують поверх наявного файлу",
     "file.exists_init": "{path}: уже існує; init ніколи не записує поверх наявного файлу",
     "file.log_dir_hint": " (--log-dir DIR записує журнал у теку)",
-    "file.is_directory": "{path}: це тека, а очікували назву файлу{hint}",
+    "file.is_directory": "{path}: це тека, а потрібна назва файлу{hint}",
     "file.cannot_write": "{path}: не вдається записати: {why}",
     "file.cannot_write_page": "{path}: не вдається записати сторінку: {why}",
     "file.page_appeared": "{path}: з'явився, поки тривала ніч; сторінку ніколи не записують"
@@ -635,7 +635,7 @@ UK: dict[str, str | dict[str, str]] = {
     "file.kind_config": "файл конфігурації TOML",
     "config.at": "{where}: {problem}",
     "config.got": "{problem}, отримано {got}",
-    "config.unknown_key": "невідомий ключ {name} у {where}{hint}; очікували один із: {allowed}",
+    "config.unknown_key": "невідомий ключ {name} у {where}{hint}; очікується один із: {allowed}",
     "config.top_level": "верхньому рівні",
     "config.did_you_mean": " (можливо, {name}?)",
     "config.listed_more": "{keys}, … (усього {count}: docs/config.md)",
@@ -661,9 +661,9 @@ UK: dict[str, str | dict[str, str]] = {
     "config.want_one_of": "має бути одним із: {expected}",
     "config.choices": "{first} чи {last}",
     "config.want_max_chars": "символів має бути щонайбільше {max_length}",
-    "config.binary": "{where}: це двійковий файл, а очікували файл конфігурації TOML",
+    "config.binary": "{where}: це двійковий файл, а очікується файл конфігурації TOML",
     "config.not_utf8": "{where}: це не текст UTF-8 (байт {byte})",
-    "config.empty": "{where}: файл порожній, а очікували конфігурацію TOML (спробуйте"
+    "config.empty": "{where}: файл порожній, а потрібна конфігурація TOML (спробуйте"
     " `nightsim init`)",
     "config.too_big": "{size} байтів, більше за {limit} байтів, які може мати конфігурація",
     "config.not_toml": "неправильний TOML ({at}): {why}",
@@ -697,7 +697,7 @@ UK: dict[str, str | dict[str, str]] = {
     "config.too_long": "ціле число довше за {limit} цифр (межа)",
     "config.set_at": "{option} {item}: {problem}",
     "config.set_control": "{option} {item}: у ключі є керівний символ",
-    "config.set_form": "{option} {item}: очікували КЛЮЧ=ЗНАЧЕННЯ, напр. camp.season=winter",
+    "config.set_form": "{option} {item}: очікується КЛЮЧ=ЗНАЧЕННЯ, напр. camp.season=winter",
     "config.set_not_dotted": "{option} {item}: {dotted} — не ключ через крапки",
     "config.set_not_toml": "{option} {item}: {value} — не значення TOML{hint}",
     "config.set_quote_names": "; візьміть кожне ім'я в лапки, а весь аргумент — у лапки для"
@@ -762,8 +762,8 @@ UK: dict[str, str | dict[str, str]] = {
     "chead.earlier": "це останній геш ланцюжка ночі {matched}; відтоді зіграно ночей: {since}"
     " (ночі з {first} до {last}; геш ночі {last} — {got}); `--night {matched} --head {head}`"
     " перевіряє лише ту ніч",
-    "campaign.missing": "{path}: такого файлу немає, а очікували файл кампанії",
-    "campaign.not_regular": "{path}: це не звичайний файл, а очікували файл кампанії",
+    "campaign.missing": "{path}: такого файлу немає, а очікується файл кампанії",
+    "campaign.not_regular": "{path}: це не звичайний файл, а очікується файл кампанії",
     "campaign.empty": "{path}: порожній файл, а не кампанія nightsim",
     "campaign.other_sqlite": "{path}: база даних SQLite, але не кампанія nightsim",
     # SQLite's own finding is English: the Ukrainian line says what it means instead
@@ -778,7 +778,7 @@ UK: dict[str, str | dict[str, str]] = {
     " ночі, тож ночі з нею не грають; грайте з файлом ведучого",
     "campaign.of_file": "{path}: {problem}",
     "campaign.busy_retry": "{busy}: спробуйте ще раз за мить або збільште --wait",
-    "campaign.name_form": "--name {name}: очікували один рядок друкованих символів,"
+    "campaign.name_form": "--name {name}: очікується один рядок друкованих символів,"
     " щонайбільше 200",
     "campaign.none_created": "{problem}; кампанію не створено",
     "campaign.disk_full": "{path}: не вдається записати: диск (чи база даних) заповнений;"
@@ -820,7 +820,7 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.void_not_last": "ніч {night} \u2014 не остання: ніч {next} почалася з її ранку;"
     " спершу анулюйте ночі після неї, починаючи з останньої (ніч {later})",
     "campaign.adjust_empty": "поправка потребує хоча б однієї зміни (--set КЛЮЧ=ЗНАЧЕННЯ, --leave)",
-    "campaign.adjust_note": "--note {note}: очікували один рядок друкованих символів,"
+    "campaign.adjust_note": "--note {note}: очікується один рядок друкованих символів,"
     " щонайбільше 500",
     "campaign.void_entry": "{item}\u2026: це не запис про анулювання ночі",
     "campaign.void_by_command": "{item}: ніч анулює `nightsim campaign void ФАЙЛ N"
@@ -844,8 +844,8 @@ UK: dict[str, str | dict[str, str]] = {
     "campaign.the_adjustments": "поправки",
     "campaign.tonight": "сьогоднішній табір",
     "campaign.voiding": "анулювання ночі {night}",
-    "cfg.terrain": "невідома місцевість {got}{hint}; очікували одну з: {choices}",
-    "cfg.month": "невідомий місяць {got}{hint}; очікували один із: {choices}",
+    "cfg.terrain": "невідома місцевість {got}{hint}; потрібна одна з: {choices}",
+    "cfg.month": "невідомий місяць {got}{hint}; очікується один із: {choices}",
     "cfg.fire_chance_6": "fire_chance = 6 колись означало звичайні умови; напишіть натомість"
     ' fire_conditions = "normal" (fire_chance \u2014 це X з {rule.chance_die} за несприятливих'
     " умов, 1..4)",
@@ -898,8 +898,8 @@ UK: dict[str, str | dict[str, str]] = {
     " інтервалом Ньюкомба (з двох інтервалів Вілсона); ◆ там, де інтервал не містить 0. Різні"
     " ночі дають ширший інтервал, ніж парне порівняння --compare.",
     "sweep.unclosed": "{option} {item}: дужку чи лапки не закрито",
-    "sweep.form": "{option} {item}: очікували КЛЮЧ=З1,З2,…, напр. rules.rest_hours=6,7,8",
-    "sweep.two": "{option} {item}: очікували два чи більше значень через кому",
+    "sweep.form": "{option} {item}: очікується КЛЮЧ=З1,З2,…, напр. rules.rest_hours=6,7,8",
+    "sweep.two": "{option} {item}: потрібно два чи більше значень через кому",
     "sweep.most": "{option} {item}: щонайбільше {most} значень",
     "sweep.twice": "{option} {item}: {value} дано двічі",
     "sweep.at": "{option} {item}: {problem}",
@@ -919,7 +919,7 @@ UK: dict[str, str | dict[str, str]] = {
     "cdmg.rows": "у таблиці {table} рядків: {count}, а має бути один: файл змінено",
     "cdmg.no_row": "у таблиці {table} немає рядка, а має бути один: файл змінено",
     "cdmg.row_missing": "{where} немає: файл змінено",
-    "cdmg.wrong": "{where}: тут {kind}, а очікували {want}: файл змінено або пошкоджено",
+    "cdmg.wrong": "{where}: тут {kind}, а очікується {want}: файл змінено або пошкоджено",
     "cdmg.kind_bytes": "байти",
     "cdmg.kind_text": "текст",
     "cdmg.kind_number": "число",
@@ -1470,10 +1470,10 @@ UK: dict[str, str | dict[str, str]] = {
     "console.verdict_broken": "НЕСПРАВЖНІЙ: журнал пошкоджено: {reason}",
     "console.no_log": "вкажіть файл журналу або ніч кампанії",
     "console.too_big": "завантажений файл більший за {most}",
-    "console.bad_sha": "{field}: очікували 64 шістнадцяткові цифри гешу SHA-256 (пробіли й"
+    "console.bad_sha": "{field}: потрібні 64 шістнадцяткові цифри гешу SHA-256 (пробіли й"
     " дефіси не враховуються)",
     "console.bad_head": "{field}: {reason}",
-    "console.bad_night": "{field}: очікували ніч кампанії, від 1 до {most}",
+    "console.bad_night": "{field}: очікується ніч кампанії, від 1 до {most}",
     "console.no_nights": "у {name} ще не зіграно жодної ночі",
     "console.whatif_title": "А якби\u2026",
     "console.whatif_doc": "Записана ніч поруч із тією самою ніччю, у якій щось змінено"
@@ -1515,7 +1515,7 @@ UK: dict[str, str | dict[str, str]] = {
     "console.job_busy": "уже виконуються {most} завдання: дочекайтеся, поки одне скінчиться,"
     " або скасуйте якесь",
     "console.odds_bad_kind": "kind: {got} — не одне з {kinds}",
-    "console.odds_bad_nights": "nights: очікували від 1 до {most}, отримали {got}",
+    "console.odds_bad_nights": "nights: потрібно від 1 до {most}, отримано {got}",
     "console.odds_bad_seed": "seed: {seed}\u2026 — не зерно (число щонайбільше з {digits} цифр"
     " або фраза в один рядок, щонайбільше 200 символів)",
     "console.odds_too_many": "усього {total} ночей — більше за {most} на одне завдання:"
@@ -1690,7 +1690,7 @@ UK: dict[str, str | dict[str, str]] = {
     "use.no_watchers": "у конфігурації немає вартових, щоб їх упорядкувати; дайте --watchers K",
     "use.too_many_rotas": "послідовностей варт: {count}, а межа {limit}; дайте --watchers із меншим"
     " числом вартових",
-    "use.scheduler_address": "--scheduler {address}: очікували адресу планувальника Dask,"
+    "use.scheduler_address": "--scheduler {address}: потрібна адреса планувальника Dask,"
     " tcp://HOST:PORT",
     "use.scheduler_extra": "--scheduler потребує розподіленого планувальника Dask, необов'язкового"
     " доповнення: {extra}",
@@ -1702,14 +1702,14 @@ UK: dict[str, str | dict[str, str]] = {
     "use.seed_control": "--seed: {text} містить розрив рядка чи інший керівний символ; дайте число"
     " або фразу",
     "use.rank_only": "--watchers, --top, --shifts, --pin і --exclude — лише разом із --rank-rotas",
-    "use.pin_form": "--pin: очікували NAME=WATCH (номер варти від 1), отримано {got}",
+    "use.pin_form": "--pin: очікується NAME=WATCH (номер варти від 1), отримано {got}",
     "use.pin_twice": "--pin {got}: це ім'я чи ця варта вже закріплені; закріплюйте кожне раз",
     "use.exclude_twice": "--exclude {name}: уже закріплено чи виключено; називайте кожне раз",
     "use.not_a_watcher": "{option} {name}: не серед вартових, яких упорядковують{hint} ({names})",
     "use.pin_watch": "--pin {name}={watch}: номер варти має бути 1..{k}",
     "use.no_rota_left": "жодна послідовність варт не задовольняє всі --pin і --exclude;"
     " послабте їх",
-    "use.shifts_form": "--shifts {got}: очікували години понад 0 (щонайбільше 16) через кому,"
+    "use.shifts_form": "--shifts {got}: потрібні години понад 0 (щонайбільше 16) через кому,"
     " напр. 3,2.5,2.5",
     "use.shifts_one_k": "--shifts {shifts}: лише одна кількість вартових за раз (--watchers K,"
     " де K \u2014 кількість тривалостей)",
@@ -1726,18 +1726,18 @@ UK: dict[str, str | dict[str, str]] = {
     "use.shifts_total": "--shifts {shifts}: довжини разом дають {total}\u00a0год, більше за"
     " відпочинок у {rest}\u00a0год",
     "use.shifts_bad": "--shifts {shifts}: {problem}",
-    "use.pace_value": "очікували секунди на годину відпочинку, більше 0 і щонайбільше {most},"
+    "use.pace_value": "потрібні секунди на годину відпочинку, більше 0 і щонайбільше {most},"
     " отримано {got}",
-    "use.title_text": "очікували друкований текст від 1 до 200 символів, отримано {got}",
-    "use.sha256_form": "очікували 64 шістнадцяткові цифри гешу SHA-256 (пробіли й дефіси не"
+    "use.title_text": "очікується друкований текст від 1 до 200 символів, отримано {got}",
+    "use.sha256_form": "потрібні 64 шістнадцяткові цифри гешу SHA-256 (пробіли й дефіси не"
     " враховуються)",
-    "use.edition_form": "очікували редакцію правил, ціле число від 1",
+    "use.edition_form": "потрібна редакція правил, ціле число від 1",
     "use.one_question": "{options}: {count} питання одразу; ставте по одному",
     "use.html_one_ranking": "--format html показує одне впорядкування; для кількох --watchers —"
     " text, json чи csv",
     "use.compare_twice": "--compare {item}: {name} уже задано через --compare {other}; кожен ключ —"
     " лише раз",
-    "use.watchers_form": "--watchers: очікували K або K,K,... (числа), отримано {got}",
+    "use.watchers_form": "--watchers: очікується K або K,K,... (числа), отримано {got}",
     "use.rank_too_many": "послідовностей варт: {rotas}, ночей на кожну: {nights} — разом понад межу"
     " {limit}; дайте --nights {fit} чи менше або --watchers",
     "use.pipe_too_big": "{path}: канал понад {mib} МіБ (межа для відтворення з каналу); відтворіть"
@@ -1750,10 +1750,10 @@ UK: dict[str, str | dict[str, str]] = {
     "use.no_page_folder": "{path}: такої теки для сторінки немає",
     "use.page_read_only": "{path}: не вдалося записати сторінку: файлова система лише для читання",
     "use.page_denied": "{path}: не вдалося записати сторінку: немає дозволу",
-    "use.sink_spaces": "--sink: очікували адресу http:// чи https:// без пробілів і керівних"
+    "use.sink_spaces": "--sink: потрібна адреса http:// чи https:// без пробілів і керівних"
     " символів",
-    "use.sink_port": "--sink: у {got} недійсний порт; очікували адресу http:// чи https://",
-    "use.sink_url": "--sink: очікували адресу http:// чи https://, отримано {got}",
+    "use.sink_port": "--sink: у {got} недійсний порт; потрібна адреса http:// чи https://",
+    "use.sink_url": "--sink: потрібна адреса http:// чи https://, отримано {got}",
     "use.publish_values": "--commitment, --config-sha256, --edition, --rng і --release —"
     " оприлюднені значення однієї ночі: вкажіть ніч через --night N",
     "use.no_camp": "init --from: готового табору {camp} немає; готові табори: {camps} (nightsim"

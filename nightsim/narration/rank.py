@@ -61,9 +61,14 @@ def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") ->
     d = vs[key]
     if d["diff"] is None:
         return "\u2014"
-    span = t(span_key, low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
-    head = t("rank.tied") if not d["clear"] else signed_points(t, d["diff"])
-    return f"{head} ({span})"
+    low, high = signed_points(t, d["low"]), signed_points(t, d["high"])
+    if not d["clear"]:
+        return f"{t('rank.tied')} ({t(span_key, low=low, high=high)})"
+    if span_key == "rank.span_line":  # the unit with the difference, as --compare says it
+        return (
+            f"{t('diff.d', d=signed_points(t, d['diff']))} ({t('rank.span', low=low, high=high)})"
+        )
+    return f"{signed_points(t, d['diff'])} ({t(span_key, low=low, high=high)})"
 
 
 def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
