@@ -746,8 +746,15 @@ def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
     try:
         _, err = proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        proc.kill()
-        raise AssertionError(f"hung after signal {sig}") from None
+        # Where it waits: a process started with -X faulthandler prints every thread's
+        # stack on SIGABRT, which the failure then shows.
+        proc.send_signal(signal.SIGABRT)
+        try:
+            _, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+        raise AssertionError(f"hung after signal {sig}:\n{err.decode(errors='replace')}") from None
     code = {signal.SIGINT: EXIT_SIGINT, signal.SIGTERM: EXIT_SIGTERM}[signal.Signals(sig)]
     assert proc.returncode == code, (proc.returncode, err)
     assert b"Traceback" not in err, err.decode()
@@ -755,6 +762,7 @@ def stopped_by(proc: subprocess.Popen[bytes], sig: int) -> str:
 
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM]
+ODDS_ARGS = ["odds", "--nights", "5000000", "--jobs", "2", "--seed", "1"]
 
 
 @linux_only
@@ -868,7 +876,7 @@ def test_a_signal_at_the_step_prompt(tmp_path: Path, sig: int) -> None:
 @pytest.mark.parametrize("sig", SIGNALS, ids=["INT", "TERM"])
 def test_a_signal_during_a_parallel_odds_run(sig: int) -> None:
     proc = subprocess.Popen(
-        [*NIGHTSIM, "odds", "--nights", "5000000", "--jobs", "2", "--seed", "1"],
+        [NIGHTSIM[0], "-X", "faulthandler", *NIGHTSIM[1:], *ODDS_ARGS],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env=ENV,
