@@ -886,7 +886,7 @@ UK: dict[str, str | dict[str, str]] = {
     " --compare, --sweep, --grid чи --rank-rotas)",
     "diff.not_json": "{file}: це не JSON; збережений звіт — це `nightsim odds … --format json`",
     "diff.other_question": "{a} і {b} відповідають на різні питання (різняться: {what});"
-    " --force порівнює міри, що є в обох",
+    " --force порівнює показники, що є в обох",
     "diff.title": "Два збережені звіти шансів, B проти A (без пар: їхні ночі незалежні)",
     "diff.side": "{side}: {file} (nightsim {release}, ночей: {nights}, зерно {seed},"
     " конфігурація {config}…)",
@@ -1175,7 +1175,7 @@ UK: dict[str, str | dict[str, str]] = {
     # odds --compare, --rank-rotas (docs/odds.md): парні різниці за ті самі ночі
     "fmt.thousands": "\u00a0",
     "paired.same_config": "B — та сама конфігурація, що й A (аргументи --compare нічого не"
-    " змінюють): кожна міра однакова щоночі.",
+    " змінюють): кожен показник однаковий щоночі.",
     "paired.title": "{changes}: B проти A за {nights} (зерно {seed})",
     "paired.journeys": "{nights}, у кожній мандрівці {per:#night}",
     "paired.col_measure": "",
@@ -1393,7 +1393,7 @@ UK: dict[str, str | dict[str, str]] = {
     "comparepage.charts": "Кожен показник в A і в B",
     "comparepage.chart_note": "Кожна точка — шанс в A чи в B із 95-відсотковим інтервалом;"
     " точку B зафарбовано, де вона статистично значуще відрізняється від A.",
-    "sweeppage.charts": "Кожна міра залежно від налаштування",
+    "sweeppage.charts": "Кожен показник залежно від налаштування",
     "sweeppage.chart_note": "Кожна точка \u2014 шанс за цього значення з інтервалом"
     " 95\u00a0%; зафарбована точка статистично значуще відрізняється від першого значення,"
     " порожня \u2014 ні.",
@@ -1412,10 +1412,10 @@ UK: dict[str, str | dict[str, str]] = {
     " ночі; різниця, інтервал 95\u00a0% якої містить 0, не є статистично значущою (--format json"
     " має кожен"
     " інтервал).",
-    "gridpage.maps": "Кожна міра за двома налаштуваннями",
+    "gridpage.maps": "Кожен показник за двома налаштуваннями",
     "gridpage.note": "Кожна клітинка показує свій шанс; що темніша клітинка, то ймовірніше, в"
-    " межах її міри. {up} чи {down} у суцільній рамці: статистично значуще вище чи нижче за"
-    " першу клітинку"
+    " межах її показника. {up} чи {down} у суцільній рамці: статистично значуще вище чи нижче"
+    " за першу клітинку"
     " ({first}) за ті самі ночі; перша клітинка \u2014 у штриховій рамці.",
     "gridpage.words": "Кожна клітинка словами",
     "gridpage.flat": "Усі клітинки однакові: {p} (один відтінок)",
@@ -1684,7 +1684,7 @@ UK: dict[str, str | dict[str, str]] = {
     # вади журналу, через які його не прочитати (nightsim/log/reader.py)
     # відхилене оприлюднене значення (`verify --head/--commitment/--config-sha256`)
     # Refusals of a command line's options (nightsim/cli): one line, exit 2.
-    "use.range": "{option}: має бути {low}..{high}, отримано {got}",
+    "use.range": "{option}: має бути від {low} до {high}, отримано {got}",
     "use.no_night": "{path}: ночі {night} немає (у кампанії зіграно ночей: {last})",
     "use.watchers_party": "--watchers: має бути 1..{high} (загін), отримано {got}",
     "use.no_watchers": "у конфігурації немає вартових, щоб їх упорядкувати; дайте --watchers K",

@@ -8,7 +8,7 @@ from typing import Any
 
 from nightsim.limits import shown
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import percent
+from nightsim.narration.figures import count, percent
 from nightsim.narration.paired import measure_label, one_decimal_agrees, signed_points
 
 
@@ -31,7 +31,7 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
                 "diff.side",
                 side=side.upper(),
                 file=s["file"],
-                nights=s["nights"],
+                nights=count(t, s["nights"]),
                 seed=shown(str(s["seed"]), quote=False),
                 config=str(s["config_sha256"])[:12],
                 release=s["nightsim"],
