@@ -16,7 +16,7 @@ import nightsim
 from nightsim.cli import main
 from nightsim.narration.catalogue_en import EN
 from nightsim.narration.catalogue_uk import UK
-from tests.helpers.logs import log_lines, rehash
+from tests.helpers.logs import edited, log_lines, rehash
 
 # What stays Latin in a Ukrainian fault: the program, the log's own words (event types,
 # fields, the format's name), the file's name.
@@ -226,9 +226,7 @@ def test_unknown_dice_and_editions_are_told_in_ukrainian(
     monkeypatch.chdir(tmp_path)
 
     def header(**changed: object) -> bytes:  # the header edited, the chain recomputed
-        lines = _lines()
-        lines[0] = json.dumps({**json.loads(lines[0]), **changed}, sort_keys=True) + "\n"
-        return "".join(rehash(lines)).encode()
+        return "".join(edited(_lines(), 0, **changed)).encode()
 
     Path("k.jsonl").write_bytes(header(rng="xoshiro-v9"))
     assert main(["verify", "k.jsonl", "--lang", "uk"]) == 2
@@ -279,10 +277,8 @@ def test_a_field_s_wrong_value_is_told_in_nightsim_s_words(
 ) -> None:
     """A field's value no nightsim writes (the chain recomputed): what is wrong in the
     config's own words, not pydantic's English."""
-    lines = _lines()
-    lines[line] = json.dumps({**json.loads(lines[line]), **changed}, sort_keys=True) + "\n"
     path = tmp_path / "f.jsonl"
-    path.write_text("".join(rehash(lines)), encoding="utf-8")
+    path.write_text("".join(edited(_lines(), line, **changed)), encoding="utf-8")
     assert main(["verify", str(path), "--lang", "uk"]) == 1
     out = capsys.readouterr().out
     assert said in out and "Input should" not in out

@@ -20,6 +20,15 @@ def log_lines(seed: int | str = 11, nights: int = 1) -> list[str]:
     return [line + "\n" for line in out]
 
 
+def edited(lines: list[str], at: int, **changes: object) -> list[str]:
+    """Line `at` with `changes` on top, every hash down the chain recomputed (`rehash`)."""
+    import json
+
+    out = list(lines)
+    out[at] = json.dumps({**json.loads(out[at]), **changes}) + "\n"
+    return rehash(out)
+
+
 def rehash(lines: list[str]) -> list[str]:
     """What a careful forger does after editing: recompute every hash down the chain."""
     import json

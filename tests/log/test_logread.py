@@ -34,7 +34,7 @@ from nightsim.log.reader import (
     parse_json,
 )
 from nightsim.log.writer import GENESIS, canonical_json, line_hash
-from tests.helpers.logs import log_lines, rehash
+from tests.helpers.logs import edited, log_lines, rehash
 
 make_log = log_lines
 
@@ -489,11 +489,7 @@ def test_check_end() -> None:
 
 
 def forged_header(**changes: object) -> list[str]:
-    lines = make_log(9)
-    head = json.loads(lines[0])
-    head.update(changes)
-    lines[0] = canonical_json(head) + "\n"
-    return rehash(lines)
+    return edited(make_log(9), 0, **changes)
 
 
 def _party_without_con() -> dict[str, object]:
