@@ -120,11 +120,10 @@ class Campaign:
             raise
 
     def adjust(self, items: Sequence[str], note: str = "") -> Adjustment:
-        """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins;
-        give every field a member needs), `leave NAME`, the supplies
-        (`camp.carried_firewood_hours`, `camp.ingredients`), the date (`camp.month`,
-        `camp.day`), the evening's chores and the watch. ConfigError naming the item if the
-        next night's config would not be valid: nothing is recorded then."""
+        """Record an adjustment between nights: `party.NAME.field=VALUE` (a new NAME joins,
+        given every field a member needs), `leave NAME`, the supplies, the date, the chores
+        and the watch (docs/campaign.md). ConfigError naming the item if the next night's
+        config would not be valid: nothing is recorded then."""
         from nightsim.campaign.adjust import adjust
 
         return adjust(self, items, note)
@@ -195,13 +194,13 @@ class Campaign:
             return rows.integer(row[0], "nights.number", 0)
 
     def first_missing(self) -> int | None:
-        """The first night missing before the last (a row deleted), or None; a last number
-        out of range is that damage first (`last_night`)."""
-        self.last_night  # noqa: B018 (read for its check)
+        """The first night missing before the last (`last_night`, whose range is checked
+        first: a number out of range is that damage, not a gap), or None."""
         row = self._one(
             "SELECT CASE WHEN MIN(number) > 1 THEN 1 ELSE (SELECT n.number + 1 FROM nights n"
-            " WHERE n.number < (SELECT MAX(number) FROM nights) AND NOT EXISTS (SELECT 1 FROM"
-            " nights m WHERE m.number = n.number + 1) ORDER BY n.number LIMIT 1) END FROM nights"
+            " WHERE n.number < ? AND NOT EXISTS (SELECT 1 FROM nights m WHERE m.number ="
+            " n.number + 1) ORDER BY n.number LIMIT 1) END FROM nights",
+            (self.last_night,),
         )
         return None if row is None or row[0] is None else int(row[0])
 
