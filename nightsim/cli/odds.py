@@ -59,9 +59,9 @@ config, the seed and the number of nights, not on --jobs.
 """
 
 
-class _Once(argparse.Action):
-    """An option given once: a second `--sweep` would silently replace the first (one
-    setting a sweep; two settings are a --grid)."""
+class _SweepOnce(argparse.Action):
+    """`--sweep` given once: a second would silently replace the first (one setting a
+    sweep; two settings are a --grid)."""
 
     def __call__(
         self,
@@ -150,7 +150,7 @@ def _add_compare_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--sweep",
-        action=_Once,
+        action=_SweepOnce,
         metavar="KEY=V1,V2,...",
         help="one setting over several values (TOML values, as --set takes them) on the same"
         " nights, each paired against the first: every measure at every value, with 95%%"
@@ -689,10 +689,10 @@ def print_produced(report: dict[str, Any], lang: str) -> None:
     """The text's last line: what produced it."""
     from rich.text import Text
 
-    from nightsim.narration.figures import TextCatalogue
+    from nightsim.narration.catalogue import Catalogue
     from nightsim.narration.produced import produced_by
 
-    line = produced_by(TextCatalogue(lang), report["produced_by"])
+    line = produced_by(Catalogue(lang), report["produced_by"])
     console = _console()
     if not console.is_terminal and not os.environ.get("COLUMNS"):
         # Piped, it is one line of its own, whole: a file or `grep "Produced by"` gets the

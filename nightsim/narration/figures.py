@@ -8,10 +8,8 @@ thousands ("10 000"), a decimal comma ("33,0"), a no-break space before the per 
 true minus ("−0,8"), never a hyphen. The catalogue holds each language's marks (`fmt.*`), so
 no language is named here.
 
-The pages print those no-break spaces as they are. The odds' terminal text gets plain
-spaces instead (`TextCatalogue`): its numbers stand in aligned columns, never wrapped. (The
-narration's terminal keeps them: `narration/safe.py` shows a no-break space as a space and
-never breaks a line at it.)
+The pages and the terminal print those no-break spaces as they are (`narration/safe.py`:
+a terminal shows one as a space and never breaks a line at it).
 """
 
 from __future__ import annotations
@@ -19,13 +17,6 @@ from __future__ import annotations
 from nightsim.narration.catalogue import Catalogue
 
 MINUS = "\u2212"
-NO_BREAK = "\u00a0"
-
-
-class TextCatalogue(Catalogue):
-    """The catalogue for text a terminal shows: as the page's, its no-break spaces kept
-    ("50,3 %": the number never ends a line apart from its unit; rich's wrapping keeps
-    them, narration/safe.py)."""
 
 
 def number(t: Catalogue, x: float, digits: int = 1) -> str:

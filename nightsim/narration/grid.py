@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import TextCatalogue, percent
+from nightsim.narration.figures import percent
 from nightsim.narration.paired import (
     interval,
     measure_label,
@@ -89,7 +89,7 @@ def cells(r: dict[str, Any], m: dict[str, Any]) -> Iterator[tuple[str, str, dict
 
 def grid_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure and cell: "fire lasts · 8, 6: 9.0%, -19.0 points, 95% …"."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     r = told(t, r)
     out = [title(t, r)]
     for m in r["measures"]:
@@ -126,7 +126,7 @@ def measure_table(t: Catalogue, r: dict[str, Any], m: dict[str, Any]) -> Table:
 
 def grid_tables(r: dict[str, Any], lang: str = "en") -> RenderableType:
     """The same as `grid_lines`, as a table per measure with the marks explained."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     r = told(t, r)
     parts: list[RenderableType] = [Text(title(t, r), style="bold")]
     parts += [measure_table(t, r, m) for m in r["measures"]]

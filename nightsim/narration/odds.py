@@ -14,7 +14,7 @@ from rich.table import Table
 
 from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, shown_characters
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import TextCatalogue, count, percent, span, with_span
+from nightsim.narration.figures import count, percent, span, with_span
 from nightsim.narration.paired import nights_text
 
 # A bar of the histograms: 40 cells for all the encounters.
@@ -121,7 +121,7 @@ def _by_night(t: Catalogue, r: dict[str, Any]) -> Table:
 def render_odds(r: dict[str, Any], lang: str = "en") -> list[Table]:
     """The tables of plain `odds`, in order: the party, the characters, when the monster
     comes and how far away (when one came), and a journey's full rests by night."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     out = [_party(t, r), _characters(t, r), comes_table(t, r["probabilities"])]
     total = sum(r["arrival_hour"].values())
     if total:

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from nightsim.measures import CHARACTER, CREATURE, PARTY, TABLE_KEYS, by_key
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import TextCatalogue, number, percent
+from nightsim.narration.figures import number, percent
 
 
 def nights_text(t: Catalogue, n: int) -> str:
@@ -74,15 +74,16 @@ def places(points: Iterable[Mapping[str, Any]]) -> int:
     return 1
 
 
-def sides(t: Catalogue, a: float | None, b: float | None, diff: float | None) -> tuple[str, str]:
+def sides(
+    t: Catalogue, a: float | None, b: float | None, diff: float | None, width: int = 0
+) -> tuple[str, str]:
     """A's and B's chances as shown beside their difference: with one decimal, or two when
     the one-decimal sides would not give the difference shown (14.7% → 15.1% beside
-    +0.5 points reads as a slip; 14.66% → 15.14% does not)."""
-    if a is None or b is None or diff is None:
-        return percent(t, a), percent(t, b)
-    if one_decimal_agrees(a, b, diff):
-        return percent(t, a), percent(t, b)
-    return percent(t, a, digits=2), percent(t, b, digits=2)
+    +0.5 points reads as a slip; 14.66% → 15.14% does not); `width` pads each number."""
+    places = 1
+    if a is not None and b is not None and diff is not None and not one_decimal_agrees(a, b, diff):
+        places = 2
+    return percent(t, a, width, places), percent(t, b, width, places)
 
 
 def interval(t: Catalogue, d: dict[str, Any]) -> str:
@@ -144,7 +145,7 @@ def _title(t: Catalogue, r: dict[str, Any]) -> str:
 
 def compare_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure: "surprised: 31.0% → 22.4%, -8.6 points, 95% CI -9.4 to -7.8"."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     out = [_title(t, r), *same_config(t, r)]
     for row in r["measures"]:
         a, b = sides(t, row["a"]["p"], row["b"]["p"], row["diff"])
@@ -183,7 +184,7 @@ def _saves(r: dict[str, Any]) -> dict[str, Any] | None:
 
 def compare_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
     """The same as `compare_lines`, as a rich table and its notes."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     table = Table(title=_title(t, r))
     table.add_column(t("paired.col_measure"))
     table.add_column(t("paired.col_ab"), justify="right", no_wrap=True)

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from nightsim.measures import ROTA, by_key
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import TextCatalogue, number, percent
+from nightsim.narration.figures import number, percent
 from nightsim.narration.paired import nights_text, one_decimal_agrees, signed_points
 
 # The ranking's measures (`measures.ROTA`), in its order: someone awake, full rests, spells
@@ -227,7 +227,7 @@ def kept_lines(t: Catalogue, r: Mapping[str, Any]) -> list[str]:
 
 def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
     """One ranking (or one per K, then the trade-off across K), with the ties told."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     parts = r.get("rankings", [r])
     out: list[RenderableType] = [
         Text(t("rank.title", nights=nights_text(t, r["nights"]), seed=r["seed"]))

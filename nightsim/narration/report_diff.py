@@ -8,17 +8,8 @@ from typing import Any
 
 from nightsim.limits import shown
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import count, percent
-from nightsim.narration.paired import measure_label, one_decimal_agrees, signed_points
-
-
-def _sides(t: Catalogue, a: float | None, b: float | None, d: float | None) -> tuple[str, str]:
-    """Both chances with one decimal, or two where the one-decimal chances would not give
-    the difference shown beside them (docs/odds.md, "How the numbers are worded")."""
-    places = 1
-    if a is not None and b is not None and d is not None and not one_decimal_agrees(a, b, d):
-        places = 2
-    return percent(t, a, 5, places), percent(t, b, 5, places)
+from nightsim.narration.figures import count
+from nightsim.narration.paired import measure_label, sides, signed_points
 
 
 def render_diff(diff: dict[str, Any], lang: str) -> str:
@@ -43,7 +34,7 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
     for row in diff["rows"]:
         d = row["difference"]
         span = t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
-        a, b = _sides(t, row["a"]["p"], row["b"]["p"], d["d"])
+        a, b = sides(t, row["a"]["p"], row["b"]["p"], d["d"], width=5)
         line = f"{measure_label(t, row):<46} {a}"
         line += f"  {b}  {t('diff.d', d=signed_points(t, d['d']))}  ({span})"
         out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import TextCatalogue, percent
+from nightsim.narration.figures import percent
 from nightsim.narration.paired import (
     interval,
     measure_label,
@@ -69,7 +69,7 @@ def digits(m: Mapping[str, Any]) -> int:
 
 def sweep_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
     """One line per measure and value: "fire lasts · 8: 9.0%, -19.0 points, 95% CI …"."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     r = told(t, r)
     out = [title(t, r)]
     for m in r["measures"]:
@@ -86,7 +86,7 @@ def sweep_lines(r: dict[str, Any], lang: str = "en") -> list[str]:
 
 def sweep_table(r: dict[str, Any], lang: str = "en") -> RenderableType:
     """The same as `sweep_lines`, as a table: a row per measure, a column per value."""
-    t = TextCatalogue(lang)
+    t = Catalogue(lang)
     r = told(t, r)
     table = Table(title=title(t, r))
     table.add_column(t("paired.col_measure"))

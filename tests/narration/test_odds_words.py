@@ -20,7 +20,7 @@ from nightsim.cli import main
 from nightsim.config import default_config_path, load_config
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.catalogue_en import EN
-from nightsim.narration.figures import TextCatalogue, count, number, percent, span, with_span
+from nightsim.narration.figures import count, number, percent, span, with_span
 from nightsim.narration.paired import render_compare
 from nightsim.narration.rank import render_rank
 from nightsim.narration.safe import TextConsole
@@ -105,7 +105,7 @@ def test_numbers_as_cldr_uk_writes_them() -> None:
 def test_a_terminal_keeps_the_no_break_spaces() -> None:
     # Ukrainian typography: a number never ends a line apart from its unit ("12,3 %"); the
     # safe console prints U+00A0 as it is (narration/safe.py), the goldens hold no "\x".
-    t = TextCatalogue("uk")
+    t = Catalogue("uk")
     assert percent(t, 0.123) == "12,3\u00a0%" and count(t, 10_000) == "10\u00a0000"
 
 

@@ -270,7 +270,7 @@ def test_journeys_by_night_carry_intervals_in_text_and_page() -> None:
     # the page a table of its own, a row per night, an interval bar in every cell.
     from rich.console import Console
 
-    from nightsim.narration.figures import TextCatalogue, with_span
+    from nightsim.narration.figures import with_span
     from nightsim.narration.odds import render_odds
 
     r = odds(default(), "by-night", 30, per_journey=3)
@@ -280,7 +280,7 @@ def test_journeys_by_night_carry_intervals_in_text_and_page() -> None:
     text = console.export_text()
     by_night = text.split("Full rest, by night of the journey", 1)[1]
     first = r["by_night_of_journey"][0]["full_rest"]["Moss"]
-    assert with_span(TextCatalogue("en"), first["p"], first["low"], first["high"]) in by_night
+    assert with_span(Catalogue("en"), first["p"], first["low"], first["high"]) in by_night
     page = odds_html(r, "en")
     section = page.split('id="by-night"', 1)[1].split("</section>", 1)[0]
     assert section.count('<tr><th scope="row">') == 3
