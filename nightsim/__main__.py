@@ -47,21 +47,32 @@ def main() -> int:
 
 
 def _leave_if_held(code: int) -> None:
-    """After a stop, everything kept is kept and the line is said. A process pool's manager
-    thread still running then (a signal landed in the main thread while it held a lock the
-    manager waits on) would make the interpreter's exit join it for ever: leave at once."""
-    import threading
-
-    pool = sys.modules.get("concurrent.futures.process")
-    manager = getattr(pool, "_ExecutorManagerThread", None)
-    if manager is None or not any(
-        isinstance(t, manager) and t.is_alive() for t in threading.enumerate()
-    ):
+    """After a stop, everything kept is kept and the line is said. The interpreter's exit
+    then joins, without a limit, a process pool's manager thread (still running if a signal
+    landed in the main thread while it held a lock the manager waits on) and every worker
+    process still alive: with either left, leave at once."""
+    stop.end_children()
+    if not (_a_pool_manager_runs() or _a_child_runs()):
         return
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     os._exit(code)
+
+
+def _a_pool_manager_runs() -> bool:
+    import threading
+
+    pool = sys.modules.get("concurrent.futures.process")
+    manager = getattr(pool, "_ExecutorManagerThread", None)
+    return manager is not None and any(
+        isinstance(t, manager) and t.is_alive() for t in threading.enumerate()
+    )
+
+
+def _a_child_runs() -> bool:
+    mp = sys.modules.get("multiprocessing")
+    return mp is not None and bool(mp.active_children())
 
 
 def _stopped(signum: int) -> int:

@@ -218,22 +218,8 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
 def _signalled(signum: int, lang: str = "en") -> int:
     stop.stopping()
-    _end_workers()
+    stop.end_children()
     if sys.stderr.isatty():
         status("")  # off the line the terminal's ^C is on
     status(stop.said(signum, lang))
     return 128 + signum
-
-
-def _end_workers() -> None:
-    """A signal mid `odds --jobs`: the pool's own clean-up ends the workers it knows, but one
-    forked at the moment the signal came is not yet in its books, and Python's exit would
-    wait for it for ever. Whatever child is still running ends here."""
-    mp = sys.modules.get("multiprocessing")
-    if mp is None:
-        return
-    children = mp.active_children()
-    for child in children:
-        child.terminate()
-    for child in children:
-        child.join(timeout=5)

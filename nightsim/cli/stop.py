@@ -217,3 +217,24 @@ def forget_interrupt() -> None:
     under `python -m nightsim` the interpreter then kills itself with SIGINT at exit (-2,
     not 130) after this process has said what happened. A string exec clears the flag."""
     exec("None", {})
+
+
+def end_children() -> None:
+    """A signal mid `odds --jobs`: the pool's own clean-up ends the workers it knows, but one
+    forked at the moment the signal came is not yet in its books, and Python's exit would
+    wait for it for ever. Whatever child is still running ends here (a console job under
+    `serve` too)."""
+    mp = sys.modules.get("multiprocessing")
+    if mp is None:
+        return
+    children = mp.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(timeout=5)
+    # One still running 5 s after SIGTERM (a machine that is very busy) would hold the exit,
+    # which joins every child without a limit: it is killed.
+    for child in children:
+        if child.is_alive():
+            child.kill()
+            child.join(timeout=5)
