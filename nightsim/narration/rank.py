@@ -50,7 +50,8 @@ def digits(part: dict[str, Any], key: str) -> int:
 
 
 def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
-    """Against the best: "best", "tied (-1.2 to +0.8)", or "-3.4 (-4.1 to -2.7)" points.
+    """Against the best: "best", "tied (-1.2 to +0.8)", "-3.4 (-4.1 to -2.7)" points, or
+    "the same on every night".
     `best`: the word for the best rota itself, which in a line follows a measure, not the
     rota (Ukrainian agrees it with its noun)."""
     # A line says its unit (Ukrainian: «в. п.»); a table's column heading says it once.
@@ -61,6 +62,8 @@ def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") ->
     d = vs[key]
     if d["diff"] is None:
         return "\u2014"
+    if d.get("identical"):  # no interval to tell: the measure was the same on every night
+        return t("paired.identical")
     low, high = signed_points(t, d["low"]), signed_points(t, d["high"])
     if not d["clear"]:
         return f"{t('rank.tied')} ({t(span_key, low=low, high=high)})"

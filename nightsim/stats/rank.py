@@ -149,6 +149,7 @@ def _vs(d: dict[str, Any] | None, per_journey: int) -> dict[str, Any] | None:
         "high": d["high"],
         "clear": d["clear"],
         "paired": d["paired"],
+        "identical": d["identical"],
         "unpaired_nights": None if unpaired is None else unpaired * per_journey,
     }
 

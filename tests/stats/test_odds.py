@@ -516,3 +516,22 @@ def test_a_ranking_that_safety_cannot_tell_apart_says_why(
             assert main([*argv, *more, "--format", fmt, "--jobs", "1"]) == 0
             out = capsys.readouterr().out
             assert said in out and "No rota is tied" not in out, (more, fmt)
+
+
+def test_a_measure_the_same_on_every_night_is_said_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Four hours of rest a night give nobody a full rest under any rota: the ranking says
+    "the same on every night", not an interval of 0.0 to 0.0, and its JSON marks it."""
+    argv = ["odds", "--seed", "1", "--nights", "100", "--rank-rotas", "--watchers", "1"]
+    argv += ["--set", "rules.rest_hours=4", "--jobs", "1"]
+    assert main([*argv, "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["top"]
+    others = [row["vs_best"]["full_rest"] for row in rows if row["vs_best"] is not None]
+    assert len(others) == 3 and all(d["identical"] and d["diff"] == 0 for d in others)
+    awake = [row["vs_best"]["someone_awake_given_encounter"] for row in rows[1:]]
+    assert not any(d["identical"] for d in awake)  # a measure that differs on some night
+    assert main(argv) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("#")]
+    assert all("full rests 0.0%, the same on every night" in x for x in lines[1:]), lines
+    assert not any("0.0 to" in x for x in lines), lines
