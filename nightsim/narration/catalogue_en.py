@@ -859,6 +859,7 @@ EN: dict[str, str | dict[str, str]] = {
     "diff.not_json": "{file}: not JSON; a saved report is `nightsim odds … --format json`",
     "diff.other_question": "{a} and {b} answer different questions ({what} differ); --force"
     " compares the measures both hold",
+    "diff.only_in": "Only in {side}, so not compared: {what}",
     "diff.title": "Two saved odds reports, B against A (unpaired: their nights are independent)",
     "diff.side": "{side}: {file} (nightsim {release}, {nights} nights, seed {seed}, config"
     " {config}…)",

@@ -887,6 +887,7 @@ UK: dict[str, str | dict[str, str]] = {
     "diff.not_json": "{file}: це не JSON; збережений звіт — це `nightsim odds … --format json`",
     "diff.other_question": "{a} і {b} відповідають на різні питання (різняться: {what});"
     " --force порівнює показники, що є в обох",
+    "diff.only_in": "Лише в {side}, тож не порівняно: {what}",
     "diff.title": "Два збережені звіти шансів, B проти A (без пар: їхні ночі незалежні)",
     "diff.side": "{side}: {file} (nightsim {release}, ночей: {nights}, зерно {seed},"
     " конфігурація {config}…)",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from nightsim.limits import shown
+from nightsim.measures import CREATURE
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import measure_label, sides, signed_points
@@ -38,6 +39,26 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
         line = f"{measure_label(t, row):<46} {a}"
         line += f"  {b}  {t('diff.d', d=signed_points(t, d['d']))}  ({span})"
         out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)
+    for side in ("a", "b"):  # what --force left out: measures only one report holds
+        only = diff.get(f"only_in_{side}") or []
+        if only:
+            what = ", ".join(_named(t, key) for key in only)
+            out.append(t("diff.only_in", side=side.upper(), what=what))
     out.append("")
     out.append(t("diff.note"))
     return "\n".join(out) + "\n"
+
+
+def _named(t: Catalogue, key: str) -> str:
+    """A key of `only_in_a`/`only_in_b` ("full_rest:Moss", "creature:redcap", "encounter")
+    in words; as written where this release does not know the measure (a later release's)."""
+    measure, _, who = key.partition(":")
+    row = {
+        "measure": measure,
+        "character": None if measure == CREATURE or not who else who,
+        "creature": who if measure == CREATURE else None,
+    }
+    try:
+        return measure_label(t, row)
+    except KeyError:
+        return key

@@ -42,6 +42,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "a": _report(tmp, "a.json"),
         "no_fire": _report(tmp, "b.json", "--set", "camp.light_fire=false"),
         "seven": _report(tmp, "c.json", "--set", "rules.rest_hours=7"),
+        "no_spells": _report(tmp, "f.json", "--set", "party.Moss.spells=[]"),
         "compare": _report(tmp, "d.json", "--compare", "rules.sleep_in=true"),
         "not_json": str(tmp / "a.json").replace("a.json", "e.json"),
     }
@@ -83,6 +84,21 @@ def test_reports_of_other_questions_are_refused_unless_forced(
     assert "rest_hours" in err and "--force" in err
     code, out, _ = diff(capsys, reports["a"], reports["seven"], "--force", "--format", "json")
     assert code == 0 and json.loads(out)["rows"]
+
+
+def test_forced_the_measures_left_out_are_named(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = diff(capsys, reports["a"], reports["no_spells"])
+    assert code == 2 and "Moss" in err
+    code, out, _ = diff(capsys, reports["a"], reports["no_spells"], "--force", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["only_in_a"] == ["spell_lost:Moss"] and data["only_in_b"] == []
+    code, text, _ = diff(capsys, reports["no_spells"], reports["a"], "--force")
+    assert "Only in B, so not compared: Moss: a spell lost" in text
+    assert "Only in A" not in text and "Moss: a spell lost " not in text  # no row of it
+    code, text, _ = diff(capsys, reports["a"], reports["no_spells"], "--force", "--lang", "uk")
+    assert "Лише в A, тож не порівняно: Moss: закляття втрачено" in text
 
 
 @pytest.mark.parametrize("which", ["compare", "not_json", "missing"])
