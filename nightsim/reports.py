@@ -131,6 +131,7 @@ class RankReport(_Provenance):
 
     config_sha256: str
     nights: int
+    nights_per_journey: int
     seed: int | str
     watchers: int | None
     pinned: list[dict[str, Any]]

@@ -1273,8 +1273,8 @@ EN: dict[str, str | dict[str, str]] = {
     "oddspage.tip": "{label}: {p} (95% interval {low}\u2013{high}; {k} of {n})",
     "oddspage.tip_none": "{label}: no cases",
     "oddspage.bin_tip": "{start}\u2013{end}: {nights} ({share} of the encounters)",
-    "oddspage.rank_title": "The safest watch rotas: the best {top} of {rotas}, {nights} each"
-    " (seed {seed})",
+    "oddspage.rank_title": "The safest watch rotas: the best {top} of {rotas}, each over the same"
+    " {nights} (seed {seed})",
     "oddspage.rank_summary": "Ranked by the chance that someone is awake when a monster comes,"
     " then full rests (over every character's nights), then spells kept (of all the spells to"
     " prepare); every"

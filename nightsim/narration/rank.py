@@ -228,13 +228,19 @@ def kept_lines(t: Catalogue, r: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def rank_nights(t: Catalogue, r: Mapping[str, Any]) -> str:
+    """A ranking's nights for its title, with its journeys' length as `--compare` says it."""
+    nights = nights_text(t, r["nights"])
+    if r.get("nights_per_journey", 1) > 1:
+        nights = t("paired.journeys", nights=nights, per=r["nights_per_journey"])
+    return nights
+
+
 def render_rank(r: dict[str, Any], lang: str = "en", *, table: bool = True) -> RenderableType:
     """One ranking (or one per K, then the trade-off across K), with the ties told."""
     t = Catalogue(lang)
     parts = r.get("rankings", [r])
-    out: list[RenderableType] = [
-        Text(t("rank.title", nights=nights_text(t, r["nights"]), seed=r["seed"]))
-    ]
+    out: list[RenderableType] = [Text(t("rank.title", nights=rank_nights(t, r), seed=r["seed"]))]
     out += [Text(line) for line in kept_lines(t, r)]
     for part in parts:
         if table:

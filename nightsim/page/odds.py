@@ -17,7 +17,7 @@ from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
 from nightsim.narration.produced import produced_by
-from nightsim.narration.rank import kept_lines, nothing_to_rank, tied_share_text
+from nightsim.narration.rank import kept_lines, nothing_to_rank, rank_nights, tied_share_text
 from nightsim.page import chart
 
 
@@ -215,7 +215,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
             "oddspage.rank_title",
             top=len(r["top"]),
             rotas=count(t, r["rotas"]),
-            nights=nights_text(t, r["nights"]),
+            nights=rank_nights(t, r),
             seed=_seed(r),
         ),
         summary=" ".join([t("oddspage.rank_summary"), *_kept(t, r), _ties(t, r)]),

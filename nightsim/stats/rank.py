@@ -232,6 +232,11 @@ def _ranking(rows: list[RotaResult], nights: int, top: int) -> dict[str, Any]:
     }
 
 
+def _per_journey(rows: Sequence[RotaResult]) -> int:
+    """The nights of a journey (1: each night a journey of its own), as `odds` reports it."""
+    return rows[0].per_journey if rows else 1
+
+
 def rank_report(
     results: Iterable[RotaResult],
     seed: int | str,
@@ -247,6 +252,7 @@ def rank_report(
     ranking = _ranking(rows, nights, top)
     return provenance(config) | {
         "nights": ranking.pop("nights"),
+        "nights_per_journey": _per_journey(rows),
         "seed": seed,
         "watchers": watchers,
         **constraints.report(),
@@ -280,6 +286,7 @@ def rank_many_report(
     parts = [{"watchers": k} | _ranking(rows, nights, top) for k, rows in rankings]
     return provenance(config) | {
         "nights": parts[0]["nights"] if parts else nights,
+        "nights_per_journey": _per_journey([r for _, rows in rankings for r in rows]),
         "seed": seed,
         "watchers": [k for k, _ in rankings],
         **constraints.report(),

@@ -535,3 +535,18 @@ def test_a_measure_the_same_on_every_night_is_said_so(
     lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("#")]
     assert all("full rests 0.0%, the same on every night" in x for x in lines[1:]), lines
     assert not any("0.0 to" in x for x in lines), lines
+
+
+def test_a_ranking_of_journeys_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["odds", "--seed", "3", "--nights", "28", "--nights-per-journey", "7"]
+    argv += ["--rank-rotas", "--watchers", "1", "--jobs", "1"]
+    assert main([*argv, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["nights_per_journey"] == 7
+    assert main(argv) == 0
+    assert "over the same 28 nights, journeys of 7, each" in capsys.readouterr().out
+    assert main([*argv, "--format", "html"]) == 0
+    assert "each over the same 28 nights, journeys of 7 (seed 3)" in capsys.readouterr().out
+    assert (
+        main([*argv[:3], "--rank-rotas", "--watchers", "1", "--jobs", "1", "--format", "json"]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["nights_per_journey"] == 1
