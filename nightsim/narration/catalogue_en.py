@@ -305,6 +305,10 @@ EN: dict[str, str | dict[str, str]] = {
     " surprise roll {roll}.",
     "enc.party_not_surprised": "Those awake ({names}) are not surprised: the party's surprise"
     " roll {roll}.",
+    "enc.party_surprised_one": "The one awake ({names}) is surprised all the same: the party's"
+    " surprise roll {roll}.",
+    "enc.party_not_surprised_one": "The one awake ({names}) is not surprised: the party's"
+    " surprise roll {roll}.",
     "enc.monster_surprised": "The monsters are surprised ({roll}).",
     "enc.monster_not_surprised": "The monsters are not surprised ({roll}).",
     # the morning

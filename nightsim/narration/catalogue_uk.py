@@ -329,6 +329,10 @@ UK: dict[str, str | dict[str, str]] = {
     " загону {roll}.",
     "enc.party_not_surprised": "Тих, хто не спить ({names}), не захоплено зненацька: кидок"
     " загону {roll}.",
+    "enc.party_surprised_one": "Того, хто не спить ({names}), однаково захоплено зненацька:"
+    " кидок загону {roll}.",
+    "enc.party_not_surprised_one": "Того, хто не спить ({names}), не захоплено зненацька: кидок"
+    " загону {roll}.",
     "enc.monster_surprised": "Чудовисько захоплено зненацька ({roll}).",
     "enc.monster_not_surprised": "Чудовисько не захоплено зненацька ({roll}).",
     # ранок: що сталося вночі (минулий час, рід за займенниками)

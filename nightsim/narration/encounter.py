@@ -44,6 +44,8 @@ def encounter_lines(e: EncounterFacts, t: Catalogue) -> list[str]:
         # The party's roll decides for those awake only (docs/rules.md §4): name them, so that
         # "awake" beside "surprised" has its reason.
         key = "enc.party_surprised" if e.party_surprised else "enc.party_not_surprised"
+        if len(e.awake) == 1:  # "the one awake", not "those awake (Moss)"
+            key += "_one"
         roll = roll_text(e.party_roll, t, purpose=False)
         lines.append(t(key, roll=roll, names=t.names(e.awake)))
     key = "enc.monster_surprised" if e.monster_surprised else "enc.monster_not_surprised"

@@ -310,3 +310,22 @@ def test_the_sources_terms_and_no_self_contradiction() -> None:
     asleep = UK.with_pronouns({})("enc.watch_of_asleep", actor="Ірина")
     assert asleep == "На варті Ірина, але спить."
     assert UK("whatif.parting", clock="11:08") == "Ночі розходяться об 11:08."
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_party_s_surprise_agrees_with_how_many_are_awake(lang: str) -> None:
+    """One awake is "the one awake (Moss)", never "those awake (Moss)"; two are "those"."""
+    from nightsim.events import MonsterArrived
+    from nightsim.narration.encounter import encounter_lines
+    from nightsim.narration.facts import encounter_facts
+
+    t = Catalogue(lang)
+    night = simulate(parse_config(default_text()), 137)
+    enc = encounter_facts(next(e for e in night.events if isinstance(e, MonsterArrived)), None)
+    assert enc.party_roll is not None
+    for awake, one in ((("Moss",), True), (("Moss", "Wren"), False)):
+        lines = encounter_lines(enc._replace(awake=awake), t)
+        said = next(x for x in lines if t.names(awake) in x and "1d6" in x)
+        singular = {"en": "The one awake (", "uk": "Того, хто не спить ("}[lang]
+        plural = {"en": "Those awake (", "uk": "Тих, хто не спить ("}[lang]
+        assert said.startswith(singular if one else plural), said
