@@ -134,6 +134,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"nightsim {__version__}")
+    # Moved to the command before parsing (`_lang_to_command`); here for --help, and for
+    # `nightsim --lang uk` with no command, refused in its language.
+    parser.add_argument(
+        "--lang",
+        choices=("en", "uk"),
+        dest="top_lang",
+        help="the command's language, as its own --lang: nightsim --lang uk run",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in (command,) if command in COMMANDS else COMMANDS:
         importlib.import_module(f"nightsim.cli.{name}").add_parser(sub)
@@ -187,8 +195,26 @@ def _unrecognized(
     where.error(said % " ".join(extra))
 
 
+def _lang_to_command(argv: list[str]) -> list[str]:
+    """`nightsim --lang uk run …` is `nightsim run … --lang uk` (argparse would take "uk"
+    for the command, and a command's defaults override the top level's); the command's own
+    --lang, given too, wins. Before an option (`--help`) it stays at the top level."""
+    if argv[:1] == ["--lang"] and len(argv) > 2:
+        lang, rest = argv[:2], argv[2:]
+    elif argv[:1] and argv[0].startswith("--lang=") and len(argv) > 1:
+        lang, rest = argv[:1], argv[1:]
+    else:
+        return argv
+    if rest[0].startswith("-"):
+        return argv
+    cut = rest.index("--") if "--" in rest else len(rest)
+    if any(a == "--lang" or a.startswith("--lang=") for a in rest[:cut]):
+        return rest
+    return rest[:cut] + lang + rest[cut:]
+
+
 def _dispatch(argv: Sequence[str] | None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = _lang_to_command(list(sys.argv[1:] if argv is None else argv))
     # `nightsim run …`: only `run`'s parser. Anything else (`--help`, a typo) gets them all,
     # so the top-level help and "invalid choice" list every command.
     # argparse's own words (its refusals, --help's titles) in the command's --lang

@@ -60,15 +60,17 @@ def spoken(said: str) -> str:
 
 
 def lang_of(argv: Sequence[str]) -> str:
-    """The `--lang` the command line asks for, read before it is parsed ("en" if none)."""
+    """The `--lang` the command line asks for, read before it is parsed ("en" if none): the
+    last given, as argparse takes it (`nightsim --lang uk odds … --lang en` is English)."""
+    found = "en"
     for i, arg in enumerate(argv):
         if arg == "--":
             break
         if arg == "--lang" and i + 1 < len(argv):
-            return "uk" if argv[i + 1] == "uk" else "en"
-        if arg.startswith("--lang="):
-            return "uk" if arg == "--lang=uk" else "en"
-    return "en"
+            found = "uk" if argv[i + 1] == "uk" else "en"
+        elif arg.startswith("--lang="):
+            found = "uk" if arg == "--lang=uk" else "en"
+    return found
 
 
 @contextmanager

@@ -55,6 +55,18 @@ def test_every_command_takes_lang(command: str) -> None:
     assert "--lang" in parser._option_string_actions, command
 
 
+def test_lang_before_the_command_is_the_command_s(capsys: pytest.CaptureFixture[str]) -> None:
+    """`nightsim --lang uk check` is `nightsim check --lang uk`; the command's own wins."""
+    assert main(["--lang", "uk", "check"]) == 0
+    assert "Перевірка конфігурації" in capsys.readouterr().out
+    assert main(["--lang=uk", "check", "--lang", "en"]) == 0
+    assert "Check of default.toml" in capsys.readouterr().out
+    assert main(["--lang", "uk"]) == 2  # no command: refused in its language
+    assert "потрібні аргументи: COMMAND" in capsys.readouterr().err
+    assert main(["--lang", "uk", "check", "--nope"]) == 2
+    assert "нерозпізнані аргументи" in capsys.readouterr().err
+
+
 def test_the_status_lines_of_a_campaign_are_ukrainian(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
