@@ -230,7 +230,8 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is None:
             # Before the night: whatever stops it (a full disk, Ctrl-C, a kill), the seed is
             # out.
-            again = t("status.again", rerun=rerun) if args.view == REFEREE else ""
+            key = "status.again_journey" if args.nights > 1 else "status.again"
+            again = t(key, rerun=rerun) if args.view == REFEREE else ""
             status(t("status.seed", said=said) + again)
         failed = night.tell(args, config, seed)
     except BaseException as exc:

@@ -1589,6 +1589,7 @@ EN: dict[str, str | dict[str, str]] = {
     "status.seed_not_kept": "committed, sha256 {sha} (the seed is not kept: --no-log)",
     "status.rerun_players": "the one whose seed is {said}",
     "status.again": "  (to tell this night again: {rerun})",
+    "status.again_journey": "  (to tell this journey again: {rerun})",
     "status.seed": "seed: {said}",
     "status.log": "log: {path}",
     "verify.side_log": "log",

@@ -1658,6 +1658,7 @@ UK: dict[str, str | dict[str, str]] = {
     "status.seed_not_kept": "приховане, геш sha256 {sha} (зерно не збережено: --no-log)",
     "status.rerun_players": "та, чий геш зерна {said}",
     "status.again": "  (щоб розповісти цю ніч знову: {rerun})",
+    "status.again_journey": "  (щоб розповісти цю мандрівку знову: {rerun})",
     "status.seed": "зерно: {said}",
     "verify.side_log": "журнал",
     "verify.side_sim": "моделювання",

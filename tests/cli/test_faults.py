@@ -815,7 +815,7 @@ def test_a_signal_mid_journey_leaves_no_log_and_says_how_to_rerun(tmp_path: Path
     assert proc.stdout is not None and proc.stderr is not None
     seed_line = proc.stderr.readline().decode()  # printed before the night starts
     assert re.match(
-        r"seed: \d+  \(to tell this night again: --seed \d+ --nights 20000\)", seed_line
+        r"seed: \d+  \(to tell this journey again: --seed \d+ --nights 20000\)", seed_line
     ), seed_line
     for _ in range(100):
         proc.stdout.readline()
