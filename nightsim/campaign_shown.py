@@ -40,7 +40,7 @@ def _date(t: Catalogue, month: str | None, day: int | None, season: str | None =
     if month is not None:
         if season:
             season = t.term("season", season)
-            return t("night.date", day=day, month=t.month(month), season=season)
+            return t("night.date", day=day, month=t.month_in_date(month), season=season)
         return f"{day} {t.month(month)}"
     return t.term("season", season) if season else "-"
 

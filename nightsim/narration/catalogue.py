@@ -299,6 +299,12 @@ class Catalogue:
         "Рідрайм"); a month the catalogue does not know, as given."""
         return self.term("month", month)
 
+    def month_in_date(self, month: str) -> str:
+        """The month after a day ("1 Reedwryme" / «1 Рідрайма»: Ukrainian's genitive, as
+        «1 вересня»), the `month_date.*` entries; a month not in them, as `month` gives it."""
+        entry = self.table.get(f"month_date.{month}")
+        return entry if isinstance(entry, str) else self.month(month)
+
     def setting(self, key: str, value: str) -> str:
         """A value a sweep or a grid tries (`camp.season=winter,summer`), as a table in the
         language reads it: a season, weather or terrain in its words, a switch as yes or no

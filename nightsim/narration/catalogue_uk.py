@@ -98,6 +98,19 @@ UK: dict[str, str | dict[str, str]] = {
     "month.Reedwryme": "Рідрайм",
     "month.Obthryme": "Обтрайм",
     "month.Braghold": "Бреґголд",
+    # After a day, the genitive («1 Рідрайма», as «1 вересня»): Catalogue.month_in_date.
+    "month_date.Grimvold": "Ґрімволда",
+    "month_date.Lymewald": "Лаймвальда",
+    "month_date.Haggryme": "Гаґґрайма",
+    "month_date.Symswald": "Сімсвальда",
+    "month_date.Harchment": "Гарчмента",
+    "month_date.Iggwyld": "Іґґвілда",
+    "month_date.Chysting": "Чистинга",
+    "month_date.Lillipythe": "Ліліпайта",
+    "month_date.Haelhold": "Гейлголда",
+    "month_date.Reedwryme": "Рідрайма",
+    "month_date.Obthryme": "Обтрайма",
+    "month_date.Braghold": "Бреґголда",
     # The creatures of the bundled camps' encounter tables (nightsim/data), in Ukrainian: a
     # creature is config data, so a referee's own names are told as written.
     "creature.a pack of wolves": "зграя вовків",

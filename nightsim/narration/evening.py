@@ -33,7 +33,7 @@ def when_text(n: NightTitle, t: Catalogue) -> str:
     page's date column too)."""
     season = t.term("season", n.season)
     if n.month and n.day:
-        return t("night.date", day=n.day, month=t.month(n.month), season=season)
+        return t("night.date", day=n.day, month=t.month_in_date(n.month), season=season)
     if n.month:
         return t("night.month", month=t.month(n.month), season=season)
     return season

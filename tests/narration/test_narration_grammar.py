@@ -329,3 +329,17 @@ def test_the_party_s_surprise_agrees_with_how_many_are_awake(lang: str) -> None:
         singular = {"en": "The one awake (", "uk": "Того, хто не спить ("}[lang]
         plural = {"en": "Those awake (", "uk": "Тих, хто не спить ("}[lang]
         assert said.startswith(singular if one else plural), said
+
+
+def test_a_date_s_month_is_in_the_genitive() -> None:
+    """«3 Рідрайма», as «3 вересня»: every month has its form after a day; English as is."""
+    from nightsim.rules import MONTHS
+
+    for month in MONTHS:
+        nominative, genitive = UK.month(month), UK.month_in_date(month)
+        assert genitive != nominative and genitive.startswith(nominative[:-1]), month
+        assert EN.month_in_date(month) == EN.month(month) == month
+    text = default_text().replace('month = "Reedwryme"', 'month = "Reedwryme"\nday = 3')
+    assert "day = 3" in text
+    night = simulate(parse_config(text), 1)
+    assert "Ніч 1 · 3 Рідрайма, осінь" in render(night.events, "uk")
