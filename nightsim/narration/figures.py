@@ -39,9 +39,26 @@ def percent(t: Catalogue, p: float | None, width: int = 0, digits: int = 1) -> s
     return t("fmt.percent", value=number(t, p * 100, digits).rjust(width))
 
 
+def bound(t: Catalogue, x: float) -> str:
+    """An interval's bound in per cent: one decimal, or, for a bound that one decimal would
+    show as 0.0 or 100.0 and that is neither, up to its first digit that tells it apart (at
+    most three): "0.0-0.04" over 10,000 nights of nothing, not "0.0-0.0" (docs/odds.md, "How
+    the numbers are worded")."""
+    v = x * 100
+    digits = 1
+    while digits < 3 and (0 < v < 100) and round(v, digits) in (0, 100):
+        digits += 1
+    return number(t, v, digits)
+
+
+def percent_bound(t: Catalogue, x: float) -> str:
+    """A bound alone, with its per cent sign: "0.04%" / "0,04 %"."""
+    return t("fmt.percent", value=bound(t, x))
+
+
 def span(t: Catalogue, low: float, high: float) -> str:
     """An interval's bounds as percentages: "31.0-35.1%" / "31,0–35,1 %"."""
-    return t("fmt.span", low=number(t, low * 100), high=number(t, high * 100))
+    return t("fmt.span", low=bound(t, low), high=bound(t, high))
 
 
 def with_span(t: Catalogue, p: float | None, low: float, high: float) -> str:
@@ -51,6 +68,6 @@ def with_span(t: Catalogue, p: float | None, low: float, high: float) -> str:
     return t(
         "fmt.with_span",
         p=percent(t, p),
-        low=number(t, low * 100),
-        high=number(t, high * 100),
+        low=bound(t, low),
+        high=bound(t, high),
     )

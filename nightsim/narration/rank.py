@@ -15,7 +15,7 @@ from rich.text import Text
 
 from nightsim.measures import ROTA, by_key
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import number, percent
+from nightsim.narration.figures import bound, percent
 from nightsim.narration.paired import nights_text, one_decimal_agrees, signed_points
 
 # The ranking's measures (`measures.ROTA`), in its order: someone awake, full rests, spells
@@ -30,7 +30,7 @@ def _label(t: Catalogue, key: str) -> str:
 def _both(t: Catalogue, est: dict[str, Any], places: int = 1) -> str:
     if est["p"] is None:
         return "\u2014"
-    low, high = (number(t, est[k] * 100) for k in ("low", "high"))
+    low, high = (bound(t, est[k]) for k in ("low", "high"))
     return t("fmt.p_range", p=percent(t, est["p"], digits=places), low=low, high=high)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.facts import JourneyFacts
-from nightsim.narration.figures import count, number, percent, with_span
+from nightsim.narration.figures import bound, count, percent, percent_bound, with_span
 from nightsim.narration.paired import nights_text
 
 PALETTE = 8  # series classes c0..c7, drawn by the stylesheet (light and dark)
@@ -175,8 +175,8 @@ def interval(label: str, est: Mapping[str, Any] | None, t: Catalogue) -> Interva
         "oddspage.tip",
         label=label,
         p=text,
-        low=percent(t, low),
-        high=percent(t, high),
+        low=percent_bound(t, low),
+        high=percent_bound(t, high),
         k=count(t, est["k"]),
         n=count(t, est["n"]),
     )
@@ -402,5 +402,5 @@ def _kind(row: Mapping[str, Any]) -> str:
 
 def _p_range(t: Catalogue, est: Mapping[str, Any]) -> str:
     """A chance and its interval, as the catalogue writes them (`fmt.p_range`)."""
-    low, high = (number(t, est[k] * 100) for k in ("low", "high"))
+    low, high = (bound(t, est[k]) for k in ("low", "high"))
     return t("fmt.p_range", p=percent(t, est["p"]), low=low, high=high)

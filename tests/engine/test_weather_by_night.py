@@ -124,7 +124,7 @@ def test_the_narration_and_the_page_name_each_nights_weather() -> None:
         assert f" Night {k} \u00b7 {k} Reedwryme, autumn \u00b7 {words} " in text
     assert "weather night by night: dry, heavy rain, snow" in text
     uk = narrate(events, lang="uk", width=100)
-    assert " Ніч 2 \u00b7 2 Рідрайм, осінь \u00b7 сильна злива " in uk
+    assert " Ніч 2 \u00b7 2 Рідрайма, осінь \u00b7 сильна злива " in uk
     page = night_html(events)
     assert "Night 2 \u00b7 2 Reedwryme, autumn \u00b7 heavy rain" in page
     # without the list, the titles are as before: no weather in them

@@ -25,6 +25,7 @@ from nightsim.narration.paired import render_compare
 from nightsim.narration.rank import render_rank
 from nightsim.narration.safe import TextConsole
 from nightsim.narration.widgets import plain_text
+from nightsim.stats.odds import wilson
 from tests.helpers.narration import check_golden
 
 # Its goldens say "Produced by nightsim X": made as the release they were made with.
@@ -100,6 +101,19 @@ def test_numbers_as_cldr_uk_writes_them() -> None:
     assert with_span(uk, 0.27, 0.251, 0.29) == f"27,0{NB}% (25,1\u201329,0)"
     assert count(uk, 10_000) == f"10{NB}000" and count(en, 10_000) == "10,000"
     assert number(uk, -0.8) == "\u22120,8" and number(en, -0.8) == "\u22120.8"
+
+
+def test_a_bound_that_rounds_to_0_or_100_is_told_to_its_first_digit_apart() -> None:
+    """Nothing in 10,000 nights: Wilson's upper bound is 0.038%, told "0.04", not "0.0";
+    a bound of exactly 0 or 100 stays "0.0" / "100.0" (docs/odds.md, "How the numbers are
+    worded")."""
+    en, uk = Catalogue("en"), Catalogue("uk")
+    nothing, everything = wilson(0, 10_000), wilson(10_000, 10_000)
+    assert with_span(en, 0.0, nothing["low"], nothing["high"]) == "0.0% (0.0-0.04)"
+    assert with_span(uk, 0.0, nothing["low"], nothing["high"]) == f"0,0{NB}% (0,0\u20130,04)"
+    assert span(en, everything["low"], everything["high"]) == "99.96-100.0%"
+    assert span(en, 0.0004, 0.00004) == "0.04-0.004%"
+    assert span(en, 0.3102, 0.351) == "31.0-35.1%"  # one decimal where it tells them apart
 
 
 def test_a_terminal_keeps_the_no_break_spaces() -> None:

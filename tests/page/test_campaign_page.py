@@ -224,7 +224,9 @@ def test_the_ukrainian_page() -> None:
     assert '<html lang="uk">' in text
     assert "Огляд кампанії" in text
     assert "Між ночами 2 і 3" in text  # noqa: RUF001 (Ukrainian)
-    assert "Ніч 10 \u00b7 10 Рідрайм, осінь" in text  # the month in Ukrainian letters
+    assert (
+        "Ніч 10 \u00b7 10 Рідрайма, осінь" in text
+    )  # the month in Ukrainian letters, after a day its genitive
     assert text.count('<details class="night"') == 10
 
 
