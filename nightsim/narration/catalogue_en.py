@@ -874,8 +874,15 @@ EN: dict[str, str | dict[str, str]] = {
     "diff.not_odds": "{file}: not a saved `nightsim odds` report (--format json, without"
     " --compare, --sweep, --grid or --rank-rotas)",
     "diff.not_json": "{file}: not JSON; a saved report is `nightsim odds … --format json`",
-    "diff.other_question": "{a} and {b} answer different questions ({what} differ); --force"
+    "diff.other_question": "{a} and {b} answer different questions ({what}); --force"
     " compares the measures both hold",
+    "diff.q.rest_hours": "rest periods of {a} and {b:#hour}",
+    "diff.q.nights_per_journey": "journeys of {a} and {b:#night}",
+    "diff.q.measures": "{count:#measure} only one of them holds",
+    "diff.forced": "--force: they answer different questions ({what}); only the measures both hold"
+    " are compared",
+    "diff.not_compared.by_night_of_journey": "The chances by night of the journey are not"
+    " compared: `nightsim odds --compare` pairs them over the same journeys.",
     "diff.only_in": "Only in {side}, so not compared: {what}",
     "diff.title": "Two saved odds reports, B against A (unpaired: their nights are independent)",
     "diff.side": "{side}: {file} (nightsim {release}, {nights} nights, seed {seed}, config"
@@ -1239,6 +1246,7 @@ EN: dict[str, str | dict[str, str]] = {
     "n.event": {"one": "event", "other": "events"},
     "n.member": {"one": "member", "other": "members"},
     "n.other_event": {"one": "other event", "other": "other events"},
+    "n.measure": {"one": "measure", "other": "measures"},
     "n.night": {"one": "night", "other": "nights"},
     "n.hour": {"one": "hour", "other": "hours"},
     "n.hour_acc": {"one": "hour", "other": "hours"},

@@ -902,8 +902,15 @@ UK: dict[str, str | dict[str, str]] = {
     "diff.not_odds": "{file}: це не збережений звіт `nightsim odds` (--format json, без"
     " --compare, --sweep, --grid чи --rank-rotas)",
     "diff.not_json": "{file}: це не JSON; збережений звіт — це `nightsim odds … --format json`",
-    "diff.other_question": "{a} і {b} відповідають на різні питання (різняться: {what});"
+    "diff.other_question": "{a} і {b} відповідають на різні питання ({what});"
     " --force порівнює показники, що є в обох",
+    "diff.q.rest_hours": "відпочинок {a} і {b:#hour}",
+    "diff.q.nights_per_journey": "мандрівки по {a} і {b:#night}",
+    "diff.q.measures": "{count:#measure}, що є лише в одному з них",
+    "diff.forced": "--force: звіти відповідають на різні питання ({what}); порівняно лише"
+    " показники, що є в обох",
+    "diff.not_compared.by_night_of_journey": "Шанси за ночами мандрівки не порівняно: `nightsim"
+    " odds --compare` порівнює їх парами за тими самими мандрівками.",
     "diff.only_in": "Лише в {side}, тож не порівняно: {what}",
     "diff.title": "Два збережені звіти шансів, B проти A (без пар: їхні ночі незалежні)",
     "diff.side": "{side}: {file} (nightsim {release}, ночей: {nights}, зерно {seed},"
@@ -1295,6 +1302,12 @@ UK: dict[str, str | dict[str, str]] = {
         "other": "іншої події",
     },
     "n.member": {"one": "персонаж", "few": "персонажі", "many": "персонажів", "other": "персонажа"},
+    "n.measure": {
+        "one": "показник",
+        "few": "показники",
+        "many": "показників",
+        "other": "показника",
+    },
     "n.night": {"one": "ніч", "few": "ночі", "many": "ночей", "other": "ночі"},
     "n.hour": {"one": "година", "few": "години", "many": "годин", "other": "години"},
     "n.hour_acc": {"one": "годину", "few": "години", "many": "годин", "other": "години"},

@@ -9,7 +9,7 @@ from typing import Any
 from nightsim.limits import shown
 from nightsim.measures import CREATURE
 from nightsim.narration.catalogue import Catalogue
-from nightsim.narration.figures import count
+from nightsim.narration.figures import count, percent
 from nightsim.narration.paired import measure_label, sides, signed_points
 
 
@@ -31,11 +31,16 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
         )
     if diff["same_nights"]:
         out.append(t("diff.same_nights"))
+    if diff.get("differ"):  # what --force let through, said before the rows it qualifies
+        why = tuple(t(f"diff.q.{d['setting']}", a=d["a"], b=d["b"]) for d in diff["differ"])
+        out.append(t("diff.forced", what=why))
     out.append("")
     for row in diff["rows"]:
         d = row["difference"]
         span = t("paired.ci", low=signed_points(t, d["low"]), high=signed_points(t, d["high"]))
         a, b = sides(t, row["a"]["p"], row["b"]["p"], d["d"], width=5)
+        if 0 < abs(d["d"]) < 0.0005:  # shown to its first digit (+0.03): the sides to two
+            a, b = (percent(t, row[side]["p"], 5, 2) for side in ("a", "b"))
         line = f"{measure_label(t, row):<46} {a}"
         line += f"  {b}  {t('diff.d', d=signed_points(t, d['d']))}  ({span})"
         out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)
@@ -44,6 +49,7 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
         if only:
             what = ", ".join(_named(t, key) for key in only)
             out.append(t("diff.only_in", side=side.upper(), what=what))
+    out += [t(f"diff.not_compared.{key}") for key in diff.get("not_compared", ())]
     out.append("")
     out.append(t("diff.note"))
     return "\n".join(out) + "\n"

@@ -22,6 +22,8 @@ from nightsim.told import Said
 # What makes two reports answer one question: the same measures of the same party over
 # journeys of the same length and rest periods of the same hours.
 QUESTION = ("rest_hours", "nights_per_journey")
+# Chances a report holds beside its `probabilities`, which `odds diff` does not compare.
+NOT_COMPARED = ("by_night_of_journey",)
 
 
 def _estimate(x: Any) -> bool:
@@ -70,8 +72,7 @@ def report_diff(
     kb = {(m, w): e for m, w, e in measures(b)}
     differs = [q for q in QUESTION if a.get(q) != b.get(q)]
     if not force and (differs or ka.keys() != kb.keys()):
-        only = sorted({w or m for m, w in ka.keys() ^ kb.keys()})
-        what = ", ".join(differs + only[:4]) + (", …" if len(only) > 4 else "")
+        what = differences(a, b, differs, len(ka.keys() ^ kb.keys()))
         raise ConfigError(Said("diff.other_question", a=names[0], b=names[1], what=what))
     rows = []
     for (measure, who), ea in ka.items():
@@ -100,7 +101,22 @@ def report_diff(
         "rows": rows,
         "only_in_a": [_key(k) for k in ka if k not in kb],
         "only_in_b": [_key(k) for k in kb if k not in ka],
+        # What --force let through: the settings that make them other questions, and the
+        # chances either holds outside `probabilities`, which no row compares.
+        "differ": [{"setting": q, "a": a.get(q), "b": b.get(q)} for q in differs],
+        "not_compared": [k for k in NOT_COMPARED if k in a or k in b],
     }
+
+
+def differences(
+    a: Mapping[str, Any], b: Mapping[str, Any], differs: list[str], only: int
+) -> tuple[Said, ...]:
+    """Why two reports answer different questions, in words: each setting of `QUESTION`
+    that differs with both values, and how many measures only one of them holds."""
+    said = [Said(f"diff.q.{q}", a=a.get(q), b=b.get(q)) for q in differs]
+    if only:
+        said.append(Said("diff.q.measures", count=only))
+    return tuple(said)
 
 
 def _side(name: str, r: Mapping[str, Any]) -> dict[str, Any]:

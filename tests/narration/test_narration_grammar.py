@@ -42,6 +42,7 @@ UK_FORMS = {
     "gatherer": ("збирач", "збирачі", "збирачів", "збирачів", "збирач", "збирачі"),
     "point": ("в.\u00a0п.",) * 6,  # відсоткові пункти: «в. п.», the same after every number
     "event": ("подія", "події", "подій", "подій", "подія", "події"),
+    "measure": ("показник", "показники", "показників", "показників", "показник", "показники"),
     "other_event": (
         "інша подія",
         "інші події",
@@ -63,6 +64,7 @@ EN_FORMS = {
     "gatherer": ("gatherer", "gatherers"),
     "point": ("point", "points"),
     "event": ("event", "events"),
+    "measure": ("measure", "measures"),
     "other_event": ("other event", "other events"),
 }
 

@@ -43,6 +43,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "no_fire": _report(tmp, "b.json", "--set", "camp.light_fire=false"),
         "seven": _report(tmp, "c.json", "--set", "rules.rest_hours=7"),
         "no_spells": _report(tmp, "f.json", "--set", "party.Moss.spells=[]"),
+        "journeys": _report(tmp, "g.json", "--nights-per-journey", "3"),
         "compare": _report(tmp, "d.json", "--compare", "rules.sleep_in=true"),
         "not_json": str(tmp / "a.json").replace("a.json", "e.json"),
     }
@@ -81,16 +82,42 @@ def test_reports_of_other_questions_are_refused_unless_forced(
 ) -> None:
     code, out, err = diff(capsys, reports["a"], reports["seven"])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert "rest_hours" in err and "--force" in err
+    assert "(rest periods of 8 and 7 hours)" in err and "--force" in err
     code, out, _ = diff(capsys, reports["a"], reports["seven"], "--force", "--format", "json")
     assert code == 0 and json.loads(out)["rows"]
+
+
+def test_forced_what_makes_them_other_questions_is_said(
+    reports: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = diff(capsys, reports["a"], reports["journeys"], "--lang", "uk")
+    assert code == 2 and "(мандрівки по 1 і 3\u00a0ночі)" in err
+    code, out, _ = diff(capsys, reports["a"], reports["journeys"], "--force", "--format", "json")
+    data = json.loads(out)
+    assert data["differ"] == [{"setting": "nights_per_journey", "a": 1, "b": 3}]
+    assert data["not_compared"] == ["by_night_of_journey"] and data["rows"]
+    code, text, _ = diff(capsys, reports["a"], reports["journeys"], "--force")
+    assert "--force: they answer different questions (journeys of 1 and 3 nights)" in text
+    assert "The chances by night of the journey are not compared" in text
+    code, text, _ = diff(capsys, reports["a"], reports["no_fire"])
+    assert code == 0 and "--force:" not in text and "not compared" not in text
+
+
+def test_a_difference_told_to_its_first_digit_has_sides_of_two_decimals() -> None:
+    from nightsim.narration.report_diff import render_diff
+
+    run = {"nightsim": "x", "nights": 10_000, "seed": 1, "config_sha256": "0" * 64}
+    a = run | {"probabilities": {"encounter": wilson(1000, 10_000)}}
+    b = run | {"seed": 2, "probabilities": {"encounter": wilson(1003, 10_000)}}
+    text = render_diff(report_diff(a, b, ("a", "b")), "en")
+    assert "10.00%  10.03%  +0.03" in text, text
 
 
 def test_forced_the_measures_left_out_are_named(
     reports: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = diff(capsys, reports["a"], reports["no_spells"])
-    assert code == 2 and "Moss" in err
+    assert code == 2 and "(1 measure only one of them holds)" in err
     code, out, _ = diff(capsys, reports["a"], reports["no_spells"], "--force", "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["only_in_a"] == ["spell_lost:Moss"] and data["only_in_b"] == []
