@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Ukrainian lines hold Cyrillic letters that look Latin)
 """`nightsim odds diff A.json B.json`: two saved reports side by side, unpaired
 (nightsim/stats/report_diff.py; docs/odds.md, "Two saved reports")."""
 
