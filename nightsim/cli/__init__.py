@@ -76,9 +76,9 @@ exit codes:
   0    success
   1    a log failed verification or its chain is broken (only that)
   2    bad input: usage, a config or log that cannot be read or is not one, a limit
-  3    verify and whatif only: a log this nightsim does not re-simulate (format 1, a rules
-       edition it does not play, a later release's additions), chain intact; the line
-       names the release that does
+  3    verify, whatif and campaign only: a log (or a campaign's night) this nightsim does
+       not re-simulate (format 1, a rules edition it does not play, a later release's
+       additions), chain intact; the line names the release that does
   74   the environment failed: a full disk, a write or read error, stdout failing
        (sysexits' EX_IOERR); a finished log is kept, a partial one is removed
   75   campaign only: the campaign file is busy (another nightsim is writing it, past

@@ -169,8 +169,8 @@ def _add_compare_args(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=("en", "uk"),
         default="en",
-        help="language of the text and the page: plain odds, journeys, --compare and"
-        " --rank-rotas (json and csv keep their keys in any language; default: en)",
+        help="language of the text and the page: plain odds, journeys, --compare, --sweep,"
+        " --grid and --rank-rotas (json and csv keep their keys in any language; default: en)",
     )
 
 

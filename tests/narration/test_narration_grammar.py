@@ -43,6 +43,7 @@ UK_FORMS = {
     "point": ("в.\u00a0п.",) * 6,  # відсоткові пункти: «в. п.», the same after every number
     "event": ("подія", "події", "подій", "подій", "подія", "події"),
     "measure": ("показник", "показники", "показників", "показників", "показник", "показники"),
+    "watcher": ("вартовий", "вартові", "вартових", "вартових", "вартовий", "вартові"),
     "other_event": (
         "інша подія",
         "інші події",
@@ -65,6 +66,7 @@ EN_FORMS = {
     "point": ("point", "points"),
     "event": ("event", "events"),
     "measure": ("measure", "measures"),
+    "watcher": ("watcher", "watchers"),
     "other_event": ("other event", "other events"),
 }
 

@@ -543,7 +543,9 @@ def test_a_ranking_of_journeys_says_so(capsys: pytest.CaptureFixture[str]) -> No
     assert main([*argv, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["nights_per_journey"] == 7
     assert main(argv) == 0
-    assert "over the same 28 nights, journeys of 7, each" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "over the same 28 nights, journeys of 7, each" in out
+    assert "1 watcher: the best 4 of 4 rotas" in out  # a count with its noun agreeing
     assert main([*argv, "--format", "html"]) == 0
     assert "each over the same 28 nights, journeys of 7 (seed 3)" in capsys.readouterr().out
     assert (
