@@ -884,6 +884,7 @@ EN: dict[str, str | dict[str, str]] = {
     "diff.not_compared.by_night_of_journey": "The chances by night of the journey are not"
     " compared: `nightsim odds --compare` pairs them over the same journeys.",
     "diff.only_in": "Only in {side}, so not compared: {what}",
+    "diff.title_same": "Two saved odds reports of one run, B against A",
     "diff.title": "Two saved odds reports, B against A (unpaired: their nights are independent)",
     "diff.side": "{side}: {file} (nightsim {release}, {nights} nights, seed {seed}, config"
     " {config}…)",

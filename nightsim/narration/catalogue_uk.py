@@ -912,6 +912,7 @@ UK: dict[str, str | dict[str, str]] = {
     "diff.not_compared.by_night_of_journey": "Шанси за ночами мандрівки не порівняно: `nightsim"
     " odds --compare` порівнює їх парами за тими самими мандрівками.",
     "diff.only_in": "Лише в {side}, тож не порівняно: {what}",
+    "diff.title_same": "Два збережені звіти шансів одного прогону, B проти A",
     "diff.title": "Два збережені звіти шансів, B проти A (без пар: їхні ночі незалежні)",
     "diff.side": "{side}: {file} (nightsim {release}, ночей: {nights}, зерно {seed},"
     " конфігурація {config}…)",

@@ -15,7 +15,8 @@ from nightsim.narration.paired import measure_label, sides, signed_points
 
 def render_diff(diff: dict[str, Any], lang: str) -> str:
     t = Catalogue(lang)
-    out = [t("diff.title")]
+    same = diff["same_nights"]  # one run twice: no interval to tell, nothing independent
+    out = [t("diff.title_same" if same else "diff.title")]
     for side in ("a", "b"):
         s = diff[side]
         out.append(
@@ -42,7 +43,8 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
         if 0 < abs(d["d"]) < 0.0005:  # shown to its first digit (+0.03): the sides to two
             a, b = (percent(t, row[side]["p"], 5, 2) for side in ("a", "b"))
         line = f"{measure_label(t, row):<46} {a}"
-        line += f"  {b}  {t('diff.d', d=signed_points(t, d['d']))}  ({span})"
+        line += f"  {b}  {t('diff.d', d=signed_points(t, d['d']))}"
+        line += "" if same else f"  ({span})"
         out.append(f"{line} {t('diff.clear')}" if row["clear"] else line)
     for side in ("a", "b"):  # what --force left out: measures only one report holds
         only = diff.get(f"only_in_{side}") or []
@@ -50,8 +52,8 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
             what = ", ".join(_named(t, key) for key in only)
             out.append(t("diff.only_in", side=side.upper(), what=what))
     out += [t(f"diff.not_compared.{key}") for key in diff.get("not_compared", ())]
-    out.append("")
-    out.append(t("diff.note"))
+    if not same:  # the note is about intervals, which one run twice does not have
+        out += ["", t("diff.note")]
     return "\n".join(out) + "\n"
 
 

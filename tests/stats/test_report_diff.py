@@ -64,6 +64,9 @@ def test_a_report_beside_itself_is_the_same_run(
     assert code == 0 and data["same_nights"] and not data["paired"]
     assert data["rows"] and all(r["difference"]["d"] == 0 for r in data["rows"])
     assert not any(r["clear"] for r in data["rows"])
+    code, text, _ = diff(capsys, reports["a"], reports["a"])
+    assert text.startswith("Two saved odds reports of one run, B against A\n")
+    assert "interval" not in text and "independent" not in text  # no interval to tell
 
 
 def test_without_a_fire_the_table_with_fire_is_clearly_gone(
