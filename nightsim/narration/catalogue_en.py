@@ -1284,6 +1284,7 @@ EN: dict[str, str | dict[str, str]] = {
     " each chance with its 95% Wilson interval.",
     "oddspage.party": "The party",
     "oddspage.comes": "What comes",
+    "oddspage.col_vs": "{measure}: against the best, in points (95% interval)",
     "oddspage.whisker_note": "The whiskers are each rota's own 95% interval, unpaired: two"
     " rotas whose whiskers overlap may still differ clearly when paired over the same nights."
     " The colours and the table give the paired verdict.",

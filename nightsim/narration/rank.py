@@ -49,7 +49,7 @@ def digits(part: dict[str, Any], key: str) -> int:
     return 1
 
 
-def _vs(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
+def against_best(t: Catalogue, row: dict[str, Any], key: str, best: str = "rank.best") -> str:
     """Against the best: "best", "tied (-1.2 to +0.8)", "-3.4 (-4.1 to -2.7)" points, or
     "the same on every night".
     `best`: the word for the best rota itself, which in a line follows a measure, not the
@@ -96,9 +96,9 @@ def _ranking_table(t: Catalogue, part: dict[str, Any]) -> Table:
             str(row["rank"]),
             ", ".join(row["rota"]),
             _both(t, row[AWAKE], awake),
-            _vs(t, row, AWAKE),
+            against_best(t, row, AWAKE),
             percent(t, row[REST]["p"], digits=rest),
-            _vs(t, row, REST),
+            against_best(t, row, REST),
             percent(t, row[SPELLS]["p"]),
         )
     return table
@@ -112,9 +112,9 @@ def _ranking_lines(t: Catalogue, part: dict[str, Any]) -> list[str]:
             rank=row["rank"],
             rota=", ".join(row["rota"]),
             awake=_both(t, row[AWAKE], awake),
-            awake_vs=_vs(t, row, AWAKE, "rank.best_line"),
+            awake_vs=against_best(t, row, AWAKE, "rank.best_line"),
             rest=percent(t, row[REST]["p"], digits=rest),
-            rest_vs=_vs(t, row, REST, "rank.best_line"),
+            rest_vs=against_best(t, row, REST, "rank.best_line"),
             spells=percent(t, row[SPELLS]["p"]),
         )
         for row in part["top"]

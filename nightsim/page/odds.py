@@ -12,12 +12,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nightsim.measures import CHARACTER, PARTY, ROTA, Measure, shown_characters
+from nightsim.measures import CHARACTER, PARTY, ROTA, Measure, by_key, shown_characters
 from nightsim.narration.catalogue import Catalogue
 from nightsim.narration.figures import count
 from nightsim.narration.paired import nights_text
 from nightsim.narration.produced import produced_by
-from nightsim.narration.rank import kept_lines, nothing_to_rank, rank_nights, tied_share_text
+from nightsim.narration.rank import (
+    AWAKE,
+    against_best,
+    kept_lines,
+    nothing_to_rank,
+    rank_nights,
+    tied_share_text,
+)
 from nightsim.page import chart
 
 
@@ -60,6 +67,8 @@ class OddsRow:
     label: str
     cells: tuple[chart.Interval, ...]
     kind: str = ""  # a rota's: "best", "tied" (with the best on safety) or "other"
+    # A rota's paired verdict on safety, as the text's "against the best" column has it.
+    verdict: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,6 +87,7 @@ class OddsPage:
     scatter: chart.Scatter | None
     config_sha256: str
     legend: tuple[str, ...] = ()
+    rank_vs_head: str = ""  # the rotas' verdict column, on safety
     camp: str = ""  # which camp: terrain, season, weather, party, watch
     comes: tuple[OddsRow, ...] = ()  # what comes (measures.TABLES): tables, creatures
     comes_note: str = ""
@@ -206,6 +216,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
             f"#{row['rank']} {', '.join(row['rota'])}",
             tuple(chart.interval(f"#{row['rank']}, {label(m, t)}", row[m.key], t) for m in ROTA),
             chart._kind(row),
+            against_best(t, row, AWAKE),
         )
         for row in r["top"]
     )
@@ -228,6 +239,7 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         scatter=chart.rotas(r["top"], t),
         config_sha256=r["config_sha256"],
         legend=tuple(t(f"oddspage.legend_{k}") for k in ("best", "tied", "other")),
+        rank_vs_head=t("oddspage.col_vs", measure=label(by_key(ROTA, AWAKE), t)),
         camp=camp_line(r, t, watch=False),
         **comes(t, r.get("comes")),
     )

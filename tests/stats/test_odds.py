@@ -547,7 +547,12 @@ def test_a_ranking_of_journeys_says_so(capsys: pytest.CaptureFixture[str]) -> No
     assert "over the same 28 nights, journeys of 7, each" in out
     assert "1 watcher: the best 4 of 4 rotas" in out  # a count with its noun agreeing
     assert main([*argv, "--format", "html"]) == 0
-    assert "each over the same 28 nights, journeys of 7 (seed 3)" in capsys.readouterr().out
+    page = capsys.readouterr().out
+    assert "each over the same 28 nights, journeys of 7 (seed 3)" in page
+    # the page's table gives each rota's paired verdict on safety, as the text does
+    verdicts = re.findall(r'<td class="vs" data-label="[^"]*">([^<]*)</td>', page)
+    assert len(verdicts) == 4 and verdicts[0] == "best", verdicts
+    assert all(v.startswith(("tied (", "the same on every night", "\u2212")) for v in verdicts[1:])
     assert (
         main([*argv[:3], "--rank-rotas", "--watchers", "1", "--jobs", "1", "--format", "json"]) == 0
     )
