@@ -174,7 +174,7 @@ def interval(label: str, est: Mapping[str, Any] | None, t: Catalogue) -> Interva
     tip = t(
         "oddspage.tip",
         label=label,
-        p=text,
+        p=percent(t, p),  # the chance alone: the tip gives its interval in words
         low=percent_bound(t, low),
         high=percent_bound(t, high),
         k=count(t, est["k"]),
