@@ -86,7 +86,7 @@ class OddsPage:
     rotas: tuple[OddsRow, ...]
     scatter: chart.Scatter | None
     config_sha256: str
-    legend: tuple[str, ...] = ()
+    legend: tuple[tuple[str, str], ...] = ()  # (kind, its words)
     rank_vs_head: str = ""  # the rotas' verdict column, on safety
     camp: str = ""  # which camp: terrain, season, weather, party, watch
     comes: tuple[OddsRow, ...] = ()  # what comes (measures.TABLES): tables, creatures
@@ -238,7 +238,12 @@ def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
         rotas=rows,
         scatter=chart.rotas(r["top"], t),
         config_sha256=r["config_sha256"],
-        legend=tuple(t(f"oddspage.legend_{k}") for k in ("best", "tied", "other")),
+        # Only the kinds the rows have: no "tied with the best" where none is.
+        legend=tuple(
+            (k, t(f"oddspage.legend_{k}"))
+            for k in ("best", "tied", "other")
+            if any(row.kind == k for row in rows)
+        ),
         rank_vs_head=t("oddspage.col_vs", measure=label(by_key(ROTA, AWAKE), t)),
         camp=camp_line(r, t, watch=False),
         **comes(t, r.get("comes")),

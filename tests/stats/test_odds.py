@@ -516,6 +516,8 @@ def test_a_ranking_that_safety_cannot_tell_apart_says_why(
             assert main([*argv, *more, "--format", fmt, "--jobs", "1"]) == 0
             out = capsys.readouterr().out
             assert said in out and "No rota is tied" not in out, (more, fmt)
+            if fmt == "html" and "watch.rota" in more[1]:  # the legend: only kinds shown
+                assert '<i class="k-best">' in out and '<i class="k-tied">' not in out
 
 
 def test_a_measure_the_same_on_every_night_is_said_so(
