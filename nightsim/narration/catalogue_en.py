@@ -899,6 +899,7 @@ EN: dict[str, str | dict[str, str]] = {
     "sweep.form": "{option} {item}: expected KEY=V1,V2,…, e.g. rules.rest_hours=6,7,8",
     "sweep.two": "{option} {item}: expected two or more values, comma-separated",
     "sweep.most": "{option} {item}: at most {most} values",
+    "sweep.same": "{option} {item}: {a} and {b} are the same value",
     "sweep.twice": "{option} {item}: {value} is given twice",
     "sweep.at": "{option} {item}: {problem}",
     "use.sweep_twice": "{option}: given twice; one setting at a time (two settings: --grid)",

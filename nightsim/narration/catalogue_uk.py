@@ -927,6 +927,7 @@ UK: dict[str, str | dict[str, str]] = {
     "sweep.form": "{option} {item}: очікується КЛЮЧ=З1,З2,…, напр. rules.rest_hours=6,7,8",
     "sweep.two": "{option} {item}: потрібно два чи більше значень через кому",
     "sweep.most": "{option} {item}: щонайбільше {most} значень",
+    "sweep.same": "{option} {item}: {a} і {b} — те саме значення",
     "sweep.twice": "{option} {item}: {value} дано двічі",
     "sweep.at": "{option} {item}: {problem}",
     "use.sweep_twice": "{option}: задано двічі; одне налаштування за раз (два налаштування:"

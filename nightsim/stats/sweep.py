@@ -50,7 +50,26 @@ def split_sweep(item: str, option: str = "--sweep") -> tuple[str, list[str]]:
         raise ConfigError(
             Said("sweep.twice", option=option, item=shown(item), value=shown(repeated[0]))
         )
+    seen: dict[str, str] = {}
+    for v in values:  # one value spelled two ways (8 and +8, "winter" and 'winter')
+        first = seen.setdefault(_as_value(v), v)
+        if first != v:
+            raise ConfigError(
+                Said("sweep.same", option=option, item=shown(item), a=shown(first), b=shown(v))
+            )
     return key, values
+
+
+def _as_value(text: str) -> str:
+    """A value as TOML reads it (what `--set` would set), for telling two spellings of one
+    value apart; a bare word as it is."""
+    import json
+    import tomllib
+
+    try:
+        return json.dumps(tomllib.loads(f"v = {text}")["v"], sort_keys=True, default=str)
+    except tomllib.TOMLDecodeError:
+        return json.dumps(text)
 
 
 def _split_top(text: str) -> list[str] | None:
