@@ -38,6 +38,7 @@ from nightsim.errors import HungUp, Terminated
 _HUP: tuple[int, ...] = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
 _STOPS = (signal.SIGINT, signal.SIGTERM, *_HUP)
 _AGAIN_SECONDS = 0.5
+_TERM_SECONDS = 5.0  # a child's time to end after SIGTERM, before SIGKILL (`end_children`)
 # What stopped the command, by code (the catalogues' "stop.*"), told in its --lang.
 _SAID: dict[int, str] = {
     signal.SIGINT: "stop.int",
@@ -231,10 +232,10 @@ def end_children() -> None:
     for child in children:
         child.terminate()
     for child in children:
-        child.join(timeout=5)
-    # One still running 5 s after SIGTERM (a machine that is very busy) would hold the exit,
+        child.join(timeout=_TERM_SECONDS)
+    # One still running after SIGTERM (a machine that is very busy) would hold the exit,
     # which joins every child without a limit: it is killed.
     for child in children:
         if child.is_alive():
             child.kill()
-            child.join(timeout=5)
+            child.join(timeout=_TERM_SECONDS)

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 
@@ -68,3 +69,29 @@ def test_a_worker_whose_parent_is_already_gone_ends_at_once() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout) == (1, "")
+
+
+def _deaf(ready: Any) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ready.set()
+    time.sleep(60)
+
+
+@linux_only
+def test_a_worker_deaf_to_sigterm_is_killed_at_a_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop ends every child (`stop.end_children`): one that does not end after SIGTERM is
+    killed, since the interpreter's exit would wait on it without a limit."""
+    import multiprocessing
+
+    from nightsim.cli import stop
+
+    monkeypatch.setattr(stop, "_TERM_SECONDS", 0.3)
+    mp = multiprocessing.get_context("fork")
+    ready = mp.Event()
+    child = mp.Process(target=_deaf, args=(ready,))
+    child.start()
+    assert ready.wait(TIMEOUT)  # its SIGTERM ignored before it is sent
+    started = time.monotonic()
+    stop.end_children()
+    assert not child.is_alive() and child.exitcode == -signal.SIGKILL
+    assert time.monotonic() - started < TIMEOUT
