@@ -23,7 +23,8 @@ def parser(make: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = make(
         prog="nightsim odds diff",
         description="Two saved odds reports (--format json) side by side: each chance of"
-        " both, and B - A with its 95% interval, unpaired (their nights are independent).",
+        " both, and B - A with its 95% interval, unpaired (a report keeps its chances, not"
+        " its nights).",
     )
     add_arguments(p)
     p.set_defaults(handler=run)

@@ -885,7 +885,10 @@ EN: dict[str, str | dict[str, str]] = {
     " compared: `nightsim odds --compare` pairs them over the same journeys.",
     "diff.only_in": "Only in {side}, so not compared: {what}",
     "diff.title_same": "Two saved odds reports of one run, B against A",
-    "diff.title": "Two saved odds reports, B against A (unpaired: their nights are independent)",
+    "diff.title": "Two saved odds reports, B against A (unpaired: a report keeps its chances,"
+    " not its nights)",
+    "diff.same_seed": "A and B share the seed {seed}: their nights drew the same dice, which an"
+    " unpaired interval cannot use; `nightsim odds --compare` pairs them (a narrower interval).",
     "diff.side": "{side}: {file} (nightsim {release}, {nights} nights, seed {seed}, config"
     " {config}…)",
     "diff.same_nights": "A and B are the same run (the same config, seed and nights): every"

@@ -32,6 +32,8 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
         )
     if diff["same_nights"]:
         out.append(t("diff.same_nights"))
+    elif _one_seed(diff["a"], diff["b"]):
+        out.append(t("diff.same_seed", seed=shown(str(diff["a"]["seed"]), quote=False)))
     if diff.get("differ"):  # what --force let through, said before the rows it qualifies
         why = tuple(t(f"diff.q.{d['setting']}", a=d["a"], b=d["b"]) for d in diff["differ"])
         out.append(t("diff.forced", what=why))
@@ -70,3 +72,9 @@ def _named(t: Catalogue, key: str) -> str:
         return measure_label(t, row)
     except KeyError:
         return key
+
+
+def _one_seed(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two runs of one seed over as many nights (and dice): the same draws, which only a
+    paired comparison can use."""
+    return all(str(a.get(k)) == str(b.get(k)) for k in ("seed", "nights", "rng"))

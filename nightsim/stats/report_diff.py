@@ -74,12 +74,15 @@ def report_diff(
     if not force and (differs or ka.keys() != kb.keys()):
         what = differences(a, b, differs, len(ka.keys() ^ kb.keys()))
         raise ConfigError(Said("diff.other_question", a=names[0], b=names[1], what=what))
+    keys = ("config_sha256", "seed", "nights", "rng")
+    same_nights = all(a.get(k) is not None and a.get(k) == b.get(k) for k in keys)
     rows = []
     for (measure, who), ea in ka.items():
         eb = kb.get((measure, who))
         if eb is None:
             continue
-        d, low, high = _newcombe(ea, eb)
+        # One run twice: every difference is exactly 0, with nothing left to estimate.
+        d, low, high = (0.0, 0.0, 0.0) if same_nights else _newcombe(ea, eb)
         rows.append(
             {
                 "measure": measure,
@@ -92,7 +95,6 @@ def report_diff(
                 "clear": not low <= 0 <= high,
             }
         )
-    same_nights = all(a.get(k) == b.get(k) for k in ("config_sha256", "seed", "nights", "rng"))
     return {
         "a": _side(names[0], a),
         "b": _side(names[1], b),

@@ -63,6 +63,7 @@ def test_a_report_beside_itself_is_the_same_run(
     data = json.loads(out)
     assert code == 0 and data["same_nights"] and not data["paired"]
     assert data["rows"] and all(r["difference"]["d"] == 0 for r in data["rows"])
+    assert all(r["difference"]["low"] == r["difference"]["high"] == 0 for r in data["rows"])
     assert not any(r["clear"] for r in data["rows"])
     code, text, _ = diff(capsys, reports["a"], reports["a"])
     assert text.startswith("Two saved odds reports of one run, B against A\n")
@@ -79,6 +80,11 @@ def test_without_a_fire_the_table_with_fire_is_clearly_gone(
     assert fire["b"]["p"] == 0 and fire["clear"] and fire["difference"]["high"] < 0
     code, text, _ = diff(capsys, reports["a"], reports["no_fire"], "--lang", "uk")
     assert code == 0 and "статистично значуща різниця" in text and "%" in text
+    # one seed, two configs: the same dice, which an unpaired interval cannot use
+    assert "A і B мають спільне зерно 1: їхні ночі кидали ті самі кості" in text
+    code, text, _ = diff(capsys, reports["a"], reports["no_fire"])
+    assert "(unpaired: a report keeps its chances, not its nights)" in text
+    assert "A and B share the seed 1" in text and "independent" not in text
 
 
 def test_reports_of_other_questions_are_refused_unless_forced(
