@@ -61,13 +61,14 @@ def span(t: Catalogue, low: float, high: float) -> str:
     return t("fmt.span", low=bound(t, low), high=bound(t, high))
 
 
-def with_span(t: Catalogue, p: float | None, low: float, high: float) -> str:
-    """A chance and its interval in one cell: "27.0% (25.1-29.0)" / "27,0 % (25,1–29,0)"."""
+def with_span(t: Catalogue, p: float | None, low: float, high: float, digits: int = 1) -> str:
+    """A chance and its interval in one cell: "27.0% (25.1-29.0)" / "27,0 % (25,1–29,0)";
+    `digits` for the chance (two where a difference beside it needs them)."""
     if p is None:
         return "\u2014"
     return t(
         "fmt.with_span",
-        p=percent(t, p),
+        p=percent(t, p, digits=digits),
         low=bound(t, low),
         high=bound(t, high),
     )

@@ -34,7 +34,7 @@ def _both(t: Catalogue, est: dict[str, Any], places: int = 1) -> str:
     return t("fmt.p_range", p=percent(t, est["p"], digits=places), low=low, high=high)
 
 
-def digits(part: dict[str, Any], key: str) -> int:
+def digits(part: Mapping[str, Any], key: str) -> int:
     """A measure's chances with one decimal, or two when some rota's one-decimal chance and
     the best's would not give the difference shown beside it (84.0% and 85.2% beside -1.3
     points): docs/odds.md, "How the numbers are worded", as `--compare` words its sides."""

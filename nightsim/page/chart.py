@@ -164,17 +164,17 @@ class Interval:
     p: float | None
 
 
-def interval(label: str, est: Mapping[str, Any] | None, t: Catalogue) -> Interval:
+def interval(label: str, est: Mapping[str, Any] | None, t: Catalogue, digits: int = 1) -> Interval:
     if est is None or est["p"] is None:
         return Interval("\u2014", t("oddspage.tip_none", label=label), None, 0, None)
     low, high, p = est["low"], est["high"], est["p"]
     # The interval printed beside the chance, not only drawn: a page printed in grey, or read
     # aloud, still says how sure the chance is.
-    text = with_span(t, p, low, high)
+    text = with_span(t, p, low, high, digits)
     tip = t(
         "oddspage.tip",
         label=label,
-        p=percent(t, p),  # the chance alone: the tip gives its interval in words
+        p=percent(t, p, digits=digits),  # the chance alone: the tip tells its interval
         low=percent_bound(t, low),
         high=percent_bound(t, high),
         k=count(t, est["k"]),

@@ -20,6 +20,7 @@ from nightsim.narration.produced import produced_by
 from nightsim.narration.rank import (
     AWAKE,
     against_best,
+    digits,
     kept_lines,
     nothing_to_rank,
     rank_nights,
@@ -211,10 +212,15 @@ def odds_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
 
 def rank_page(r: Mapping[str, Any], lang: str = "en") -> OddsPage:
     t = Catalogue(lang)
+    # Two decimals for a measure where the text gives them (narration/rank.py, `digits`).
+    places = {m.key: digits(r, m.key) if m.against_best else 1 for m in ROTA}
     rows = tuple(
         OddsRow(
             f"#{row['rank']} {', '.join(row['rota'])}",
-            tuple(chart.interval(f"#{row['rank']}, {label(m, t)}", row[m.key], t) for m in ROTA),
+            tuple(
+                chart.interval(f"#{row['rank']}, {label(m, t)}", row[m.key], t, places[m.key])
+                for m in ROTA
+            ),
             chart._kind(row),
             against_best(t, row, AWAKE),
         )

@@ -266,6 +266,11 @@ def test_every_rank_line_s_chances_give_the_difference_it_shows(
                 assert abs((p - best[name]) - shown) <= 0.05 + 1e-9, line
                 checked += 1
     assert len(lines) == 12 and checked > 5 and two > 0
+    # The page gives each chance as the text does, two decimals where the text has them.
+    assert main([*argv, "--top", "12", "--jobs", "1", "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    shown = re.findall(r"(?:someone awake|full rests) (\d+\.\d\d%)", "\n".join(lines))
+    assert shown and all(f'class="pct">{p}' in page for p in shown), shown
 
 
 def test_rank_rotas_keeps_shift_lengths() -> None:
