@@ -269,8 +269,8 @@ def test_every_rank_line_s_chances_give_the_difference_it_shows(
     # The page gives each chance as the text does, two decimals where the text has them.
     assert main([*argv, "--top", "12", "--jobs", "1", "--format", "html"]) == 0
     page = capsys.readouterr().out
-    shown = re.findall(r"(?:someone awake|full rests) (\d+\.\d\d%)", "\n".join(lines))
-    assert shown and all(f'class="pct">{p}' in page for p in shown), shown
+    chances = re.findall(r"(?:someone awake|full rests) (\d+\.\d\d%)", "\n".join(lines))
+    assert chances and all(f'class="pct">{c}' in page for c in chances), chances
 
 
 def test_rank_rotas_keeps_shift_lengths() -> None:
