@@ -77,4 +77,6 @@ def _named(t: Catalogue, key: str) -> str:
 def _one_seed(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Two runs of one seed over as many nights (and dice): the same draws, which only a
     paired comparison can use."""
-    return all(str(a.get(k)) == str(b.get(k)) for k in ("seed", "nights", "rng"))
+    return all(
+        a.get(k) is not None and str(a[k]) == str(b.get(k)) for k in ("seed", "nights", "rng")
+    )

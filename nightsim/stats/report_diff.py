@@ -72,7 +72,7 @@ def report_diff(
     kb = {(m, w): e for m, w, e in measures(b)}
     differs = [q for q in QUESTION if a.get(q) != b.get(q)]
     if not force and (differs or ka.keys() != kb.keys()):
-        what = differences(a, b, differs, len(ka.keys() ^ kb.keys()))
+        what = _why_other(a, b, differs, len(ka.keys() ^ kb.keys()))
         raise ConfigError(Said("diff.other_question", a=names[0], b=names[1], what=what))
     keys = ("config_sha256", "seed", "nights", "rng")
     same_nights = all(a.get(k) is not None and a.get(k) == b.get(k) for k in keys)
@@ -110,7 +110,7 @@ def report_diff(
     }
 
 
-def differences(
+def _why_other(
     a: Mapping[str, Any], b: Mapping[str, Any], differs: list[str], only: int
 ) -> tuple[Said, ...]:
     """Why two reports answer different questions, in words: each setting of `QUESTION`
