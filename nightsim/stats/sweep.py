@@ -45,30 +45,30 @@ def split_sweep(item: str, option: str = "--sweep") -> tuple[str, list[str]]:
         raise ConfigError(
             Said("sweep.most", option=option, item=shown(item), most=MAX_SWEEP_VALUES)
         )
-    repeated = sorted({v for v in values if values.count(v) > 1})
-    if repeated:
-        raise ConfigError(
-            Said("sweep.twice", option=option, item=shown(item), value=shown(repeated[0]))
-        )
     seen: dict[str, str] = {}
-    for v in values:  # one value spelled two ways (8 and +8, "winter" and 'winter')
-        first = seen.setdefault(_as_value(v), v)
-        if first != v:
+    for v in values:  # a value given twice, or spelled two ways (8 and +8)
+        as_read = _as_value(v)
+        first = seen.get(as_read)
+        if first is not None:
             raise ConfigError(
-                Said("sweep.same", option=option, item=shown(item), a=shown(first), b=shown(v))
+                Said("sweep.twice", option=option, item=shown(item), value=shown(v))
+                if first == v
+                else Said("sweep.same", option=option, item=shown(item), a=shown(first), b=shown(v))
             )
+        seen[as_read] = v
     return key, values
 
 
 def _as_value(text: str) -> str:
     """A value as TOML reads it (what `--set` would set), for telling two spellings of one
-    value apart; a bare word as it is."""
+    value apart. Text TOML cannot read (a bare word, a number past Python's digit limit, a
+    nesting too deep) stays as typed: building its config refuses it, as `--set` would."""
     import json
     import tomllib
 
     try:
         return json.dumps(tomllib.loads(f"v = {text}")["v"], sort_keys=True, default=str)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
         return json.dumps(text)
 
 

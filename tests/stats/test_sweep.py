@@ -233,3 +233,17 @@ def test_a_hint_s_command_keeps_the_shell_s_quotes_in_ukrainian(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert """--sweep 'watch.rota=["Moss", "Wren"],\u2026'""" in err and "«[Moss,Wren]»" in err
+
+
+@pytest.mark.parametrize(
+    "value", ["9" * 5000, "[" * 3000 + "]" * 3000], ids=["past-the-digit-limit", "too-deep"]
+)
+def test_a_value_toml_cannot_read_is_refused_in_one_line(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Telling two spellings of one value apart reads each value as TOML: one that Python
+    cannot hold still ends in a refusal naming the item, never a traceback."""
+    argv = ["odds", "--sweep", f"party.Moss.con=12,{value}", "--nights", "5", "--jobs", "1"]
+    assert main(argv) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("nightsim: error: --sweep"), line[:200]
