@@ -30,9 +30,9 @@ def render_diff(diff: dict[str, Any], lang: str) -> str:
                 release=s["nightsim"],
             )
         )
-    if diff["same_nights"]:
+    if same:
         out.append(t("diff.same_nights"))
-    elif _one_seed(diff["a"], diff["b"]):
+    elif diff["same_seed"]:
         out.append(t("diff.same_seed", seed=shown(str(diff["a"]["seed"]), quote=False)))
     if diff.get("differ"):  # what --force let through, said before the rows it qualifies
         why = tuple(t(f"diff.q.{d['setting']}", a=d["a"], b=d["b"]) for d in diff["differ"])
@@ -72,11 +72,3 @@ def _named(t: Catalogue, key: str) -> str:
         return measure_label(t, row)
     except KeyError:
         return key
-
-
-def _one_seed(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Two runs of one seed over as many nights (and dice): the same draws, which only a
-    paired comparison can use."""
-    return all(
-        a.get(k) is not None and str(a[k]) == str(b.get(k)) for k in ("seed", "nights", "rng")
-    )

@@ -74,8 +74,12 @@ def report_diff(
     if not force and (differs or ka.keys() != kb.keys()):
         what = _why_other(a, b, differs, len(ka.keys() ^ kb.keys()))
         raise ConfigError(Said("diff.other_question", a=names[0], b=names[1], what=what))
-    keys = ("config_sha256", "seed", "nights", "rng")
-    same_nights = all(a.get(k) is not None and a.get(k) == b.get(k) for k in keys)
+    # One seed over as many nights and dice: the same draws (which only a paired --compare
+    # can use); with one config too, the same run.
+    same_seed = all(
+        a.get(k) is not None and a.get(k) == b.get(k) for k in ("seed", "nights", "rng")
+    )
+    same_nights = same_seed and a.get("config_sha256") == b.get("config_sha256")
     rows = []
     for (measure, who), ea in ka.items():
         eb = kb.get((measure, who))
@@ -99,6 +103,7 @@ def report_diff(
         "a": _side(names[0], a),
         "b": _side(names[1], b),
         "paired": False,
+        "same_seed": same_seed,
         "same_nights": same_nights,
         "rows": rows,
         "only_in_a": [_key(k) for k in ka if k not in kb],

@@ -61,7 +61,7 @@ def test_a_report_beside_itself_is_the_same_run(
 ) -> None:
     code, out, _ = diff(capsys, reports["a"], reports["a"], "--format", "json")
     data = json.loads(out)
-    assert code == 0 and data["same_nights"] and not data["paired"]
+    assert code == 0 and data["same_nights"] and data["same_seed"] and not data["paired"]
     assert data["rows"] and all(r["difference"]["d"] == 0 for r in data["rows"])
     assert all(r["difference"]["low"] == r["difference"]["high"] == 0 for r in data["rows"])
     assert not any(r["clear"] for r in data["rows"])
@@ -76,6 +76,7 @@ def test_without_a_fire_the_table_with_fire_is_clearly_gone(
     code, out, _ = diff(capsys, reports["a"], reports["no_fire"], "--format", "json")
     rows = {(r["measure"], r["character"] or r["creature"]): r for r in json.loads(out)["rows"]}
     assert code == 0
+    assert json.loads(out)["same_seed"] and not json.loads(out)["same_nights"]
     fire = rows[("table_night_fire", None)]
     assert fire["b"]["p"] == 0 and fire["clear"] and fire["difference"]["high"] < 0
     code, text, _ = diff(capsys, reports["a"], reports["no_fire"], "--lang", "uk")
